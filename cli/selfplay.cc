@@ -1,0 +1,186 @@
+#include "cli/selfplay.h"
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "referee/rules/playout.h"
+
+namespace woodland::cli {
+namespace {
+
+using rules::State;
+
+// Where a crash happened, for the abort handler.
+volatile uint64_t g_seed = 0;
+volatile int64_t g_decision = -1;
+
+void OnFatal(int sig) {
+  char buf[128];
+  int n = snprintf(
+      buf, sizeof buf,
+      "woodland selfplay: crashed in game seed %llu at decision %lld\n",
+      static_cast<unsigned long long>(g_seed),
+      static_cast<long long>(g_decision));
+  if (n > 0) fwrite(buf, 1, n, stderr);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+struct Flags {
+  std::vector<int8_t> factions = {rules::kMarquise, rules::kEyrie};
+  int games = 100;
+  uint64_t seed = 1;
+  int max_turns = 1000;
+  bool shuffle_seats = false;
+  bool check = false;
+  bool json = false;
+};
+
+bool ParseFlags(const std::vector<std::string>& args, Flags& f,
+                std::string& err) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= args.size()) {
+        err = a + " needs a value";
+        return false;
+      }
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--json") {
+      f.json = true;
+    } else if (a == "--check") {
+      f.check = true;
+    } else if (a == "--shuffle-seats") {
+      f.shuffle_seats = true;
+    } else if (a == "--factions") {
+      if (!value(v)) return false;
+      f.factions.clear();
+      for (absl::string_view key : absl::StrSplit(v, ',')) {
+        const int id = rules::ParseFaction(key);
+        if (id < 0) {
+          err = absl::StrCat("unknown faction '", key, "'");
+          return false;
+        }
+        f.factions.push_back(static_cast<int8_t>(id));
+      }
+    } else if (a == "--games") {
+      if (!value(v) || !absl::SimpleAtoi(v, &f.games) || f.games < 1) {
+        err = "--games needs a positive number";
+        return false;
+      }
+    } else if (a == "--seed") {
+      if (!value(v) || !absl::SimpleAtoi(v, &f.seed)) {
+        err = "--seed needs a number";
+        return false;
+      }
+    } else if (a == "--max-turns") {
+      if (!value(v) || !absl::SimpleAtoi(v, &f.max_turns) || f.max_turns < 0) {
+        err = "--max-turns needs a number";
+        return false;
+      }
+    } else {
+      err = absl::StrCat("unknown flag '", a, "'");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int SelfplayMain(const std::vector<std::string>& args) {
+  Flags f;
+  std::string err;
+  if (!ParseFlags(args, f, err)) {
+    std::cerr << "woodland selfplay: " << err << "\n";
+    return 2;
+  }
+  signal(SIGABRT, OnFatal);
+  signal(SIGSEGV, OnFatal);
+  rules::Setup setup;
+  setup.factions = f.factions;
+  setup.shuffle_seats = f.shuffle_seats;
+  setup.max_turns = f.max_turns;
+
+  int64_t finished = 0, turns = 0, decisions = 0;
+  int largest = 0;
+  uint64_t signature = 1469598103934665603ULL;
+  std::map<std::string, std::map<std::string, int>> wins;  // faction -> reason
+  int unfinished = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int g = 0; g < f.games; ++g) {
+    const uint64_t seed = f.seed + static_cast<uint64_t>(g);
+    g_seed = seed;
+    g_decision = 0;
+    rules::DecisionHook hook = [&](const State& s, int d) -> absl::Status {
+      g_decision = d;
+      return f.check ? s.CheckInvariants() : absl::OkStatus();
+    };
+    auto r = rules::RandomPlayout(setup, seed, seed * 0x9E3779B97F4A7C15ULL + 7,
+                                  hook);
+    if (!r.ok()) {
+      std::cerr << "woodland selfplay: game seed " << seed
+                << " failed at decision " << g_decision << ": " << r.status()
+                << "\n";
+      return 1;
+    }
+    const State& s = r->final_state;
+    const auto& c = s.counters();
+    turns += c.turns;
+    decisions += c.decisions;
+    largest = std::max(largest, c.largest_option_list);
+    signature = (signature ^ s.Hash()) * 1099511628211ULL;
+    if (s.end_reason() == rules::kReasonTurnLimit) {
+      ++unfinished;
+    } else {
+      ++finished;
+      const char* reason =
+          s.end_reason() == rules::kReasonDominance ? "dominance" : "vp30";
+      for (int w : s.winners()) {
+        ++wins[std::string(rules::FactionKey(s.seat(w).faction))][reason];
+      }
+    }
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  std::string out =
+      absl::StrCat("{\"games\":", f.games, ",\"finished\":", finished,
+                   ",\"unfinished\":", unfinished, ",\"turns\":", turns,
+                   ",\"decisions\":", decisions, ",\"seconds\":", seconds,
+                   ",\"games_per_second\":", f.games / seconds,
+                   ",\"turns_per_second\":", turns / seconds,
+                   ",\"decisions_per_second\":", decisions / seconds,
+                   ",\"largest_option_list\":", largest, ",\"wins\":{");
+  bool first = true;
+  for (int8_t fac : f.factions) {
+    const std::string key(rules::FactionKey(fac));
+    absl::StrAppend(&out, first ? "" : ",", "\"", key,
+                    "\":{\"vp30\":", wins[key]["vp30"],
+                    ",\"dominance\":", wins[key]["dominance"], "}");
+    first = false;
+  }
+  absl::StrAppend(&out, ",\"unfinished\":", unfinished, "},\"signature\":\"",
+                  absl::Hex(signature, absl::kZeroPad16), "\"}");
+  if (f.json) {
+    std::cout << out << "\n";
+  } else {
+    std::cout << "games " << f.games << "  finished " << finished << "  turns "
+              << turns << "  decisions " << decisions << "  "
+              << decisions / seconds << " decisions/s  largest list " << largest
+              << "\nsignature "
+              << absl::StrCat(absl::Hex(signature, absl::kZeroPad16)) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace woodland::cli

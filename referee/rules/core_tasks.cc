@@ -1,0 +1,1054 @@
+// Core task handlers: the turn (Law 1.4), moving (4.2), battle (4.3),
+// crafting (4.1), the hand limit, dominance (3.3) and the standard deck's
+// timed effects. Faction modules build their turns from these pieces.
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "referee/rules/check.h"
+#include "referee/rules/faction.h"
+
+namespace woodland::rules {
+namespace {
+
+constexpr int kDominanceScore = 10;  // Law 3.3.1
+
+int FactionOfSeat(const State& s, int seat) { return s.seat(seat).faction; }
+
+// ---------------------------------------------------------------------------
+// Turn structure (Law 1.4): Birdsong, Daylight, Evening, with the standard
+// deck's "start of" windows and the dominance check (3.3.1).
+
+bool DominanceWon(const State& s, int seat) {
+  const CardId dom = s.seat(seat).dominance;
+  if (dom == kNoCard) return false;
+  const int f = FactionOfSeat(s, seat);
+  const MapDef& m = s.map();
+  if (s.card(dom).suit == kBird) {
+    // Law 3.3.1.II: two clearings in opposite corners.
+    for (auto [a, b] : m.opposite_corners) {
+      if (s.Rules(f, a) && s.Rules(f, b)) return true;
+    }
+    return false;
+  }
+  // Law 3.3.1.I: three clearings of the card's suit.
+  int ruled = 0;
+  for (int c = 0; c < m.num_clearings; ++c) {
+    if (s.SuitOf(c) == s.card(dom).suit && s.Rules(f, c)) ++ruled;
+  }
+  return ruled >= 3;
+}
+
+void TurnStep(State& s) {
+  Task& t = s.top();
+  const int seat = t.seat;
+  const FactionModule* m = GetFaction(FactionOfSeat(s, seat));
+  switch (t.step++) {
+    case 0:
+      s.set_phase(kPhaseBirdsong);
+      // Law 3.3.1: a dominance victory is checked at the start of Birdsong.
+      if (DominanceWon(s, seat)) {
+        s.EndGame(kReasonDominance, {static_cast<int8_t>(seat)});
+        return;
+      }
+      // Better Burrow Bank: at start of Birdsong.
+      if (s.HasEffect(seat, kBetterBurrowBank)) {
+        s.Push(
+            Task{.kind = kTaskBurrowBank, .seat = static_cast<int8_t>(seat)});
+      }
+      return;
+    case 1:
+    case 3:
+      // Royal Claim and Stand and Deliver! may be used in Birdsong; we offer
+      // them before and after the faction's own Birdsong steps.
+      s.Push(
+          Task{.kind = kTaskBirdsongCards, .seat = static_cast<int8_t>(seat)});
+      return;
+    case 2:
+      m->PushBirdsong(s, seat);
+      return;
+    case 4:
+      s.set_phase(kPhaseDaylight);
+      // Command Warren: at start of Daylight, may initiate a battle.
+      if (s.HasEffect(seat, kCommandWarren)) {
+        Task b{.kind = kTaskBattleTarget, .seat = static_cast<int8_t>(seat)};
+        b.a = -1;
+        b.b = 1;
+        b.d = kPromptCommandWarren;
+        s.Push(b);
+      }
+      return;
+    case 5:
+      m->PushDaylight(s, seat);
+      return;
+    case 6:
+      // Daylight actions (dominance, Tax Collector, Codebreakers) stay
+      // available until Daylight ends; offer them once more at its end.
+      if (!s.daylight_closed()) {
+        s.Push(Task{.kind = kTaskTakeDominance,
+                    .seat = static_cast<int8_t>(seat),
+                    .step = 10});
+      }
+      return;
+    case 7:
+      s.set_phase(kPhaseEvening);
+      // Cobbler: at start of Evening, may take one move.
+      if (s.HasEffect(seat, kCobbler)) {
+        Task mv{.kind = kTaskMove, .seat = static_cast<int8_t>(seat)};
+        mv.a = -1;
+        mv.b = 1;
+        mv.d = kPromptCobbler;
+        s.Push(mv);
+      }
+      return;
+    case 8:
+      m->PushEvening(s, seat);
+      return;
+    default:
+      s.Pop();
+  }
+}
+
+void TurnChoose(State&, const Option&) { CHECK(false); }
+
+// --- Birdsong cards -------------------------------------------------------
+
+void BirdsongCardsStep(State& s) {
+  const int seat = s.top().seat;
+  std::vector<Option> opts;
+  const CardId claim = s.FindEffect(seat, kRoyalClaim);
+  if (claim != kNoCard) opts.push_back({.kind = kOptCard, .card = claim});
+  const CardId stand = s.FindEffect(seat, kStandAndDeliver);
+  if (stand != kNoCard &&
+      !(s.seat(seat).used_effects >> kStandAndDeliver & 1)) {
+    for (int o = 0; o < s.num_seats(); ++o) {
+      if (o != seat && !s.seat(o).hand.empty()) {
+        opts.push_back(
+            {.kind = kOptFaction, .a = FactionOfSeat(s, o), .card = stand});
+      }
+    }
+  }
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  opts.push_back({.kind = kOptDone});
+  s.Ask(kPromptBirdsongCards, seat, std::move(opts));
+}
+
+void BirdsongCardsChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  SeatState& me = s.mutable_seat(seat);
+  if (o.kind == kOptDone) {
+    s.Pop();
+  } else if (o.kind == kOptCard) {
+    // Royal Claim: discard to score one VP per clearing you rule.
+    const int f = me.faction;
+    int ruled = 0;
+    for (int c = 0; c < s.map().num_clearings; ++c) ruled += s.Rules(f, c);
+    me.play_area.erase(
+        std::find(me.play_area.begin(), me.play_area.end(), o.card));
+    s.Discard(o.card);
+    s.AddVp(seat, ruled);
+  } else {
+    // Stand and Deliver!: take a random card; that player scores one VP.
+    me.used_effects |= 1u << kStandAndDeliver;
+    const int victim = s.SeatOf(o.a);
+    auto& hand = s.mutable_seat(victim).hand;
+    const int i =
+        s.chance_stream().Draw(kChancePick, static_cast<int>(hand.size()));
+    const CardId id = hand[i];
+    hand.erase(hand.begin() + i);
+    s.mutable_seat(seat).hand.push_back(id);
+    s.AddVp(victim, 1);
+  }
+}
+
+void BurrowBankStep(State& s) {
+  const int seat = s.top().seat;
+  std::vector<Option> opts;
+  for (int o = 0; o < s.num_seats(); ++o) {
+    if (o != seat)
+      opts.push_back({.kind = kOptFaction, .a = FactionOfSeat(s, o)});
+  }
+  s.Ask(kPromptBurrowBank, seat, std::move(opts));
+}
+
+void BurrowBankChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  s.Pop();
+  // Better Burrow Bank: you and another player each draw a card.
+  s.DrawCards(seat, 1);
+  s.DrawCards(s.SeatOf(o.a), 1);
+}
+
+// --- Moving (Law 4.2) -----------------------------------------------------
+
+void MoveStep(State& s) {
+  const Task& t = s.top();
+  const int f = FactionOfSeat(s, t.seat);
+  if (t.step == 0) {
+    std::vector<Option> opts = LegalMoves(s, f, t.a);
+    if (t.b == 1) opts.push_back({.kind = kOptDone});
+    if (opts.empty()) {
+      s.Pop();
+      return;
+    }
+    s.Ask(t.d >= 0 ? t.d : kPromptMoveFrom, t.seat, std::move(opts));
+    return;
+  }
+  const int n = s.clearing(t.x).warriors[f];
+  std::vector<Option> opts;
+  for (int i = 1; i <= n; ++i) {
+    opts.push_back({.kind = kOptCount, .a = static_cast<int8_t>(i)});
+  }
+  s.Ask(kPromptMoveCount, t.seat, std::move(opts), t.x, t.y);
+}
+
+void MoveChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptDone) {
+    s.Pop();
+  } else if (o.kind == kOptMove) {
+    t.step = 1;
+    t.x = o.a;
+    t.y = o.b;
+  } else {
+    const int f = FactionOfSeat(s, t.seat);
+    const int from = t.x, to = t.y;
+    s.Pop();
+    s.MoveWarriors(f, from, to, o.a);
+  }
+}
+
+// --- Battle (Law 4.3) -----------------------------------------------------
+
+void BattleTargetStep(State& s) {
+  const Task& t = s.top();
+  std::vector<Option> opts = LegalBattles(s, FactionOfSeat(s, t.seat), t.a);
+  if (t.b == 1) opts.push_back({.kind = kOptDone});
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  s.Ask(t.d >= 0 ? t.d : kPromptBattleTarget, t.seat, std::move(opts));
+}
+
+void BattleTargetChoose(State& s, const Option& o) {
+  const int attacker = FactionOfSeat(s, s.top().seat);
+  s.Pop();
+  if (o.kind == kOptBattle) PushBattle(s, o.a, attacker, o.b);
+}
+
+enum BattleStep : int8_t {
+  kBsAmbush = 0,
+  kBsFoil,
+  kBsAmbushHits,
+  kBsAfterAmbush,
+  kBsRoll,
+  kBsAttackerEffects,
+  kBsDefenderEffects,
+  kBsCount,
+  kBsEnd,
+  kBsAssign = 20,  // assigning hits; return step kept in Task::c
+  kBsApply,
+};
+
+std::vector<Option> AmbushCards(const State& s, int seat, int suit) {
+  std::vector<Option> opts;
+  for (CardId id : s.seat(seat).hand) {
+    const CardDef& c = s.card(id);
+    if (c.kind == kAmbushCard && (c.suit == suit || c.suit == kBird)) {
+      bool dup = false;
+      for (const Option& o : opts) dup |= s.card(o.card).type == c.type;
+      if (!dup) opts.push_back({.kind = kOptCard, .card = id});
+    }
+  }
+  return opts;
+}
+
+// Pieces of `faction` in the clearing not yet marked for removal.
+int PiecesLeft(const State& s, int side, int faction, int piece) {
+  return s.clearing(s.battle().clearing).pieces[piece] -
+         s.battle().remove_pieces[side][piece];
+}
+
+// Law 4.3.3: warriors go first; then the owner picks buildings and tokens.
+// Returns true when a decision was asked.
+bool AssignHits(State& s) {
+  BattleState& b = s.battle();
+  for (int side = 0; side < 2; ++side) {
+    const int f = side == 0 ? b.attacker : b.defender;
+    const ClearingState& cl = s.clearing(b.clearing);
+    while (b.hits_left[side] > 0) {
+      if (b.remove_warriors[side] < cl.warriors[f]) {
+        ++b.remove_warriors[side];
+        --b.hits_left[side];
+        continue;
+      }
+      std::vector<Option> opts;
+      int total = 0;
+      for (int p = 1; p < kNumPieces; ++p) {
+        if (GetPieceInfo(p).owner != f) continue;
+        const int left = PiecesLeft(s, side, f, p);
+        if (left > 0) {
+          opts.push_back({.kind = kOptPiece, .a = static_cast<int8_t>(p)});
+          total += left;
+        }
+      }
+      if (total == 0) {
+        b.hits_left[side] = 0;  // excess hits are lost
+        break;
+      }
+      if (opts.size() == 1 || b.hits_left[side] >= total) {
+        // No real choice: every remaining piece goes, or one kind is left.
+        for (const Option& o : opts) {
+          const int take =
+              std::min<int>(b.hits_left[side], PiecesLeft(s, side, f, o.a));
+          b.remove_pieces[side][o.a] += take;
+          b.hits_left[side] -= take;
+        }
+        continue;
+      }
+      s.Ask(kPromptRemovePiece, s.SeatOf(f), std::move(opts), side);
+      return true;
+    }
+  }
+  return false;
+}
+
+void ApplyHits(State& s) {
+  BattleState& b = s.battle();
+  const int c = b.clearing;
+  // Law 4.3.3: hits are dealt simultaneously; triggered effects follow.
+  std::array<int8_t, 2> warriors = b.remove_warriors;
+  auto pieces = b.remove_pieces;
+  b.remove_warriors = {};
+  b.remove_pieces = {};
+  int enemy = 0;
+  for (int p = 0; p < kNumPieces; ++p) enemy += pieces[1][p];
+  b.enemy_pieces_removed_by_attacker += enemy;
+  s.RemovePieces(b.defender, c, warriors[1], pieces[1], b.attacker);
+  s.RemovePieces(b.attacker, c, warriors[0], pieces[0], b.defender);
+}
+
+// Battle-card options for one side after the roll (Law 4.3.2.II).
+std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
+  const BattleState& b = s.battle();
+  std::vector<Option> opts;
+  auto offer = [&](int effect) {
+    const CardId id = s.FindEffect(seat, effect);
+    if (id != kNoCard) opts.push_back({.kind = kOptCard, .card = id});
+  };
+  if (attacker) {
+    if (!b.brutal) offer(kBrutalTactics);
+    if (!b.att_armorers) offer(kArmorers);
+  } else {
+    if (!b.def_armorers) offer(kArmorers);
+    if (!b.sappers) offer(kSappers);
+  }
+  if (!opts.empty()) opts.push_back({.kind = kOptDone});
+  return opts;
+}
+
+void BattleStepFn(State& s) {
+  BattleState& b = s.battle();
+  const int att_seat = s.SeatOf(b.attacker), def_seat = s.SeatOf(b.defender);
+  const int suit = s.SuitOf(b.clearing);
+  Task& t = s.top();
+  switch (t.step) {
+    case kBsAmbush: {
+      // Law 4.3.1: the defender may play a matching ambush card. Scouting
+      // Party: ambush cards have no effect on that attacker.
+      std::vector<Option> opts;
+      if (!s.HasEffect(att_seat, kScoutingParty)) {
+        opts = AmbushCards(s, def_seat, suit);
+      }
+      if (opts.empty()) {
+        t.step = kBsRoll;
+        return;
+      }
+      opts.push_back({.kind = kOptDone});
+      s.Ask(kPromptAmbush, def_seat, std::move(opts), b.clearing);
+      return;
+    }
+    case kBsFoil: {
+      std::vector<Option> opts = AmbushCards(s, att_seat, suit);
+      if (opts.empty()) {
+        t.step = kBsAmbushHits;
+        return;
+      }
+      opts.push_back({.kind = kOptDone});
+      s.Ask(kPromptFoilAmbush, att_seat, std::move(opts), b.clearing);
+      return;
+    }
+    case kBsAmbushHits:
+      // Law 4.3.1: two immediate hits, then the ambush card is discarded.
+      s.Discard(b.ambush);
+      b.ambush = kNoCard;
+      b.hits_left = {2, 0};
+      t.step = kBsAssign;
+      t.c = kBsAfterAmbush;
+      return;
+    case kBsAfterAmbush:
+      // Law 4.3.1: no attacking warriors left ends the battle.
+      t.step =
+          s.clearing(b.clearing).warriors[b.attacker] > 0 ? kBsRoll : kBsEnd;
+      return;
+    case kBsRoll: {
+      // Law 4.3.2: attacker deals the higher roll, defender the lower.
+      const int d1 = s.chance_stream().Draw(kChanceDie, 4);
+      const int d2 = s.chance_stream().Draw(kChanceDie, 4);
+      b.roll_hi = static_cast<int8_t>(std::max(d1, d2));
+      b.roll_lo = static_cast<int8_t>(std::min(d1, d2));
+      const ClearingState& cl = s.clearing(b.clearing);
+      // Law 4.3.2.I: rolled hits are capped by warriors in the clearing.
+      b.att_hits = std::min<int8_t>(b.roll_hi, cl.warriors[b.attacker]);
+      b.def_hits = std::min<int8_t>(b.roll_lo, cl.warriors[b.defender]);
+      t.step = kBsAttackerEffects;
+      return;
+    }
+    case kBsAttackerEffects:
+    case kBsDefenderEffects: {
+      const bool attacker = t.step == kBsAttackerEffects;
+      std::vector<Option> opts =
+          BattleEffects(s, attacker ? att_seat : def_seat, attacker);
+      if (opts.empty()) {
+        ++t.step;
+        return;
+      }
+      s.Ask(kPromptBattleEffect, attacker ? att_seat : def_seat,
+            std::move(opts), b.clearing);
+      return;
+    }
+    case kBsCount: {
+      // Law 4.3.2: rolled hits (less any ignored), then extra hits.
+      int att = b.def_armorers ? 0 : b.att_hits;
+      int def = b.att_armorers ? 0 : b.def_hits;
+      att += GetFaction(b.attacker)->AttackerExtraHits(s);
+      if (b.brutal) ++att;
+      if (b.sappers) ++def;
+      // Law 4.3.2.III: a defender without warriors is defenseless.
+      if (s.clearing(b.clearing).warriors[b.defender] == 0) ++att;
+      b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
+      t.step = kBsAssign;
+      t.c = kBsEnd;
+      return;
+    }
+    case kBsEnd: {
+      const int attacker = b.attacker;
+      const bool removed = b.enemy_pieces_removed_by_attacker > 0;
+      s.Pop();
+      b = BattleState{};
+      GetFaction(attacker)->AfterBattle(s, removed);
+      return;
+    }
+    case kBsAssign:
+      if (AssignHits(s)) return;
+      t.step = kBsApply;
+      return;
+    case kBsApply:
+      t.step = t.c;
+      ApplyHits(s);
+      return;
+  }
+  CHECK(false) << "bad battle step " << int{t.step};
+}
+
+void BattleChooseFn(State& s, const Option& o) {
+  BattleState& b = s.battle();
+  Task& t = s.top();
+  switch (t.step) {
+    case kBsAmbush:
+      if (o.kind == kOptDone) {
+        t.step = kBsRoll;
+      } else {
+        s.RemoveFromHand(s.SeatOf(b.defender), o.card);
+        b.ambush = o.card;
+        t.step = kBsFoil;
+      }
+      return;
+    case kBsFoil:
+      if (o.kind == kOptDone) {
+        t.step = kBsAmbushHits;
+      } else {
+        // Law 4.3.1.I: the attacker foils; both ambush cards are discarded.
+        s.RemoveFromHand(s.SeatOf(b.attacker), o.card);
+        s.Discard(o.card);
+        s.Discard(b.ambush);
+        b.ambush = kNoCard;
+        t.step = kBsRoll;
+      }
+      return;
+    case kBsAttackerEffects:
+    case kBsDefenderEffects: {
+      const bool attacker = t.step == kBsAttackerEffects;
+      if (o.kind == kOptDone) {
+        ++t.step;
+        return;
+      }
+      const int seat = s.SeatOf(attacker ? b.attacker : b.defender);
+      const int effect = s.card(o.card).effect;
+      auto discard_persistent = [&] {
+        auto& pa = s.mutable_seat(seat).play_area;
+        pa.erase(std::find(pa.begin(), pa.end(), o.card));
+        s.Discard(o.card);
+      };
+      if (effect == kBrutalTactics) {
+        b.brutal = true;  // one extra hit; the defender scores one VP
+        s.AddVp(s.SeatOf(b.defender), 1);
+      } else if (effect == kArmorers) {
+        (attacker ? b.att_armorers : b.def_armorers) = true;
+        discard_persistent();
+      } else if (effect == kSappers) {
+        b.sappers = true;
+        discard_persistent();
+      }
+      return;
+    }
+    case kBsAssign: {
+      const int side = s.prompt().a;
+      b.remove_pieces[side][o.a] += 1;
+      b.hits_left[side] -= 1;
+      return;
+    }
+  }
+  CHECK(false) << "bad battle choice at step " << int{t.step};
+}
+
+// --- Crafting (Law 4.1) ---------------------------------------------------
+
+std::array<int8_t, kNumClearingSuits> CraftAvailable(const State& s, int seat) {
+  auto pieces = GetFaction(FactionOfSeat(s, seat))->CraftingPieces(s);
+  for (int i = 0; i < kNumClearingSuits; ++i) pieces[i] -= s.craft_used()[i];
+  return pieces;
+}
+
+bool CanAfford(const std::array<int8_t, kNumClearingSuits>& avail,
+               const std::vector<int8_t>& cost) {
+  std::array<int, kNumClearingSuits> need{};
+  int any = 0, total = 0;
+  for (int8_t c : cost) {
+    if (c == kAnySuit) {
+      ++any;
+    } else {
+      ++need[c];
+    }
+  }
+  for (int i = 0; i < kNumClearingSuits; ++i) {
+    if (need[i] > avail[i]) return false;
+    total += avail[i] - need[i];
+  }
+  return any <= total;
+}
+
+bool Craftable(const State& s, int seat, CardId id,
+               const std::array<int8_t, kNumClearingSuits>& avail) {
+  const CardDef& c = s.card(id);
+  if (c.kind == kAmbushCard || c.kind == kDominanceCard) return false;
+  // Law 4.1.2: an item must still be in the supply.
+  if (c.kind == kItemCard && s.item_supply()[c.item] == 0) return false;
+  if (c.kind == kPersistentCard) {
+    // Law 4.1.4: no identical persistent effect twice.
+    for (CardId p : s.seat(seat).play_area) {
+      if (s.card(p).name == c.name) return false;
+    }
+  }
+  return CanAfford(avail, c.cost);
+}
+
+void ResolveCraft(State& s, int seat, CardId id) {
+  const CardDef& c = s.card(id);
+  const int f = FactionOfSeat(s, seat);
+  s.RemoveFromHand(seat, id);
+  switch (c.kind) {
+    case kItemCard: {
+      // Law 4.1.2 and 3.2.2: take the item, score the card's VP.
+      s.mutable_seat(seat).items[c.item] += 1;
+      s.mutable_item_supply()[c.item] -= 1;
+      s.AddVp(seat, GetFaction(f)->ItemVp(s, c.vp));
+      s.Discard(id);
+      return;
+    }
+    case kImmediateCard:
+      if (c.effect == kFavor) {
+        // Favor: remove all enemy pieces in clearings of the card's suit.
+        for (int cl = 0; cl < s.map().num_clearings; ++cl) {
+          if (s.SuitOf(cl) != c.suit) continue;
+          for (int o = 0; o < s.num_seats(); ++o) {
+            const int of = FactionOfSeat(s, o);
+            if (of == f || !s.HasPieces(of, cl)) continue;
+            std::array<int8_t, kNumPieces> pieces{};
+            for (int p = 1; p < kNumPieces; ++p) {
+              if (GetPieceInfo(p).owner == of) {
+                pieces[p] = s.clearing(cl).pieces[p];
+              }
+            }
+            s.RemovePieces(of, cl, s.clearing(cl).warriors[of], pieces, f);
+          }
+        }
+      }
+      s.Discard(id);
+      return;
+    case kPersistentCard:
+      s.mutable_seat(seat).play_area.push_back(id);  // Law 4.1.3
+      return;
+  }
+  CHECK(false);
+}
+
+// Task fields: d = card being paid for, c = "any" costs still to pay.
+void CraftStep(State& s) {
+  const Task& t = s.top();
+  const int seat = t.seat;
+  const auto avail = CraftAvailable(s, seat);
+  if (t.step == 1) {
+    std::vector<Option> opts;
+    for (int i = 0; i < kNumClearingSuits; ++i) {
+      if (avail[i] > 0)
+        opts.push_back({.kind = kOptSuit, .a = static_cast<int8_t>(i)});
+    }
+    s.Ask(kPromptCraftSuit, seat, std::move(opts), -1, -1);
+    return;
+  }
+  std::vector<Option> opts;
+  for (CardId id : s.seat(seat).hand) {
+    if (!Craftable(s, seat, id, avail)) continue;
+    bool dup = false;
+    for (const Option& o : opts) dup |= s.card(o.card).type == s.card(id).type;
+    if (!dup) opts.push_back({.kind = kOptCard, .card = id});
+  }
+  if (s.phase() == kPhaseDaylight) AppendDaylightExtras(s, seat, opts);
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  opts.push_back({.kind = kOptDone});
+  s.Ask(kPromptCraft, seat, std::move(opts));
+}
+
+void CraftChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  const int seat = t.seat;
+  if (o.kind == kOptDone) {
+    s.Pop();
+    return;
+  }
+  if (o.kind == kOptExtra) {
+    ResolveDaylightExtra(s, seat, o);
+    return;
+  }
+  if (o.kind == kOptSuit) {
+    s.craft_used()[o.a] += 1;
+    if (--t.c == 0) {
+      const CardId id = t.d;
+      t.step = 0;
+      ResolveCraft(s, seat, id);
+    }
+    return;
+  }
+  // Activate crafting pieces for the fixed suits now; "any" costs are paid
+  // one by one when more than one suit could pay them.
+  const CardDef& c = s.card(o.card);
+  int any = 0;
+  for (int8_t suit : c.cost) {
+    if (suit == kAnySuit) {
+      ++any;
+    } else {
+      s.craft_used()[suit] += 1;
+    }
+  }
+  const auto avail = CraftAvailable(s, seat);
+  int suits_left = 0, last = -1;
+  for (int i = 0; i < kNumClearingSuits; ++i) {
+    if (avail[i] > 0) ++suits_left, last = i;
+  }
+  if (any > 0 && suits_left > 1) {
+    t.step = 1;
+    t.c = static_cast<int8_t>(any);
+    t.d = o.card;
+    return;
+  }
+  if (any > 0) s.craft_used()[last] += static_cast<int8_t>(any);
+  ResolveCraft(s, seat, o.card);
+}
+
+// --- Hand limit -------------------------------------------------------------
+
+void DiscardDownStep(State& s) {
+  const Task& t = s.top();
+  const auto& hand = s.seat(t.seat).hand;
+  if (static_cast<int>(hand.size()) <= t.a) {
+    s.Pop();
+    return;
+  }
+  s.Ask(kPromptDiscard, t.seat, MatchingCards(s, t.seat, -1),
+        static_cast<int>(hand.size()) - t.a);
+}
+
+void DiscardDownChoose(State& s, const Option& o) {
+  s.RemoveFromHand(s.top().seat, o.card);
+  s.Discard(o.card);
+}
+
+// --- Daylight extras
+// ----------------------------------------------------------
+
+// kTaskTakeDominance doubles as the end-of-Daylight window (step 10).
+void TakeDominanceStep(State& s) {
+  const Task& t = s.top();
+  if (t.step == 10) {
+    std::vector<Option> opts;
+    AppendDaylightExtras(s, t.seat, opts);
+    if (opts.empty()) {
+      s.Pop();
+      return;
+    }
+    opts.push_back({.kind = kOptDone});
+    s.Ask(kPromptCraft + 0, t.seat, std::move(opts), 1);
+    return;
+  }
+  // Law 3.3.4: spend a matching card (a bird dominance needs a bird card).
+  const int suit = s.card(t.d).suit;
+  std::vector<Option> opts;
+  for (const Option& o : MatchingCards(s, t.seat, suit)) {
+    if (suit != kBird || s.card(o.card).suit == kBird) opts.push_back(o);
+  }
+  s.Ask(kPromptSpendCard, t.seat, std::move(opts), suit);
+}
+
+void TakeDominanceChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  const int seat = t.seat;
+  if (t.step == 10) {
+    if (o.kind == kOptDone) {
+      s.Pop();
+    } else {
+      ResolveDaylightExtra(s, seat, o);
+    }
+    return;
+  }
+  const CardId dom = t.d;
+  s.Pop();
+  s.RemoveFromHand(seat, o.card);
+  s.Discard(o.card);
+  auto& avail = s.mutable_available_dominance();
+  avail.erase(std::find(avail.begin(), avail.end(), dom));
+  s.mutable_seat(seat).hand.push_back(dom);
+}
+
+void TaxCollectorStep(State& s) {
+  const int seat = s.top().seat;
+  const int f = FactionOfSeat(s, seat);
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.clearing(c).warriors[f] > 0) {
+      opts.push_back({.kind = kOptClearing, .a = static_cast<int8_t>(c)});
+    }
+  }
+  s.Ask(kPromptTaxCollector, seat, std::move(opts));
+}
+
+void TaxCollectorChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  s.Pop();
+  // Tax Collector: remove one of your warriors to draw a card.
+  s.DrawCards(seat, 1);
+  s.RemoveWarriors(FactionOfSeat(s, seat), o.a, 1, FactionOfSeat(s, seat));
+}
+
+void CodebreakersStep(State& s) {
+  const int seat = s.top().seat;
+  std::vector<Option> opts;
+  for (int o = 0; o < s.num_seats(); ++o) {
+    if (o != seat)
+      opts.push_back({.kind = kOptFaction, .a = FactionOfSeat(s, o)});
+  }
+  s.Ask(kPromptCodebreakers, seat, std::move(opts));
+}
+
+void CodebreakersChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  s.Pop();
+  const int target = s.SeatOf(o.a);
+  s.mutable_reveals().push_back(
+      Reveal{static_cast<int8_t>(seat), static_cast<int8_t>(target),
+             static_cast<int16_t>(s.turn()), s.seat(target).hand});
+}
+
+// ---------------------------------------------------------------------------
+// Prompt texts.
+
+std::string Text(absl::string_view s) { return std::string(s); }
+
+std::string MoveCountText(const State& s, const Prompt& p) {
+  return absl::StrCat("How many warriors move from ", ClearingName(s, p.a),
+                      " to ", ClearingName(s, p.b), "?");
+}
+std::string AmbushText(const State& s, const Prompt& p) {
+  return absl::StrCat(FactionName(s.battle().attacker), " attacks you in ",
+                      ClearingName(s, p.a), ": play an ambush card?");
+}
+std::string FoilText(const State& s, const Prompt& p) {
+  return absl::StrCat("The defender ambushes you in ", ClearingName(s, p.a),
+                      ": foil it with your own ambush card?");
+}
+std::string RemovePieceText(const State& s, const Prompt& p) {
+  return absl::StrCat("A hit in ", ClearingName(s, s.battle().clearing),
+                      ": which of your pieces is removed?");
+}
+std::string DiscardText(const State& s, const Prompt& p) {
+  return absl::StrCat("Over the hand limit: discard a card (", int{p.a},
+                      " to go).");
+}
+std::string SpendText(const State& s, const Prompt& p) {
+  return absl::StrCat("Spend a ", SuitName(p.a),
+                      " card to take the dominance card.");
+}
+std::string CraftText(const State& s, const Prompt& p) {
+  return p.a == 1
+             ? "End of Daylight: use a dominance or card action, or finish."
+             : "Craft a card, use a Daylight action, or finish crafting.";
+}
+
+void Reg(int kind, absl::string_view key, absl::string_view law,
+         std::string (*text)(const State&, const Prompt&)) {
+  RegisterPrompt(kind, PromptInfo{key, law, text});
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Shared helpers.
+
+std::string ClearingName(const State& s, int c) {
+  return absl::StrCat(c + 1, " (", SuitName(s.SuitOf(c)), ")");
+}
+
+std::string CardName(const State& s, CardId id) {
+  return absl::StrCat(s.card(id).name, " (", SuitName(s.card(id).suit), ")");
+}
+
+std::vector<Option> MatchingCards(const State& s, int seat, int suit) {
+  std::vector<Option> opts;
+  for (CardId id : s.seat(seat).hand) {
+    if (suit >= 0 && !s.CardMatches(id, suit)) continue;
+    bool dup = false;
+    for (const Option& o : opts) dup |= s.card(o.card).type == s.card(id).type;
+    if (!dup) opts.push_back({.kind = kOptCard, .card = id});
+  }
+  return opts;
+}
+
+std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
+  std::vector<Option> opts;
+  const MapDef& m = s.map();
+  for (int from = 0; from < m.num_clearings; ++from) {
+    if (s.clearing(from).warriors[faction] == 0) continue;
+    if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
+      continue;
+    }
+    const bool rules_from = s.Rules(faction, from);
+    for (int to = 0; to < m.num_clearings; ++to) {
+      if (!m.Adjacent(from, to)) continue;
+      // Law 4.2.1: rule the origin, the destination, or both.
+      if (rules_from || s.Rules(faction, to)) {
+        opts.push_back({.kind = kOptMove,
+                        .a = static_cast<int8_t>(from),
+                        .b = static_cast<int8_t>(to)});
+      }
+    }
+  }
+  return opts;
+}
+
+std::vector<Option> LegalBattles(const State& s, int faction,
+                                 int clearing_suit) {
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.clearing(c).warriors[faction] == 0) continue;
+    if (clearing_suit >= 0 && clearing_suit != kBird &&
+        s.SuitOf(c) != clearing_suit) {
+      continue;
+    }
+    for (int o = 0; o < s.num_seats(); ++o) {
+      const int of = s.seat(o).faction;
+      if (of != faction && s.HasPieces(of, c)) {
+        opts.push_back({.kind = kOptBattle,
+                        .a = static_cast<int8_t>(c),
+                        .b = static_cast<int8_t>(of)});
+      }
+    }
+  }
+  return opts;
+}
+
+void PushMove(State& s, int seat, int from_suit, bool optional) {
+  Task t{.kind = kTaskMove, .seat = static_cast<int8_t>(seat)};
+  t.a = static_cast<int8_t>(from_suit);
+  t.b = optional ? 1 : 0;
+  s.Push(t);
+}
+
+void PushBattleChoice(State& s, int seat, int clearing_suit, bool optional) {
+  Task t{.kind = kTaskBattleTarget, .seat = static_cast<int8_t>(seat)};
+  t.a = static_cast<int8_t>(clearing_suit);
+  t.b = optional ? 1 : 0;
+  s.Push(t);
+}
+
+void PushBattle(State& s, int clearing, int attacker, int defender) {
+  BattleState& b = s.battle();
+  b = BattleState{};
+  b.clearing = static_cast<int8_t>(clearing);
+  b.attacker = static_cast<int8_t>(attacker);
+  b.defender = static_cast<int8_t>(defender);
+  s.Push(Task{.kind = kTaskBattle,
+              .seat = static_cast<int8_t>(s.SeatOf(attacker))});
+}
+
+void PushCraft(State& s, int seat) {
+  s.Push(Task{.kind = kTaskCraft, .seat = static_cast<int8_t>(seat)});
+}
+
+void PushDiscardDown(State& s, int seat, int limit) {
+  s.Push(Task{.kind = kTaskDiscardDown,
+              .seat = static_cast<int8_t>(seat),
+              .a = static_cast<int8_t>(limit)});
+}
+
+void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
+  if (s.phase() != kPhaseDaylight || s.current_seat() != seat) return;
+  const SeatState& me = s.seat(seat);
+  // Law 3.3.1: activate a dominance card with 10+ VP.
+  if (me.dominance == kNoCard && me.vp >= kDominanceScore) {
+    for (CardId id : me.hand) {
+      if (s.card(id).kind == kDominanceCard) {
+        opts.push_back(
+            {.kind = kOptExtra, .a = kExtraActivateDominance, .card = id});
+      }
+    }
+  }
+  // Law 3.3.4: take an available dominance card by spending a matching card.
+  for (CardId dom : s.available_dominance()) {
+    const int suit = s.card(dom).suit;
+    bool can = false;
+    for (CardId id : me.hand) {
+      can |= suit == kBird ? s.card(id).suit == kBird : s.CardMatches(id, suit);
+    }
+    if (can)
+      opts.push_back(
+          {.kind = kOptExtra, .a = kExtraTakeDominance, .card = dom});
+  }
+  const int f = me.faction;
+  if (s.HasEffect(seat, kTaxCollector) &&
+      !(me.used_effects >> kTaxCollector & 1)) {
+    bool any = false;
+    for (int c = 0; c < s.map().num_clearings && !any; ++c) {
+      any = s.clearing(c).warriors[f] > 0;
+    }
+    if (any) opts.push_back({.kind = kOptExtra, .a = kExtraTaxCollector});
+  }
+  if (s.HasEffect(seat, kCodebreakers) &&
+      !(me.used_effects >> kCodebreakers & 1)) {
+    opts.push_back({.kind = kOptExtra, .a = kExtraCodebreakers});
+  }
+}
+
+void ResolveDaylightExtra(State& s, int seat, const Option& o) {
+  SeatState& me = s.mutable_seat(seat);
+  switch (o.a) {
+    case kExtraActivateDominance:
+      // Law 3.3.1: into the play area; the score marker leaves the track.
+      s.RemoveFromHand(seat, o.card);
+      me.dominance = o.card;
+      return;
+    case kExtraTakeDominance: {
+      Task t{.kind = kTaskTakeDominance, .seat = static_cast<int8_t>(seat)};
+      t.d = o.card;
+      s.Push(t);
+      return;
+    }
+    case kExtraTaxCollector:
+      me.used_effects |= 1u << kTaxCollector;
+      s.Push(
+          Task{.kind = kTaskTaxCollector, .seat = static_cast<int8_t>(seat)});
+      return;
+    case kExtraCodebreakers:
+      me.used_effects |= 1u << kCodebreakers;
+      s.Push(
+          Task{.kind = kTaskCodebreakers, .seat = static_cast<int8_t>(seat)});
+      return;
+  }
+  CHECK(false) << "bad extra action";
+}
+
+void RegisterCoreTasks() {
+  RegisterTask(kTaskTurn, {"turn", TurnStep, TurnChoose});
+  RegisterTask(kTaskMove, {"move", MoveStep, MoveChoose});
+  RegisterTask(kTaskBattleTarget,
+               {"battle_target", BattleTargetStep, BattleTargetChoose});
+  RegisterTask(kTaskBattle, {"battle", BattleStepFn, BattleChooseFn});
+  RegisterTask(kTaskCraft, {"craft", CraftStep, CraftChoose});
+  RegisterTask(kTaskDiscardDown,
+               {"discard_down", DiscardDownStep, DiscardDownChoose});
+  RegisterTask(kTaskBirdsongCards,
+               {"birdsong_cards", BirdsongCardsStep, BirdsongCardsChoose});
+  RegisterTask(kTaskBurrowBank,
+               {"better_burrow_bank", BurrowBankStep, BurrowBankChoose});
+  RegisterTask(kTaskTakeDominance,
+               {"take_dominance", TakeDominanceStep, TakeDominanceChoose});
+  RegisterTask(kTaskTaxCollector,
+               {"tax_collector", TaxCollectorStep, TaxCollectorChoose});
+  RegisterTask(kTaskCodebreakers,
+               {"codebreakers", CodebreakersStep, CodebreakersChoose});
+
+  Reg(kPromptMoveFrom, "move", "4.2", [](const State&, const Prompt&) {
+    return Text("Choose a move: from which clearing to which adjacent one.");
+  });
+  Reg(kPromptMoveCount, "move.count", "4.2", MoveCountText);
+  Reg(kPromptBattleTarget, "battle", "4.3", [](const State&, const Prompt&) {
+    return Text("Choose a clearing and an enemy to battle.");
+  });
+  Reg(kPromptAmbush, "battle.ambush", "4.3.1", AmbushText);
+  Reg(kPromptFoilAmbush, "battle.foil_ambush", "4.3.1.I", FoilText);
+  Reg(kPromptBattleEffect, "battle.effect", "4.3.2.II",
+      [](const State&, const Prompt&) {
+        return Text("After the roll: use a battle card, or go on.");
+      });
+  Reg(kPromptRemovePiece, "battle.remove_piece", "4.3.3", RemovePieceText);
+  Reg(kPromptCraft, "craft", "4.1", CraftText);
+  Reg(kPromptCraftSuit, "craft.any_suit", "4.1.1",
+      [](const State&, const Prompt&) {
+        return Text("Which suit of crafting piece pays an any-suit cost?");
+      });
+  Reg(kPromptDiscard, "discard.hand_limit", "6.6", DiscardText);
+  Reg(kPromptBirdsongCards, "birdsong.cards", "4.1.3",
+      [](const State&, const Prompt&) {
+        return Text(
+            "Birdsong: use Royal Claim or Stand and Deliver!, or go on.");
+      });
+  Reg(kPromptBurrowBank, "card.better_burrow_bank", "4.1.3",
+      [](const State&, const Prompt&) {
+        return Text(
+            "Better Burrow Bank: which other player draws a card with you?");
+      });
+  Reg(kPromptCommandWarren, "card.command_warren", "4.1.3",
+      [](const State&, const Prompt&) {
+        return Text("Command Warren: initiate a battle, or not.");
+      });
+  Reg(kPromptCobbler, "card.cobbler", "4.1.3", [](const State&, const Prompt&) {
+    return Text("Cobbler: take one move, or not.");
+  });
+  Reg(kPromptSpendCard, "dominance.take", "3.3.4", SpendText);
+  Reg(kPromptTaxCollector, "card.tax_collector", "4.1.3",
+      [](const State&, const Prompt&) {
+        return Text(
+            "Tax Collector: remove one of your warriors from which clearing?");
+      });
+  Reg(kPromptCodebreakers, "card.codebreakers", "4.1.3",
+      [](const State&, const Prompt&) {
+        return Text("Codebreakers: whose hand do you look at?");
+      });
+}
+
+}  // namespace woodland::rules

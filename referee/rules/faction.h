@@ -1,0 +1,121 @@
+// How a faction plugs into the engine.
+//
+// A faction is a FactionModule (stateless; its board lives in State) plus
+// task handlers registered under its own task-kind range. The core calls
+// the hooks below at the points where the Law lets a faction override the
+// general rules (Law 1.1.1: faction rules win over general ones).
+#ifndef WOODLAND_REFEREE_RULES_FACTION_H_
+#define WOODLAND_REFEREE_RULES_FACTION_H_
+
+#include <array>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "referee/rules/state.h"
+
+namespace woodland::rules {
+
+// Handlers for one task kind. step() runs when the task is on top of the
+// stack and no decision is pending: it either calls State::Ask (and returns),
+// or pops the task (possibly pushing others). choose() receives the answer
+// to the decision the task asked for; the task is still on top.
+struct TaskHandler {
+  absl::string_view name;
+  void (*step)(State& s) = nullptr;
+  void (*choose)(State& s, const Option& o) = nullptr;
+};
+
+// Text and Law clause for a prompt kind.
+struct PromptInfo {
+  absl::string_view key;  // machine-readable kind, e.g. "marquise.action"
+  absl::string_view law;  // e.g. "6.5"
+  std::string (*text)(const State& s, const Prompt& p) = nullptr;
+};
+
+class FactionModule {
+ public:
+  virtual ~FactionModule() = default;
+  virtual int faction() const = 0;
+  // Pieces in the box (Law 2.5): warriors, and buildings/tokens by Piece.
+  virtual int warriors() const = 0;
+  virtual std::array<int8_t, kNumPieces> pieces() const { return {}; }
+
+  // Pushes the faction's setup tasks (Law 5.1.7).
+  virtual void PushSetup(State& s, int seat) const = 0;
+  // Push the tasks of the faction's Birdsong, Daylight and Evening.
+  virtual void PushBirdsong(State& s, int seat) const = 0;
+  virtual void PushDaylight(State& s, int seat) const = 0;
+  virtual void PushEvening(State& s, int seat) const = 0;
+
+  // Label for an action code in a kOptAction option.
+  virtual std::string ActionLabel(const State& s, const Option& o) const {
+    return "action";
+  }
+
+  // --- Overrides of general rules (defaults follow the general rule) ------
+  // Law 2.8 tie-break: may this faction rule a clearing it ties for most?
+  virtual bool RulesTies() const { return false; }
+  // May `placer` place pieces in clearing c? (e.g. the Keep, Law 6.2.2)
+  virtual bool BlocksPlacement(const State& s, int placer, int c) const {
+    return false;
+  }
+  // Crafting pieces of this faction per clearing suit (Law 4.1.1).
+  virtual std::array<int8_t, kNumClearingSuits> CraftingPieces(
+      const State& s) const {
+    return {};
+  }
+  // VP scored for crafting an item whose card lists `printed` VP (3.2.2).
+  virtual int ItemVp(const State& s, int printed) const { return printed; }
+  // Extra hits this faction deals as attacker (e.g. Commander, Law 7.8.3).
+  virtual int AttackerExtraHits(const State& s) const { return 0; }
+  // Called after a battle in which this faction attacked ended.
+  virtual void AfterBattle(State& s,
+                           bool removed_enemy_building_or_token) const {}
+  // Called after warriors of this faction were removed from clearing c
+  // (any cause). May push tasks (e.g. Field Hospitals, Law 6.2.3).
+  virtual void OnWarriorsRemoved(State& s, int c, int n, int remover) const {}
+  // Called after a building or token of this faction was removed.
+  virtual void OnPieceRemoved(State& s, int piece, int c) const {}
+};
+
+// The module for a faction, or nullptr if the faction is not implemented.
+const FactionModule* GetFaction(int faction);
+void RegisterFaction(const FactionModule* module);
+
+const TaskHandler& GetTaskHandler(int kind);
+void RegisterTask(int kind, TaskHandler handler);
+const PromptInfo& GetPromptInfo(int kind);
+void RegisterPrompt(int kind, PromptInfo info);
+
+// Registers every module compiled into the library (idempotent).
+void RegisterAll();
+
+// Helpers shared by modules (core_tasks.cc).
+std::string ClearingName(const State& s, int c);  // "5 (rabbit)"
+std::string CardName(const State& s, CardId id);  // "Sappers (bird)"
+// Appends the Daylight actions available to `seat` (ExtraAction) to opts.
+void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts);
+// Resolves a kOptExtra option chosen by `seat` (pushes tasks as needed).
+void ResolveDaylightExtra(State& s, int seat, const Option& o);
+// Legal moves for faction: (from, to) with warriors at from and rule at
+// either end (Law 4.2.1). from_suit < 0: any origin.
+std::vector<Option> LegalMoves(const State& s, int faction, int from_suit);
+// Legal battles: (clearing, defender); clearing_suit < 0: any.
+std::vector<Option> LegalBattles(const State& s, int faction,
+                                 int clearing_suit);
+// Pushes a move task (choose from/to, then count). If optional, the first
+// prompt offers "done".
+void PushMove(State& s, int seat, int from_suit, bool optional);
+// Pushes a battle-target choice; the battle follows.
+void PushBattleChoice(State& s, int seat, int clearing_suit, bool optional);
+void PushBattle(State& s, int clearing, int attacker, int defender);
+// Pushes the crafting step (Law 4.1) for `seat`, with Daylight extras
+// offered beside it when `extras`.
+void PushCraft(State& s, int seat);
+void PushDiscardDown(State& s, int seat, int limit);
+// Cards in hand that match `suit` (birds wild), de-duplicated by card type.
+std::vector<Option> MatchingCards(const State& s, int seat, int suit);
+
+}  // namespace woodland::rules
+
+#endif  // WOODLAND_REFEREE_RULES_FACTION_H_

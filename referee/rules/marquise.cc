@@ -1,0 +1,647 @@
+// Marquise de Cat (Law 6).
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "referee/rules/check.h"
+#include "referee/rules/faction.h"
+
+namespace woodland::rules {
+namespace {
+
+constexpr int kTaskBase = kFactionTaskBase + 16 * kMarquise;
+enum MarquiseTask : uint8_t {
+  kMqSetupKeep = kTaskBase,
+  kMqSetupBuildings,
+  kMqBirdsong,
+  kMqDaylight,
+  kMqBuild,
+  kMqOverwork,
+  kMqSpendBird,
+  kMqRecruit,
+  kMqEvening,
+  kMqFieldHospitals,
+};
+
+constexpr int kPromptBase = kFactionPromptBase + 32 * kMarquise;
+enum MarquisePrompt : uint16_t {
+  kMqPromptKeep = kPromptBase,
+  kMqPromptSetupBuilding,
+  kMqPromptWood,
+  kMqPromptAction,
+  kMqPromptBuildType,
+  kMqPromptBuildClearing,
+  kMqPromptPayWood,
+  kMqPromptOverworkClearing,
+  kMqPromptOverworkCard,
+  kMqPromptSpendBird,
+  kMqPromptRecruit,
+  kMqPromptFieldHospitals,
+};
+
+enum MarquiseAction : int8_t {
+  kActBattle = 0,
+  kActMarch,
+  kActRecruit,
+  kActBuild,
+  kActOverwork,
+  kActSpendBird,
+};
+
+// Building tracks (faction board; element k = the (k+1)-th building on the
+// map, the first being placed free at setup).
+constexpr std::array<int8_t, 6> kWoodCost = {0, 1, 2, 3, 3, 4};
+constexpr std::array<std::array<int8_t, 6>, 3> kBuildVp = {{
+    {0, 1, 2, 3, 4, 5},  // sawmill
+    {0, 2, 2, 3, 4, 5},  // workshop
+    {0, 1, 2, 3, 3, 4},  // recruiter
+}};
+constexpr int kBuildingsPerType = 6;
+constexpr int kHandLimit = 5;
+
+int8_t I8(int v) { return static_cast<int8_t>(v); }
+
+int CountOnMap(const State& s, int piece) {
+  int n = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c)
+    n += s.clearing(c).pieces[piece];
+  return n;
+}
+
+// Law 6.5.4.II: wood in c and in clearings linked to c through clearings the
+// Marquise rules. Returns the connected ruled clearings as a mask.
+ClearingMask WoodComponent(const State& s, int c) {
+  ClearingMask seen = ClearingMask{1} << c, frontier = seen;
+  while (frontier) {
+    const int cur = __builtin_ctz(frontier);
+    frontier &= frontier - 1;
+    ClearingMask adj = s.map().clearings[cur].adjacent & ~seen;
+    while (adj) {
+      const int n = __builtin_ctz(adj);
+      adj &= adj - 1;
+      if (s.Rules(kMarquise, n)) {
+        seen |= ClearingMask{1} << n;
+        frontier |= ClearingMask{1} << n;
+      }
+    }
+  }
+  return seen;
+}
+
+int WoodIn(const State& s, ClearingMask mask) {
+  int n = 0;
+  for (; mask; mask &= mask - 1)
+    n += s.clearing(__builtin_ctz(mask)).pieces[kWood];
+  return n;
+}
+
+bool CanBuildAt(const State& s, int type, int c) {
+  const MarquiseBoard& mb = s.marquise();
+  const int placed = mb.placed[type];
+  if (placed >= kBuildingsPerType) return false;
+  if (!s.Rules(kMarquise, c) || s.OpenSlots(c) <= 0) return false;
+  return WoodIn(s, WoodComponent(s, c)) >= kWoodCost[placed];
+}
+
+bool CanBuildType(const State& s, int type) {
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (CanBuildAt(s, type, c)) return true;
+  }
+  return false;
+}
+
+std::vector<Option> OverworkClearings(const State& s, int seat) {
+  std::vector<Option> opts;
+  if (s.piece_supply(kWood) == 0) return opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.clearing(c).pieces[kSawmill] == 0) continue;
+    if (!MatchingCards(s, seat, s.SuitOf(c)).empty()) {
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    }
+  }
+  return opts;
+}
+
+bool HasBird(const State& s, int seat) {
+  for (CardId id : s.seat(seat).hand) {
+    if (s.card(id).suit == kBird) return true;
+  }
+  return false;
+}
+
+// --- Setup (Law 6.3) --------------------------------------------------------
+
+void SetupKeepStep(State& s) {
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.map().clearings[c].corner)
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+  }
+  s.Ask(kMqPromptKeep, s.top().seat, std::move(opts));
+}
+
+void SetupKeepChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  s.Pop();
+  // Law 6.3.2: the keep in a corner; 6.3.3: a warrior in every clearing but
+  // the diagonally opposite corner.
+  s.PlacePiece(kKeep, o.a);
+  s.mutable_marquise().keep = o.a;
+  const int opposite = s.map().OppositeCorner(o.a);
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (c != opposite) s.PlaceWarriors(kMarquise, c, 1);
+  }
+  Task t{.kind = kMqSetupBuildings, .seat = I8(seat)};
+  t.a = 0;
+  s.Push(t);
+}
+
+// Law 6.3.4: a sawmill, a workshop and a recruiter in the keep clearing
+// and/or adjacent clearings, one at a time.
+void SetupBuildingsStep(State& s) {
+  const Task& t = s.top();
+  if (t.a >= 3) {
+    s.Pop();
+    return;
+  }
+  const int keep = s.marquise().keep;
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if ((c == keep || s.map().Adjacent(keep, c)) && s.OpenSlots(c) > 0) {
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    }
+  }
+  if (opts.empty()) {  // no room at all: place as many as possible (2.5)
+    s.Pop();
+    return;
+  }
+  s.Ask(kMqPromptSetupBuilding, t.seat, std::move(opts), kSawmill + t.a);
+}
+
+void SetupBuildingsChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  s.PlacePiece(kSawmill + t.a, o.a);
+  s.mutable_marquise().placed[t.a] = 1;
+  ++t.a;
+}
+
+// --- Birdsong (Law 6.4) and recruiting (6.5.3): place one piece per
+// building, choosing where when the supply runs short (Law 2.5).
+
+void FillQuota(State& s, int building) {
+  auto& q = s.mutable_marquise().quota;
+  for (int c = 0; c < s.map().num_clearings; ++c)
+    q[c] = s.clearing(c).pieces[building];
+}
+
+int QuotaTotal(const State& s) {
+  int n = 0;
+  for (int8_t v : s.marquise().quota) n += v;
+  return n;
+}
+
+// Task: a = Piece placed (kWood) or -1 for warriors.
+void PlaceEachStep(State& s) {
+  const Task& t = s.top();
+  const bool wood = t.a == kWood;
+  const int supply = wood ? s.piece_supply(kWood) : s.warrior_supply(kMarquise);
+  const int wanted = QuotaTotal(s);
+  if (wanted == 0 || supply == 0) {
+    s.Pop();
+    return;
+  }
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.marquise().quota[c] > 0)
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+  }
+  if (supply >= wanted || opts.size() == 1) {
+    // Enough for every building (or one place only): place them all.
+    for (const Option& o : opts) {
+      const int n = s.marquise().quota[o.a];
+      for (int i = 0; i < n; ++i) {
+        if (wood) {
+          s.PlacePiece(kWood, o.a);
+        } else {
+          s.PlaceWarriors(kMarquise, o.a, 1);
+        }
+      }
+      s.mutable_marquise().quota[o.a] = 0;
+    }
+    s.Pop();
+    return;
+  }
+  s.Ask(wood ? kMqPromptWood : kMqPromptRecruit, t.seat, std::move(opts));
+}
+
+void PlaceEachChoose(State& s, const Option& o) {
+  if (s.top().a == kWood) {
+    s.PlacePiece(kWood, o.a);
+  } else {
+    s.PlaceWarriors(kMarquise, o.a, 1);
+  }
+  --s.mutable_marquise().quota[o.a];
+}
+
+// --- Daylight (Law 6.5) -----------------------------------------------------
+
+void DaylightStep(State& s) {
+  Task& t = s.top();
+  const int seat = t.seat;
+  MarquiseBoard& mb = s.mutable_marquise();
+  if (t.step == 0) {
+    // Law 6.5: first craft with workshops, then up to three actions.
+    t.step = 1;
+    mb.actions = 3;
+    mb.recruited = false;
+    PushCraft(s, seat);
+    return;
+  }
+  std::vector<Option> opts;
+  auto act = [&](int code) {
+    opts.push_back({.kind = kOptAction, .a = I8(code)});
+  };
+  if (mb.actions > 0) {
+    if (!LegalBattles(s, kMarquise, -1).empty()) act(kActBattle);
+    if (!LegalMoves(s, kMarquise, -1).empty()) act(kActMarch);
+    if (!mb.recruited && s.warrior_supply(kMarquise) > 0 &&
+        CountOnMap(s, kRecruiter) > 0) {
+      act(kActRecruit);
+    }
+    bool build = false;
+    for (int type = 0; type < 3 && !build; ++type)
+      build = CanBuildType(s, type);
+    if (build) act(kActBuild);
+    if (!OverworkClearings(s, seat).empty()) act(kActOverwork);
+  } else if (HasBird(s, seat)) {
+    act(kActSpendBird);  // Law 6.5: then one more action per bird spent
+  }
+  AppendDaylightExtras(s, seat, opts);
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  opts.push_back({.kind = kOptDone});
+  s.Ask(kMqPromptAction, seat, std::move(opts), mb.actions);
+}
+
+void DaylightChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  MarquiseBoard& mb = s.mutable_marquise();
+  if (o.kind == kOptDone) {
+    s.Pop();
+    return;
+  }
+  if (o.kind == kOptExtra) {
+    ResolveDaylightExtra(s, seat, o);
+    return;
+  }
+  if (o.a != kActSpendBird) --mb.actions;
+  switch (o.a) {
+    case kActBattle:  // Law 6.5.1
+      PushBattleChoice(s, seat, -1, false);
+      return;
+    case kActMarch:  // Law 6.5.2: up to two moves
+      PushMove(s, seat, -1, true);
+      PushMove(s, seat, -1, false);
+      return;
+    case kActRecruit: {  // Law 6.5.3: once per turn, one at each recruiter
+      mb.recruited = true;
+      FillQuota(s, kRecruiter);
+      Task t{.kind = kMqRecruit, .seat = I8(seat)};
+      t.a = -1;
+      s.Push(t);
+      return;
+    }
+    case kActBuild:
+      s.Push(Task{.kind = kMqBuild, .seat = I8(seat)});
+      return;
+    case kActOverwork:
+      s.Push(Task{.kind = kMqOverwork, .seat = I8(seat)});
+      return;
+    case kActSpendBird:
+      s.Push(Task{.kind = kMqSpendBird, .seat = I8(seat)});
+      return;
+  }
+  CHECK(false);
+}
+
+// Law 6.5.4: choose the building, then the clearing, then pay wood.
+void BuildStep(State& s) {
+  const Task& t = s.top();
+  MarquiseBoard& mb = s.mutable_marquise();
+  std::vector<Option> opts;
+  if (t.step == 0) {
+    for (int type = 0; type < 3; ++type) {
+      if (CanBuildType(s, type))
+        opts.push_back({.kind = kOptPiece, .a = I8(kSawmill + type)});
+    }
+    s.Ask(kMqPromptBuildType, t.seat, std::move(opts));
+  } else if (t.step == 1) {
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (CanBuildAt(s, mb.build_type, c))
+        opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    }
+    s.Ask(kMqPromptBuildClearing, t.seat, std::move(opts),
+          kSawmill + mb.build_type);
+  } else {
+    const ClearingMask comp = WoodComponent(s, mb.build_clearing);
+    if (mb.wood_left > 0 && WoodIn(s, comp) > mb.wood_left) {
+      for (ClearingMask m = comp; m; m &= m - 1) {
+        const int c = __builtin_ctz(m);
+        if (s.clearing(c).pieces[kWood] > 0)
+          opts.push_back({.kind = kOptClearing, .a = I8(c)});
+      }
+      if (opts.size() > 1) {
+        s.Ask(kMqPromptPayWood, t.seat, std::move(opts), mb.wood_left);
+        return;
+      }
+    }
+    // Pay what is left without choice, then place and score (6.5.4.III).
+    for (ClearingMask m = comp; m && mb.wood_left > 0; m &= m - 1) {
+      const int c = __builtin_ctz(m);
+      const int take = std::min<int>(mb.wood_left, s.clearing(c).pieces[kWood]);
+      std::array<int8_t, kNumPieces> wood{};
+      wood[kWood] = I8(take);
+      if (take > 0) s.RemovePieces(kMarquise, c, 0, wood, kNoFaction);
+      mb.wood_left -= take;
+    }
+    const int type = mb.build_type;
+    const int seat = t.seat;
+    s.Pop();
+    CHECK(s.PlacePiece(kSawmill + type, mb.build_clearing));
+    const int vp = kBuildVp[type][mb.placed[type]];
+    ++mb.placed[type];
+    mb.build_type = -1;
+    s.AddVp(seat, vp);
+  }
+}
+
+void BuildChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  MarquiseBoard& mb = s.mutable_marquise();
+  if (t.step == 0) {
+    mb.build_type = I8(o.a - kSawmill);
+    t.step = 1;
+  } else if (t.step == 1) {
+    mb.build_clearing = o.a;
+    mb.wood_left = kWoodCost[mb.placed[mb.build_type]];
+    t.step = 2;
+  } else {
+    std::array<int8_t, kNumPieces> wood{};
+    wood[kWood] = 1;
+    s.RemovePieces(kMarquise, o.a, 0, wood, kNoFaction);
+    --mb.wood_left;
+  }
+}
+
+// Law 6.5.5: spend a card matching a sawmill's clearing to place wood there.
+void OverworkStep(State& s) {
+  const Task& t = s.top();
+  if (t.step == 0) {
+    s.Ask(kMqPromptOverworkClearing, t.seat, OverworkClearings(s, t.seat));
+  } else {
+    s.Ask(kMqPromptOverworkCard, t.seat,
+          MatchingCards(s, t.seat, s.SuitOf(t.a)), t.a);
+  }
+}
+
+void OverworkChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (t.step == 0) {
+    t.step = 1;
+    t.a = o.a;
+    return;
+  }
+  const int seat = t.seat, c = t.a;
+  s.Pop();
+  s.RemoveFromHand(seat, o.card);
+  s.Discard(o.card);
+  s.PlacePiece(kWood, c);
+}
+
+void SpendBirdStep(State& s) {
+  const int seat = s.top().seat;
+  s.Ask(kMqPromptSpendBird, seat, MatchingCards(s, seat, kBird));
+}
+
+void SpendBirdChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  s.Pop();
+  s.RemoveFromHand(seat, o.card);
+  s.Discard(o.card);
+  ++s.mutable_marquise().actions;
+}
+
+// --- Evening (Law 6.6) ------------------------------------------------------
+
+void EveningStep(State& s) {
+  const int seat = s.top().seat;
+  s.Pop();
+  // Draw one plus one per uncovered draw bonus (3rd and 5th recruiter).
+  const int recruiters = s.marquise().placed[2];
+  s.DrawCards(seat, 1 + (recruiters >= 3) + (recruiters >= 5));
+  PushDiscardDown(s, seat, kHandLimit);
+}
+
+void NoChoice(State&, const Option&) { CHECK(false); }
+
+// Law 6.2.3: whenever Marquise warriors are removed, she may spend a card
+// matching their clearing to place them in the keep clearing.
+void FieldHospitalsStep(State& s) {
+  const Task& t = s.top();
+  const MarquiseBoard& mb = s.marquise();
+  std::vector<Option> opts;
+  if (mb.keep >= 0 && !mb.keep_removed)
+    opts = MatchingCards(s, t.seat, s.SuitOf(t.a));
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  opts.push_back({.kind = kOptDone});
+  s.Ask(kMqPromptFieldHospitals, t.seat, std::move(opts), t.a, t.b);
+}
+
+void FieldHospitalsChoose(State& s, const Option& o) {
+  const Task t = s.top();
+  s.Pop();
+  if (o.kind == kOptDone) return;
+  s.RemoveFromHand(t.seat, o.card);
+  s.Discard(o.card);
+  s.PlaceWarriors(kMarquise, s.marquise().keep, t.b);
+}
+
+class Marquise : public FactionModule {
+ public:
+  int faction() const override { return kMarquise; }
+  int warriors() const override { return 25; }
+  std::array<int8_t, kNumPieces> pieces() const override {
+    std::array<int8_t, kNumPieces> p{};
+    p[kSawmill] = p[kWorkshop] = p[kRecruiter] = kBuildingsPerType;
+    p[kKeep] = 1;
+    p[kWood] = 8;
+    return p;
+  }
+  void PushSetup(State& s, int seat) const override {
+    s.Push(Task{.kind = kMqSetupKeep, .seat = I8(seat)});
+  }
+  void PushBirdsong(State& s, int seat) const override {
+    // Law 6.4: one wood at each sawmill.
+    FillQuota(s, kSawmill);
+    Task t{.kind = kMqBirdsong, .seat = I8(seat)};
+    t.a = kWood;
+    s.Push(t);
+  }
+  void PushDaylight(State& s, int seat) const override {
+    s.Push(Task{.kind = kMqDaylight, .seat = I8(seat)});
+  }
+  void PushEvening(State& s, int seat) const override {
+    s.Push(Task{.kind = kMqEvening, .seat = I8(seat)});
+  }
+  std::string ActionLabel(const State& s, const Option& o) const override {
+    switch (o.a) {
+      case kActBattle:
+        return "Battle";
+      case kActMarch:
+        return "March (up to two moves)";
+      case kActRecruit:
+        return "Recruit (a warrior at each recruiter)";
+      case kActBuild:
+        return "Build";
+      case kActOverwork:
+        return "Overwork";
+      case kActSpendBird:
+        return "Spend a bird card for another action";
+    }
+    return "?";
+  }
+  bool BlocksPlacement(const State& s, int placer, int c) const override {
+    // Law 6.2.2: only the Marquise may place pieces in the keep clearing.
+    return placer != kMarquise && s.marquise().keep == c &&
+           !s.marquise().keep_removed;
+  }
+  std::array<int8_t, kNumClearingSuits> CraftingPieces(
+      const State& s) const override {
+    std::array<int8_t, kNumClearingSuits> n{};  // Law 6.2.1: workshops
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      n[s.SuitOf(c)] += s.clearing(c).pieces[kWorkshop];
+    }
+    return n;
+  }
+  void OnWarriorsRemoved(State& s, int c, int n, int remover) const override {
+    if (s.marquise().keep < 0 || s.marquise().keep_removed) return;
+    Task t{.kind = kMqFieldHospitals, .seat = I8(s.SeatOf(kMarquise))};
+    t.a = I8(c);
+    t.b = I8(n);
+    s.Push(t);
+  }
+  void OnPieceRemoved(State& s, int piece, int c) const override {
+    MarquiseBoard& mb = s.mutable_marquise();
+    if (piece >= kSawmill && piece <= kRecruiter) {
+      // Law 2.5.2: back to the rightmost empty space of its track.
+      --mb.placed[piece - kSawmill];
+    } else if (piece == kKeep) {
+      // Law 6.2.2: a removed keep is out of the game.
+      mb.keep = -1;
+      mb.keep_removed = true;
+      s.set_piece_supply(kKeep, 0);
+    }
+  }
+};
+
+std::string PieceWhereText(const State& s, const Prompt& p) {
+  return absl::StrCat("Setup: where does your ", GetPieceInfo(p.a).name,
+                      " go (the keep clearing or next to it)?");
+}
+
+}  // namespace
+
+void RegisterMarquise() {
+  static const Marquise kModule;
+  RegisterFaction(&kModule);
+  RegisterTask(kMqSetupKeep,
+               {"marquise.setup_keep", SetupKeepStep, SetupKeepChoose});
+  RegisterTask(kMqSetupBuildings, {"marquise.setup_buildings",
+                                   SetupBuildingsStep, SetupBuildingsChoose});
+  RegisterTask(kMqBirdsong,
+               {"marquise.birdsong", PlaceEachStep, PlaceEachChoose});
+  RegisterTask(kMqRecruit,
+               {"marquise.recruit", PlaceEachStep, PlaceEachChoose});
+  RegisterTask(kMqDaylight,
+               {"marquise.daylight", DaylightStep, DaylightChoose});
+  RegisterTask(kMqBuild, {"marquise.build", BuildStep, BuildChoose});
+  RegisterTask(kMqOverwork,
+               {"marquise.overwork", OverworkStep, OverworkChoose});
+  RegisterTask(kMqSpendBird,
+               {"marquise.spend_bird", SpendBirdStep, SpendBirdChoose});
+  RegisterTask(kMqEvening, {"marquise.evening", EveningStep, NoChoice});
+  RegisterTask(kMqFieldHospitals, {"marquise.field_hospitals",
+                                   FieldHospitalsStep, FieldHospitalsChoose});
+
+  RegisterPrompt(
+      kMqPromptKeep,
+      {"marquise.setup.keep", "6.3.2", [](const State&, const Prompt&) {
+         return std::string("Setup: place the keep in which corner clearing?");
+       }});
+  RegisterPrompt(kMqPromptSetupBuilding,
+                 {"marquise.setup.building", "6.3.4", PieceWhereText});
+  RegisterPrompt(
+      kMqPromptWood,
+      {"marquise.birdsong.wood", "6.4", [](const State&, const Prompt&) {
+         return std::string(
+             "Not enough wood for every sawmill: place wood at which sawmill?");
+       }});
+  RegisterPrompt(kMqPromptAction,
+                 {"marquise.action", "6.5", [](const State&, const Prompt& p) {
+                    return absl::StrCat("Daylight: choose an action (",
+                                        int{p.a}, " left), or end Daylight.");
+                  }});
+  RegisterPrompt(
+      kMqPromptBuildType,
+      {"marquise.build.type", "6.5.4.I", [](const State&, const Prompt&) {
+         return std::string("Build: which building?");
+       }});
+  RegisterPrompt(kMqPromptBuildClearing,
+                 {"marquise.build.clearing", "6.5.4.II",
+                  [](const State&, const Prompt& p) {
+                    return absl::StrCat("Build a ", GetPieceInfo(p.a).name,
+                                        " in which clearing you rule?");
+                  }});
+  RegisterPrompt(
+      kMqPromptPayWood,
+      {"marquise.build.wood", "6.5.4.II", [](const State&, const Prompt& p) {
+         return absl::StrCat("Pay wood (", int{p.a},
+                             " still due): take it from which clearing?");
+       }});
+  RegisterPrompt(
+      kMqPromptOverworkClearing,
+      {"marquise.overwork.clearing", "6.5.5", [](const State&, const Prompt&) {
+         return std::string("Overwork: at which sawmill?");
+       }});
+  RegisterPrompt(
+      kMqPromptOverworkCard,
+      {"marquise.overwork.card", "6.5.5", [](const State& s, const Prompt& p) {
+         return absl::StrCat("Overwork: spend which card matching ",
+                             ClearingName(s, p.a), "?");
+       }});
+  RegisterPrompt(
+      kMqPromptSpendBird,
+      {"marquise.spend_bird", "6.5", [](const State&, const Prompt&) {
+         return std::string("Spend which bird card for an extra action?");
+       }});
+  RegisterPrompt(
+      kMqPromptRecruit,
+      {"marquise.recruit", "6.5.3", [](const State&, const Prompt&) {
+         return std::string(
+             "Not enough warriors for every recruiter: recruit at which one?");
+       }});
+  RegisterPrompt(kMqPromptFieldHospitals,
+                 {"marquise.field_hospitals", "6.2.3",
+                  [](const State& s, const Prompt& p) {
+                    return absl::StrCat(
+                        int{p.b}, " of your warriors were removed from ",
+                        ClearingName(s, p.a),
+                        ": spend a matching card to return them to the keep?");
+                  }});
+}
+
+}  // namespace woodland::rules

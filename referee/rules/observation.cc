@@ -1,0 +1,96 @@
+#include "referee/rules/observation.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace woodland::rules {
+
+Observation Observe(const State& s, int seat) {
+  Observation o;
+  o.seat = seat;
+  o.current_seat = s.current_seat();
+  o.phase = s.phase();
+  o.turn = s.turn();
+  for (int c = 0; c < s.map().num_clearings; ++c)
+    o.clearings.push_back(s.clearing(c));
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const SeatState& st = s.seat(i);
+    SeatView v;
+    v.faction = st.faction;
+    v.vp = st.vp;
+    v.dominance = st.dominance;
+    v.hand_size = static_cast<int>(st.hand.size());  // Law 1.2.1: count only
+    v.play_area = st.play_area;
+    v.items = st.items;
+    o.seats.push_back(std::move(v));
+  }
+  if (seat >= 0 && seat < s.num_seats()) o.hand = s.seat(seat).hand;
+  o.discard = s.discard();  // Law 1.2.2
+  o.available_dominance = s.available_dominance();
+  o.deck_size = static_cast<int>(s.deck().size());
+  o.item_supply = s.item_supply();
+  for (const Reveal& r : s.reveals()) {
+    if (r.viewer == seat) o.reveals.push_back(r);
+  }
+  o.keep = s.marquise().keep;
+  o.marquise_placed = s.marquise().placed;
+  o.eyrie_leader = s.eyrie().leader;
+  o.eyrie_deposed = s.eyrie().deposed;
+  o.decree = s.eyrie().decree;
+  o.viziers = s.eyrie().viziers;
+  return o;
+}
+
+std::string ObservationJson(const State& s, const Observation& o) {
+  auto cards = [&](const std::vector<CardId>& v) {
+    return absl::StrCat("[",
+                        absl::StrJoin(v, ",",
+                                      [&](std::string* out, CardId id) {
+                                        absl::StrAppend(
+                                            out, "\"", s.card(id).name, " (",
+                                            SuitName(s.card(id).suit), ")\"");
+                                      }),
+                        "]");
+  };
+  std::string j = absl::StrCat("{\"seat\":", o.seat, ",\"turn\":", o.turn,
+                               ",\"current_seat\":", o.current_seat,
+                               ",\"phase\":", int{o.phase}, ",\"clearings\":[");
+  for (size_t c = 0; c < o.clearings.size(); ++c) {
+    absl::StrAppend(&j, c ? "," : "", "{\"id\":", c + 1, ",\"warriors\":{");
+    bool first = true;
+    for (const SeatView& v : o.seats) {
+      const int n = o.clearings[c].warriors[v.faction];
+      if (n == 0) continue;
+      absl::StrAppend(&j, first ? "" : ",", "\"", FactionKey(v.faction),
+                      "\":", n);
+      first = false;
+    }
+    absl::StrAppend(&j, "},\"pieces\":{");
+    first = true;
+    for (int p = 0; p < kNumPieces; ++p) {
+      const int n = o.clearings[c].pieces[p];
+      if (n == 0) continue;
+      absl::StrAppend(&j, first ? "" : ",", "\"", GetPieceInfo(p).name,
+                      "\":", n);
+      first = false;
+    }
+    absl::StrAppend(&j, "}}");
+  }
+  absl::StrAppend(&j, "],\"seats\":[");
+  for (size_t i = 0; i < o.seats.size(); ++i) {
+    const SeatView& v = o.seats[i];
+    absl::StrAppend(&j, i ? "," : "", "{\"faction\":\"", FactionKey(v.faction),
+                    "\",\"vp\":", v.vp, ",\"hand_size\":", v.hand_size,
+                    ",\"play_area\":", cards(v.play_area), "}");
+  }
+  absl::StrAppend(&j, "],\"hand\":", cards(o.hand),
+                  ",\"discard\":", cards(o.discard),
+                  ",\"deck_size\":", o.deck_size, ",\"decree\":[");
+  for (int col = 0; col < 4; ++col) {
+    absl::StrAppend(&j, col ? "," : "", cards(o.decree[col]));
+  }
+  absl::StrAppend(&j, "]}");
+  return j;
+}
+
+}  // namespace woodland::rules

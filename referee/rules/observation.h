@@ -1,0 +1,57 @@
+// What one seat may know (Law 1.2).
+//
+// Public: the map, scores, hand sizes, the discard pile (1.2.2), available
+// dominance cards, play areas, crafted items, faction boards (the Decree is
+// face up). Private to the seat: its own hand, and hands shown to it
+// (Codebreakers). Never included: other hands, the deck's contents or
+// order, the chance stream.
+#ifndef WOODLAND_REFEREE_RULES_OBSERVATION_H_
+#define WOODLAND_REFEREE_RULES_OBSERVATION_H_
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "referee/rules/state.h"
+
+namespace woodland::rules {
+
+struct SeatView {
+  int8_t faction = kNoFaction;
+  int16_t vp = 0;
+  CardId dominance = kNoCard;
+  int hand_size = 0;
+  std::vector<CardId> play_area;
+  std::array<int8_t, kNumItems> items{};
+};
+
+struct Observation {
+  int seat = -1;
+  int current_seat = -1;
+  Phase phase = kPhaseSetup;
+  int turn = 0;
+  std::vector<ClearingState> clearings;
+  std::vector<SeatView> seats;
+  std::vector<CardId> hand;  // this seat's own hand
+  std::vector<CardId> discard;
+  std::vector<CardId> available_dominance;
+  int deck_size = 0;
+  std::array<int8_t, kNumItems> item_supply{};
+  std::vector<Reveal> reveals;  // hands shown to this seat
+  // Faction boards.
+  int8_t keep = -1;
+  std::array<int8_t, 3> marquise_placed{};
+  int8_t eyrie_leader = -1;
+  uint8_t eyrie_deposed = 0;
+  std::array<std::vector<CardId>, 4> decree;
+  std::array<int8_t, 4> viziers{};
+};
+
+Observation Observe(const State& s, int seat);
+
+// Compact JSON for command-line output and tests.
+std::string ObservationJson(const State& s, const Observation& o);
+
+}  // namespace woodland::rules
+
+#endif  // WOODLAND_REFEREE_RULES_OBSERVATION_H_

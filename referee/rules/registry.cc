@@ -1,0 +1,53 @@
+#include <array>
+
+#include "referee/rules/check.h"
+#include "referee/rules/faction.h"
+
+namespace woodland::rules {
+namespace {
+
+std::array<const FactionModule*, kNumFactions>& Factions() {
+  static std::array<const FactionModule*, kNumFactions> f{};
+  return f;
+}
+std::array<TaskHandler, 256>& Tasks() {
+  static std::array<TaskHandler, 256> t{};
+  return t;
+}
+std::array<PromptInfo, 512>& Prompts() {
+  static std::array<PromptInfo, 512> p{};
+  return p;
+}
+
+}  // namespace
+
+const FactionModule* GetFaction(int faction) { return Factions()[faction]; }
+void RegisterFaction(const FactionModule* module) {
+  Factions()[module->faction()] = module;
+}
+
+const TaskHandler& GetTaskHandler(int kind) {
+  const TaskHandler& h = Tasks()[kind];
+  CHECK(h.step != nullptr) << "no handler for task kind " << kind;
+  return h;
+}
+void RegisterTask(int kind, TaskHandler handler) { Tasks()[kind] = handler; }
+
+const PromptInfo& GetPromptInfo(int kind) { return Prompts()[kind]; }
+void RegisterPrompt(int kind, PromptInfo info) { Prompts()[kind] = info; }
+
+void RegisterCoreTasks();
+void RegisterMarquise();
+void RegisterEyrie();
+
+void RegisterAll() {
+  static const bool done = [] {
+    RegisterCoreTasks();
+    RegisterMarquise();
+    RegisterEyrie();
+    return true;
+  }();
+  (void)done;
+}
+
+}  // namespace woodland::rules

@@ -1,0 +1,619 @@
+#include "referee/rules/state.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "referee/rules/check.h"
+#include "referee/rules/faction.h"
+
+namespace woodland::rules {
+namespace {
+
+// Law 5.1.5: 2 boots, 2 sacks, 1 crossbow, 1 hammer, 2 swords, 2 teas,
+// 2 coins (no torch: torches are Vagabond starting items).
+constexpr std::array<int8_t, kNumItems> kItemSupply = {2, 2, 1, 1, 2, 2, 2, 0};
+
+struct Hasher {
+  uint64_t h = 1469598103934665603ULL;
+  void Add(int64_t v) {
+    h ^= static_cast<uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 1099511628211ULL;
+  }
+  template <typename C>
+  void AddAll(const C& c) {
+    Add(static_cast<int64_t>(c.size()));
+    for (auto v : c) Add(v);
+  }
+};
+
+}  // namespace
+
+absl::StatusOr<State> State::NewGame(const Setup& setup, uint64_t seed) {
+  return NewGame(setup, seed, nullptr);
+}
+
+absl::StatusOr<State> State::NewGame(
+    const Setup& setup, uint64_t seed,
+    std::shared_ptr<const std::vector<ChanceOutcome>> outcomes) {
+  RegisterAll();
+  const int n = static_cast<int>(setup.factions.size());
+  if (n < 2 || n > kMaxSeats) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a match needs 2 to ", kMaxSeats, " seats, got ", n));
+  }
+  std::array<bool, kNumFactions> seen{};
+  for (int f : setup.factions) {
+    if (f < 0 || f >= kNumFactions) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown faction ", f));
+    }
+    if (GetFaction(f) == nullptr) {
+      return absl::UnimplementedError(
+          absl::StrCat("faction '", FactionKey(f), "' is not implemented yet"));
+    }
+    if (seen[f]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("faction '", FactionKey(f), "' is seated twice"));
+    }
+    seen[f] = true;
+  }
+  if (setup.first_seat >= n) {
+    return absl::InvalidArgumentError("first_seat is out of range");
+  }
+  auto def = std::make_shared<GameDef>();
+  def->setup = setup;
+  absl::StatusOr<MapDef> map = BuiltinMap(setup.map);
+  if (!map.ok()) return map.status();
+  absl::StatusOr<DeckDef> deck = BuiltinDeck(setup.deck);
+  if (!deck.ok()) return deck.status();
+  def->map = *std::move(map);
+  def->deck = *std::move(deck);
+
+  State s;
+  s.chance_ = Chance(seed);
+  if (outcomes) s.chance_.Substitute(std::move(outcomes));
+  std::vector<int8_t> order = setup.factions;
+  if (setup.shuffle_seats) {  // Law 5.1.1: seat order at random
+    for (int i = n - 1; i > 0; --i) {
+      std::swap(order[i], order[s.chance_.Draw(kChanceSeat, i + 1)]);
+    }
+  }
+  def->setup.factions = order;
+  s.def_ = std::move(def);
+  s.seat_of_.fill(-1);
+  s.seats_.resize(n);
+  for (int i = 0; i < n; ++i) {
+    s.seats_[i].faction = order[i];
+    s.seat_of_[order[i]] = static_cast<int8_t>(i);
+    const FactionModule* m = GetFaction(order[i]);
+    s.warrior_supply_[order[i]] = static_cast<int8_t>(m->warriors());
+    auto pieces = m->pieces();
+    for (int p = 0; p < kNumPieces; ++p) s.piece_supply_[p] += pieces[p];
+  }
+  s.items_ = kItemSupply;
+  const MapDef& md = s.def_->map;
+  for (int c = 0; c < md.num_clearings; ++c) {
+    if (md.clearings[c].ruin) s.board_[c].pieces[kRuin] = 1;  // Law 5.1.4
+  }
+  // Law 5.1.3: two players remove the dominance cards; each player draws 3.
+  for (CardId id = 0; id < static_cast<CardId>(s.def_->deck.cards.size());
+       ++id) {
+    if (n == 2 && s.card(id).kind == kDominanceCard) {
+      s.removed_.push_back(id);
+    } else {
+      s.deck_.push_back(id);
+    }
+  }
+  for (int i = 0; i < n; ++i) s.DrawCards(i, 3);
+  s.current_ = static_cast<int8_t>(setup.first_seat >= 0
+                                       ? setup.first_seat
+                                       : s.chance_.Draw(kChanceSeat, n));
+  // Law 5.1.7: factions set up in setup order (A, B, C...), which is the
+  // order of the Faction enum.
+  std::vector<int8_t> by_setup_order = order;
+  std::sort(by_setup_order.begin(), by_setup_order.end(), std::greater<>());
+  for (int f : by_setup_order) {
+    GetFaction(f)->PushSetup(s, s.seat_of_[f]);
+  }
+  s.Advance();
+  return s;
+}
+
+void State::Ask(uint16_t kind, int seat, std::vector<Option> options, int a,
+                int b) {
+  CHECK(!options.empty()) << "empty decision " << kind;
+  CHECK(seat >= 0 && seat < num_seats());
+  prompt_ = Prompt{kind, static_cast<int8_t>(seat), static_cast<int8_t>(a),
+                   static_cast<int8_t>(b)};
+  options_ = std::move(options);
+  counters_.largest_option_list = std::max<int32_t>(
+      counters_.largest_option_list, static_cast<int32_t>(options_.size()));
+}
+
+void State::Advance() {
+  while (end_reason_ == kNotOver) {
+    if (!options_.empty()) {
+      if (options_.size() > 1) return;
+      // A choice with one legal option is no choice: take it.
+      Option o = options_[0];
+      options_.clear();
+      GetTaskHandler(stack_.back().kind).choose(*this, o);
+      CheckScoreVictory();
+      continue;
+    }
+    if (stack_.empty()) {
+      StartTurn();
+      continue;
+    }
+    GetTaskHandler(stack_.back().kind).step(*this);
+    CheckScoreVictory();
+  }
+  options_.clear();
+  prompt_ = Prompt{};
+}
+
+absl::Status State::Apply(int seat, int index) {
+  if (IsTerminal()) return absl::FailedPreconditionError("the game is over");
+  if (seat != prompt_.seat) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        "seat ", seat, " acted out of turn; seat ", prompt_.seat, " decides"));
+  }
+  if (index < 0 || index >= static_cast<int>(options_.size())) {
+    return absl::OutOfRangeError(absl::StrCat(
+        "option ", index, " is not offered; there are ", options_.size()));
+  }
+  ++counters_.decisions;
+  Option o = options_[index];
+  options_.clear();
+  GetTaskHandler(stack_.back().kind).choose(*this, o);
+  CheckScoreVictory();
+  Advance();
+  return absl::OkStatus();
+}
+
+void State::StartTurn() {
+  if (phase_ != kPhaseSetup) current_ = (current_ + 1) % num_seats();
+  const int max_turns = def_->setup.max_turns;
+  if (max_turns > 0 && counters_.turns >= max_turns) {
+    EndGame(kReasonTurnLimit, {});
+    return;
+  }
+  ++turn_;
+  ++counters_.turns;
+  craft_used_.fill(0);
+  daylight_closed_ = false;
+  for (SeatState& st : seats_) st.used_effects = 0;
+  phase_ = kPhaseBirdsong;
+  Task t;
+  t.kind = kTaskTurn;
+  t.seat = current_;
+  Push(t);
+}
+
+void State::EndGame(EndReason reason, std::vector<int8_t> winners) {
+  if (end_reason_ != kNotOver) return;
+  end_reason_ = reason;
+  winners_ = std::move(winners);
+  stack_.clear();
+  options_.clear();
+}
+
+// Law 3.1: the first to 30 wins at once; if several reach it together, the
+// one closest clockwise to the current player (the current player first).
+void State::CheckScoreVictory() {
+  if (end_reason_ != kNotOver) return;
+  const int n = num_seats();
+  for (int i = 0; i < n; ++i) {
+    const int st = (current_ + i) % n;
+    if (seats_[st].dominance == kNoCard && seats_[st].vp >= kWinningScore) {
+      EndGame(kReason30Vp, {static_cast<int8_t>(st)});
+      return;
+    }
+  }
+}
+
+// --- Rule (Law 2.8) ---------------------------------------------------------
+
+int State::Presence(int faction, int c) const {
+  const ClearingState& cl = board_[c];
+  int n = cl.warriors[faction];
+  for (int p = 1; p < kNumPieces; ++p) {
+    const PieceInfo& info = GetPieceInfo(p);
+    if (info.building && info.owner == faction) n += cl.pieces[p];
+  }
+  return n;
+}
+
+int State::Ruler(int c) const {
+  int best = 0, best_faction = kNoFaction;
+  bool tie = false, tie_breaker_in_tie = false;
+  int breaker = kNoFaction;
+  for (const SeatState& st : seats_) {
+    const int p = Presence(st.faction, c);
+    if (p == 0) continue;
+    if (p > best) {
+      best = p;
+      best_faction = st.faction;
+      tie = false;
+      breaker = GetFaction(st.faction)->RulesTies() ? st.faction : kNoFaction;
+      tie_breaker_in_tie = breaker != kNoFaction;
+    } else if (p == best) {
+      tie = true;
+      if (GetFaction(st.faction)->RulesTies()) {
+        breaker = st.faction;
+        tie_breaker_in_tie = true;
+      }
+    }
+  }
+  if (!tie) return best_faction;
+  // Law 7.2.2: Lords of the Forest rule ties they are part of.
+  return tie_breaker_in_tie ? breaker : kNoFaction;
+}
+
+int State::OpenSlots(int c) const {
+  int used = 0;
+  for (int p = 0; p < kNumPieces; ++p) {
+    if (GetPieceInfo(p).building) used += board_[c].pieces[p];
+  }
+  return def_->map.clearings[c].slots - used;
+}
+
+bool State::CanPlace(int faction, int c) const {
+  for (const SeatState& st : seats_) {
+    if (GetFaction(st.faction)->BlocksPlacement(*this, faction, c)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool State::HasPieces(int faction, int c) const {
+  const ClearingState& cl = board_[c];
+  if (cl.warriors[faction] > 0) return true;
+  for (int p = 1; p < kNumPieces; ++p) {
+    if (GetPieceInfo(p).owner == faction && cl.pieces[p] > 0) return true;
+  }
+  return false;
+}
+
+bool State::CardMatches(CardId id, int suit) const {
+  const int s = card(id).suit;
+  return s == suit || s == kBird;  // Law 2.1.1
+}
+
+CardId State::FindEffect(int seat, int effect) const {
+  for (CardId id : seats_[seat].play_area) {
+    if (card(id).effect == effect) return id;
+  }
+  return kNoCard;
+}
+
+bool State::HasEffect(int seat, int effect) const {
+  return FindEffect(seat, effect) != kNoCard;
+}
+
+// --- Pieces (Law 2.5) -------------------------------------------------------
+
+int State::PlaceWarriors(int faction, int c, int n) {
+  n = std::min<int>(n, warrior_supply_[faction]);
+  if (n <= 0) return 0;
+  warrior_supply_[faction] -= n;
+  board_[c].warriors[faction] += n;
+  return n;
+}
+
+bool State::PlacePiece(int piece, int c) {
+  if (piece_supply_[piece] <= 0) return false;
+  if (GetPieceInfo(piece).building && OpenSlots(c) <= 0) return false;
+  --piece_supply_[piece];
+  ++board_[c].pieces[piece];
+  return true;
+}
+
+void State::MoveWarriors(int faction, int from, int to, int n) {
+  CHECK_LE(n, board_[from].warriors[faction]);
+  board_[from].warriors[faction] -= n;
+  board_[to].warriors[faction] += n;
+}
+
+void State::RemovePieces(int faction, int c, int warriors,
+                         const std::array<int8_t, kNumPieces>& pieces,
+                         int remover) {
+  ClearingState& cl = board_[c];
+  CHECK_LE(warriors, cl.warriors[faction]);
+  cl.warriors[faction] -= warriors;
+  warrior_supply_[faction] += warriors;
+  int scored = 0;
+  for (int p = 0; p < kNumPieces; ++p) {
+    if (pieces[p] == 0) continue;
+    CHECK_LE(pieces[p], cl.pieces[p]);
+    cl.pieces[p] -= pieces[p];
+    piece_supply_[p] += pieces[p];
+    scored += pieces[p];
+  }
+  // Law 3.2.1: one VP per enemy building or token removed.
+  if (remover != kNoFaction && remover != faction && scored > 0) {
+    AddVp(seat_of_[remover], scored);
+  }
+  // All pieces removed together go before any effect triggers (published
+  // Law 1.5.3; the seeds are silent).
+  const FactionModule* m = GetFaction(faction);
+  for (int p = 0; p < kNumPieces; ++p) {
+    for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c);
+  }
+  if (warriors > 0) m->OnWarriorsRemoved(*this, c, warriors, remover);
+}
+
+void State::RemoveWarriors(int faction, int c, int n, int remover) {
+  RemovePieces(faction, c, n, {}, remover);
+}
+
+// --- Cards (Law 2.1) --------------------------------------------------------
+
+CardId State::DrawCard() {
+  if (deck_.empty()) {
+    // Law 2.1.2: an empty deck is re-formed from the discard pile at once.
+    // The deck is kept unordered and each draw picks uniformly, which is the
+    // same as shuffling and drawing from the top.
+    deck_.swap(discard_);
+    std::sort(deck_.begin(), deck_.end());
+  }
+  if (deck_.empty()) return kNoCard;
+  const int i = chance_.Draw(kChanceDraw, static_cast<int>(deck_.size()));
+  const CardId id = deck_[i];
+  deck_[i] = deck_.back();
+  deck_.pop_back();
+  return id;
+}
+
+void State::DrawCards(int seat, int n) {
+  for (int i = 0; i < n; ++i) {
+    const CardId id = DrawCard();
+    if (id == kNoCard) return;
+    seats_[seat].hand.push_back(id);
+  }
+}
+
+void State::Discard(CardId id) {
+  // Law 2.1.3 / 3.3.3: a spent dominance card becomes available instead.
+  if (card(id).kind == kDominanceCard) {
+    available_.push_back(id);
+  } else {
+    discard_.push_back(id);
+  }
+}
+
+void State::RemoveFromHand(int seat, CardId id) {
+  auto& h = seats_[seat].hand;
+  auto it = std::find(h.begin(), h.end(), id);
+  CHECK(it != h.end()) << "card " << id << " not in hand of seat " << seat;
+  h.erase(it);
+}
+
+void State::AddVp(int seat, int n) {
+  SeatState& st = seats_[seat];
+  if (st.dominance != kNoCard) return;  // Law 3.3.1: no more scoring
+  // The Law does not say a score can go below zero; the score track has no
+  // negative spaces, so a loss stops at 0 (published Law, 7.7.1 silent).
+  st.vp = static_cast<int16_t>(std::max(0, st.vp + n));
+}
+
+// --- Hash and invariants ----------------------------------------------------
+
+uint64_t State::Hash() const {
+  Hasher h;
+  for (int c = 0; c < def_->map.num_clearings; ++c) {
+    for (int8_t v : board_[c].warriors) h.Add(v);
+    for (int8_t v : board_[c].pieces) h.Add(v);
+  }
+  for (const SeatState& st : seats_) {
+    h.Add(st.faction);
+    h.Add(st.vp);
+    h.Add(st.dominance);
+    h.AddAll(st.hand);
+    h.AddAll(st.play_area);
+    for (int8_t v : st.items) h.Add(v);
+    h.Add(st.used_effects);
+  }
+  for (int8_t v : warrior_supply_) h.Add(v);
+  for (int8_t v : piece_supply_) h.Add(v);
+  for (int8_t v : items_) h.Add(v);
+  h.AddAll(deck_);
+  h.AddAll(discard_);
+  h.AddAll(available_);
+  h.AddAll(removed_);
+  for (const Reveal& r : reveals_) {
+    h.Add(r.viewer);
+    h.Add(r.target);
+    h.AddAll(r.cards);
+  }
+  h.Add(marquise_.keep);
+  h.Add(marquise_.keep_removed);
+  for (int8_t v : marquise_.placed) h.Add(v);
+  h.Add(marquise_.actions);
+  h.Add(marquise_.recruited);
+  h.Add(eyrie_.leader);
+  h.Add(eyrie_.deposed);
+  for (const auto& col : eyrie_.decree) h.AddAll(col);
+  for (int8_t v : eyrie_.viziers) h.Add(v);
+  for (uint32_t v : eyrie_.resolved) h.Add(v);
+  h.Add(eyrie_.roosts);
+  for (const Task& t : stack_) {
+    h.Add(t.kind);
+    h.Add(t.seat);
+    h.Add(t.step);
+    h.Add(t.a);
+    h.Add(t.b);
+    h.Add(t.c);
+    h.Add(t.x);
+    h.Add(t.y);
+    h.Add(t.d);
+  }
+  h.Add(prompt_.kind);
+  h.Add(prompt_.seat);
+  for (const Option& o : options_) {
+    h.Add(o.kind);
+    h.Add(o.a);
+    h.Add(o.b);
+    h.Add(o.card);
+  }
+  h.Add(static_cast<int64_t>(chance_.Fingerprint()));
+  h.Add(current_);
+  h.Add(phase_);
+  h.Add(turn_);
+  h.Add(end_reason_);
+  h.AddAll(winners_);
+  return h.h;
+}
+
+absl::Status State::CheckInvariants() const {
+  // Every card is in exactly one place.
+  const int num_cards = static_cast<int>(def_->deck.cards.size());
+  std::vector<int> where(num_cards, 0);
+  auto count = [&](const std::vector<CardId>& v) {
+    for (CardId id : v) {
+      if (id < 0 || id >= num_cards) return false;
+      ++where[id];
+    }
+    return true;
+  };
+  bool ok =
+      count(deck_) && count(discard_) && count(available_) && count(removed_);
+  for (const SeatState& st : seats_) {
+    ok = ok && count(st.hand) && count(st.play_area);
+    if (st.dominance != kNoCard) ++where[st.dominance];
+  }
+  for (const auto& col : eyrie_.decree) ok = ok && count(col);
+  if (battle_.ambush != kNoCard) ++where[battle_.ambush];  // being played
+  if (!ok) return absl::InternalError("a card id is out of range");
+  for (int id = 0; id < num_cards; ++id) {
+    if (where[id] != 1) {
+      return absl::InternalError(absl::StrCat(
+          "card ", id, " (", card(id).name, ") is in ", where[id], " places"));
+    }
+  }
+  // Pieces are conserved against the box (Law 2.5).
+  for (const SeatState& st : seats_) {
+    const FactionModule* m = GetFaction(st.faction);
+    int on_map = 0;
+    for (int c = 0; c < def_->map.num_clearings; ++c) {
+      on_map += board_[c].warriors[st.faction];
+    }
+    if (on_map + warrior_supply_[st.faction] != m->warriors()) {
+      return absl::InternalError(absl::StrCat(
+          FactionKey(st.faction), " warriors: ", on_map, " on the map + ",
+          warrior_supply_[st.faction], " in supply != ", m->warriors()));
+    }
+    auto box = m->pieces();
+    for (int p = 1; p < kNumPieces; ++p) {
+      if (GetPieceInfo(p).owner != st.faction) continue;
+      int n = piece_supply_[p];
+      for (int c = 0; c < def_->map.num_clearings; ++c) {
+        n += board_[c].pieces[p];
+        if (board_[c].pieces[p] < 0) {
+          return absl::InternalError("negative piece count");
+        }
+      }
+      const int removed_from_game =
+          (p == kKeep && marquise_.keep_removed) ? 1 : 0;
+      if (n + removed_from_game != box[p]) {
+        return absl::InternalError(absl::StrCat(GetPieceInfo(p).name, ": ", n,
+                                                " in play != ", box[p]));
+      }
+    }
+  }
+  for (int c = 0; c < def_->map.num_clearings; ++c) {
+    if (OpenSlots(c) < 0) {
+      return absl::InternalError(
+          absl::StrCat("clearing ", c + 1, " has more buildings than slots"));
+    }
+  }
+  for (int i = 0; i < kNumItems; ++i) {
+    int n = items_[i];
+    for (const SeatState& st : seats_) n += st.items[i];
+    if (n != kItemSupply[i]) {
+      return absl::InternalError(
+          absl::StrCat("item ", ItemName(i), " count changed"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// --- Scenario support --------------------------------------------------------
+
+void State::ClearForScenario() {
+  for (int c = 0; c < def_->map.num_clearings; ++c) {
+    for (const SeatState& st : seats_) {
+      warrior_supply_[st.faction] += board_[c].warriors[st.faction];
+      board_[c].warriors[st.faction] = 0;
+    }
+    for (int p = 1; p < kNumPieces; ++p) {
+      piece_supply_[p] += board_[c].pieces[p];
+      board_[c].pieces[p] = 0;
+    }
+  }
+  for (SeatState& st : seats_) {
+    for (CardId id : st.hand) deck_.push_back(id);
+    for (CardId id : st.play_area) deck_.push_back(id);
+    if (st.dominance != kNoCard) deck_.push_back(st.dominance);
+    st.hand.clear();
+    st.play_area.clear();
+    st.dominance = kNoCard;
+    st.vp = 0;
+  }
+  for (auto& col : eyrie_.decree) {
+    for (CardId id : col) deck_.push_back(id);
+    col.clear();
+  }
+  for (CardId id : discard_) deck_.push_back(id);
+  for (CardId id : available_) deck_.push_back(id);
+  discard_.clear();
+  available_.clear();
+  std::sort(deck_.begin(), deck_.end());
+  marquise_.placed = {};
+  if (marquise_.keep_removed) {
+    marquise_.keep_removed = false;
+    piece_supply_[kKeep] = 1;
+  }
+  marquise_.keep = -1;
+  eyrie_.roosts = 0;
+  stack_.clear();
+  options_.clear();
+  prompt_ = Prompt{};
+}
+
+void State::SetWarriors(int faction, int c, int n) {
+  warrior_supply_[faction] += board_[c].warriors[faction] - n;
+  board_[c].warriors[faction] = static_cast<int8_t>(n);
+}
+
+void State::SetPieces(int piece, int c, int n) {
+  const int delta = n - board_[c].pieces[piece];
+  piece_supply_[piece] -= delta;
+  board_[c].pieces[piece] = static_cast<int8_t>(n);
+  if (piece == kKeep && n > 0) marquise_.keep = static_cast<int8_t>(c);
+  if (piece >= kSawmill && piece <= kRecruiter) {
+    marquise_.placed[piece - kSawmill] += delta;
+  }
+  if (piece == kRoost) eyrie_.roosts += delta;
+}
+
+void State::GiveCard(int seat, CardId id) {
+  auto take = [id](std::vector<CardId>& v) {
+    auto it = std::find(v.begin(), v.end(), id);
+    if (it == v.end()) return false;
+    v.erase(it);
+    return true;
+  };
+  bool found =
+      take(deck_) || take(discard_) || take(available_) || take(removed_);
+  for (SeatState& st : seats_) found = found || take(st.hand);
+  CHECK(found) << "card " << id;
+  seats_[seat].hand.push_back(id);
+}
+
+void State::SetCurrent(int seat, Phase phase) {
+  current_ = static_cast<int8_t>(seat);
+  phase_ = phase;
+}
+
+}  // namespace woodland::rules

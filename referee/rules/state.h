@@ -1,0 +1,430 @@
+// The game state and its decision points.
+//
+// A State owns everything about one match: map contents, hands, deck,
+// discard pile, scores, faction boards, the chance stream and a stack of
+// pending tasks. Play proceeds only through decisions: whenever the Law lets
+// some player choose, the State stops with a Prompt (who decides, what kind of
+// choice, which Law clause) and a finite list of typed Options. Apply() takes
+// the index of one option, resolves it, and runs the game forward to the next
+// decision. Decisions with a single legal option are taken automatically.
+//
+// The same (setup, seed, decision sequence) always yields the same state, and
+// a State is a plain value: copying it is how search bots branch.
+//
+// Rules live in tasks. A task is a small record on the stack; its handler
+// either asks for a decision (leaving the task on top) or finishes, possibly
+// pushing further tasks first. Triggered effects (Field Hospitals...) push
+// tasks that run before the interrupted one resumes. Factions supply their
+// own task kinds and hooks through FactionModule (faction.h), so a new
+// faction adds a module without touching this core.
+#ifndef WOODLAND_REFEREE_RULES_STATE_H_
+#define WOODLAND_REFEREE_RULES_STATE_H_
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "referee/rules/chance.h"
+#include "referee/rules/defs.h"
+#include "referee/rules/types.h"
+
+namespace woodland::rules {
+
+using CardId = int16_t;
+inline constexpr CardId kNoCard = -1;
+
+// ---------------------------------------------------------------------------
+// Decisions.
+
+// What an option's fields mean, by kind. Unused fields are -1.
+enum OptionKind : uint8_t {
+  kOptDone = 0,  // finish this step / decline an optional effect
+  kOptYes,       // use the optional effect named by the prompt
+  kOptCard,      // card
+  kOptClearing,  // a = clearing
+  kOptMove,      // a = from clearing, b = to clearing
+  kOptCount,     // a = how many
+  kOptBattle,    // a = clearing, b = defending faction
+  kOptFaction,   // a = faction (a player, e.g. a target)
+  kOptPiece,     // a = Piece (to remove, build, ...)
+  kOptAction,    // a = action code of the deciding faction's module
+  kOptSuit,      // a = suit
+  kOptDecree,    // card, a = Decree column (Eyrie)
+  kOptLeader,    // a = leader (Eyrie)
+  kOptExtra,     // a = Daylight card/dominance action (ExtraAction), card
+};
+
+struct Option {
+  uint8_t kind = kOptDone;
+  int8_t a = -1;
+  int8_t b = -1;
+  CardId card = kNoCard;
+  friend bool operator==(const Option&, const Option&) = default;
+};
+
+// Prompt kinds: core kinds below; each faction module owns the range
+// [kFactionPromptBase + 32 * faction, +32).
+enum PromptKind : uint16_t {
+  kPromptNone = 0,
+  kPromptMoveFrom,       // choose a move (from, to) (Law 4.2)
+  kPromptMoveCount,      // how many warriors move
+  kPromptBattleTarget,   // choose clearing and defender (Law 4.3)
+  kPromptAmbush,         // defender: play an ambush card? (Law 4.3.1)
+  kPromptFoilAmbush,     // attacker: foil the ambush? (Law 4.3.1.I)
+  kPromptBattleEffect,   // use a battle card (Armorers, Sappers, ...)
+  kPromptRemovePiece,    // which piece takes a hit (Law 4.3.3)
+  kPromptCraft,          // craft a card or finish (Law 4.1)
+  kPromptCraftSuit,      // which suit pays an "any" cost (Law 4.1.1)
+  kPromptDiscard,        // discard down to the hand limit
+  kPromptBirdsongCards,  // Royal Claim / Stand and Deliver! (Birdsong)
+  kPromptStandTarget,    // Stand and Deliver!: from whom
+  kPromptBurrowBank,     // Better Burrow Bank: who else draws
+  kPromptCommandWarren,  // Command Warren: battle at start of Daylight
+  kPromptCobbler,        // Cobbler: move at start of Evening
+  kPromptSpendCard,      // spend a card of a suit (e.g. take dominance)
+  kPromptTaxCollector,   // Tax Collector: remove which warrior
+  kPromptCodebreakers,   // Codebreakers: whose hand
+  kPromptSetupSeat,      // unused placeholder for setup ordering
+  kFactionPromptBase = 100,
+};
+
+struct Prompt {
+  uint16_t kind = kPromptNone;
+  int8_t seat = -1;  // the seat that decides (any seat, not only the active)
+  int8_t a = -1;     // context (clearing, count, ...), kind-specific
+  int8_t b = -1;
+};
+
+// Daylight actions any faction may take from its action menu (Law 3.3.1,
+// 3.3.4 and the standard deck's "once in Daylight" cards).
+enum ExtraAction : int8_t {
+  kExtraActivateDominance = 0,  // card = dominance card in hand
+  kExtraTakeDominance,          // card = available dominance card
+  kExtraTaxCollector,
+  kExtraCodebreakers,
+};
+
+// ---------------------------------------------------------------------------
+// Tasks.
+
+// Core task kinds; faction modules own [kFactionTaskBase + 16 * faction, +16).
+enum TaskKind : uint8_t {
+  kTaskSetup = 0,
+  kTaskTurn,
+  kTaskMove,
+  kTaskBattleTarget,
+  kTaskBattle,
+  kTaskCraft,
+  kTaskDiscardDown,
+  kTaskBirdsongCards,
+  kTaskBurrowBank,
+  kTaskCommandWarren,
+  kTaskCobbler,
+  kTaskTakeDominance,
+  kTaskTaxCollector,
+  kTaskCodebreakers,
+  kNumCoreTasks,
+  kFactionTaskBase = 32,
+};
+
+struct Task {
+  uint8_t kind = 0;
+  int8_t seat = -1;
+  int8_t step = 0;
+  int8_t a = -1;
+  int8_t b = -1;
+  int8_t c = -1;
+  int8_t x = -1;
+  int8_t y = -1;
+  int16_t d = -1;
+};
+
+// ---------------------------------------------------------------------------
+// Match setup.
+
+struct Setup {
+  std::vector<int8_t> factions;  // seat order, clockwise (Law 5.1.1)
+  std::string map = "autumn";
+  std::string deck = "standard";
+  bool shuffle_seats = false;  // seat order drawn by chance
+  int first_seat = -1;         // -1: drawn by chance (Law 5.1.1)
+  int max_turns = 0;           // 0: no limit; else the game stops unfinished
+};
+
+// Immutable per-match definitions shared by every copy of a State.
+struct GameDef {
+  Setup setup;
+  MapDef map;
+  DeckDef deck;
+};
+
+enum Phase : int8_t {
+  kPhaseSetup,
+  kPhaseBirdsong,
+  kPhaseDaylight,
+  kPhaseEvening
+};
+
+enum EndReason : int8_t {
+  kNotOver = 0,
+  kReason30Vp,
+  kReasonDominance,
+  kReasonTurnLimit,
+};
+
+// ---------------------------------------------------------------------------
+// Board and player state.
+
+struct ClearingState {
+  std::array<int8_t, kNumFactions> warriors{};
+  std::array<int8_t, kNumPieces> pieces{};  // buildings, tokens and ruins
+};
+
+struct SeatState {
+  int8_t faction = kNoFaction;
+  int16_t vp = 0;
+  CardId dominance = kNoCard;  // activated dominance card (Law 3.3.1)
+  std::vector<CardId> hand;
+  std::vector<CardId> play_area;  // crafted persistent effects (Law 4.1.3)
+  std::array<int8_t, kNumItems> items{};  // crafted items (Law 2.5.5)
+  // Per-turn usage of "once" effects, bit per CardEffect.
+  uint32_t used_effects = 0;
+};
+
+// Per-faction boards. A faction module reads and writes only its own.
+struct MarquiseBoard {
+  int8_t keep = -1;  // keep clearing, -1 once removed (Law 6.2.2)
+  bool keep_removed = false;
+  std::array<int8_t, 3> placed{};  // sawmills, workshops, recruiters on map
+  int8_t actions = 0;
+  bool recruited = false;
+  int8_t build_type = -1;  // scratch while building: type, clearing, wood due
+  int8_t build_clearing = -1;
+  int8_t wood_left = 0;
+  // Scratch while placing fewer pieces than asked: how many each clearing
+  // may still receive (wood at sawmills, warriors at recruiters).
+  std::array<int8_t, kMaxClearings> quota{};
+};
+
+struct EyrieBoard {
+  int8_t leader = -1;
+  uint8_t deposed = 0;  // leaders face down (bit per leader)
+  std::array<std::vector<CardId>, 4> decree;  // recruit, move, battle, build
+  std::array<int8_t, 4> viziers{};            // loyal viziers per column
+  int8_t roosts = 0;                          // roosts on the map
+  // Decree progress this Daylight: cards resolved per column (by index into
+  // the column plus viziers, as a bitmask).
+  std::array<uint32_t, 4> resolved{};
+  int8_t added = 0;  // cards added this Birdsong
+  bool added_bird = false;
+};
+
+// A hand shown to one seat (Codebreakers). Kept so that seat's observation
+// may include it; nobody else's does.
+struct Reveal {
+  int8_t viewer;
+  int8_t target;
+  int16_t turn;
+  std::vector<CardId> cards;
+};
+
+// Scratch for the one battle that can be in progress (Law 4.3).
+struct BattleState {
+  int8_t clearing = -1;
+  int8_t attacker = kNoFaction;
+  int8_t defender = kNoFaction;
+  int8_t step = 0;
+  CardId ambush = kNoCard;
+  int8_t roll_hi = 0, roll_lo = 0;
+  int8_t att_hits = 0, def_hits = 0;  // hits each side deals
+  bool att_armorers = false, def_armorers = false, brutal = false,
+       sappers = false;
+  // Pending removals, side 0 = attacker's pieces, 1 = defender's.
+  std::array<int8_t, 2> hits_left{};
+  std::array<int8_t, 2> remove_warriors{};
+  std::array<std::array<int8_t, kNumPieces>, 2> remove_pieces{};
+  int8_t enemy_pieces_removed_by_attacker = 0;
+};
+
+struct Counters {
+  int64_t decisions = 0;
+  int32_t turns = 0;  // faction turns begun
+  int32_t largest_option_list = 0;
+};
+
+// ---------------------------------------------------------------------------
+
+class State {
+ public:
+  // Builds a new match and runs it to its first decision.
+  static absl::StatusOr<State> NewGame(const Setup& setup, uint64_t seed);
+  // The same, substituting recorded chance outcomes (Chance::Substitute).
+  static absl::StatusOr<State> NewGame(
+      const Setup& setup, uint64_t seed,
+      std::shared_ptr<const std::vector<ChanceOutcome>> outcomes);
+
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+  State(State&&) = default;
+  State& operator=(State&&) = default;
+
+  // --- Decisions -----------------------------------------------------------
+  bool IsTerminal() const { return end_reason_ != kNotOver; }
+  const Prompt& prompt() const { return prompt_; }
+  const std::vector<Option>& options() const { return options_; }
+  int deciding_seat() const { return prompt_.seat; }
+  // Chooses options()[index] for `seat`. Out-of-turn or out-of-range
+  // choices return an error and leave the state untouched.
+  absl::Status Apply(int seat, int index);
+  absl::Status Apply(int index) { return Apply(prompt_.seat, index); }
+
+  // Text for the current prompt and an option ("Move 3 warriors from 5
+  // (rabbit) to 10 (rabbit)"), and the Law clause the prompt implements.
+  std::string PromptText() const;
+  absl::string_view PromptLaw() const;
+  absl::string_view PromptKey() const;
+  std::string OptionLabel(const Option& o) const;
+
+  // --- Results -------------------------------------------------------------
+  EndReason end_reason() const { return end_reason_; }
+  // Winning seats (a coalition may win together); empty unless 30 VP or
+  // dominance ended the game.
+  const std::vector<int8_t>& winners() const { return winners_; }
+  const Counters& counters() const { return counters_; }
+
+  // --- Inspection ----------------------------------------------------------
+  const GameDef& def() const { return *def_; }
+  const MapDef& map() const { return def_->map; }
+  const CardDef& card(CardId id) const { return def_->deck.cards[id]; }
+  int num_seats() const { return static_cast<int>(seats_.size()); }
+  int current_seat() const { return current_; }
+  Phase phase() const { return phase_; }
+  int turn() const { return turn_; }
+  const SeatState& seat(int s) const { return seats_[s]; }
+  int SeatOf(int faction) const { return seat_of_[faction]; }
+  const ClearingState& clearing(int c) const { return board_[c]; }
+  const std::vector<CardId>& deck() const { return deck_; }
+  const std::vector<CardId>& discard() const { return discard_; }
+  const std::vector<CardId>& available_dominance() const { return available_; }
+  const std::vector<CardId>& removed_cards() const { return removed_; }
+  const std::array<int8_t, kNumItems>& item_supply() const { return items_; }
+  int warrior_supply(int faction) const { return warrior_supply_[faction]; }
+  int piece_supply(int piece) const { return piece_supply_[piece]; }
+  const std::vector<Reveal>& reveals() const { return reveals_; }
+  const MarquiseBoard& marquise() const { return marquise_; }
+  const EyrieBoard& eyrie() const { return eyrie_; }
+  const std::vector<Task>& stack() const { return stack_; }
+  const Chance& chance() const { return chance_; }
+
+  // A 64-bit hash over the whole state (replay and signature checks).
+  uint64_t Hash() const;
+  // Card and piece conservation; returns the first violation found.
+  absl::Status CheckInvariants() const;
+
+  // --- Rules helpers (used by task handlers and faction modules) -----------
+  int Ruler(int c) const;  // faction ruling clearing c, or kNoFaction (2.8)
+  bool Rules(int faction, int c) const { return Ruler(c) == faction; }
+  int Presence(int faction, int c) const;  // warriors + buildings
+  int OpenSlots(int c) const;
+  bool CanPlace(int faction, int c) const;  // placement limits (e.g. Keep)
+  bool HasPieces(int faction, int c) const;
+  int SuitOf(int c) const { return def_->map.clearings[c].suit; }
+  bool CardMatches(CardId id, int suit) const;  // birds are wild (2.1.1)
+  bool HasEffect(int seat, int effect) const;
+  CardId FindEffect(int seat, int effect) const;
+
+  void Push(const Task& t) { stack_.push_back(t); }
+  Task& top() { return stack_.back(); }
+  void Pop() { stack_.pop_back(); }
+  void Ask(uint16_t kind, int seat, std::vector<Option> options, int a = -1,
+           int b = -1);
+  Chance& chance_stream() { return chance_; }
+
+  // Piece manipulation (Law 2.5): limited by the box; each returns how many
+  // it actually placed. Removal scores and triggers effects (3.2.1).
+  int PlaceWarriors(int faction, int c, int n);
+  bool PlacePiece(int piece, int c);
+  void MoveWarriors(int faction, int from, int to, int n);
+  // Removes pieces of one faction from one clearing at once, scoring for
+  // `remover` (a faction or kNoFaction) and then triggering effects.
+  void RemovePieces(int faction, int c, int warriors,
+                    const std::array<int8_t, kNumPieces>& pieces, int remover);
+  void RemoveWarriors(int faction, int c, int n, int remover);
+
+  // Cards (Law 2.1).
+  CardId DrawCard();  // kNoCard if deck and discard are empty
+  void DrawCards(int seat, int n);
+  void Discard(CardId id);  // to the discard pile, or available (3.3.3)
+  void RemoveFromHand(int seat, CardId id);
+  void AddVp(int seat, int n);  // no-op once dominance is activated (3.3.1)
+
+  MarquiseBoard& mutable_marquise() { return marquise_; }
+  EyrieBoard& mutable_eyrie() { return eyrie_; }
+  SeatState& mutable_seat(int s) { return seats_[s]; }
+  BattleState& battle() { return battle_; }
+  const BattleState& battle() const { return battle_; }
+  // Crafting pieces activated this turn, by suit (Law 4.1.1: once per turn).
+  std::array<int8_t, kNumClearingSuits>& craft_used() { return craft_used_; }
+  const std::array<int8_t, kNumClearingSuits>& craft_used() const {
+    return craft_used_;
+  }
+  std::array<int8_t, kNumItems>& mutable_item_supply() { return items_; }
+  std::vector<CardId>& mutable_available_dominance() { return available_; }
+  std::vector<Reveal>& mutable_reveals() { return reveals_; }
+  void set_phase(Phase p) { phase_ = p; }
+  void set_piece_supply(int piece, int n) { piece_supply_[piece] = n; }
+  // Set when something ends the active player's Daylight early (turmoil).
+  bool daylight_closed() const { return daylight_closed_; }
+  void close_daylight() { daylight_closed_ = true; }
+  void EndGame(EndReason reason, std::vector<int8_t> winners);
+
+  // Test support: a hand-made position. Clears the map, hands, deck and
+  // task stack; callers then place pieces and push tasks directly.
+  void ClearForScenario();
+  void SetWarriors(int faction, int c, int n);
+  void SetPieces(int piece, int c, int n);
+  void GiveCard(int seat, CardId id);  // from wherever it is
+  void SetCurrent(int seat, Phase phase);
+  // Runs tasks until the next decision (used after pushing tasks by hand).
+  void Run() { Advance(); }
+
+ private:
+  friend class Observation;
+  State() = default;
+  void Advance();
+  void StartTurn();
+  void CheckScoreVictory();
+
+  std::shared_ptr<const GameDef> def_;
+  std::array<ClearingState, kMaxClearings> board_{};
+  std::vector<SeatState> seats_;
+  std::array<int8_t, kNumFactions> seat_of_{};
+  std::array<int8_t, kNumFactions> warrior_supply_{};
+  std::array<int8_t, kNumPieces> piece_supply_{};
+  std::array<int8_t, kNumItems> items_{};
+  std::vector<CardId> deck_, discard_, available_, removed_;
+  std::vector<Reveal> reveals_;
+  MarquiseBoard marquise_;
+  EyrieBoard eyrie_;
+  BattleState battle_;
+  std::array<int8_t, kNumClearingSuits> craft_used_{};
+  std::vector<Task> stack_;
+  Prompt prompt_;
+  std::vector<Option> options_;
+  Chance chance_;
+  Counters counters_;
+  std::vector<int8_t> winners_;
+  int8_t current_ = 0;
+  Phase phase_ = kPhaseSetup;
+  EndReason end_reason_ = kNotOver;
+  bool daylight_closed_ = false;
+  int16_t turn_ = 0;
+};
+
+}  // namespace woodland::rules
+
+#endif  // WOODLAND_REFEREE_RULES_STATE_H_

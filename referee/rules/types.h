@@ -1,0 +1,92 @@
+// Basic vocabulary of the rules engine: suits, factions, pieces, items.
+//
+// Everything here is a small integer so that a State is a flat value that
+// copies cheaply (search bots copy states at every node). Names are the
+// Law of Root's; see ../../data for the facts that fill them.
+#ifndef WOODLAND_REFEREE_RULES_TYPES_H_
+#define WOODLAND_REFEREE_RULES_TYPES_H_
+
+#include <cstdint>
+
+#include "absl/strings/string_view.h"
+
+namespace woodland::rules {
+
+// Law 2.1: card suits. Clearings only use the first three (Law 2.2.2).
+enum Suit : int8_t { kFox = 0, kRabbit = 1, kMouse = 2, kBird = 3 };
+inline constexpr int kNumClearingSuits = 3;
+inline constexpr int kNumSuits = 4;
+// Crafting cost "any" (the three-colour question mark, Law 4.1.1).
+inline constexpr int8_t kAnySuit = 4;
+
+// Every faction the engine will know. Rules for a faction live in its own
+// module (faction.h); a faction without a module cannot be seated yet.
+enum Faction : int8_t {
+  kMarquise = 0,
+  kEyrie,
+  kAlliance,
+  kVagabond,
+  kVagabond2,
+  kCult,
+  kRiverfolk,
+  kDuchy,
+  kCorvid,
+  kHundreds,
+  kKeepers,
+};
+inline constexpr int kNumFactions = 11;
+inline constexpr int8_t kNoFaction = -1;
+
+// Buildings and tokens on the map (Law 2.5.2, 2.5.3), plus ruins (2.2.4).
+// Warriors are counted separately per faction.
+enum Piece : int8_t {
+  kRuin = 0,
+  kSawmill,
+  kWorkshop,
+  kRecruiter,
+  kKeep,
+  kWood,
+  kRoost,
+  kBaseFox,
+  kBaseRabbit,
+  kBaseMouse,
+  kSympathy,
+};
+inline constexpr int kNumPieces = 11;
+
+struct PieceInfo {
+  absl::string_view name;
+  int8_t owner;  // kNoFaction for ruins
+  bool building;
+};
+const PieceInfo& GetPieceInfo(int piece);
+
+// Law 5.1.5: the item supply.
+enum Item : int8_t {
+  kBoot = 0,
+  kSack,
+  kCrossbow,
+  kHammer,
+  kSword,
+  kTea,
+  kCoin,
+  kTorch,
+};
+inline constexpr int kNumItems = 8;
+
+inline constexpr int kMaxClearings = 12;
+inline constexpr int kMaxSeats = 6;
+inline constexpr int kWinningScore = 30;  // Law 3.1
+
+absl::string_view SuitName(int suit);
+absl::string_view FactionName(int faction);  // "Marquise de Cat"
+absl::string_view FactionKey(int faction);   // "marquise"
+absl::string_view ItemName(int item);
+// -1 when unknown.
+int ParseSuit(absl::string_view s);
+int ParseFaction(absl::string_view key);
+int ParseItem(absl::string_view s);
+
+}  // namespace woodland::rules
+
+#endif  // WOODLAND_REFEREE_RULES_TYPES_H_
