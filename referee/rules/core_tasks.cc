@@ -775,6 +775,11 @@ void CodebreakersChoose(State& s, const Option& o) {
              static_cast<int16_t>(s.turn()), s.seat(target).hand});
 }
 
+void PauseStep(State& s) {
+  s.Ask(kPromptPause, s.top().seat, {{.kind = kOptDone}, {.kind = kOptYes}});
+}
+void PauseChoose(State& s, const Option&) { s.Pop(); }
+
 // ---------------------------------------------------------------------------
 // Prompt texts.
 
@@ -1001,7 +1006,11 @@ void RegisterCoreTasks() {
                {"tax_collector", TaxCollectorStep, TaxCollectorChoose});
   RegisterTask(kTaskCodebreakers,
                {"codebreakers", CodebreakersStep, CodebreakersChoose});
+  RegisterTask(kTaskPause, {"pause", PauseStep, PauseChoose});
 
+  Reg(kPromptPause, "pause", "", [](const State&, const Prompt&) {
+    return Text("Paused.");
+  });
   Reg(kPromptMoveFrom, "move", "4.2", [](const State&, const Prompt&) {
     return Text("Choose a move: from which clearing to which adjacent one.");
   });

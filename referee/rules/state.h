@@ -88,7 +88,7 @@ enum PromptKind : uint16_t {
   kPromptSpendCard,      // spend a card of a suit (e.g. take dominance)
   kPromptTaxCollector,   // Tax Collector: remove which warrior
   kPromptCodebreakers,   // Codebreakers: whose hand
-  kPromptSetupSeat,      // unused placeholder for setup ordering
+  kPromptPause,  // kTaskPause
   kFactionPromptBase = 100,
 };
 
@@ -127,6 +127,7 @@ enum TaskKind : uint8_t {
   kTaskTakeDominance,
   kTaskTaxCollector,
   kTaskCodebreakers,
+  kTaskPause,  // asks seat `seat` to acknowledge; lets tests stop the game
   kNumCoreTasks,
   kFactionTaskBase = 32,
 };
@@ -391,6 +392,12 @@ class State {
   void SetCurrent(int seat, Phase phase);
   // Runs tasks until the next decision (used after pushing tasks by hand).
   void Run() { Advance(); }
+  // Drops the pending decision and the task that asked it.
+  void DropDecision() {
+    options_.clear();
+    prompt_ = Prompt{};
+    if (!stack_.empty()) stack_.pop_back();
+  }
 
  private:
   friend class Observation;

@@ -1,0 +1,464 @@
+// Scenario tests for the core rules (Law 1-5), named after their clauses.
+#include <algorithm>
+
+#include "gtest/gtest.h"
+#include "test/referee/rules/scenario.h"
+
+namespace woodland::rules::testing {
+namespace {
+
+bool InHand(const State& s, int seat, CardId id) {
+  const auto& h = s.seat(seat).hand;
+  return std::find(h.begin(), h.end(), id) != h.end();
+}
+
+TEST(CoreLaw, Law_2_8_RuleIsMostWarriorsAndBuildingsNotTokens) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 1);
+  EXPECT_EQ(s.Ruler(C(5)), kMarquise);
+  s.SetPieces(kWood, C(5), 3);  // tokens do not count
+  s.SetWarriors(kEyrie, C(5), 3);
+  EXPECT_EQ(s.Ruler(C(5)), kEyrie);
+  s.SetPieces(kSawmill, C(5), 2);  // buildings do
+  EXPECT_EQ(s.Ruler(C(5)), kMarquise);
+  EXPECT_EQ(s.Ruler(C(6)), kNoFaction);
+}
+
+TEST(CoreLaw, Law_7_2_2_LordsOfTheForestRuleTiesButNotEmptyClearings) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 1);
+  s.SetPieces(kRoost, C(5), 1);
+  EXPECT_EQ(s.Ruler(C(5)), kEyrie);
+  EXPECT_EQ(s.Ruler(C(7)), kNoFaction);
+}
+
+TEST(CoreLaw, Law_2_1_1_BirdsAreWild) {
+  Scenario sc;
+  const CardId bird = sc.Give(0, "Sappers", kBird);
+  sc.Give(0, "Travel Gear", kFox);
+  const auto m = MatchingCards(sc.s(), 0, kRabbit);
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0].card, bird);
+  EXPECT_EQ(MatchingCards(sc.s(), 0, kFox).size(), 2u);
+}
+
+TEST(CoreLaw, Law_2_1_2_EmptyDeckIsReformedFromDiscards) {
+  Scenario sc;
+  State& s = sc.s();
+  s.DrawCards(1, static_cast<int>(s.deck().size()));
+  ASSERT_TRUE(s.deck().empty());
+  const auto hand = s.seat(1).hand;
+  for (CardId id : hand) {
+    s.RemoveFromHand(1, id);
+    s.Discard(id);
+  }
+  const size_t discarded = s.discard().size();
+  s.DrawCards(0, 1);
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_TRUE(s.discard().empty());
+  EXPECT_EQ(s.deck().size(), discarded - 1);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+TEST(CoreLaw, Law_3_2_1_RemovingEnemyBuildingsScores) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kRoost, C(5), 2);
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  // One rolled hit plus one for a defenseless defender (4.3.2.III).
+  EXPECT_EQ(s.clearing(C(5)).pieces[kRoost], 0);
+  EXPECT_EQ(s.seat(0).vp, 2);
+  EXPECT_EQ(s.eyrie().roosts, 0);
+}
+
+TEST(CoreLaw, Law_3_1_ThirtyPointsWinsAtOnce) {
+  Scenario sc;
+  State& s = sc.s();
+  s.mutable_seat(0).vp = 29;
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kRoost, C(5), 1);
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  ASSERT_TRUE(s.IsTerminal());
+  EXPECT_EQ(s.end_reason(), kReason30Vp);
+  EXPECT_EQ(s.winners(), std::vector<int8_t>{0});
+}
+
+TEST(CoreLaw, Law_3_3_1_ActivatingDominanceNeedsTenPoints) {
+  Scenario sc;
+  State& s = sc.s();
+  const CardId dom = sc.Give(0, "Dominance", kFox);
+  s.mutable_seat(0).vp = 9;
+  sc.Start([](State& s) { GetFaction(kMarquise)->PushDaylight(s, 0); });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();  // nothing to do at all
+  Scenario sc2;
+  State& s2 = sc2.s();
+  const CardId dom2 = sc2.Give(0, "Dominance", kFox);
+  s2.mutable_seat(0).vp = 10;
+  sc2.Start([](State& s) { GetFaction(kMarquise)->PushDaylight(s, 0); });
+  sc2.Choose("Activate Dominance (fox)");
+  EXPECT_EQ(s2.seat(0).dominance, dom2);
+  EXPECT_FALSE(InHand(s2, 0, dom2));
+  s2.AddVp(0, 5);  // Law 3.3.1: no more scoring
+  EXPECT_EQ(s2.seat(0).vp, 10);
+  (void)dom;
+}
+
+TEST(CoreLaw, Law_3_3_1_I_SuitDominanceWinsAtStartOfBirdsong) {
+  Scenario sc;
+  State& s = sc.s();
+  s.mutable_seat(0).dominance = sc.Card("Dominance", kFox);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(6), 1);
+  s.SetWarriors(kMarquise, C(8), 1);
+  sc.Start([](State& s) { s.Push(Task{.kind = kTaskTurn, .seat = 0}); });
+  ASSERT_TRUE(s.IsTerminal());
+  EXPECT_EQ(s.end_reason(), kReasonDominance);
+  EXPECT_EQ(s.winners(), std::vector<int8_t>{0});
+}
+
+TEST(CoreLaw, Law_3_3_1_I_TwoClearingsOfTheSuitAreNotEnough) {
+  Scenario sc;
+  State& s = sc.s();
+  s.mutable_seat(0).dominance = sc.Card("Dominance", kFox);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(6), 1);
+  s.SetWarriors(kMarquise, C(5), 1);
+  sc.Start([](State& s) { s.Push(Task{.kind = kTaskTurn, .seat = 0}); });
+  EXPECT_FALSE(s.IsTerminal());
+}
+
+TEST(CoreLaw, Law_3_3_1_II_BirdDominanceNeedsOppositeCorners) {
+  for (int other : {3, 2}) {
+    Scenario sc;
+    State& s = sc.s();
+    s.mutable_seat(0).dominance = sc.Card("Dominance", kBird);
+    s.SetWarriors(kMarquise, C(1), 1);
+    s.SetWarriors(kMarquise, C(other), 1);
+    sc.Start([](State& s) { s.Push(Task{.kind = kTaskTurn, .seat = 0}); });
+    EXPECT_EQ(s.IsTerminal(), other == 3) << "corners 1 and " << other;
+  }
+}
+
+TEST(CoreLaw, Law_3_3_3_SpentDominanceBecomesAvailable) {
+  Scenario sc;
+  State& s = sc.s();
+  const CardId dom = sc.Give(0, "Dominance", kMouse);
+  s.RemoveFromHand(0, dom);
+  s.Discard(dom);
+  EXPECT_EQ(s.available_dominance(), std::vector<CardId>{dom});
+  EXPECT_TRUE(s.discard().empty());
+}
+
+TEST(CoreLaw, Law_3_3_4_TakingBirdDominanceNeedsABirdCard) {
+  Scenario sc;
+  State& s = sc.s();
+  const CardId dom = sc.Give(0, "Dominance", kBird);
+  s.RemoveFromHand(0, dom);
+  s.Discard(dom);
+  const CardId fox = sc.Give(0, "Travel Gear", kFox);
+  sc.Start([](State& s) { GetFaction(kMarquise)->PushDaylight(s, 0); });
+  EXPECT_TRUE(sc.Paused()) << "a fox card cannot pay for bird dominance";
+  const CardId bird = sc.Give(0, "Sappers", kBird);
+  sc.Start([](State& s) { GetFaction(kMarquise)->PushDaylight(s, 0); });
+  sc.Choose("Take the available Dominance (bird)");
+  // Only the bird card could pay, so it was spent without a choice.
+  EXPECT_TRUE(InHand(s, 0, dom));
+  EXPECT_TRUE(InHand(s, 0, fox));
+  EXPECT_FALSE(InHand(s, 0, bird));
+  EXPECT_TRUE(s.available_dominance().empty());
+}
+
+TEST(CoreLaw, Law_4_1_1_CraftingPiecesActivateOncePerTurn) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kWorkshop, C(1), 1);
+  s.SetWarriors(kMarquise, C(1), 1);
+  sc.Give(0, "Anvil", kFox);
+  sc.Give(0, "Crossbow", kBird);
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  EXPECT_TRUE(sc.Offers("Anvil (fox)"));
+  EXPECT_TRUE(sc.Offers("Crossbow (bird)"));
+  sc.Choose("Anvil (fox)");
+  EXPECT_TRUE(sc.Paused()) << "the one fox workshop is used up";
+  EXPECT_EQ(s.seat(0).items[kHammer], 1);
+  EXPECT_EQ(s.seat(0).vp, 2);  // Law 3.2.2
+}
+
+TEST(CoreLaw, Law_4_1_2_ItemNotInSupplyCannotBeCrafted) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kWorkshop, C(1), 1);
+  s.mutable_item_supply()[kHammer] = 0;
+  s.mutable_seat(1).items[kHammer] = 1;  // keep the item count whole
+  sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(CoreLaw, Law_4_1_4_NoDuplicatePersistentEffects) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kWorkshop, C(1), 1);
+  sc.Craft(0, "Armorers");
+  sc.Give(0, "Armorers");
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(CoreLaw, Law_4_1_1_AnySuitCostAsksWhichSuitPays) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kWorkshop, C(1), 1);
+  s.SetPieces(kWorkshop, C(8), 1);
+  s.SetPieces(kWorkshop, C(5), 1);
+  s.SetPieces(kWorkshop, C(2), 1);
+  const CardId claim = sc.Give(0, "Royal Claim");
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  sc.Choose("Royal Claim (bird)");
+  EXPECT_EQ(sc.Key(), "craft.any_suit");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"fox", "rabbit", "mouse"}));
+  sc.Choose("rabbit");
+  sc.Choose("mouse");
+  // Only fox pieces are left: the rest is paid without asking.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.seat(0).play_area, std::vector<CardId>{claim});
+}
+
+TEST(CoreLaw, Law_4_2_1_MoveNeedsRuleAtOriginOrDestination) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 2);
+  EXPECT_TRUE(LegalMoves(s, kMarquise, -1).empty());
+  s.SetWarriors(kMarquise, C(2), 1);
+  sc.Start([](State& s) { PushMove(s, 0, -1, false); });
+  EXPECT_TRUE(sc.Offers("Move from 5 (rabbit) to 2 (mouse)"));
+  EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to 1 (fox)"));
+  EXPECT_TRUE(sc.Offers("Move from 2 (mouse) to 6 (fox)"));
+  sc.Choose("Move from 5 (rabbit) to 2 (mouse)");
+  EXPECT_TRUE(sc.Paused()) << "one warrior: no count to choose";
+  EXPECT_EQ(s.clearing(C(2)).warriors[kMarquise], 2);
+}
+
+TEST(CoreLaw, Law_4_2_MoveAsksHowMany) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 3);
+  sc.Start([](State& s) { PushMove(s, 0, -1, false); });
+  EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to 10 (rabbit)"))
+      << "a river is not a path (Law 2.3)";
+  sc.Choose("Move from 5 (rabbit) to 2 (mouse)");
+  EXPECT_EQ(sc.Labels().size(), 3u);
+  sc.Choose("Move 2 warriors from 5 (rabbit) to 2 (mouse)");
+  EXPECT_EQ(s.clearing(C(2)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+}
+
+TEST(CoreLaw, Law_4_3_1_AmbushDealsTwoHitsBeforeTheRoll) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 3);
+  s.SetWarriors(kEyrie, C(5), 2);
+  const CardId ambush = sc.Give(1, "Ambush!", kRabbit);
+  sc.Dice({2, 1});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(sc.Key(), "battle.ambush");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  sc.Choose("Ambush! (rabbit)");
+  // 3 - 2 ambush hits = 1 attacker; rolls 2/1 capped at 1 each.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.discard().back(), ambush);
+}
+
+TEST(CoreLaw, Law_4_3_1_AmbushThatRemovesAllAttackersEndsTheBattle) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 2);
+  sc.Give(1, "Ambush!", kBird);
+  const int draws = s.chance().draws();
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  sc.Choose("Ambush! (bird)");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 2);
+  EXPECT_EQ(s.chance().draws(), draws) << "no dice were rolled";
+}
+
+TEST(CoreLaw, Law_4_3_1_I_AttackerFoilsTheAmbush) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 2);
+  sc.Give(1, "Ambush!", kRabbit);
+  sc.Give(0, "Ambush!", kBird);
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  sc.Choose("Ambush! (rabbit)");
+  EXPECT_EQ(sc.Key(), "battle.foil_ambush");
+  sc.Choose("Ambush! (bird)");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.discard().size(), 2u);
+}
+
+TEST(CoreLaw, Law_4_3_1_AmbushMustMatchTheClearing) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 2);
+  sc.Give(1, "Ambush!", kFox);  // clearing 5 is rabbit
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(CoreLaw, Law_4_3_2_I_RolledHitsCappedByWarriors) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 5);
+  sc.Dice({3, 3});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 4);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+}
+
+TEST(CoreLaw, Law_4_3_2_AttackerDealsHighRollDefenderLow) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 5);
+  s.SetWarriors(kEyrie, C(5), 5);
+  sc.Dice({1, 3});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 2);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 4);
+}
+
+TEST(CoreLaw, Law_4_3_2_III_DefenselessDefenderTakesAnExtraHit) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 3);
+  s.SetPieces(kRoost, C(5), 1);
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).pieces[kRoost], 0);
+  EXPECT_EQ(s.seat(0).vp, 1);
+}
+
+TEST(CoreLaw, Law_4_3_3_WarriorsGoFirstThenTheOwnerChooses) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetPieces(kWorkshop, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({2, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+  EXPECT_EQ(sc.Key(), "battle.remove_piece");
+  EXPECT_EQ(s.deciding_seat(), 0);
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"sawmill", "workshop"}));
+  sc.Choose("workshop");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWorkshop], 0);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.seat(1).vp, 1);
+  EXPECT_EQ(s.marquise().placed[1], 0);  // back on its track (2.5.2)
+}
+
+TEST(CoreLaw, Law_4_3_3_HitsAreSimultaneous) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 2);
+  sc.Dice({2, 2});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 0);
+}
+
+TEST(CoreLaw, Law_5_1_3_TwoPlayersRemoveDominanceAndEachDrawsThree) {
+  rules::Setup setup;
+  setup.factions = {kMarquise, kEyrie};
+  auto s = State::NewGame(setup, 3);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->removed_cards().size(), 4u);
+  for (CardId id : s->removed_cards()) EXPECT_EQ(s->card(id).kind, kDominanceCard);
+  EXPECT_EQ(s->seat(0).hand.size(), 3u);
+  EXPECT_EQ(s->seat(1).hand.size(), 3u);
+  EXPECT_EQ(s->deck().size(), 54u - 4u - 6u);
+}
+
+TEST(CoreLaw, Law_5_1_4_RuinsAnd_5_1_5_ItemSupply) {
+  rules::Setup setup;
+  setup.factions = {kMarquise, kEyrie};
+  auto s = State::NewGame(setup, 3);
+  ASSERT_TRUE(s.ok());
+  for (int id : {6, 10, 11, 12}) EXPECT_EQ(s->clearing(C(id)).pieces[kRuin], 1);
+  EXPECT_EQ(s->clearing(C(5)).pieces[kRuin], 0);
+  EXPECT_EQ(s->item_supply()[kBoot], 2);
+  EXPECT_EQ(s->item_supply()[kHammer], 1);
+  EXPECT_EQ(s->item_supply()[kCoin], 2);
+}
+
+TEST(CoreLaw, Law_5_1_1_SeatsMayBeShuffledBySeed) {
+  rules::Setup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.shuffle_seats = true;
+  bool eyrie_first = false, marquise_first = false;
+  for (uint64_t seed = 1; seed < 40; ++seed) {
+    auto s = State::NewGame(setup, seed);
+    ASSERT_TRUE(s.ok());
+    (s->seat(0).faction == kEyrie ? eyrie_first : marquise_first) = true;
+  }
+  EXPECT_TRUE(eyrie_first && marquise_first);
+}
+
+TEST(CoreLaw, SetupErrorsAreStatusesNotCrashes) {
+  rules::Setup setup;
+  setup.factions = {kMarquise};
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kInvalidArgument);
+  setup.factions = {kMarquise, kMarquise};
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kInvalidArgument);
+  setup.factions = {kMarquise, kCult};
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kUnimplemented);
+  setup.factions = {kMarquise, kEyrie};
+  setup.map = "nowhere";
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kNotFound);
+}
+
+TEST(Decisions, OutOfTurnAndUnofferedChoicesLeaveTheStateUntouched) {
+  rules::Setup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.first_seat = 0;
+  auto s = State::NewGame(setup, 5);
+  ASSERT_TRUE(s.ok());
+  const uint64_t before = s->Hash();
+  const int other = 1 - s->deciding_seat();
+  EXPECT_EQ(s->Apply(other, 0).code(), absl::StatusCode::kPermissionDenied);
+  EXPECT_EQ(s->Apply(s->deciding_seat(), -1).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(s->Apply(s->deciding_seat(), 1000).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(s->Hash(), before);
+}
+
+TEST(Decisions, PromptsCarryKindTextAndLawClause) {
+  rules::Setup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.first_seat = 0;
+  auto s = State::NewGame(setup, 5);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->PromptKey(), "marquise.setup.keep");
+  EXPECT_EQ(s->PromptLaw(), "6.3.2");
+  EXPECT_FALSE(s->PromptText().empty());
+  EXPECT_EQ(s->OptionLabel(s->options()[0]), "1 (fox)");
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
