@@ -4,7 +4,6 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
-#include <map>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -106,50 +105,28 @@ int SelfplayMain(const std::vector<std::string>& args) {
   }
   signal(SIGABRT, OnFatal);
   signal(SIGSEGV, OnFatal);
-  rules::Setup setup;
+  rules::GameSetup setup;
   setup.factions = f.factions;
   setup.shuffle_seats = f.shuffle_seats;
   setup.max_turns = f.max_turns;
 
-  int64_t finished = 0, turns = 0, decisions = 0;
-  int largest = 0;
-  uint64_t signature = 1469598103934665603ULL;
-  std::map<std::string, std::map<std::string, int>> wins;  // faction -> reason
-  int unfinished = 0;
   const auto start = std::chrono::steady_clock::now();
-  for (int g = 0; g < f.games; ++g) {
-    const uint64_t seed = f.seed + static_cast<uint64_t>(g);
+  rules::DecisionHook hook = [&](const State& s, uint64_t seed,
+                                 int d) -> absl::Status {
     g_seed = seed;
-    g_decision = 0;
-    rules::DecisionHook hook = [&](const State& s, int d) -> absl::Status {
-      g_decision = d;
-      return f.check ? s.CheckInvariants() : absl::OkStatus();
-    };
-    auto r = rules::RandomPlayout(setup, seed, seed * 0x9E3779B97F4A7C15ULL + 7,
-                                  hook);
-    if (!r.ok()) {
-      std::cerr << "woodland selfplay: game seed " << seed
-                << " failed at decision " << g_decision << ": " << r.status()
-                << "\n";
-      return 1;
-    }
-    const State& s = r->final_state;
-    const auto& c = s.counters();
-    turns += c.turns;
-    decisions += c.decisions;
-    largest = std::max(largest, c.largest_option_list);
-    signature = (signature ^ s.Hash()) * 1099511628211ULL;
-    if (s.end_reason() == rules::kReasonTurnLimit) {
-      ++unfinished;
-    } else {
-      ++finished;
-      const char* reason =
-          s.end_reason() == rules::kReasonDominance ? "dominance" : "vp30";
-      for (int w : s.winners()) {
-        ++wins[std::string(rules::FactionKey(s.seat(w).faction))][reason];
-      }
-    }
+    g_decision = d;
+    return f.check ? s.CheckInvariants() : absl::OkStatus();
+  };
+  auto sum = rules::Selfplay(setup, f.seed, f.games, hook);
+  if (!sum.ok()) {
+    // The status names the game seed and the decision index.
+    std::cerr << "woodland selfplay: " << sum.status() << "\n";
+    return 1;
   }
+  const int64_t turns = sum->turns, decisions = sum->decisions;
+  const int finished = sum->finished, unfinished = sum->games - sum->finished;
+  const int largest = sum->largest_option_list;
+  const uint64_t signature = sum->signature;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
@@ -165,8 +142,8 @@ int SelfplayMain(const std::vector<std::string>& args) {
   for (int8_t fac : f.factions) {
     const std::string key(rules::FactionKey(fac));
     absl::StrAppend(&out, first ? "" : ",", "\"", key,
-                    "\":{\"vp30\":", wins[key]["vp30"],
-                    ",\"dominance\":", wins[key]["dominance"], "}");
+                    "\":{\"vp30\":", sum->wins[fac][0],
+                    ",\"dominance\":", sum->wins[fac][1], "}");
     first = false;
   }
   absl::StrAppend(&out, ",\"unfinished\":", unfinished, "},\"signature\":\"",

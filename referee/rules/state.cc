@@ -28,12 +28,12 @@ struct Hasher {
 
 }  // namespace
 
-absl::StatusOr<State> State::NewGame(const Setup& setup, uint64_t seed) {
+absl::StatusOr<State> State::NewGame(const GameSetup& setup, uint64_t seed) {
   return NewGame(setup, seed, nullptr);
 }
 
 absl::StatusOr<State> State::NewGame(
-    const Setup& setup, uint64_t seed,
+    const GameSetup& setup, uint64_t seed,
     std::shared_ptr<const std::vector<ChanceOutcome>> outcomes) {
   RegisterAll();
   const int n = static_cast<int>(setup.factions.size());

@@ -147,7 +147,7 @@ struct Task {
 // ---------------------------------------------------------------------------
 // Match setup.
 
-struct Setup {
+struct GameSetup {
   std::vector<int8_t> factions;  // seat order, clockwise (Law 5.1.1)
   std::string map = "autumn";
   std::string deck = "standard";
@@ -158,7 +158,7 @@ struct Setup {
 
 // Immutable per-match definitions shared by every copy of a State.
 struct GameDef {
-  Setup setup;
+  GameSetup setup;
   MapDef map;
   DeckDef deck;
 };
@@ -262,10 +262,10 @@ struct Counters {
 class State {
  public:
   // Builds a new match and runs it to its first decision.
-  static absl::StatusOr<State> NewGame(const Setup& setup, uint64_t seed);
+  static absl::StatusOr<State> NewGame(const GameSetup& setup, uint64_t seed);
   // The same, substituting recorded chance outcomes (Chance::Substitute).
   static absl::StatusOr<State> NewGame(
-      const Setup& setup, uint64_t seed,
+      const GameSetup& setup, uint64_t seed,
       std::shared_ptr<const std::vector<ChanceOutcome>> outcomes);
 
   State(const State&) = default;

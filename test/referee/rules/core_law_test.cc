@@ -385,7 +385,7 @@ TEST(CoreLaw, Law_4_3_3_HitsAreSimultaneous) {
 }
 
 TEST(CoreLaw, Law_5_1_3_TwoPlayersRemoveDominanceAndEachDrawsThree) {
-  rules::Setup setup;
+  rules::GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   auto s = State::NewGame(setup, 3);
   ASSERT_TRUE(s.ok());
@@ -397,7 +397,7 @@ TEST(CoreLaw, Law_5_1_3_TwoPlayersRemoveDominanceAndEachDrawsThree) {
 }
 
 TEST(CoreLaw, Law_5_1_4_RuinsAnd_5_1_5_ItemSupply) {
-  rules::Setup setup;
+  rules::GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   auto s = State::NewGame(setup, 3);
   ASSERT_TRUE(s.ok());
@@ -409,7 +409,7 @@ TEST(CoreLaw, Law_5_1_4_RuinsAnd_5_1_5_ItemSupply) {
 }
 
 TEST(CoreLaw, Law_5_1_1_SeatsMayBeShuffledBySeed) {
-  rules::Setup setup;
+  rules::GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   setup.shuffle_seats = true;
   bool eyrie_first = false, marquise_first = false;
@@ -422,7 +422,7 @@ TEST(CoreLaw, Law_5_1_1_SeatsMayBeShuffledBySeed) {
 }
 
 TEST(CoreLaw, SetupErrorsAreStatusesNotCrashes) {
-  rules::Setup setup;
+  rules::GameSetup setup;
   setup.factions = {kMarquise};
   EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kInvalidArgument);
   setup.factions = {kMarquise, kMarquise};
@@ -435,7 +435,7 @@ TEST(CoreLaw, SetupErrorsAreStatusesNotCrashes) {
 }
 
 TEST(Decisions, OutOfTurnAndUnofferedChoicesLeaveTheStateUntouched) {
-  rules::Setup setup;
+  rules::GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   setup.first_seat = 0;
   auto s = State::NewGame(setup, 5);
@@ -449,7 +449,7 @@ TEST(Decisions, OutOfTurnAndUnofferedChoicesLeaveTheStateUntouched) {
 }
 
 TEST(Decisions, PromptsCarryKindTextAndLawClause) {
-  rules::Setup setup;
+  rules::GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   setup.first_seat = 0;
   auto s = State::NewGame(setup, 5);

@@ -1,1 +1,232 @@
+// Scenario tests for the Eyrie Dynasties (Law 7).
 #include "gtest/gtest.h"
+#include "test/referee/rules/scenario.h"
+
+namespace woodland::rules::testing {
+namespace {
+
+const FactionModule* Ey() { return GetFaction(kEyrie); }
+
+// Leaders: 0 Builder (recruit, move), 1 Charismatic (recruit, battle),
+// 2 Commander (move, battle), 3 Despot (move, build).
+void SetLeader(State& s, int leader) {
+  static const int kCols[4][2] = {{0, 1}, {0, 2}, {1, 2}, {1, 3}};
+  EyrieBoard& eb = s.mutable_eyrie();
+  eb.leader = static_cast<int8_t>(leader);
+  eb.viziers = {};
+  for (int c : kCols[leader]) ++eb.viziers[c];
+}
+
+Scenario EyrieTurn(Phase phase) {
+  Scenario sc;
+  sc.s().SetCurrent(1, phase);
+  SetLeader(sc.s(), 0);
+  return sc;
+}
+
+TEST(Eyrie, Law_7_4_1_EmergencyOrdersDrawWhenTheHandIsEmpty) {
+  Scenario sc = EyrieTurn(kPhaseBirdsong);
+  State& s = sc.s();
+  s.SetPieces(kRoost, C(3), 1);
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  EXPECT_EQ(sc.Key(), "eyrie.decree.add");
+  EXPECT_EQ(s.seat(1).hand.size(), 1u);
+  EXPECT_EQ(sc.Labels().size(), 4u) << "one card, four columns, no stopping";
+  ASSERT_TRUE(s.Apply(0).ok());
+  EXPECT_EQ(s.eyrie().decree[0].size(), 1u);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Eyrie, Law_7_4_2_AtMostOneOfTheAddedCardsIsABird) {
+  Scenario sc = EyrieTurn(kPhaseBirdsong);
+  State& s = sc.s();
+  s.SetPieces(kRoost, C(3), 1);
+  sc.Give(1, "Sappers");
+  sc.Give(1, "Armorers");
+  sc.Give(1, "Anvil");
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  EXPECT_EQ(sc.Labels().size(), 12u);
+  sc.Choose("Add Sappers (bird) to the Recruit column");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{
+                             "Add Anvil (fox) to the Recruit column",
+                             "Add Anvil (fox) to the Move column",
+                             "Add Anvil (fox) to the Battle column",
+                             "Add Anvil (fox) to the Build column", "Done"}));
+  sc.Choose("Add Anvil (fox) to the Build column");
+  EXPECT_TRUE(sc.Paused()) << "two cards added";
+}
+
+TEST(Eyrie, Law_7_4_3_NewRoostInTheClearingWithFewestWarriors) {
+  Scenario sc = EyrieTurn(kPhaseBirdsong);
+  State& s = sc.s();
+  for (int c = 1; c <= 12; ++c) {
+    if (c != 7) s.SetWarriors(kMarquise, C(c), 1);
+  }
+  sc.Give(1, "Anvil");
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  sc.Choose("Add Anvil (fox) to the Move column");
+  EXPECT_EQ(s.clearing(C(7)).pieces[kRoost], 1);
+  EXPECT_EQ(s.clearing(C(7)).warriors[kEyrie], 3);
+  EXPECT_EQ(s.eyrie().roosts, 1);
+}
+
+TEST(Eyrie, Law_7_5_2_DecreeResolvesLeftToRight) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);  // Builder: recruit, move
+  State& s = sc.s();
+  s.SetPieces(kRoost, C(1), 1);
+  s.SetWarriors(kEyrie, C(1), 1);
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // The recruit vizier ran without a choice; the move vizier asks.
+  EXPECT_EQ(sc.Key(), "eyrie.decree.move");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+  sc.Choose("Move from 1 (fox) to 5 (rabbit)");
+  sc.Choose("Move 1 warrior from 1 (fox) to 5 (rabbit)");
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.eyrie().leader, 0) << "no turmoil";
+}
+
+TEST(Eyrie, Law_7_5_2_II_MoveMustStartInAMatchingClearing) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);  // Despot: move, build viziers
+  s.SetWarriors(kEyrie, C(1), 1);
+  s.SetWarriors(kEyrie, C(5), 1);
+  s.SetPieces(kRoost, C(9), 1);
+  s.mutable_eyrie().decree[1].push_back(sc.Card("Bake Sale", kRabbit));
+  s.mutable_eyrie().viziers = {0, 0, 0, 1};  // only the build vizier
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  EXPECT_EQ(sc.Key(), "eyrie.decree.move");
+  for (const std::string& l : sc.Labels()) {
+    EXPECT_EQ(l.rfind("Move from 5 (rabbit)", 0), 0u) << l;
+  }
+}
+
+TEST(Eyrie, Law_7_5_2_IV_BuildNeedsRuleAndNoRoost) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetWarriors(kEyrie, C(12), 1);
+  s.SetWarriors(kMarquise, C(12), 2);
+  s.mutable_eyrie().decree[3].push_back(sc.Card("Anvil", kFox));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // Fox clearings: 1 has a roost, 12 is not ruled; only 8 remains.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(8)).pieces[kRoost], 1);
+  EXPECT_EQ(s.eyrie().roosts, 2);
+}
+
+TEST(Eyrie, Law_7_7_TurmoilHumiliatesPurgesDeposesAndRests) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 1);  // Charismatic: recruit, battle
+  s.mutable_seat(1).vp = 5;
+  const CardId sappers = sc.Card("Sappers");
+  const CardId anvil = sc.Card("Anvil");
+  s.GiveCard(1, sappers);
+  s.RemoveFromHand(1, sappers);
+  s.mutable_eyrie().decree[0].push_back(sappers);
+  s.GiveCard(1, anvil);
+  s.RemoveFromHand(1, anvil);
+  s.mutable_eyrie().decree[1].push_back(anvil);
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // No roost: the first recruit fails at once (7.5.2, 7.7).
+  EXPECT_EQ(sc.Key(), "eyrie.leader");
+  EXPECT_EQ(s.seat(1).vp, 2) << "1 bird card + 2 viziers";
+  EXPECT_TRUE(s.eyrie().decree[0].empty());
+  EXPECT_TRUE(s.eyrie().decree[1].empty());
+  EXPECT_EQ(s.discard().size(), 2u);
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"Builder", "Commander", "Despot"}));
+  sc.Choose("Despot");
+  EXPECT_EQ(s.eyrie().viziers, (std::array<int8_t, 4>{0, 1, 0, 1}));
+  EXPECT_TRUE(sc.Paused()) << "Daylight ends (7.7.4)";
+  EXPECT_TRUE(s.daylight_closed());
+}
+
+TEST(Eyrie, Law_7_7_3_I_WhenAllLeadersAreFaceDownTheyTurnFaceUp) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);  // Despot: move, build; no warriors so move fails
+  s.mutable_eyrie().deposed = 0b0111;
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  EXPECT_EQ(sc.Key(), "eyrie.leader");
+  EXPECT_EQ(sc.Labels().size(), 4u);
+  EXPECT_EQ(s.eyrie().deposed, 0);
+}
+
+TEST(Eyrie, Law_7_8_2_CharismaticRecruitsTwo) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 1);
+  s.mutable_eyrie().viziers = {1, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Eyrie, Law_7_8_2_CharismaticWithOneWarriorLeftPlacesItThenTurmoil) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 1);
+  s.mutable_eyrie().viziers = {1, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);
+  s.SetWarriors(kEyrie, C(7), 19);
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 1);
+  EXPECT_EQ(sc.Key(), "eyrie.leader");
+}
+
+TEST(Eyrie, Law_7_8_3_CommanderDealsAnExtraHitAsAttacker) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 2);
+  s.SetWarriors(kEyrie, C(5), 1);
+  s.SetWarriors(kMarquise, C(5), 3);
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+}
+
+TEST(Eyrie, Law_7_8_4_DespotScoresOncePerBattleThatRemovesABuilding) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.SetWarriors(kEyrie, C(5), 2);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetPieces(kWood, C(5), 1);
+  sc.Dice({2, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+  if (sc.Key() == "battle.remove_piece") sc.Choose("sawmill");
+  // 2 rolled + 1 defenseless = 3 hits, 2 pieces: both go; 2 VP + 1 Despot.
+  EXPECT_EQ(s.seat(1).vp, 3);
+}
+
+TEST(Eyrie, Law_7_2_3_DisdainForTradeAnd_7_8_1_Builder) {
+  for (int leader : {2, 0}) {
+    Scenario sc = EyrieTurn(kPhaseDaylight);
+    State& s = sc.s();
+    SetLeader(s, leader);
+    s.SetPieces(kRoost, C(1), 1);
+    sc.Give(1, "Anvil");
+    sc.Start([](State& s) { PushCraft(s, 1); });
+    sc.Choose("Anvil (fox)");
+    EXPECT_EQ(s.seat(1).vp, leader == 0 ? 2 : 1) << "leader " << leader;
+  }
+}
+
+TEST(Eyrie, Law_7_6_RoostTrackScoresAndDrawBonus) {
+  Scenario sc = EyrieTurn(kPhaseEvening);
+  State& s = sc.s();
+  s.SetPieces(kRoost, C(1), 1);
+  s.SetPieces(kRoost, C(5), 1);
+  s.SetPieces(kRoost, C(9), 1);
+  sc.Start([](State& s) { Ey()->PushEvening(s, 1); });
+  EXPECT_EQ(s.seat(1).vp, 2);
+  EXPECT_EQ(s.seat(1).hand.size(), 2u);
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing

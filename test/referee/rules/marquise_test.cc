@@ -1,1 +1,234 @@
+// Scenario tests for the Marquise de Cat (Law 6).
 #include "gtest/gtest.h"
+#include "test/referee/rules/scenario.h"
+
+namespace woodland::rules::testing {
+namespace {
+
+const FactionModule* Mq() { return GetFaction(kMarquise); }
+
+TEST(Marquise, Law_6_3_SetupKeepGarrisonBuildings_And_7_3_2_EyrieOpposite) {
+  rules::GameSetup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 11);
+  ASSERT_TRUE(st.ok());
+  Scenario sc;
+  sc.state = std::make_unique<State>(*std::move(st));
+  State& s = sc.s();
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"1 (fox)", "2 (mouse)", "3 (rabbit)", "4 (rabbit)"}));
+  sc.Choose("1 (fox)");
+  // Law 6.3.3: a warrior everywhere but the opposite corner.
+  for (int c = 1; c <= 12; ++c) {
+    EXPECT_EQ(s.clearing(C(c)).warriors[kMarquise], c == 3 ? 0 : 1) << c;
+  }
+  EXPECT_EQ(s.clearing(C(1)).pieces[kKeep], 1);
+  // Law 6.3.4: buildings in the keep clearing or next to it (10 has a ruin
+  // in one of its two slots).
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"1 (fox)", "5 (rabbit)", "9 (mouse)", "10 (rabbit)"}));
+  sc.Choose("1 (fox)");
+  EXPECT_FALSE(sc.Offers("1 (fox)")) << "clearing 1 has one slot";
+  sc.Choose("5 (rabbit)");
+  sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(1)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWorkshop], 1);
+  EXPECT_EQ(s.clearing(C(10)).pieces[kRecruiter], 1);
+  // Law 7.3.2: the Eyrie start in the corner opposite the keep (no choice).
+  EXPECT_EQ(s.clearing(C(3)).pieces[kRoost], 1);
+  EXPECT_EQ(s.clearing(C(3)).warriors[kEyrie], 6);
+  EXPECT_EQ(sc.Key(), "eyrie.leader");
+  sc.Choose("Commander");
+  EXPECT_EQ(s.eyrie().viziers, (std::array<int8_t, 4>{0, 1, 1, 0}));
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+TEST(Marquise, Law_6_2_2_OnlyTheMarquisePlacesInTheKeepClearing) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kKeep, C(1), 1);
+  EXPECT_FALSE(s.CanPlace(kEyrie, C(1)));
+  EXPECT_TRUE(s.CanPlace(kMarquise, C(1)));
+  EXPECT_TRUE(s.CanPlace(kEyrie, C(2)));
+}
+
+TEST(Marquise, Law_6_2_2_ARemovedKeepLeavesTheGame) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetPieces(kKeep, C(1), 1);
+  s.SetWarriors(kEyrie, C(1), 2);
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(1), kEyrie, kMarquise); });
+  EXPECT_TRUE(s.marquise().keep_removed);
+  EXPECT_EQ(s.piece_supply(kKeep), 0);
+  EXPECT_EQ(s.seat(1).vp, 1);
+  EXPECT_TRUE(s.CanPlace(kEyrie, C(1)));
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Marquise, Law_6_2_3_FieldHospitalsReturnRemovedWarriorsToTheKeep) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetPieces(kKeep, C(1), 1);
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 3);
+  const CardId card = sc.Give(0, "Bake Sale", kRabbit);
+  sc.Give(0, "Anvil", kFox);  // does not match clearing 5
+  sc.Dice({3, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+  EXPECT_EQ(sc.Key(), "marquise.field_hospitals");
+  EXPECT_EQ(s.deciding_seat(), 0) << "the Marquise decides on the Eyrie's turn";
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"Bake Sale (rabbit)", "Done"}));
+  sc.Choose("Bake Sale (rabbit)");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.discard().back(), card);
+}
+
+TEST(Marquise, Law_6_4_WoodAtEachSawmill) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kSawmill, C(1), 1);
+  s.SetPieces(kSawmill, C(5), 2);
+  sc.Start([](State& s) { Mq()->PushBirdsong(s, 0); });
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWood], 1);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWood], 2);
+}
+
+TEST(Marquise, Law_6_4_ShortOfWoodTheMarquiseChoosesWhere) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kSawmill, C(1), 1);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetPieces(kWood, C(9), 7);  // one wood left in supply
+  sc.Start([](State& s) { Mq()->PushBirdsong(s, 0); });
+  EXPECT_EQ(sc.Key(), "marquise.birdsong.wood");
+  sc.Choose("5 (rabbit)");
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWood], 1);
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWood], 0);
+}
+
+TEST(Marquise, Law_6_5_3_RecruitOncePerTurn) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kRecruiter, C(1), 1);
+  s.SetPieces(kRecruiter, C(5), 1);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  sc.Choose("Recruit (a warrior at each recruiter)");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.marquise().actions, 2);
+  EXPECT_FALSE(sc.Offers("Recruit (a warrior at each recruiter)"));
+}
+
+TEST(Marquise, Law_6_5_4_II_WoodComesThroughRuledClearingsOnly) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetWarriors(kMarquise, C(2), 1);
+  s.SetPieces(kWood, C(2), 1);
+  s.SetWarriors(kEyrie, C(9), 1);
+  s.SetPieces(kWood, C(9), 1);  // not ruled: out of reach
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  sc.Choose("Build");
+  sc.Choose("sawmill");
+  EXPECT_TRUE(sc.Offers("1 (fox)"));
+  EXPECT_FALSE(sc.Offers("9 (mouse)"));
+  sc.Choose("1 (fox)");
+  // Law 6.5.4.III: the second sawmill costs 1 wood and scores 1.
+  EXPECT_EQ(s.clearing(C(1)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.clearing(C(2)).pieces[kWood], 0);
+  EXPECT_EQ(s.clearing(C(9)).pieces[kWood], 1);
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.marquise().placed[0], 2);
+}
+
+TEST(Marquise, Law_6_5_4_II_TheMarquiseChoosesWhichWoodPays) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kWorkshop, C(5), 1);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kWood, C(1), 1);
+  s.SetPieces(kWood, C(5), 1);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  sc.Choose("Build");
+  sc.Choose("workshop");
+  sc.Choose("5 (rabbit)");
+  EXPECT_EQ(sc.Key(), "marquise.build.wood");
+  sc.Choose("1 (fox)");
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWood], 0);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWood], 1);
+  EXPECT_EQ(s.seat(0).vp, 2);  // second workshop: 2 VP
+}
+
+TEST(Marquise, Law_6_5_5_OverworkSpendsAMatchingCard) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kSawmill, C(1), 1);
+  const CardId fox = sc.Give(0, "Anvil", kFox);
+  sc.Give(0, "Bake Sale", kRabbit);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  sc.Choose("Overwork");
+  // One sawmill, one matching card: nothing more to ask.
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWood], 1);
+  EXPECT_EQ(s.discard().back(), fox);
+}
+
+TEST(Marquise, Law_6_5_BirdCardsBuyActionsAfterTheFirstThree) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(1), 2);
+  const CardId bird = sc.Give(0, "Sappers", kBird);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_FALSE(sc.Offers("Spend a bird card for another action"));
+    sc.Choose("March (up to two moves)");
+    sc.Choose(i % 2 == 0 ? "Move from 1 (fox) to 5 (rabbit)" : "Move from 5 (rabbit) to 1 (fox)");
+    sc.Choose(i % 2 == 0 ? "Move 2 warriors from 1 (fox) to 5 (rabbit)"
+                         : "Move 2 warriors from 5 (rabbit) to 1 (fox)");
+    sc.Choose("Done");
+  }
+  EXPECT_EQ(s.marquise().actions, 0);
+  sc.Choose("Spend a bird card for another action");
+  EXPECT_EQ(s.marquise().actions, 1);
+  EXPECT_EQ(s.discard().back(), bird);
+}
+
+TEST(Marquise, Law_6_6_DrawBonusesAndHandLimit) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kRecruiter, C(1), 1);
+  s.SetPieces(kRecruiter, C(5), 1);
+  s.SetPieces(kRecruiter, C(9), 1);
+  for (int i = 0; i < 4; ++i) s.DrawCards(0, 1);
+  sc.Start([](State& s) { Mq()->PushEvening(s, 0); });
+  // 4 + 1 + 1 (third recruiter) = 6 cards: discard one down to 5.
+  EXPECT_EQ(sc.Key(), "discard.hand_limit");
+  ASSERT_TRUE(s.Apply(0).ok());
+  EXPECT_EQ(s.seat(0).hand.size(), 5u);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Marquise, Law_6_5_1_BattleActionNeedsATarget) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(1), 2);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  EXPECT_FALSE(sc.Offers("Battle"));
+  Scenario sc2;
+  sc2.s().SetWarriors(kMarquise, C(1), 2);
+  sc2.s().SetWarriors(kEyrie, C(1), 1);
+  sc2.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  EXPECT_TRUE(sc2.Offers("Battle"));
+  sc2.Choose("Battle");
+  EXPECT_EQ(sc2.s().marquise().actions, 2) << "one target: the battle ran";
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing

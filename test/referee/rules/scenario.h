@@ -23,7 +23,7 @@ class Scenario {
  public:
   explicit Scenario(std::vector<int8_t> factions = {kMarquise, kEyrie},
                     uint64_t seed = 7) {
-    Setup setup;
+    GameSetup setup;
     setup.factions = std::move(factions);
     setup.first_seat = 0;
     auto s = State::NewGame(setup, seed);

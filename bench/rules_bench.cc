@@ -1,0 +1,79 @@
+// Rules engine speed: uniform-random playouts, single decisions and state
+// copies, on one core. Counters report games/s, faction turns/s and
+// decisions/s. Run: build/bench/rules_bench
+#include <benchmark/benchmark.h>
+
+#include "referee/rules/playout.h"
+
+namespace woodland::rules {
+namespace {
+
+GameSetup MarquiseEyrie() {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.max_turns = 1000;
+  return setup;
+}
+
+void BM_RandomPlayout(benchmark::State& state) {
+  const GameSetup setup = MarquiseEyrie();
+  uint64_t seed = 1;
+  int64_t games = 0, turns = 0, decisions = 0;
+  for (auto _ : state) {
+    auto r = RandomPlayout(setup, seed, PolicySeedFor(seed));
+    ++seed;
+    benchmark::DoNotOptimize(r);
+    ++games;
+    turns += r->final_state.counters().turns;
+    decisions += r->final_state.counters().decisions;
+  }
+  state.counters["games/s"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["turns/s"] = benchmark::Counter(turns, benchmark::Counter::kIsRate);
+  state.counters["decisions/s"] =
+      benchmark::Counter(decisions, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomPlayout)->Unit(benchmark::kMicrosecond);
+
+// A mid-game position: seed 42 after 120 random decisions.
+State Midgame() {
+  GameSetup setup = MarquiseEyrie();
+  setup.first_seat = 0;
+  State s = *State::NewGame(setup, 42);
+  Chance policy(5);
+  for (int i = 0; i < 120 && !s.IsTerminal(); ++i) {
+    (void)s.Apply(policy.Draw(kChancePick, static_cast<int>(s.options().size())));
+  }
+  return s;
+}
+
+void BM_StateCopy(benchmark::State& state) {
+  const State s = Midgame();
+  for (auto _ : state) {
+    State copy = s;
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_StateCopy);
+
+// Copy a state and play one decision from it (what a search node costs).
+void BM_CopyAndApply(benchmark::State& state) {
+  const State s = Midgame();
+  int i = 0;
+  for (auto _ : state) {
+    State copy = s;
+    (void)copy.Apply(i++ % static_cast<int>(s.options().size()));
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_CopyAndApply);
+
+void BM_Hash(benchmark::State& state) {
+  const State s = Midgame();
+  for (auto _ : state) benchmark::DoNotOptimize(s.Hash());
+}
+BENCHMARK(BM_Hash);
+
+}  // namespace
+}  // namespace woodland::rules
+
+BENCHMARK_MAIN();

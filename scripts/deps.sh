@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build needs, if any are missing.
+set -euo pipefail
+PKGS=(cmake ninja-build g++ ccache clang-format
+      libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
+      libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
+      prometheus-cpp-dev libsqlite3-dev libpq-dev
+      python3-grpcio python3-protobuf nodejs npm)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
