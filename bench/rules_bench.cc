@@ -27,8 +27,10 @@ void BM_RandomPlayout(benchmark::State& state) {
     turns += r->final_state.counters().turns;
     decisions += r->final_state.counters().decisions;
   }
-  state.counters["games/s"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
-  state.counters["turns/s"] = benchmark::Counter(turns, benchmark::Counter::kIsRate);
+  state.counters["games/s"] =
+      benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["turns/s"] =
+      benchmark::Counter(turns, benchmark::Counter::kIsRate);
   state.counters["decisions/s"] =
       benchmark::Counter(decisions, benchmark::Counter::kIsRate);
 }
@@ -41,7 +43,8 @@ State Midgame() {
   State s = *State::NewGame(setup, 42);
   Chance policy(5);
   for (int i = 0; i < 120 && !s.IsTerminal(); ++i) {
-    (void)s.Apply(policy.Draw(kChancePick, static_cast<int>(s.options().size())));
+    (void)s.Apply(
+        policy.Draw(kChancePick, static_cast<int>(s.options().size())));
   }
   return s;
 }

@@ -1008,9 +1008,8 @@ void RegisterCoreTasks() {
                {"codebreakers", CodebreakersStep, CodebreakersChoose});
   RegisterTask(kTaskPause, {"pause", PauseStep, PauseChoose});
 
-  Reg(kPromptPause, "pause", "", [](const State&, const Prompt&) {
-    return Text("Paused.");
-  });
+  Reg(kPromptPause, "pause", "",
+      [](const State&, const Prompt&) { return Text("Paused."); });
   Reg(kPromptMoveFrom, "move", "4.2", [](const State&, const Prompt&) {
     return Text("Choose a move: from which clearing to which adjacent one.");
   });

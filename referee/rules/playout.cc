@@ -6,8 +6,8 @@
 
 namespace woodland::rules {
 
-absl::StatusOr<PlayoutResult> RandomPlayout(const GameSetup& setup, uint64_t seed,
-                                            uint64_t policy_seed,
+absl::StatusOr<PlayoutResult> RandomPlayout(const GameSetup& setup,
+                                            uint64_t seed, uint64_t policy_seed,
                                             const DecisionHook& hook) {
   absl::StatusOr<State> s = State::NewGame(setup, seed);
   if (!s.ok()) return s.status();
@@ -49,8 +49,9 @@ uint64_t PolicySeedFor(uint64_t game_seed) {
   return game_seed * 0x9E3779B97F4A7C15ULL + 7;
 }
 
-absl::StatusOr<SelfplaySummary> Selfplay(const GameSetup& setup, uint64_t first_seed,
-                                         int games, const DecisionHook& hook) {
+absl::StatusOr<SelfplaySummary> Selfplay(const GameSetup& setup,
+                                         uint64_t first_seed, int games,
+                                         const DecisionHook& hook) {
   SelfplaySummary sum;
   for (int g = 0; g < games; ++g) {
     const uint64_t seed = first_seed + static_cast<uint64_t>(g);

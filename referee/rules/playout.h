@@ -4,8 +4,8 @@
 #ifndef WOODLAND_REFEREE_RULES_PLAYOUT_H_
 #define WOODLAND_REFEREE_RULES_PLAYOUT_H_
 
-#include <cstdint>
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -25,8 +25,8 @@ using DecisionHook =
     std::function<absl::Status(const State&, uint64_t seed, int decision)>;
 
 // Plays one game from (setup, seed) choosing uniformly among the options.
-absl::StatusOr<PlayoutResult> RandomPlayout(const GameSetup& setup, uint64_t seed,
-                                            uint64_t policy_seed,
+absl::StatusOr<PlayoutResult> RandomPlayout(const GameSetup& setup,
+                                            uint64_t seed, uint64_t policy_seed,
                                             const DecisionHook& hook = nullptr);
 
 // Replays a decision sequence from (setup, seed).
@@ -50,8 +50,8 @@ struct SelfplaySummary {
 // Plays games with seeds first_seed, first_seed + 1, ...; the policy seed is
 // derived from the game seed. Stops at the first error (which names the seed
 // and decision index).
-absl::StatusOr<SelfplaySummary> Selfplay(const GameSetup& setup, uint64_t first_seed,
-                                         int games,
+absl::StatusOr<SelfplaySummary> Selfplay(const GameSetup& setup,
+                                         uint64_t first_seed, int games,
                                          const DecisionHook& hook = nullptr);
 uint64_t PolicySeedFor(uint64_t game_seed);
 

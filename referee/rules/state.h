@@ -88,7 +88,7 @@ enum PromptKind : uint16_t {
   kPromptSpendCard,      // spend a card of a suit (e.g. take dominance)
   kPromptTaxCollector,   // Tax Collector: remove which warrior
   kPromptCodebreakers,   // Codebreakers: whose hand
-  kPromptPause,  // kTaskPause
+  kPromptPause,          // kTaskPause
   kFactionPromptBase = 100,
 };
 

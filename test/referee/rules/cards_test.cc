@@ -72,7 +72,8 @@ TEST(Cards, RoyalClaim_DiscardInBirdsongForAPointPerRuledClearing) {
   s.SetCurrent(0, kPhaseBirdsong);
   for (int c : {1, 5, 9}) s.SetWarriors(kMarquise, C(c), 1);
   const CardId claim = sc.Craft(0, "Royal Claim");
-  sc.Start([](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
+  sc.Start(
+      [](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
   sc.Choose("Royal Claim (bird)");
   EXPECT_EQ(s.seat(0).vp, 3);
   EXPECT_EQ(s.discard().back(), claim);
@@ -86,7 +87,8 @@ TEST(Cards, StandAndDeliver_TakeARandomCardAndTheVictimScores) {
   sc.Craft(0, "Stand and Deliver!");
   sc.Give(1, "Anvil");
   sc.Give(1, "Sappers");
-  sc.Start([](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
+  sc.Start(
+      [](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
   sc.Choose("Stand and Deliver!: Eyrie Dynasties");
   EXPECT_EQ(s.seat(0).hand.size(), 1u);
   EXPECT_EQ(s.seat(1).hand.size(), 1u);
@@ -118,7 +120,8 @@ TEST(Cards, BetterBurrowBank_YouAndAnotherDrawAtStartOfBirdsong) {
   EXPECT_EQ(s.seat(1).hand.size(), 1u);
 }
 
-TEST(Cards, CommandWarren_BattleAtStartOfDaylight_And_Cobbler_MoveAtStartOfEvening) {
+TEST(Cards,
+     CommandWarren_BattleAtStartOfDaylight_And_Cobbler_MoveAtStartOfEvening) {
   Scenario sc;
   State& s = sc.s();
   s.SetCurrent(0, kPhaseBirdsong);

@@ -390,7 +390,8 @@ TEST(CoreLaw, Law_5_1_3_TwoPlayersRemoveDominanceAndEachDrawsThree) {
   auto s = State::NewGame(setup, 3);
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(s->removed_cards().size(), 4u);
-  for (CardId id : s->removed_cards()) EXPECT_EQ(s->card(id).kind, kDominanceCard);
+  for (CardId id : s->removed_cards())
+    EXPECT_EQ(s->card(id).kind, kDominanceCard);
   EXPECT_EQ(s->seat(0).hand.size(), 3u);
   EXPECT_EQ(s->seat(1).hand.size(), 3u);
   EXPECT_EQ(s->deck().size(), 54u - 4u - 6u);
@@ -424,14 +425,18 @@ TEST(CoreLaw, Law_5_1_1_SeatsMayBeShuffledBySeed) {
 TEST(CoreLaw, SetupErrorsAreStatusesNotCrashes) {
   rules::GameSetup setup;
   setup.factions = {kMarquise};
-  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(),
+            absl::StatusCode::kInvalidArgument);
   setup.factions = {kMarquise, kMarquise};
-  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(),
+            absl::StatusCode::kInvalidArgument);
   setup.factions = {kMarquise, kCult};
-  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(),
+            absl::StatusCode::kUnimplemented);
   setup.factions = {kMarquise, kEyrie};
   setup.map = "nowhere";
-  EXPECT_EQ(State::NewGame(setup, 1).status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(),
+            absl::StatusCode::kNotFound);
 }
 
 TEST(Decisions, OutOfTurnAndUnofferedChoicesLeaveTheStateUntouched) {
@@ -443,8 +448,10 @@ TEST(Decisions, OutOfTurnAndUnofferedChoicesLeaveTheStateUntouched) {
   const uint64_t before = s->Hash();
   const int other = 1 - s->deciding_seat();
   EXPECT_EQ(s->Apply(other, 0).code(), absl::StatusCode::kPermissionDenied);
-  EXPECT_EQ(s->Apply(s->deciding_seat(), -1).code(), absl::StatusCode::kOutOfRange);
-  EXPECT_EQ(s->Apply(s->deciding_seat(), 1000).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(s->Apply(s->deciding_seat(), -1).code(),
+            absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(s->Apply(s->deciding_seat(), 1000).code(),
+            absl::StatusCode::kOutOfRange);
   EXPECT_EQ(s->Hash(), before);
 }
 

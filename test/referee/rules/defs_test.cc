@@ -1,6 +1,7 @@
 // Map and deck data (Law 2.1-2.4, 5.1) and their parsers.
-#include "gtest/gtest.h"
 #include "referee/rules/defs.h"
+
+#include "gtest/gtest.h"
 
 namespace woodland::rules {
 namespace {
@@ -40,9 +41,10 @@ TEST(Defs, StandardDeckFacts) {
     ++suits[c.suit];
     ++kinds[c.kind];
   }
-  EXPECT_EQ(suits, (std::array<int, 4>{14, 13, 13, 14}));  // fox rabbit mouse bird
-  EXPECT_EQ(kinds[kAmbushCard], 5);     // Law 2.1.4
-  EXPECT_EQ(kinds[kDominanceCard], 4);  // Law 2.1.5
+  EXPECT_EQ(suits,
+            (std::array<int, 4>{14, 13, 13, 14}));  // fox rabbit mouse bird
+  EXPECT_EQ(kinds[kAmbushCard], 5);                 // Law 2.1.4
+  EXPECT_EQ(kinds[kDominanceCard], 4);              // Law 2.1.5
   EXPECT_EQ(kinds[kItemCard], 20);
   EXPECT_EQ(kinds[kImmediateCard], 3);
   EXPECT_EQ(kinds[kPersistentCard], 22);
@@ -52,7 +54,8 @@ TEST(Defs, BadMapFilesGiveClearErrors) {
   EXPECT_FALSE(ParseMap("").ok());
   auto r = ParseMap("map x \"X\"\nclearing 1 fox slots=1\npath 1 7\n");
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("line 3"), absl::string_view::npos) << r.status();
+  EXPECT_NE(r.status().message().find("line 3"), absl::string_view::npos)
+      << r.status();
   EXPECT_FALSE(ParseMap("map x \"X\"\nclearing 1 bird slots=1\n").ok());
   EXPECT_FALSE(ParseMap("map x \"X\"\nclearing 2 fox slots=1\n").ok());
   EXPECT_FALSE(ParseMap("map x \"X\"\nteleport 1 2\n").ok());
@@ -60,9 +63,14 @@ TEST(Defs, BadMapFilesGiveClearErrors) {
 
 TEST(Defs, BadDeckFilesGiveClearErrors) {
   EXPECT_FALSE(ParseDeck("deck d \"D\"\ncard \"A\" fox x0 ambush\n").ok());
-  EXPECT_FALSE(ParseDeck("deck d \"D\"\ncard \"A\" fox x1 item cost=fox\n").ok());
-  EXPECT_FALSE(ParseDeck("deck d \"D\"\ncard \"A\" fox x1 persistent effect=nope\n").ok());
-  EXPECT_FALSE(ParseDeck("deck d \"D\"\ncard \"A\" fox x1 item cost=bird item=boot\n").ok());
+  EXPECT_FALSE(
+      ParseDeck("deck d \"D\"\ncard \"A\" fox x1 item cost=fox\n").ok());
+  EXPECT_FALSE(
+      ParseDeck("deck d \"D\"\ncard \"A\" fox x1 persistent effect=nope\n")
+          .ok());
+  EXPECT_FALSE(
+      ParseDeck("deck d \"D\"\ncard \"A\" fox x1 item cost=bird item=boot\n")
+          .ok());
   EXPECT_TRUE(ParseDeck("deck d \"D\"\ncard \"A # B\" fox x1 ambush\n").ok());
 }
 

@@ -138,7 +138,8 @@ TEST(Eyrie, Law_7_7_TurmoilHumiliatesPurgesDeposesAndRests) {
   EXPECT_TRUE(s.eyrie().decree[0].empty());
   EXPECT_TRUE(s.eyrie().decree[1].empty());
   EXPECT_EQ(s.discard().size(), 2u);
-  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"Builder", "Commander", "Despot"}));
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Builder", "Commander", "Despot"}));
   sc.Choose("Despot");
   EXPECT_EQ(s.eyrie().viziers, (std::array<int8_t, 4>{0, 1, 0, 1}));
   EXPECT_TRUE(sc.Paused()) << "Daylight ends (7.7.4)";

@@ -17,7 +17,8 @@ TEST(Marquise, Law_6_3_SetupKeepGarrisonBuildings_And_7_3_2_EyrieOpposite) {
   sc.state = std::make_unique<State>(*std::move(st));
   State& s = sc.s();
   EXPECT_EQ(sc.Labels(),
-            (std::vector<std::string>{"1 (fox)", "2 (mouse)", "3 (rabbit)", "4 (rabbit)"}));
+            (std::vector<std::string>{"1 (fox)", "2 (mouse)", "3 (rabbit)",
+                                      "4 (rabbit)"}));
   sc.Choose("1 (fox)");
   // Law 6.3.3: a warrior everywhere but the opposite corner.
   for (int c = 1; c <= 12; ++c) {
@@ -27,7 +28,8 @@ TEST(Marquise, Law_6_3_SetupKeepGarrisonBuildings_And_7_3_2_EyrieOpposite) {
   // Law 6.3.4: buildings in the keep clearing or next to it (10 has a ruin
   // in one of its two slots).
   EXPECT_EQ(sc.Labels(),
-            (std::vector<std::string>{"1 (fox)", "5 (rabbit)", "9 (mouse)", "10 (rabbit)"}));
+            (std::vector<std::string>{"1 (fox)", "5 (rabbit)", "9 (mouse)",
+                                      "10 (rabbit)"}));
   sc.Choose("1 (fox)");
   EXPECT_FALSE(sc.Offers("1 (fox)")) << "clearing 1 has one slot";
   sc.Choose("5 (rabbit)");
@@ -81,7 +83,8 @@ TEST(Marquise, Law_6_2_3_FieldHospitalsReturnRemovedWarriorsToTheKeep) {
   sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
   EXPECT_EQ(sc.Key(), "marquise.field_hospitals");
   EXPECT_EQ(s.deciding_seat(), 0) << "the Marquise decides on the Eyrie's turn";
-  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"Bake Sale (rabbit)", "Done"}));
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Bake Sale (rabbit)", "Done"}));
   sc.Choose("Bake Sale (rabbit)");
   EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
   EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
@@ -189,7 +192,8 @@ TEST(Marquise, Law_6_5_BirdCardsBuyActionsAfterTheFirstThree) {
   for (int i = 0; i < 3; ++i) {
     EXPECT_FALSE(sc.Offers("Spend a bird card for another action"));
     sc.Choose("March (up to two moves)");
-    sc.Choose(i % 2 == 0 ? "Move from 1 (fox) to 5 (rabbit)" : "Move from 5 (rabbit) to 1 (fox)");
+    sc.Choose(i % 2 == 0 ? "Move from 1 (fox) to 5 (rabbit)"
+                         : "Move from 5 (rabbit) to 1 (fox)");
     sc.Choose(i % 2 == 0 ? "Move 2 warriors from 1 (fox) to 5 (rabbit)"
                          : "Move 2 warriors from 5 (rabbit) to 1 (fox)");
     sc.Choose("Done");

@@ -20,7 +20,9 @@ constexpr int kGamesPerShard = 500;
 absl::Status CheckRedaction(const State& s, int seat) {
   const Observation o = Observe(s, seat);
   std::vector<CardId> seen = o.hand;
-  auto add = [&](const std::vector<CardId>& v) { seen.insert(seen.end(), v.begin(), v.end()); };
+  auto add = [&](const std::vector<CardId>& v) {
+    seen.insert(seen.end(), v.begin(), v.end());
+  };
   add(o.discard);
   add(o.available_dominance);
   for (const auto& col : o.decree) add(col);
@@ -43,12 +45,14 @@ absl::Status CheckRedaction(const State& s, int seat) {
     }
   }
   if (CardId id = hidden(s.deck()); id != kNoCard) {
-    return absl::InternalError(absl::StrCat("seat ", seat, " sees deck card ", id));
+    return absl::InternalError(
+        absl::StrCat("seat ", seat, " sees deck card ", id));
   }
   for (const Reveal& r : o.reveals) {
     if (r.viewer != seat) return absl::InternalError("someone else's reveal");
   }
-  if (o.hand != s.seat(seat).hand) return absl::InternalError("own hand differs");
+  if (o.hand != s.seat(seat).hand)
+    return absl::InternalError("own hand differs");
   return absl::OkStatus();
 }
 
@@ -83,10 +87,12 @@ TEST_P(RandomPlay, InvariantsRedactionAndReplay) {
     ASSERT_EQ(replay->Hash(), r->final_state.Hash()) << "seed " << seed;
     if (deep && !r->decisions.empty()) {
       const size_t k = (seed * 7919) % r->decisions.size();
-      std::vector<int32_t> prefix(r->decisions.begin(), r->decisions.begin() + k);
+      std::vector<int32_t> prefix(r->decisions.begin(),
+                                  r->decisions.begin() + k);
       auto partial = Replay(setup, seed, prefix);
       ASSERT_TRUE(partial.ok());
-      ASSERT_EQ(partial->Hash(), hashes[k]) << "seed " << seed << " prefix " << k;
+      ASSERT_EQ(partial->Hash(), hashes[k])
+          << "seed " << seed << " prefix " << k;
       // A copy taken mid-game continues exactly like the original.
       State copy = *partial;
       for (size_t i = k; i < r->decisions.size(); ++i) {

@@ -48,7 +48,8 @@ class Scenario {
 
   // The first card with this name (and suit, if given) not yet handed out.
   CardId Card(const std::string& name, int suit = -1) {
-    for (CardId id = 0; id < static_cast<CardId>(s().def().deck.cards.size()); ++id) {
+    for (CardId id = 0; id < static_cast<CardId>(s().def().deck.cards.size());
+         ++id) {
       const CardDef& c = s().card(id);
       if (c.name != name || (suit >= 0 && c.suit != suit)) continue;
       bool used = false;
@@ -81,7 +82,8 @@ class Scenario {
 
   std::vector<std::string> Labels() const {
     std::vector<std::string> out;
-    for (const Option& o : state->options()) out.push_back(state->OptionLabel(o));
+    for (const Option& o : state->options())
+      out.push_back(state->OptionLabel(o));
     return out;
   }
   bool Offers(const std::string& label) const {
@@ -101,7 +103,8 @@ class Scenario {
     }
     std::string all;
     for (const auto& l : labels) all += "\n  " + l;
-    FAIL() << "'" << label << "' not offered at " << state->PromptKey() << ":" << all;
+    FAIL() << "'" << label << "' not offered at " << state->PromptKey() << ":"
+           << all;
   }
   std::string Key() const { return std::string(state->PromptKey()); }
 
