@@ -146,8 +146,9 @@ int SelfplayMain(const std::vector<std::string>& args) {
                     ",\"dominance\":", sum->wins[fac][1], "}");
     first = false;
   }
-  absl::StrAppend(&out, ",\"unfinished\":", unfinished, "},\"signature\":\"",
-                  absl::Hex(signature, absl::kZeroPad16), "\"}");
+  absl::StrAppend(&out, ",\"draws\":{\"turn_limit\":", unfinished,
+                  "}},\"signature\":\"", absl::Hex(signature, absl::kZeroPad16),
+                  "\"}");
   if (f.json) {
     std::cout << out << "\n";
   } else {

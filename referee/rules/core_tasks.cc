@@ -148,7 +148,7 @@ void BirdsongCardsChoose(State& s, const Option& o) {
     me.play_area.erase(
         std::find(me.play_area.begin(), me.play_area.end(), o.card));
     s.Discard(o.card);
-    s.AddVp(seat, ruled);
+    s.AddVp(seat, ruled, kVpCard);
   } else {
     // Stand and Deliver!: take a random card; that player scores one VP.
     me.used_effects |= 1u << kStandAndDeliver;
@@ -159,7 +159,12 @@ void BirdsongCardsChoose(State& s, const Option& o) {
     const CardId id = hand[i];
     hand.erase(hand.begin() + i);
     s.mutable_seat(seat).hand.push_back(id);
-    s.AddVp(victim, 1);
+    s.Log({.kind = kEvTakeCard,
+           .seat = static_cast<int8_t>(seat),
+           .a = static_cast<int8_t>(victim),
+           .card = id,
+           .visible_to = static_cast<uint8_t>((1u << seat) | (1u << victim))});
+    s.AddVp(victim, 1, kVpCard);
   }
 }
 
@@ -327,8 +332,10 @@ void ApplyHits(State& s) {
   int enemy = 0;
   for (int p = 0; p < kNumPieces; ++p) enemy += pieces[1][p];
   b.enemy_pieces_removed_by_attacker += enemy;
+  const size_t mark = s.BeginSimultaneous();
   s.RemovePieces(b.defender, c, warriors[1], pieces[1], b.attacker);
   s.RemovePieces(b.attacker, c, warriors[0], pieces[0], b.defender);
+  s.EndSimultaneous(mark);
 }
 
 // Battle-card options for one side after the roll (Law 4.3.2.II).
@@ -400,6 +407,7 @@ void BattleStepFn(State& s) {
       const int d2 = s.chance_stream().Draw(kChanceDie, 4);
       b.roll_hi = static_cast<int8_t>(std::max(d1, d2));
       b.roll_lo = static_cast<int8_t>(std::min(d1, d2));
+      s.Log({.kind = kEvDice, .a = b.roll_hi, .b = b.roll_lo});
       const ClearingState& cl = s.clearing(b.clearing);
       // Law 4.3.2.I: rolled hits are capped by warriors in the clearing.
       b.att_hits = std::min<int8_t>(b.roll_hi, cl.warriors[b.attacker]);
@@ -464,6 +472,10 @@ void BattleChooseFn(State& s, const Option& o) {
       } else {
         s.RemoveFromHand(s.SeatOf(b.defender), o.card);
         b.ambush = o.card;
+        s.Log({.kind = kEvAmbush,
+               .seat = static_cast<int8_t>(s.SeatOf(b.defender)),
+               .faction = b.defender,
+               .card = o.card});
         t.step = kBsFoil;
       }
       return;
@@ -473,6 +485,10 @@ void BattleChooseFn(State& s, const Option& o) {
       } else {
         // Law 4.3.1.I: the attacker foils; both ambush cards are discarded.
         s.RemoveFromHand(s.SeatOf(b.attacker), o.card);
+        s.Log({.kind = kEvAmbush,
+               .seat = static_cast<int8_t>(s.SeatOf(b.attacker)),
+               .faction = b.attacker,
+               .card = o.card});
         s.Discard(o.card);
         s.Discard(b.ambush);
         b.ambush = kNoCard;
@@ -495,7 +511,7 @@ void BattleChooseFn(State& s, const Option& o) {
       };
       if (effect == kBrutalTactics) {
         b.brutal = true;  // one extra hit; the defender scores one VP
-        s.AddVp(s.SeatOf(b.defender), 1);
+        s.AddVp(s.SeatOf(b.defender), 1, kVpCard);
       } else if (effect == kArmorers) {
         (attacker ? b.att_armorers : b.def_armorers) = true;
         discard_persistent();
@@ -560,18 +576,23 @@ void ResolveCraft(State& s, int seat, CardId id) {
   const CardDef& c = s.card(id);
   const int f = FactionOfSeat(s, seat);
   s.RemoveFromHand(seat, id);
+  s.Log({.kind = kEvCraft,
+         .seat = static_cast<int8_t>(seat),
+         .faction = static_cast<int8_t>(f),
+         .card = id});
   switch (c.kind) {
     case kItemCard: {
       // Law 4.1.2 and 3.2.2: take the item, score the card's VP.
       s.mutable_seat(seat).items[c.item] += 1;
       s.mutable_item_supply()[c.item] -= 1;
-      s.AddVp(seat, GetFaction(f)->ItemVp(s, c.vp));
+      s.AddVp(seat, GetFaction(f)->ItemVp(s, c.vp), kVpItem);
       s.Discard(id);
       return;
     }
     case kImmediateCard:
       if (c.effect == kFavor) {
         // Favor: remove all enemy pieces in clearings of the card's suit.
+        const size_t mark = s.BeginSimultaneous();
         for (int cl = 0; cl < s.map().num_clearings; ++cl) {
           if (s.SuitOf(cl) != c.suit) continue;
           for (int o = 0; o < s.num_seats(); ++o) {
@@ -586,6 +607,7 @@ void ResolveCraft(State& s, int seat, CardId id) {
             s.RemovePieces(of, cl, s.clearing(cl).warriors[of], pieces, f);
           }
         }
+        s.EndSimultaneous(mark);
       }
       s.Discard(id);
       return;
@@ -734,6 +756,7 @@ void TakeDominanceChoose(State& s, const Option& o) {
   auto& avail = s.mutable_available_dominance();
   avail.erase(std::find(avail.begin(), avail.end(), dom));
   s.mutable_seat(seat).hand.push_back(dom);
+  s.Log({.kind = kEvTakeCard, .seat = static_cast<int8_t>(seat), .card = dom});
 }
 
 void TaxCollectorStep(State& s) {
@@ -770,9 +793,37 @@ void CodebreakersChoose(State& s, const Option& o) {
   const int seat = s.top().seat;
   s.Pop();
   const int target = s.SeatOf(o.a);
+  s.Log({.kind = kEvReveal,
+         .seat = static_cast<int8_t>(seat),
+         .a = static_cast<int8_t>(target)});
   s.mutable_reveals().push_back(
       Reveal{static_cast<int8_t>(seat), static_cast<int8_t>(target),
              static_cast<int16_t>(s.turn()), s.seat(target).hand});
+}
+
+// Law 1.1.3: the current player picks which of the `a` tasks below this one
+// resolves next; the others wait under this task until it is their turn.
+void OrderEffectsStep(State& s) {
+  const Task& t = s.top();
+  if (t.a < 2) {
+    s.Pop();
+    return;
+  }
+  std::vector<Option> opts;
+  for (int i = 0; i < t.a; ++i) {
+    opts.push_back({.kind = kOptEffect, .a = static_cast<int8_t>(i)});
+  }
+  s.Ask(kPromptOrderEffects, t.seat, std::move(opts));
+}
+
+void OrderEffectsChoose(State& s, const Option& o) {
+  std::vector<Task>& st = s.mutable_stack();
+  const size_t top = st.size() - 1;
+  const size_t first = top - st[top].a;
+  const Task chosen = st[first + o.a];
+  st.erase(st.begin() + first + o.a);  // the order task is now at top - 1
+  st.back().a -= 1;
+  st.push_back(chosen);
 }
 
 void PauseStep(State& s) {
@@ -907,6 +958,10 @@ void PushBattle(State& s, int clearing, int attacker, int defender) {
   b.clearing = static_cast<int8_t>(clearing);
   b.attacker = static_cast<int8_t>(attacker);
   b.defender = static_cast<int8_t>(defender);
+  s.Log({.kind = kEvBattle,
+         .faction = static_cast<int8_t>(attacker),
+         .b = static_cast<int8_t>(defender),
+         .c = static_cast<int8_t>(clearing)});
   s.Push(Task{.kind = kTaskBattle,
               .seat = static_cast<int8_t>(s.SeatOf(attacker))});
 }
@@ -966,6 +1021,10 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
       // Law 3.3.1: into the play area; the score marker leaves the track.
       s.RemoveFromHand(seat, o.card);
       me.dominance = o.card;
+      s.Log({.kind = kEvDominance,
+             .seat = static_cast<int8_t>(seat),
+             .faction = me.faction,
+             .card = o.card});
       return;
     case kExtraTakeDominance: {
       Task t{.kind = kTaskTakeDominance, .seat = static_cast<int8_t>(seat)};
@@ -1007,6 +1066,12 @@ void RegisterCoreTasks() {
   RegisterTask(kTaskCodebreakers,
                {"codebreakers", CodebreakersStep, CodebreakersChoose});
   RegisterTask(kTaskPause, {"pause", PauseStep, PauseChoose});
+  RegisterTask(kTaskOrderEffects,
+               {"order_effects", OrderEffectsStep, OrderEffectsChoose});
+  Reg(kPromptOrderEffects, "order_effects", "1.1.3",
+      [](const State&, const Prompt&) {
+        return Text("Several effects happen at once: which resolves first?");
+      });
 
   Reg(kPromptPause, "pause", "",
       [](const State&, const Prompt&) { return Text("Paused."); });

@@ -56,6 +56,7 @@ bool SuitFits(const State& s, int c, int suit) {
 }
 
 void SetLeader(State& s, int leader) {
+  s.Log({.kind = kEvLeader, .faction = kEyrie, .a = I8(leader)});
   EyrieBoard& eb = s.mutable_eyrie();
   eb.leader = I8(leader);
   eb.viziers = {};
@@ -175,6 +176,11 @@ void BirdsongChoose(State& s, const Option& o) {
     }
     s.RemoveFromHand(t.seat, o.card);
     eb.decree[o.a].push_back(o.card);
+    s.Log({.kind = kEvDecree,
+           .seat = t.seat,
+           .faction = kEyrie,
+           .a = o.a,
+           .card = o.card});
     ++eb.added;
     eb.added_bird |= s.card(o.card).suit == kBird;
     return;
@@ -334,13 +340,14 @@ void TurmoilStep(State& s) {
   EyrieBoard& eb = s.mutable_eyrie();
   if (t.step == 0) {
     t.step = 1;
+    s.Log({.kind = kEvTurmoil, .seat = t.seat, .faction = kEyrie});
     // 7.7.1 Humiliate: lose a VP per bird card in the Decree (viziers too).
     int birds = 0;
     for (int col = 0; col < 4; ++col) {
       for (CardId id : eb.decree[col]) birds += s.card(id).suit == kBird;
       birds += eb.viziers[col];
     }
-    s.AddVp(t.seat, -birds);
+    s.AddVp(t.seat, -birds, kVpTurmoil);
     // 7.7.2 Purge: discard the Decree but the viziers.
     for (auto& col : eb.decree) {
       for (CardId id : col) s.Discard(id);
@@ -374,7 +381,7 @@ void EveningStep(State& s) {
   const int seat = s.top().seat;
   s.Pop();
   const int roosts = s.eyrie().roosts;
-  s.AddVp(seat, kRoostVp[roosts]);                       // 7.6.1
+  s.AddVp(seat, kRoostVp[roosts], kVpRoosts);            // 7.6.1
   s.DrawCards(seat, 1 + (roosts >= 3) + (roosts >= 6));  // 7.6.2
   PushDiscardDown(s, seat, kHandLimit);
 }
@@ -421,7 +428,8 @@ class Eyrie : public FactionModule {
   void AfterBattle(State& s, bool removed) const override {
     // Law 7.8.4: the Despot scores one VP per battle that removed a
     // building or token.
-    if (removed && s.eyrie().leader == kDespot) s.AddVp(s.SeatOf(kEyrie), 1);
+    if (removed && s.eyrie().leader == kDespot)
+      s.AddVp(s.SeatOf(kEyrie), 1, kVpLeader);
   }
   void OnPieceRemoved(State& s, int piece, int c) const override {
     if (piece == kRoost) --s.mutable_eyrie().roosts;

@@ -69,6 +69,13 @@ std::string State::OptionLabel(const Option& o) const {
                           EyrieColumnName(o.a), " column");
     case kOptLeader:
       return std::string(EyrieLeaderName(o.a));
+    case kOptEffect: {
+      const Task& t = stack_[stack_.size() - 1 - stack_.back().a + o.a];
+      std::string name(GetTaskHandler(t.kind).name);
+      return t.a >= 0 && t.a < def_->map.num_clearings
+                 ? absl::StrCat(name, " in ", ClearingName(*this, t.a))
+                 : name;
+    }
     case kOptExtra:
       switch (o.a) {
         case kExtraActivateDominance:

@@ -372,7 +372,7 @@ void BuildStep(State& s) {
     const int vp = kBuildVp[type][mb.placed[type]];
     ++mb.placed[type];
     mb.build_type = -1;
-    s.AddVp(seat, vp);
+    s.AddVp(seat, vp, kVpBuilding);
   }
 }
 

@@ -70,6 +70,7 @@ absl::StatusOr<State> State::NewGame(
 
   State s;
   s.chance_ = Chance(seed);
+  s.record_events_ = setup.record_events;
   if (outcomes) s.chance_.Substitute(std::move(outcomes));
   std::vector<int8_t> order = setup.factions;
   if (setup.shuffle_seats) {  // Law 5.1.1: seat order at random
@@ -179,6 +180,10 @@ void State::StartTurn() {
   }
   ++turn_;
   ++counters_.turns;
+  Log({.kind = kEvTurn,
+       .seat = current_,
+       .faction = seats_[current_].faction,
+       .d = turn_});
   craft_used_.fill(0);
   daylight_closed_ = false;
   for (SeatState& st : seats_) st.used_effects = 0;
@@ -193,6 +198,7 @@ void State::EndGame(EndReason reason, std::vector<int8_t> winners) {
   if (end_reason_ != kNotOver) return;
   end_reason_ = reason;
   winners_ = std::move(winners);
+  Log({.kind = kEvGameOver, .a = static_cast<int8_t>(reason)});
   stack_.clear();
   options_.clear();
 }
@@ -298,6 +304,10 @@ int State::PlaceWarriors(int faction, int c, int n) {
   if (n <= 0) return 0;
   warrior_supply_[faction] -= n;
   board_[c].warriors[faction] += n;
+  Log({.kind = kEvPlace,
+       .faction = static_cast<int8_t>(faction),
+       .a = static_cast<int8_t>(n),
+       .c = static_cast<int8_t>(c)});
   return n;
 }
 
@@ -306,6 +316,11 @@ bool State::PlacePiece(int piece, int c) {
   if (GetPieceInfo(piece).building && OpenSlots(c) <= 0) return false;
   --piece_supply_[piece];
   ++board_[c].pieces[piece];
+  Log({.kind = kEvPlace,
+       .faction = GetPieceInfo(piece).owner,
+       .a = 1,
+       .b = static_cast<int8_t>(piece),
+       .c = static_cast<int8_t>(c)});
   return true;
 }
 
@@ -313,6 +328,11 @@ void State::MoveWarriors(int faction, int from, int to, int n) {
   CHECK_LE(n, board_[from].warriors[faction]);
   board_[from].warriors[faction] -= n;
   board_[to].warriors[faction] += n;
+  Log({.kind = kEvMove,
+       .faction = static_cast<int8_t>(faction),
+       .a = static_cast<int8_t>(n),
+       .b = static_cast<int8_t>(from),
+       .c = static_cast<int8_t>(to)});
 }
 
 void State::RemovePieces(int faction, int c, int warriors,
@@ -322,6 +342,12 @@ void State::RemovePieces(int faction, int c, int warriors,
   CHECK_LE(warriors, cl.warriors[faction]);
   cl.warriors[faction] -= warriors;
   warrior_supply_[faction] += warriors;
+  if (warriors > 0) {
+    Log({.kind = kEvRemove,
+         .faction = static_cast<int8_t>(faction),
+         .a = static_cast<int8_t>(warriors),
+         .c = static_cast<int8_t>(c)});
+  }
   int scored = 0;
   for (int p = 0; p < kNumPieces; ++p) {
     if (pieces[p] == 0) continue;
@@ -329,10 +355,15 @@ void State::RemovePieces(int faction, int c, int warriors,
     cl.pieces[p] -= pieces[p];
     piece_supply_[p] += pieces[p];
     scored += pieces[p];
+    Log({.kind = kEvRemove,
+         .faction = static_cast<int8_t>(faction),
+         .a = pieces[p],
+         .b = static_cast<int8_t>(p),
+         .c = static_cast<int8_t>(c)});
   }
   // Law 3.2.1: one VP per enemy building or token removed.
   if (remover != kNoFaction && remover != faction && scored > 0) {
-    AddVp(seat_of_[remover], scored);
+    AddVp(seat_of_[remover], scored, kVpRemoval);
   }
   // All pieces removed together go before any effect triggers (published
   // Law 1.5.3; the seeds are silent).
@@ -341,6 +372,14 @@ void State::RemovePieces(int faction, int c, int warriors,
     for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c);
   }
   if (warriors > 0) m->OnWarriorsRemoved(*this, c, warriors, remover);
+}
+
+void State::EndSimultaneous(size_t mark) {
+  const size_t triggered = stack_.size() - mark;
+  if (triggered < 2) return;
+  Task t{.kind = kTaskOrderEffects, .seat = current_};
+  t.a = static_cast<int8_t>(triggered);
+  Push(t);
 }
 
 void State::RemoveWarriors(int faction, int c, int n, int remover) {
@@ -366,14 +405,22 @@ CardId State::DrawCard() {
 }
 
 void State::DrawCards(int seat, int n) {
-  for (int i = 0; i < n; ++i) {
+  int drawn = 0;
+  for (; drawn < n; ++drawn) {
     const CardId id = DrawCard();
-    if (id == kNoCard) return;
+    if (id == kNoCard) break;
     seats_[seat].hand.push_back(id);
+  }
+  if (drawn > 0) {
+    Log({.kind = kEvDraw,
+         .seat = static_cast<int8_t>(seat),
+         .faction = seats_[seat].faction,
+         .a = static_cast<int8_t>(drawn)});
   }
 }
 
 void State::Discard(CardId id) {
+  Log({.kind = kEvDiscard, .card = id});
   // Law 2.1.3 / 3.3.3: a spent dominance card becomes available instead.
   if (card(id).kind == kDominanceCard) {
     available_.push_back(id);
@@ -389,12 +436,20 @@ void State::RemoveFromHand(int seat, CardId id) {
   h.erase(it);
 }
 
-void State::AddVp(int seat, int n) {
+void State::AddVp(int seat, int n, VpReason reason) {
   SeatState& st = seats_[seat];
   if (st.dominance != kNoCard) return;  // Law 3.3.1: no more scoring
+  const int before = st.vp;
   // The Law does not say a score can go below zero; the score track has no
   // negative spaces, so a loss stops at 0 (published Law, 7.7.1 silent).
   st.vp = static_cast<int16_t>(std::max(0, st.vp + n));
+  if (st.vp != before) {
+    Log({.kind = kEvVp,
+         .seat = static_cast<int8_t>(seat),
+         .faction = st.faction,
+         .a = reason,
+         .d = static_cast<int16_t>(st.vp - before)});
+  }
 }
 
 // --- Hash and invariants ----------------------------------------------------

@@ -56,6 +56,7 @@ enum OptionKind : uint8_t {
   kOptDecree,    // card, a = Decree column (Eyrie)
   kOptLeader,    // a = leader (Eyrie)
   kOptExtra,     // a = Daylight card/dominance action (ExtraAction), card
+  kOptEffect,    // a = index of a pending simultaneous effect (1.1.3)
 };
 
 struct Option {
@@ -89,6 +90,7 @@ enum PromptKind : uint16_t {
   kPromptTaxCollector,   // Tax Collector: remove which warrior
   kPromptCodebreakers,   // Codebreakers: whose hand
   kPromptPause,          // kTaskPause
+  kPromptOrderEffects,   // which simultaneous effect resolves first (1.1.3)
   kFactionPromptBase = 100,
 };
 
@@ -128,6 +130,7 @@ enum TaskKind : uint8_t {
   kTaskTaxCollector,
   kTaskCodebreakers,
   kTaskPause,  // asks seat `seat` to acknowledge; lets tests stop the game
+  kTaskOrderEffects,  // current player orders simultaneous effects (1.1.3)
   kNumCoreTasks,
   kFactionTaskBase = 32,
 };
@@ -154,6 +157,7 @@ struct GameSetup {
   bool shuffle_seats = false;  // seat order drawn by chance
   int first_seat = -1;         // -1: drawn by chance (Law 5.1.1)
   int max_turns = 0;           // 0: no limit; else the game stops unfinished
+  bool record_events = false;  // keep the public event log (events())
 };
 
 // Immutable per-match definitions shared by every copy of a State.
@@ -251,6 +255,51 @@ struct BattleState {
   int8_t enemy_pieces_removed_by_attacker = 0;
 };
 
+// Why VP changed (events and the VP-ledger property test).
+enum VpReason : int8_t {
+  kVpBuilding = 0,  // Marquise building track (6.5.4.III)
+  kVpRoosts,        // Eyrie roost track (7.6.1)
+  kVpItem,          // crafting an item (3.2.2)
+  kVpRemoval,       // removing enemy buildings/tokens (3.2.1)
+  kVpCard,          // a card's effect (Royal Claim, Stand and Deliver!, ...)
+  kVpLeader,        // a leader's ability (Despot)
+  kVpTurmoil,       // Eyrie turmoil (7.7.1)
+};
+
+// Public record of what happened, for bots, spectators and replays. `card`
+// is shown only to the seats in `visible_to` (bit per seat); others see the
+// event with card = kNoCard.
+enum EventKind : uint8_t {
+  kEvTurn = 0,   // seat begins turn number `d`
+  kEvDraw,       // seat drew a cards (the cards stay private)
+  kEvDiscard,    // seat spent or discarded card (public)
+  kEvPlace,      // faction placed a pieces of kind b (-1: warriors) in c
+  kEvMove,       // faction moved a warriors from b to c
+  kEvRemove,     // faction lost a pieces of kind b (-1: warriors) in c
+  kEvVp,         // seat's score changed by d for reason a
+  kEvBattle,     // faction attacks defender b in clearing c
+  kEvDice,       // battle dice: a high, b low
+  kEvAmbush,     // seat plays ambush card
+  kEvCraft,      // seat crafts card
+  kEvDecree,     // card added to Decree column a (Eyrie)
+  kEvTurmoil,    // Eyrie fall into turmoil
+  kEvLeader,     // Eyrie choose leader a
+  kEvDominance,  // seat activates dominance card
+  kEvTakeCard,   // seat takes a card from seat a (visible to both)
+  kEvReveal,     // seat looks at seat a's hand (Codebreakers)
+  kEvGameOver,   // a = EndReason
+};
+
+struct Event {
+  uint8_t kind = 0;
+  int8_t seat = -1;
+  int8_t faction = kNoFaction;
+  int8_t a = -1, b = -1, c = -1;
+  int16_t d = 0;
+  CardId card = kNoCard;
+  uint8_t visible_to = 0xFF;
+};
+
 struct Counters {
   int64_t decisions = 0;
   int32_t turns = 0;  // faction turns begun
@@ -319,6 +368,7 @@ class State {
   const MarquiseBoard& marquise() const { return marquise_; }
   const EyrieBoard& eyrie() const { return eyrie_; }
   const std::vector<Task>& stack() const { return stack_; }
+  std::vector<Task>& mutable_stack() { return stack_; }
   const Chance& chance() const { return chance_; }
 
   // A 64-bit hash over the whole state (replay and signature checks).
@@ -355,13 +405,23 @@ class State {
   void RemovePieces(int faction, int c, int warriors,
                     const std::array<int8_t, kNumPieces>& pieces, int remover);
   void RemoveWarriors(int faction, int c, int n, int remover);
+  // Brackets effects that happen at once (e.g. all hits of a battle): the
+  // tasks they trigger are ordered by the current player (Law 1.1.3).
+  size_t BeginSimultaneous() const { return stack_.size(); }
+  void EndSimultaneous(size_t mark);
 
   // Cards (Law 2.1).
   CardId DrawCard();  // kNoCard if deck and discard are empty
   void DrawCards(int seat, int n);
   void Discard(CardId id);  // to the discard pile, or available (3.3.3)
   void RemoveFromHand(int seat, CardId id);
-  void AddVp(int seat, int n);  // no-op once dominance is activated (3.3.1)
+  // No-op once dominance is activated (3.3.1).
+  void AddVp(int seat, int n, VpReason reason);
+  // Appends to the event log when the setup records events.
+  void Log(const Event& e) {
+    if (record_events_) events_.push_back(e);
+  }
+  const std::vector<Event>& events() const { return events_; }
 
   MarquiseBoard& mutable_marquise() { return marquise_; }
   EyrieBoard& mutable_eyrie() { return eyrie_; }
@@ -429,7 +489,9 @@ class State {
   Phase phase_ = kPhaseSetup;
   EndReason end_reason_ = kNotOver;
   bool daylight_closed_ = false;
+  bool record_events_ = false;
   int16_t turn_ = 0;
+  std::vector<Event> events_;
 };
 
 }  // namespace woodland::rules

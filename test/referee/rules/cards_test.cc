@@ -184,3 +184,40 @@ TEST(Cards, Law_1_2_ObservationShowsOwnHandAndOnlyCountsOfOthers) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+TEST(CoreLaw, Law_1_1_3_TheCurrentPlayerOrdersSimultaneousEffects) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  for (int c : {1, 6, 8}) s.SetPieces(kRoost, C(c), 1);
+  s.SetPieces(kKeep, C(2), 1);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(12), 2);
+  sc.Give(0, "Anvil", kFox);
+  sc.Give(0, "Foxfolk Steel", kFox);
+  sc.Give(1, "Favor of the Foxes");
+  sc.Start([](State& s) { PushCraft(s, 1); });
+  sc.Choose("Favor of the Foxes (fox)");
+  EXPECT_EQ(sc.Key(), "order_effects");
+  EXPECT_EQ(s.deciding_seat(), 1) << "the Eyrie, whose turn it is, orders them";
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"marquise.field_hospitals in 1 (fox)",
+                                      "marquise.field_hospitals in 12 (fox)"}));
+  sc.Choose("marquise.field_hospitals in 12 (fox)");
+  EXPECT_EQ(sc.Key(), "marquise.field_hospitals");
+  EXPECT_EQ(s.prompt().a, C(12));
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(s.clearing(C(2)).warriors[kMarquise], 2);
+  // The remaining effect needs no ordering: it asks at once.
+  EXPECT_EQ(sc.Key(), "marquise.field_hospitals");
+  EXPECT_EQ(s.prompt().a, C(1));
+  sc.Choose("Foxfolk Steel (fox)");
+  EXPECT_EQ(s.clearing(C(2)).warriors[kMarquise], 3);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing

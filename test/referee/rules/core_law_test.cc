@@ -105,7 +105,7 @@ TEST(CoreLaw, Law_3_3_1_ActivatingDominanceNeedsTenPoints) {
   sc2.Choose("Activate Dominance (fox)");
   EXPECT_EQ(s2.seat(0).dominance, dom2);
   EXPECT_FALSE(InHand(s2, 0, dom2));
-  s2.AddVp(0, 5);  // Law 3.3.1: no more scoring
+  s2.AddVp(0, 5, kVpCard);  // Law 3.3.1: no more scoring
   EXPECT_EQ(s2.seat(0).vp, 10);
   (void)dom;
 }

@@ -5,6 +5,7 @@
 // (and, for some games, the same state at a random earlier decision).
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
@@ -56,6 +57,52 @@ absl::Status CheckRedaction(const State& s, int seat) {
   return absl::OkStatus();
 }
 
+// Rebuilds the map and the scores from the public event log alone and
+// compares them with the state: every placement, move, removal and VP
+// change must have been logged with a reason.
+absl::Status CheckEventLedger(const State& s) {
+  std::array<ClearingState, kMaxClearings> board{};
+  std::vector<int> vp(s.num_seats(), 0);
+  for (const Event& e : s.events()) {
+    switch (e.kind) {
+      case kEvPlace:
+        (e.b < 0 ? board[e.c].warriors[e.faction] : board[e.c].pieces[e.b]) +=
+            e.a;
+        break;
+      case kEvRemove:
+        (e.b < 0 ? board[e.c].warriors[e.faction] : board[e.c].pieces[e.b]) -=
+            e.a;
+        break;
+      case kEvMove:
+        board[e.b].warriors[e.faction] -= e.a;
+        board[e.c].warriors[e.faction] += e.a;
+        break;
+      case kEvVp:
+        if (e.a < kVpBuilding || e.a > kVpTurmoil)
+          return absl::InternalError("VP without reason");
+        vp[e.seat] += e.d;
+        break;
+    }
+  }
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    ClearingState actual = s.clearing(c);
+    actual.pieces[kRuin] = 0;  // ruins are laid at setup, not logged
+    if (actual.warriors != board[c].warriors ||
+        actual.pieces != board[c].pieces) {
+      return absl::InternalError(
+          absl::StrCat("clearing ", c + 1, " differs from its events"));
+    }
+  }
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    if (vp[seat] != s.seat(seat).vp) {
+      return absl::InternalError(
+          absl::StrCat("seat ", seat, " has ", s.seat(seat).vp,
+                       " VP but its events add to ", vp[seat]));
+    }
+  }
+  return absl::OkStatus();
+}
+
 class RandomPlay : public ::testing::TestWithParam<int> {};
 
 TEST_P(RandomPlay, InvariantsRedactionAndReplay) {
@@ -78,8 +125,14 @@ TEST_P(RandomPlay, InvariantsRedactionAndReplay) {
       }
       return absl::OkStatus();
     };
-    auto r = RandomPlayout(setup, seed, PolicySeedFor(seed), hook);
+    GameSetup game_setup = setup;
+    game_setup.record_events = deep;
+    auto r = RandomPlayout(game_setup, seed, PolicySeedFor(seed), hook);
     ASSERT_TRUE(r.ok()) << r.status();
+    if (deep) {
+      absl::Status ledger = CheckEventLedger(r->final_state);
+      ASSERT_TRUE(ledger.ok()) << "seed " << seed << ": " << ledger;
+    }
     ASSERT_TRUE(r->final_state.CheckInvariants().ok());
     ASSERT_NE(r->final_state.end_reason(), kNotOver);
     auto replay = Replay(setup, seed, r->decisions);
