@@ -1,10 +1,10 @@
 // The woodland command-line program. Subcommands:
-//   woodland selfplay --factions marquise,eyrie --games N --seed S [--json]
+//   selfplay, play, replay, referee serve (see --help).
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "cli/selfplay.h"
+#include "cli/commands.h"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
   const std::string cmd = args[0];
   args.erase(args.begin());
   if (cmd == "selfplay") return woodland::cli::SelfplayMain(args);
+  if (cmd == "play") return woodland::cli::PlayMain(args);
+  if (cmd == "replay") return woodland::cli::ReplayMain(args);
+  if (cmd == "referee") return woodland::cli::RefereeMain(args);
   std::cerr << "woodland: unknown command '" << cmd << "' (try --help)\n";
   return 2;
 }

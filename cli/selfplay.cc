@@ -1,5 +1,3 @@
-#include "cli/selfplay.h"
-
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -8,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "cli/commands.h"
 #include "referee/rules/playout.h"
 
 namespace woodland::cli {

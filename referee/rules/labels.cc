@@ -1,4 +1,6 @@
 // Readable prompt texts and option labels.
+#include <iterator>
+
 #include "absl/strings/str_cat.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/state.h"
@@ -87,6 +89,79 @@ std::string State::OptionLabel(const Option& o) const {
         case kExtraCodebreakers:
           return "Use Codebreakers";
       }
+  }
+  return "?";
+}
+
+absl::string_view State::EventKindName(int kind) {
+  static constexpr absl::string_view kNames[] = {
+      "turn",    "draw",   "discard",   "place",     "move",   "remove",
+      "vp",      "battle", "dice",      "ambush",    "craft",  "decree",
+      "turmoil", "leader", "dominance", "take_card", "reveal", "game_over"};
+  return kind < static_cast<int>(std::size(kNames)) ? kNames[kind] : "unknown";
+}
+
+std::string State::EventText(const Event& e, int seat) const {
+  const bool shown = EventCardVisible(e, seat);
+  const std::string card_name = shown ? CardName(*this, e.card) : "a card";
+  auto who = [&](int s) {
+    return s >= 0 && s < num_seats()
+               ? std::string(FactionName(seats_[s].faction))
+               : std::string("?");
+  };
+  auto what = [&](int piece, int n) {
+    if (piece < 0) return absl::StrCat(n, n == 1 ? " warrior" : " warriors");
+    return absl::StrCat(n, " ", GetPieceInfo(piece).name);
+  };
+  switch (e.kind) {
+    case kEvTurn:
+      return absl::StrCat("Turn ", e.d, ": ", who(e.seat));
+    case kEvDraw:
+      return absl::StrCat(who(e.seat), " drew ", int{e.a},
+                          e.a == 1 ? " card" : " cards");
+    case kEvDiscard:
+      return absl::StrCat(card_name, " was discarded");
+    case kEvPlace:
+      return absl::StrCat(FactionName(e.faction), " placed ", what(e.b, e.a),
+                          " in ", ClearingName(*this, e.c));
+    case kEvMove:
+      return absl::StrCat(FactionName(e.faction), " moved ", what(-1, e.a),
+                          " from ", ClearingName(*this, e.b), " to ",
+                          ClearingName(*this, e.c));
+    case kEvRemove:
+      return absl::StrCat(FactionName(e.faction), " lost ", what(e.b, e.a),
+                          " in ", ClearingName(*this, e.c));
+    case kEvVp:
+      return absl::StrCat(who(e.seat), e.d >= 0 ? " scored " : " lost ",
+                          e.d >= 0 ? e.d : -e.d, " VP");
+    case kEvBattle:
+      return absl::StrCat(FactionName(e.faction), " battles ", FactionName(e.b),
+                          " in ", ClearingName(*this, e.c));
+    case kEvDice:
+      return absl::StrCat("Dice: ", int{e.a}, " and ", int{e.b});
+    case kEvAmbush:
+      return absl::StrCat(who(e.seat), " played ", card_name);
+    case kEvCraft:
+      return absl::StrCat(who(e.seat), " crafted ", card_name);
+    case kEvDecree:
+      return absl::StrCat("Eyrie Dynasties added ", card_name,
+                          " to the Decree");
+    case kEvTurmoil:
+      return "Eyrie Dynasties fell into turmoil";
+    case kEvLeader:
+      return absl::StrCat("Eyrie Dynasties chose the ", EyrieLeaderName(e.a),
+                          " leader");
+    case kEvDominance:
+      return absl::StrCat(who(e.seat), " activated ", card_name);
+    case kEvTakeCard:
+      return e.a >= 0
+                 ? absl::StrCat(who(e.seat), " took ", card_name, " from ",
+                                who(e.a))
+                 : absl::StrCat(who(e.seat), " took the available ", card_name);
+    case kEvReveal:
+      return absl::StrCat(who(e.seat), " looked at the hand of ", who(e.a));
+    case kEvGameOver:
+      return "The game is over";
   }
   return "?";
 }

@@ -338,6 +338,14 @@ class State {
   absl::string_view PromptLaw() const;
   absl::string_view PromptKey() const;
   std::string OptionLabel(const Option& o) const;
+  // Text and machine-readable kind of an event, as `seat` may see it
+  // (seat < 0: a spectator, who sees only public cards).
+  std::string EventText(const Event& e, int seat) const;
+  static absl::string_view EventKindName(int kind);
+  static bool EventCardVisible(const Event& e, int seat) {
+    return e.card != kNoCard &&
+           (e.visible_to == 0xFF || (seat >= 0 && (e.visible_to >> seat & 1)));
+  }
 
   // --- Results -------------------------------------------------------------
   EndReason end_reason() const { return end_reason_; }

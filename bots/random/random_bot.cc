@@ -1,0 +1,102 @@
+// A bot that chooses uniformly among the legal options.
+//
+//   random_bot [--port N] [--seed S] [--name NAME]
+//
+// Listens on 127.0.0.1:N (N = 0 or absent: WOODLAND_BOT_PORT, else any free
+// port) and prints "listening on 127.0.0.1:PORT" to stderr.
+#include <grpcpp/grpcpp.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <mutex>
+#include <string>
+
+#include "referee/rules/chance.h"
+#include "woodland/v1/bot.grpc.pb.h"
+
+namespace {
+
+using woodland::v1::Ack;
+using woodland::v1::BotInfo;
+using woodland::v1::Decision;
+using woodland::v1::DecisionRequest;
+using woodland::v1::HelloRequest;
+using woodland::v1::MatchEnd;
+using woodland::v1::MatchStart;
+
+class RandomBot final : public woodland::v1::Bot::Service {
+ public:
+  RandomBot(uint64_t seed, std::string name)
+      : rng_(seed), name_(std::move(name)) {}
+
+  grpc::Status Hello(grpc::ServerContext*, const HelloRequest*,
+                     BotInfo* info) override {
+    info->set_name(name_);
+    info->set_version("1.0");
+    info->set_author("Woodland Arena");
+    info->set_language("C++");
+    return grpc::Status::OK;
+  }
+  grpc::Status StartMatch(grpc::ServerContext*, const MatchStart*,
+                          Ack*) override {
+    return grpc::Status::OK;
+  }
+  grpc::Status Decide(grpc::ServerContext*, const DecisionRequest* req,
+                      Decision* d) override {
+    if (req->options_size() == 0) {
+      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "no options");
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    d->set_option_index(
+        rng_.Draw(woodland::rules::kChancePick, req->options_size()));
+    return grpc::Status::OK;
+  }
+  grpc::Status EndMatch(grpc::ServerContext*, const MatchEnd*, Ack*) override {
+    return grpc::Status::OK;
+  }
+
+ private:
+  std::mutex mu_;
+  woodland::rules::Chance rng_;
+  std::string name_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int port = 0;
+  uint64_t seed = 1;
+  std::string name = "random";
+  if (const char* env = std::getenv("WOODLAND_BOT_PORT")) port = std::atoi(env);
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (i + 1 >= argc) {
+      std::cerr << "random_bot: " << a << " needs a value\n";
+      return 2;
+    }
+    if (a == "--port") {
+      port = std::atoi(argv[++i]);
+    } else if (a == "--seed") {
+      seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (a == "--name") {
+      name = argv[++i];
+    } else {
+      std::cerr << "random_bot: unknown flag " << a << "\n";
+      return 2;
+    }
+  }
+  RandomBot bot(seed, name);
+  grpc::ServerBuilder builder;
+  int bound = 0;
+  builder.AddListeningPort("127.0.0.1:" + std::to_string(port),
+                           grpc::InsecureServerCredentials(), &bound);
+  builder.RegisterService(&bot);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || bound == 0) {
+    std::cerr << "random_bot: could not listen on port " << port << "\n";
+    return 1;
+  }
+  std::cerr << "listening on 127.0.0.1:" << bound << std::endl;
+  server->Wait();
+  return 0;
+}

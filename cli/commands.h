@@ -1,0 +1,17 @@
+// The woodland subcommands. Each returns the process exit code.
+#ifndef WOODLAND_CLI_COMMANDS_H_
+#define WOODLAND_CLI_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace woodland::cli {
+
+int SelfplayMain(const std::vector<std::string>& args);
+int PlayMain(const std::vector<std::string>& args);
+int ReplayMain(const std::vector<std::string>& args);
+int RefereeMain(const std::vector<std::string>& args);
+
+}  // namespace woodland::cli
+
+#endif  // WOODLAND_CLI_COMMANDS_H_

@@ -1,0 +1,178 @@
+// `woodland play` (one match between bots) and `woodland replay`.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "absl/strings/str_split.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/time_util.h"
+#include "referee/convert.h"
+#include "referee/match_runner.h"
+#include "referee/rules/observation.h"
+
+namespace woodland::cli {
+namespace {
+
+using google::protobuf::util::TimeUtil;
+
+std::string ToJson(const google::protobuf::Message& m, bool pretty = false) {
+  google::protobuf::util::JsonPrintOptions o;
+  o.add_whitespace = pretty;
+  o.preserve_proto_field_names = true;
+  o.always_print_primitive_fields = true;
+  std::string out;
+  (void)google::protobuf::util::MessageToJsonString(m, &out, o);
+  return out;
+}
+
+int Fail(const std::string& cmd, const absl::Status& s) {
+  std::cerr << "woodland " << cmd << ": " << s.message() << "\n";
+  return s.code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
+}
+
+}  // namespace
+
+int PlayMain(const std::vector<std::string>& argv) {
+  auto args = Args::Parse(argv,
+                          {"--factions", "--bot", "--seed", "--replay",
+                           "--deadline-ms", "--time-bank-ms", "--max-strikes",
+                           "--max-turns", "--stderr-dir", "--match-id"},
+                          {"--json", "--shuffle-seats"});
+  if (!args.ok()) return Fail("play", args.status());
+  v1::MatchSpec spec;
+  std::map<std::string, std::string> bots;
+  for (const std::string& b : args->All("--bot")) {
+    std::pair<std::string, std::string> kv =
+        absl::StrSplit(b, absl::MaxSplits('=', 1));
+    if (rules::ParseFaction(kv.first) < 0 || kv.second.empty()) {
+      return Fail("play", absl::InvalidArgumentError(
+                              "--bot wants FACTION=SPEC, got '" + b + "'"));
+    }
+    bots[kv.first] = kv.second;
+  }
+  for (absl::string_view key :
+       absl::StrSplit(args->Get("--factions", "marquise,eyrie"), ',')) {
+    const int f = rules::ParseFaction(key);
+    if (f < 0)
+      return Fail("play", absl::InvalidArgumentError("unknown faction '" +
+                                                     std::string(key) + "'"));
+    v1::SeatSpec* seat = spec.add_seats();
+    seat->set_faction(referee::FactionToProto(f));
+    auto it = bots.find(std::string(key));
+    seat->set_bot(it == bots.end() ? "builtin:random" : it->second);
+  }
+  auto seed = args->Number<uint64_t>("--seed", 1);
+  auto deadline = args->Number<int64_t>("--deadline-ms", 1000);
+  auto bank = args->Number<int64_t>("--time-bank-ms", 60000);
+  auto strikes = args->Number<int>("--max-strikes", 3);
+  auto turns = args->Number<int>("--max-turns", 1000);
+  for (const absl::Status& s : {seed.status(), deadline.status(), bank.status(),
+                                strikes.status(), turns.status()}) {
+    if (!s.ok()) return Fail("play", s);
+  }
+  spec.set_seed(*seed);
+  spec.set_match_id(args->Get("--match-id", ""));
+  spec.set_shuffle_seats(args->Has("--shuffle-seats"));
+  *spec.mutable_decision_deadline() =
+      TimeUtil::MillisecondsToDuration(*deadline);
+  *spec.mutable_time_bank() = TimeUtil::MillisecondsToDuration(*bank);
+  spec.set_max_strikes(*strikes);
+  spec.set_max_turns(*turns);
+  referee::MatchOptions options;
+  options.stderr_dir = args->Get("--stderr-dir", "");
+  auto out = referee::RunMatch(spec, options);
+  if (!out.ok()) return Fail("play", out.status());
+  if (args->Has("--replay")) {
+    std::ofstream f(args->Get("--replay"));
+    f << ToJson(out->replay, true) << "\n";
+    if (!f)
+      return Fail("play",
+                  absl::UnavailableError("could not write the replay file"));
+  }
+  const v1::MatchResult& r = out->result;
+  if (args->Has("--json")) {
+    std::cout << ToJson(r) << "\n";
+    return 0;
+  }
+  std::cout << "match " << r.match_id() << ": "
+            << v1::EndReason_Name(r.end_reason()) << " after " << r.decisions()
+            << " decisions, " << r.turns() << " turns, "
+            << TimeUtil::DurationToMilliseconds(r.duration()) << " ms\n";
+  for (const v1::SeatResult& s : r.seats()) {
+    std::cout << "  seat " << s.seat() << " " << v1::Faction_Name(s.faction())
+              << " (" << s.bot_info().name() << ", " << s.bot()
+              << "): " << s.victory_points() << " VP"
+              << (s.winner() ? "  WINNER" : "")
+              << (s.replaced_by_fallback() ? "  [fallback]" : "") << ", "
+              << s.faults_size() << " faults\n";
+    for (const v1::Fault& f : s.faults()) {
+      std::cout << "    decision " << f.decision_index() << ": "
+                << v1::FaultReason_Name(f.reason()) << " " << f.detail()
+                << "\n";
+    }
+  }
+  return 0;
+}
+
+int ReplayMain(const std::vector<std::string>& argv) {
+  auto args = Args::Parse(argv, {"--at", "--seat"}, {"--verify"});
+  if (!args.ok()) return Fail("replay", args.status());
+  if (args->positional().size() != 1) {
+    return Fail(
+        "replay",
+        absl::InvalidArgumentError(
+            "usage: woodland replay FILE (--verify | --at N [--seat K])"));
+  }
+  std::ifstream f(args->positional()[0]);
+  if (!f)
+    return Fail("replay",
+                absl::NotFoundError("cannot read " + args->positional()[0]));
+  std::stringstream buf;
+  buf << f.rdbuf();
+  v1::Replay replay;
+  google::protobuf::util::JsonParseOptions po;
+  po.ignore_unknown_fields = true;
+  if (!google::protobuf::util::JsonStringToMessage(buf.str(), &replay, po)
+           .ok()) {
+    return Fail("replay",
+                absl::InvalidArgumentError("not a replay file (bad JSON)"));
+  }
+  if (args->Has("--verify")) {
+    auto s = referee::StateFromReplay(replay);
+    if (!s.ok()) return Fail("replay", s.status());
+    const std::string hash = referee::HashHex(s->Hash());
+    if (hash != replay.result().final_state_hash()) {
+      std::cout << "MISMATCH: replayed " << hash << ", recorded "
+                << replay.result().final_state_hash() << "\n";
+      return 1;
+    }
+    std::cout << "OK: " << replay.decisions_size()
+              << " decisions replayed, final state " << hash << "\n";
+    return 0;
+  }
+  auto at = args->Number<int64_t>("--at", -1);
+  auto seat = args->Number<int>("--seat", 0);
+  if (!at.ok()) return Fail("replay", at.status());
+  if (!seat.ok()) return Fail("replay", seat.status());
+  auto s = referee::StateFromReplay(replay, *at);
+  if (!s.ok()) return Fail("replay", s.status());
+  if (*seat < 0 || *seat >= s->num_seats()) {
+    return Fail("replay", absl::InvalidArgumentError("--seat out of range"));
+  }
+  v1::DecisionRequest view;  // the seat's view, plus the pending decision
+  view.set_decision_index(*at);
+  view.set_seat(*seat);
+  view.set_faction(referee::FactionToProto(s->seat(*seat).faction));
+  if (!s->IsTerminal() && s->deciding_seat() == *seat) {
+    *view.mutable_prompt() = referee::PromptToProto(*s);
+    for (const rules::Option& o : s->options())
+      referee::OptionToProto(*s, o, view.add_options());
+  }
+  referee::ObservationToProto(*s, *seat, view.mutable_observation());
+  std::cout << ToJson(view, true) << "\n";
+  return 0;
+}
+
+}  // namespace woodland::cli

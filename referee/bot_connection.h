@@ -1,0 +1,52 @@
+// Connections from the referee to bots. A bot is named by a spec:
+//   grpc://HOST:PORT     a bot already listening
+//   exec:COMMAND ARGS    the referee launches it with `--port N` (and
+//                        WOODLAND_BOT_PORT=N), waits for Hello, captures its
+//                        stderr and ends it afterwards
+//   builtin:random       an in-process uniform-random bot
+// Every call has a deadline; every failure comes back as a Status, which the
+// match runner turns into a recorded fault. Nothing a bot sends is trusted.
+#ifndef WOODLAND_REFEREE_BOT_CONNECTION_H_
+#define WOODLAND_REFEREE_BOT_CONNECTION_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "woodland/v1/bot.pb.h"
+
+namespace woodland::referee {
+
+class BotConnection {
+ public:
+  virtual ~BotConnection() = default;
+  virtual absl::StatusOr<v1::BotInfo> Hello(absl::Duration timeout) = 0;
+  virtual absl::Status StartMatch(const v1::MatchStart& m,
+                                  absl::Duration timeout) = 0;
+  virtual absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
+                                              absl::Duration deadline) = 0;
+  virtual absl::Status EndMatch(const v1::MatchEnd& m,
+                                absl::Duration timeout) = 0;
+  // True once a launched bot process has exited.
+  virtual bool Exited() { return false; }
+  // Captured stderr of a launched bot ("" otherwise).
+  virtual std::string Stderr() { return ""; }
+};
+
+struct ConnectOptions {
+  absl::Duration startup_timeout = absl::Seconds(10);
+  // Largest message accepted from a bot (a Decision is tiny).
+  int max_receive_bytes = 64 * 1024;
+  uint64_t builtin_seed = 1;
+};
+
+absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(
+    const std::string& spec, const ConnectOptions& options);
+
+// Checks a spec's syntax without connecting.
+absl::Status ValidateBotSpec(const std::string& spec);
+
+}  // namespace woodland::referee
+
+#endif  // WOODLAND_REFEREE_BOT_CONNECTION_H_

@@ -1,0 +1,240 @@
+#include "referee/convert.h"
+
+#include "referee/rules/faction.h"
+#include "referee/rules/observation.h"
+
+namespace woodland::referee {
+
+using rules::CardId;
+using rules::State;
+
+v1::Faction FactionToProto(int faction) {
+  return faction < 0 ? v1::FACTION_UNSPECIFIED
+                     : static_cast<v1::Faction>(faction + 1);
+}
+
+int FactionFromProto(v1::Faction f) {
+  const int v = static_cast<int>(f) - 1;
+  return v >= 0 && v < rules::kNumFactions ? v : -1;
+}
+
+v1::Suit SuitToProto(int suit) {
+  return suit >= 0 && suit < rules::kNumSuits ? static_cast<v1::Suit>(suit + 1)
+                                              : v1::SUIT_UNSPECIFIED;
+}
+
+v1::EndReason EndReasonToProto(rules::EndReason r) {
+  switch (r) {
+    case rules::kReason30Vp:
+      return v1::END_REASON_VICTORY_POINTS;
+    case rules::kReasonDominance:
+      return v1::END_REASON_DOMINANCE;
+    case rules::kReasonTurnLimit:
+      return v1::END_REASON_TURN_LIMIT;
+    case rules::kNotOver:
+      break;
+  }
+  return v1::END_REASON_UNSPECIFIED;
+}
+
+void CardToProto(const State& s, CardId id, v1::Card* out) {
+  if (id == rules::kNoCard) return;
+  out->set_id(id);
+  out->set_name(s.card(id).name);
+  out->set_suit(SuitToProto(s.card(id).suit));
+}
+
+v1::Prompt PromptToProto(const State& s) {
+  v1::Prompt p;
+  p.set_kind(std::string(s.PromptKey()));
+  p.set_text(s.PromptText());
+  p.set_law(std::string(s.PromptLaw()));
+  return p;
+}
+
+void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
+  out->set_label(s.OptionLabel(o));
+  switch (o.kind) {
+    case rules::kOptDone:
+      out->mutable_done();
+      break;
+    case rules::kOptYes:
+      out->mutable_yes();
+      break;
+    case rules::kOptCard:
+      CardToProto(s, o.card, out->mutable_card());
+      break;
+    case rules::kOptClearing:
+      out->mutable_clearing()->set_clearing(o.a + 1);
+      break;
+    case rules::kOptMove:
+      out->mutable_move()->set_from_clearing(o.a + 1);
+      out->mutable_move()->set_to_clearing(o.b + 1);
+      break;
+    case rules::kOptCount:
+      out->mutable_count()->set_count(o.a);
+      break;
+    case rules::kOptBattle:
+      out->mutable_battle()->set_clearing(o.a + 1);
+      out->mutable_battle()->set_defender(FactionToProto(o.b));
+      break;
+    case rules::kOptFaction:
+      out->mutable_faction()->set_faction(FactionToProto(o.a));
+      CardToProto(s, o.card, out->mutable_faction()->mutable_card());
+      break;
+    case rules::kOptPiece:
+      out->mutable_piece()->set_piece(
+          std::string(rules::GetPieceInfo(o.a).name));
+      break;
+    case rules::kOptAction:
+      out->mutable_action()->set_code(o.a);
+      break;
+    case rules::kOptSuit:
+      out->mutable_suit()->set_suit(SuitToProto(o.a));
+      out->mutable_suit()->set_column(o.b);
+      CardToProto(s, o.card, out->mutable_suit()->mutable_card());
+      break;
+    case rules::kOptDecree:
+      CardToProto(s, o.card, out->mutable_decree()->mutable_card());
+      out->mutable_decree()->set_column(o.a);
+      break;
+    case rules::kOptLeader:
+      out->mutable_leader()->set_leader(s.OptionLabel(o));
+      break;
+    case rules::kOptExtra: {
+      static constexpr const char* kNames[] = {"activate_dominance",
+                                               "take_dominance",
+                                               "tax_collector", "codebreakers"};
+      out->mutable_extra()->set_action(kNames[o.a]);
+      CardToProto(s, o.card, out->mutable_extra()->mutable_card());
+      break;
+    }
+    case rules::kOptEffect:
+      out->mutable_effect()->set_index(o.a);
+      break;
+  }
+}
+
+namespace {
+
+void Cards(const State& s, const std::vector<CardId>& ids,
+           google::protobuf::RepeatedPtrField<v1::Card>* out) {
+  for (CardId id : ids) CardToProto(s, id, out->Add());
+}
+
+void Items(const std::array<int8_t, rules::kNumItems>& items,
+           google::protobuf::RepeatedPtrField<v1::ItemCount>* out) {
+  for (int i = 0; i < rules::kNumItems; ++i) {
+    if (items[i] == 0) continue;
+    v1::ItemCount* ic = out->Add();
+    ic->set_item(std::string(rules::ItemName(i)));
+    ic->set_count(items[i]);
+  }
+}
+
+}  // namespace
+
+void ObservationToProto(const State& s, int seat, v1::Observation* out) {
+  const rules::Observation o = rules::Observe(s, seat);
+  out->set_seat(o.seat);
+  out->set_current_seat(o.current_seat);
+  out->set_phase(static_cast<v1::Phase>(o.phase + 1));
+  out->set_turn(o.turn);
+  const rules::MapDef& m = s.map();
+  for (int c = 0; c < m.num_clearings; ++c) {
+    v1::ClearingView* cv = out->add_clearings();
+    cv->set_id(c + 1);
+    cv->set_suit(SuitToProto(m.clearings[c].suit));
+    cv->set_slots(m.clearings[c].slots);
+    for (int n = 0; n < m.num_clearings; ++n) {
+      if (m.Adjacent(c, n)) cv->add_adjacent(n + 1);
+    }
+    for (const rules::SeatView& v : o.seats) {
+      const int w = o.clearings[c].warriors[v.faction];
+      if (w == 0) continue;
+      v1::FactionCount* fc = cv->add_warriors();
+      fc->set_faction(FactionToProto(v.faction));
+      fc->set_count(w);
+    }
+    for (int p = 0; p < rules::kNumPieces; ++p) {
+      const int n = o.clearings[c].pieces[p];
+      if (n == 0) continue;
+      v1::PieceCount* pc = cv->add_pieces();
+      pc->set_piece(std::string(rules::GetPieceInfo(p).name));
+      pc->set_owner(FactionToProto(rules::GetPieceInfo(p).owner));
+      pc->set_count(n);
+    }
+    cv->set_ruler(FactionToProto(s.Ruler(c)));
+  }
+  for (size_t i = 0; i < o.seats.size(); ++i) {
+    const rules::SeatView& v = o.seats[i];
+    v1::SeatView* sv = out->add_seats();
+    sv->set_seat(static_cast<int>(i));
+    sv->set_faction(FactionToProto(v.faction));
+    sv->set_victory_points(v.vp);
+    sv->set_hand_size(v.hand_size);
+    if (v.dominance != rules::kNoCard)
+      CardToProto(s, v.dominance, sv->mutable_dominance());
+    Cards(s, v.play_area, sv->mutable_play_area());
+    Items(v.items, sv->mutable_items());
+  }
+  Cards(s, o.hand, out->mutable_hand());
+  Cards(s, o.discard, out->mutable_discard_pile());
+  Cards(s, o.available_dominance, out->mutable_available_dominance());
+  out->set_deck_size(o.deck_size);
+  Items(o.item_supply, out->mutable_item_supply());
+  for (const rules::Reveal& r : o.reveals) {
+    v1::RevealedHand* rh = out->add_revealed_hands();
+    rh->set_seat(r.target);
+    rh->set_turn(r.turn);
+    Cards(s, r.cards, rh->mutable_cards());
+  }
+  if (s.SeatOf(rules::kMarquise) >= 0) {
+    v1::MarquiseView* mv = out->mutable_marquise();
+    mv->set_keep_clearing(o.keep + 1);
+    mv->set_sawmills(o.marquise_placed[0]);
+    mv->set_workshops(o.marquise_placed[1]);
+    mv->set_recruiters(o.marquise_placed[2]);
+  }
+  if (s.SeatOf(rules::kEyrie) >= 0) {
+    v1::EyrieView* ev = out->mutable_eyrie();
+    rules::Option leader{.kind = rules::kOptLeader};
+    if (o.eyrie_leader >= 0) {
+      leader.a = o.eyrie_leader;
+      ev->set_leader(s.OptionLabel(leader));
+    }
+    for (int l = 0; l < 4; ++l) {
+      if (o.eyrie_deposed >> l & 1) {
+        leader.a = static_cast<int8_t>(l);
+        ev->add_deposed_leaders(s.OptionLabel(leader));
+      }
+    }
+    for (int col = 0; col < 4; ++col) {
+      v1::DecreeColumn* dc = ev->add_decree();
+      Cards(s, o.decree[col], dc->mutable_cards());
+      dc->set_viziers(o.viziers[col]);
+    }
+    ev->set_roosts(s.eyrie().roosts);
+  }
+}
+
+void EventToProto(const State& s, const rules::Event& e, int seat,
+                  v1::Event* out) {
+  out->set_kind(std::string(State::EventKindName(e.kind)));
+  out->set_text(s.EventText(e, seat));
+  out->set_seat(e.seat);
+  out->set_faction(FactionToProto(e.faction));
+  // Clearing fields are numbered 1-12 as printed, like everywhere else.
+  const bool b_clearing = e.kind == rules::kEvMove;
+  const bool c_clearing =
+      e.kind == rules::kEvMove || e.kind == rules::kEvPlace ||
+      e.kind == rules::kEvRemove || e.kind == rules::kEvBattle;
+  out->set_a(e.a);
+  out->set_b(b_clearing ? e.b + 1 : e.b);
+  out->set_c(c_clearing ? e.c + 1 : e.c);
+  out->set_d(e.d);
+  if (State::EventCardVisible(e, seat))
+    CardToProto(s, e.card, out->mutable_card());
+}
+
+}  // namespace woodland::referee

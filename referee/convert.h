@@ -1,0 +1,32 @@
+// Conversions from the rules engine's types to the public proto contract.
+// Everything a seat receives is built here from rules::Observe(), so a
+// seat never gets more than Law 1.2 allows.
+#ifndef WOODLAND_REFEREE_CONVERT_H_
+#define WOODLAND_REFEREE_CONVERT_H_
+
+#include "referee/rules/state.h"
+#include "woodland/v1/bot.pb.h"
+#include "woodland/v1/game.pb.h"
+#include "woodland/v1/referee.pb.h"
+
+namespace woodland::referee {
+
+v1::Faction FactionToProto(int faction);
+// -1 for FACTION_UNSPECIFIED or unknown values.
+int FactionFromProto(v1::Faction f);
+v1::Suit SuitToProto(int suit);
+v1::EndReason EndReasonToProto(rules::EndReason r);
+
+void CardToProto(const rules::State& s, rules::CardId id, v1::Card* out);
+v1::Prompt PromptToProto(const rules::State& s);
+void OptionToProto(const rules::State& s, const rules::Option& o,
+                   v1::Option* out);
+// The observation for `seat` (Law 1.2).
+void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
+// An event as `seat` may see it (seat < 0: a spectator).
+void EventToProto(const rules::State& s, const rules::Event& e, int seat,
+                  v1::Event* out);
+
+}  // namespace woodland::referee
+
+#endif  // WOODLAND_REFEREE_CONVERT_H_

@@ -1,0 +1,386 @@
+#include "referee/match_runner.h"
+
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/util/time_util.h"
+#include "referee/convert.h"
+#include "referee/rules/chance.h"
+
+namespace woodland::referee {
+namespace {
+
+using google::protobuf::util::TimeUtil;
+using rules::State;
+
+absl::Duration FromProto(const google::protobuf::Duration& d,
+                         absl::Duration fallback) {
+  if (d.seconds() == 0 && d.nanos() == 0) return fallback;
+  return absl::Seconds(d.seconds()) + absl::Nanoseconds(d.nanos());
+}
+
+void ToProto(absl::Duration d, google::protobuf::Duration* out) {
+  *out = TimeUtil::NanosecondsToDuration(absl::ToInt64Nanoseconds(d));
+}
+
+const char* FaultName(v1::FaultReason r) {
+  switch (r) {
+    case v1::FAULT_REASON_TIMEOUT:
+      return "timeout";
+    case v1::FAULT_REASON_TRANSPORT:
+      return "transport";
+    case v1::FAULT_REASON_CRASHED:
+      return "crashed";
+    case v1::FAULT_REASON_INVALID:
+      return "invalid";
+    case v1::FAULT_REASON_TIME_BANK:
+      return "time_bank";
+    case v1::FAULT_REASON_REPLACED:
+      return "replaced";
+    case v1::FAULT_REASON_STARTUP:
+      return "startup";
+    default:
+      return "unspecified";
+  }
+}
+
+struct SeatRun {
+  std::string spec;
+  std::unique_ptr<BotConnection> bot;
+  v1::BotInfo info;
+  std::string bot_label = "unknown";
+  absl::Duration bank;
+  absl::Duration thinking;
+  int strikes = 0;
+  bool replaced = false;
+  int64_t decisions = 0;
+  size_t event_cursor = 0;
+  std::vector<v1::Fault> faults;
+};
+
+}  // namespace
+
+std::string HashHex(uint64_t h) {
+  return absl::StrCat(absl::Hex(h, absl::kZeroPad16));
+}
+
+absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
+                                               int default_max_turns) {
+  rules::GameSetup setup;
+  if (spec.seats_size() < 2 || spec.seats_size() > rules::kMaxSeats) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a match needs 2 to 6 seats, got ", spec.seats_size()));
+  }
+  for (const v1::SeatSpec& seat : spec.seats()) {
+    const int f = FactionFromProto(seat.faction());
+    if (f < 0) return absl::InvalidArgumentError("a seat has no faction");
+    if (absl::Status s = ValidateBotSpec(seat.bot()); !s.ok()) return s;
+    setup.factions.push_back(static_cast<int8_t>(f));
+  }
+  setup.shuffle_seats = spec.shuffle_seats();
+  if (!spec.map().empty()) setup.map = spec.map();
+  if (!spec.deck().empty()) setup.deck = spec.deck();
+  if (spec.max_turns() < 0) return absl::InvalidArgumentError("max_turns < 0");
+  setup.max_turns = spec.max_turns() > 0 ? spec.max_turns() : default_max_turns;
+  setup.first_seat = 0;  // the first seat of the (possibly shuffled) order
+  setup.record_events = true;
+  return setup;
+}
+
+absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
+                                     const MatchOptions& options,
+                                     MatchListener* listener) {
+  v1::MatchSpec spec = spec_in;
+  if (spec.match_id().empty())
+    spec.set_match_id(absl::StrCat("m-", spec.seed()));
+  absl::StatusOr<rules::GameSetup> setup =
+      SetupFromSpec(spec, options.default_max_turns);
+  if (!setup.ok()) return setup.status();
+  spec.set_max_turns(setup->max_turns);  // so the replay rebuilds exactly
+  if (spec.decision_deadline().seconds() < 0 ||
+      spec.time_bank().seconds() < 0 || spec.max_strikes() < 0) {
+    return absl::InvalidArgumentError(
+        "negative deadline, time bank or strikes");
+  }
+  absl::StatusOr<State> started = State::NewGame(*setup, spec.seed());
+  if (!started.ok()) return started.status();
+  State s = *std::move(started);
+
+  const absl::Duration deadline =
+      FromProto(spec.decision_deadline(), options.default_deadline);
+  const absl::Duration bank =
+      FromProto(spec.time_bank(), options.default_time_bank);
+  const int max_strikes =
+      spec.max_strikes() > 0 ? spec.max_strikes() : options.default_max_strikes;
+  Clock* clock = options.clock;
+  const absl::Time t_start = clock->Now();
+  if (options.metrics) options.metrics->MatchStarted();
+
+  // Seats follow the engine's (possibly shuffled) order; bots follow factions.
+  const int n = s.num_seats();
+  std::vector<SeatRun> seats(n);
+  for (int i = 0; i < n; ++i) {
+    for (const v1::SeatSpec& ss : spec.seats()) {
+      if (FactionFromProto(ss.faction()) == s.seat(i).faction)
+        seats[i].spec = ss.bot();
+    }
+    seats[i].bank = bank;
+  }
+  auto add_fault = [&](int seat, int64_t index, v1::FaultReason reason,
+                       std::string detail) {
+    SeatRun& sr = seats[seat];
+    v1::Fault f;
+    f.set_decision_index(index);
+    f.set_reason(reason);
+    f.set_detail(detail.substr(0, 300));
+    sr.faults.push_back(f);
+    if (options.metrics)
+      options.metrics->Fault(sr.bot_label, FaultName(reason));
+  };
+  auto replace = [&](int seat, int64_t index, const std::string& why) {
+    if (seats[seat].replaced) return;
+    seats[seat].replaced = true;
+    add_fault(seat, index, v1::FAULT_REASON_REPLACED, why);
+  };
+
+  // Connect, greet and start every bot.
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    ConnectOptions co = options.connect;
+    co.builtin_seed = spec.seed() * 31 + i + 1;
+    auto bot = ConnectBot(sr.spec, co);
+    if (!bot.ok()) {
+      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
+                std::string(bot.status().message()));
+      replace(i, -1, "could not start the bot");
+      continue;
+    }
+    sr.bot = *std::move(bot);
+    auto info = sr.bot->Hello(options.connect.startup_timeout);
+    if (!info.ok()) {
+      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
+                std::string(info.status().message()));
+      replace(i, -1, "no answer to Hello");
+      continue;
+    }
+    sr.info = *info;
+    sr.info.set_name(sr.info.name().substr(0, 64));
+    sr.bot_label = LabelSafe(sr.info.name());
+    v1::MatchStart ms;
+    ms.set_match_id(spec.match_id());
+    ms.set_seat(i);
+    ms.set_faction(FactionToProto(s.seat(i).faction));
+    for (int j = 0; j < n; ++j) ms.add_seats(FactionToProto(s.seat(j).faction));
+    ms.set_map(setup->map);
+    ms.set_deck(setup->deck);
+    ToProto(deadline, ms.mutable_decision_deadline());
+    ToProto(bank, ms.mutable_time_bank());
+    if (absl::Status st = sr.bot->StartMatch(ms, absl::Seconds(5)); !st.ok()) {
+      add_fault(i, -1, v1::FAULT_REASON_STARTUP, std::string(st.message()));
+    }
+  }
+
+  v1::Replay replay;
+  replay.set_format_version(1);
+  *replay.mutable_spec() = spec;
+  for (int j = 0; j < n; ++j)
+    replay.add_seat_factions(FactionToProto(s.seat(j).faction));
+  replay.set_seed(spec.seed());
+  rules::Chance fallback(spec.seed() ^ 0x5DEECE66DULL);
+  size_t public_cursor = 0;
+
+  int64_t index = 0;
+  while (!s.IsTerminal()) {
+    const int seat = s.deciding_seat();
+    SeatRun& sr = seats[seat];
+    const int num_options = static_cast<int>(s.options().size());
+    int choice = -1;
+    v1::FaultReason reason = v1::FAULT_REASON_UNSPECIFIED;
+    std::string detail, note;
+    absl::Duration latency;
+    if (sr.replaced) {
+      reason = v1::FAULT_REASON_REPLACED;
+    } else if (sr.bank <= absl::ZeroDuration()) {
+      reason = v1::FAULT_REASON_TIME_BANK;
+      detail = "the time bank is empty";
+    } else {
+      v1::DecisionRequest req;
+      req.set_match_id(spec.match_id());
+      req.set_decision_index(index);
+      req.set_seat(seat);
+      req.set_faction(FactionToProto(s.seat(seat).faction));
+      *req.mutable_prompt() = PromptToProto(s);
+      for (const rules::Option& o : s.options())
+        OptionToProto(s, o, req.add_options());
+      ObservationToProto(s, seat, req.mutable_observation());
+      const auto& events = s.events();
+      for (size_t e = sr.event_cursor; e < events.size(); ++e) {
+        EventToProto(s, events[e], seat, req.add_events());
+      }
+      sr.event_cursor = events.size();
+      const absl::Duration dl = std::min(deadline, sr.bank);
+      ToProto(dl, req.mutable_deadline());
+      ToProto(sr.bank, req.mutable_time_bank());
+      if (listener) listener->OnRequest(s, req);
+      const absl::Time t0 = clock->Now();
+      absl::StatusOr<v1::Decision> d = sr.bot->Decide(req, dl);
+      latency = clock->Now() - t0;
+      sr.bank -= latency;
+      sr.thinking += latency;
+      if (options.metrics)
+        options.metrics->BotLatency(sr.bot_label,
+                                    absl::ToDoubleSeconds(latency));
+      if (d.ok()) {
+        if (d->option_index() >= 0 && d->option_index() < num_options) {
+          choice = d->option_index();
+          note = d->note().substr(0, 200);
+        } else {
+          reason = v1::FAULT_REASON_INVALID;
+          detail = absl::StrCat("option_index ", d->option_index(),
+                                " is not in [0, ", num_options, ")");
+        }
+      } else if (d.status().code() == absl::StatusCode::kDeadlineExceeded) {
+        reason = v1::FAULT_REASON_TIMEOUT;
+        detail = absl::StrCat("no answer within ", absl::FormatDuration(dl));
+      } else if (sr.bot->Exited()) {
+        reason = v1::FAULT_REASON_CRASHED;
+        detail = std::string(d.status().message());
+      } else if (d.status().code() == absl::StatusCode::kResourceExhausted) {
+        reason = v1::FAULT_REASON_INVALID;
+        detail = absl::StrCat("answer too large: ", d.status().message());
+      } else {
+        reason = v1::FAULT_REASON_TRANSPORT;
+        detail = absl::StrCat(absl::StatusCodeToString(d.status().code()), ": ",
+                              d.status().message());
+      }
+    }
+    if (choice < 0) {
+      if (reason != v1::FAULT_REASON_REPLACED) {
+        add_fault(seat, index, reason, detail);
+        if (++sr.strikes >= max_strikes) {
+          replace(seat, index, absl::StrCat(sr.strikes, " faults"));
+        } else if (reason == v1::FAULT_REASON_CRASHED) {
+          replace(seat, index, "the bot process exited");
+        }
+      }
+      choice = fallback.Draw(rules::kChancePick, num_options);
+    }
+    v1::DecisionRecord* rec = replay.add_decisions();
+    rec->set_index(index);
+    rec->set_seat(seat);
+    rec->set_option_index(choice);
+    rec->set_option_label(s.OptionLabel(s.options()[choice]));
+    ToProto(latency, rec->mutable_latency());
+    rec->set_fallback_reason(reason);
+    rec->set_note(note);
+    if (options.metrics) {
+      options.metrics->Decision(
+          std::string(rules::FactionKey(s.seat(seat).faction)));
+    }
+    ++sr.decisions;
+    absl::Status applied = s.Apply(seat, choice);
+    if (!applied.ok())
+      return absl::InternalError(applied.ToString());  // cannot happen
+    ++index;
+    if (listener) {
+      v1::MatchUpdate u;
+      u.set_match_id(spec.match_id());
+      u.set_decision_index(index);
+      for (size_t e = public_cursor; e < s.events().size(); ++e) {
+        EventToProto(s, s.events()[e], -1, u.add_events());
+      }
+      public_cursor = s.events().size();
+      listener->OnUpdate(u);
+    }
+  }
+
+  // Result.
+  MatchOutput out;
+  v1::MatchResult& r = out.result;
+  r.set_match_id(spec.match_id());
+  r.set_end_reason(EndReasonToProto(s.end_reason()));
+  for (int w : s.winners()) r.add_winners(w);
+  r.set_decisions(index);
+  r.set_turns(s.counters().turns);
+  ToProto(clock->Now() - t_start, r.mutable_duration());
+  r.set_final_state_hash(HashHex(s.Hash()));
+  v1::MatchEnd end;
+  end.set_match_id(spec.match_id());
+  end.set_end_reason(r.end_reason());
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    v1::SeatResult* sres = r.add_seats();
+    sres->set_seat(i);
+    sres->set_faction(FactionToProto(s.seat(i).faction));
+    sres->set_bot(sr.spec);
+    *sres->mutable_bot_info() = sr.info;
+    sres->set_victory_points(s.seat(i).vp);
+    bool won = false;
+    for (int w : s.winners()) won |= w == i;
+    sres->set_winner(won);
+    sres->set_decisions(sr.decisions);
+    for (const v1::Fault& f : sr.faults) *sres->add_faults() = f;
+    sres->set_replaced_by_fallback(sr.replaced);
+    ToProto(sr.thinking, sres->mutable_thinking_time());
+    v1::SeatOutcome* so = end.add_seats();
+    so->set_seat(i);
+    so->set_faction(sres->faction());
+    so->set_victory_points(sres->victory_points());
+    so->set_winner(won);
+  }
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    if (!sr.bot) continue;
+    if (!sr.bot->Exited()) (void)sr.bot->EndMatch(end, absl::Seconds(1));
+    const std::string err = sr.bot->Stderr();
+    if (!options.stderr_dir.empty() && !err.empty()) {
+      std::ofstream(absl::StrCat(options.stderr_dir, "/", spec.match_id(),
+                                 "-seat", i, ".stderr"))
+          << err;
+    }
+    sr.bot.reset();  // ends a launched process
+  }
+  *replay.mutable_result() = r;
+  out.replay = std::move(replay);
+  if (options.metrics) {
+    const char* outcome =
+        r.end_reason() == v1::END_REASON_VICTORY_POINTS ? "vp30"
+        : r.end_reason() == v1::END_REASON_DOMINANCE    ? "dominance"
+                                                        : "turn_limit";
+    options.metrics->MatchFinished(
+        outcome, absl::ToDoubleSeconds(clock->Now() - t_start));
+  }
+  if (listener) {
+    v1::MatchUpdate u;
+    u.set_match_id(spec.match_id());
+    u.set_decision_index(index);
+    *u.mutable_result() = r;
+    listener->OnUpdate(u);
+  }
+  out.final_state = std::move(s);
+  return out;
+}
+
+absl::StatusOr<State> StateFromReplay(const v1::Replay& replay, int64_t at) {
+  if (replay.format_version() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown replay format ", replay.format_version()));
+  }
+  absl::StatusOr<rules::GameSetup> setup = SetupFromSpec(replay.spec(), 1000);
+  if (!setup.ok()) return setup.status();
+  absl::StatusOr<State> s = State::NewGame(*setup, replay.seed());
+  if (!s.ok()) return s.status();
+  const int64_t n = at < 0 ? replay.decisions_size()
+                           : std::min<int64_t>(at, replay.decisions_size());
+  for (int64_t i = 0; i < n; ++i) {
+    const v1::DecisionRecord& d = replay.decisions(i);
+    absl::Status st = s->Apply(d.seat(), d.option_index());
+    if (!st.ok()) {
+      return absl::DataLossError(
+          absl::StrCat("replay decision ", i, ": ", st.message()));
+    }
+  }
+  return s;
+}
+
+}  // namespace woodland::referee

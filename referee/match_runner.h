@@ -1,0 +1,74 @@
+// Runs one match between bots.
+//
+// The runner owns the match's rules::State. At each decision it sends the
+// deciding seat's bot a DecisionRequest holding that seat's observation, the
+// prompt, the legal options and the public events since that seat's last
+// request, with a deadline of min(decision deadline, time bank left). A
+// timeout, transport error, crash, or out-of-range answer is a fault: the
+// seat's fallback (uniform random over the legal options, from a stream
+// seeded by the match seed) decides instead and the fault is recorded with
+// its reason. After `max_strikes` faults the fallback plays that seat for the
+// rest of the match. Nothing a bot does can stop the match from finishing.
+#ifndef WOODLAND_REFEREE_MATCH_RUNNER_H_
+#define WOODLAND_REFEREE_MATCH_RUNNER_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "referee/bot_connection.h"
+#include "referee/clock.h"
+#include "referee/metrics.h"
+#include "referee/rules/state.h"
+#include "woodland/v1/referee.pb.h"
+
+namespace woodland::referee {
+
+struct MatchOptions {
+  absl::Duration default_deadline = absl::Seconds(1);
+  absl::Duration default_time_bank = absl::Seconds(60);
+  int default_max_strikes = 3;
+  int default_max_turns = 1000;
+  ConnectOptions connect;
+  Clock* clock = RealClock::Get();
+  RefereeMetrics* metrics = nullptr;  // optional
+  // If set, each launched bot's stderr is saved as DIR/MATCH-seatN.stderr.
+  std::string stderr_dir;
+};
+
+// Observes a running match (all calls come from the match's thread).
+class MatchListener {
+ public:
+  virtual ~MatchListener() = default;
+  // Just before a request is sent to a bot, with the true state.
+  virtual void OnRequest(const rules::State& s, const v1::DecisionRequest& r) {}
+  // After each decision (public events only) and once at the end (result set).
+  virtual void OnUpdate(const v1::MatchUpdate& u) {}
+};
+
+struct MatchOutput {
+  v1::MatchResult result;
+  v1::Replay replay;
+  std::optional<rules::State> final_state;
+};
+
+// Errors are for a bad spec only (unknown faction, bad bot spec, bad map...);
+// misbehaving bots never make RunMatch fail.
+absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec,
+                                     const MatchOptions& options,
+                                     MatchListener* listener = nullptr);
+
+// The engine setup a spec describes (validated).
+absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
+                                               int default_max_turns);
+
+// Rebuilds the state at decision `at` (or the end, if at < 0) from a replay.
+absl::StatusOr<rules::State> StateFromReplay(const v1::Replay& replay,
+                                             int64_t at = -1);
+
+std::string HashHex(uint64_t h);
+
+}  // namespace woodland::referee
+
+#endif  // WOODLAND_REFEREE_MATCH_RUNNER_H_

@@ -1,0 +1,81 @@
+// The Referee gRPC service (callback API). RunMatch hands each match to a
+// worker pool, so gRPC threads never block on bots; WatchMatch streams a
+// match's public events live; GetReplay serves finished matches' replays.
+#ifndef WOODLAND_REFEREE_SERVICE_H_
+#define WOODLAND_REFEREE_SERVICE_H_
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "referee/match_runner.h"
+#include "woodland/v1/referee.grpc.pb.h"
+
+namespace woodland::referee {
+
+// A fixed set of threads running queued jobs.
+class WorkerPool {
+ public:
+  explicit WorkerPool(int threads);
+  ~WorkerPool();  // finishes queued jobs, then joins
+  void Submit(std::function<void()> job);
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> jobs_;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+// Updates of one match, kept for late watchers until the match is evicted.
+class MatchChannel {
+ public:
+  void Publish(const v1::MatchUpdate& u);
+  // Blocks until update `i` exists or the match is over; false when no more.
+  bool Get(size_t i, v1::MatchUpdate* out, absl::Duration timeout);
+  bool Done();
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<v1::MatchUpdate> updates_;
+  bool done_ = false;
+};
+
+class RefereeService final : public v1::Referee::CallbackService {
+ public:
+  RefereeService(MatchOptions options, int workers,
+                 size_t max_kept_matches = 1000);
+  ~RefereeService() override;
+
+  grpc::ServerUnaryReactor* RunMatch(grpc::CallbackServerContext* ctx,
+                                     const v1::MatchSpec* spec,
+                                     v1::MatchResult* result) override;
+  grpc::ServerWriteReactor<v1::MatchUpdate>* WatchMatch(
+      grpc::CallbackServerContext* ctx, const v1::WatchRequest* req) override;
+  grpc::ServerUnaryReactor* GetReplay(grpc::CallbackServerContext* ctx,
+                                      const v1::GetReplayRequest* req,
+                                      v1::Replay* replay) override;
+
+ private:
+  std::shared_ptr<MatchChannel> Channel(const std::string& id, bool create);
+
+  MatchOptions options_;
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<MatchChannel>> channels_;
+  std::map<std::string, v1::Replay> replays_;
+  std::deque<std::string> kept_order_;
+  size_t max_kept_;
+  int64_t next_id_ = 1;
+  std::unique_ptr<WorkerPool> pool_;  // last: joined first
+};
+
+}  // namespace woodland::referee
+
+#endif  // WOODLAND_REFEREE_SERVICE_H_

@@ -1,0 +1,123 @@
+// A bot that misbehaves on purpose, for the referee's fault tests.
+//
+//   faulty_bot --mode MODE [--after K] [--port N]
+//
+// It answers correctly (uniformly at random) for its first K decisions, then:
+//   sleep    never answers in time (sleeps 10 s)
+//   exit     exits the process
+//   minus1   answers option -1
+//   huge     answers an index far out of range
+//   flood    answers with a 2 MB note and floods stderr
+//   garbage  (from the start) speaks raw garbage instead of gRPC
+//   error    returns an INTERNAL error
+#include <arpa/inet.h>
+#include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "woodland/v1/bot.grpc.pb.h"
+
+namespace {
+
+std::string g_mode;
+int g_after = 0;
+
+class FaultyBot final : public woodland::v1::Bot::Service {
+ public:
+  grpc::Status Hello(grpc::ServerContext*, const woodland::v1::HelloRequest*,
+                     woodland::v1::BotInfo* info) override {
+    info->set_name("faulty-" + g_mode);
+    info->set_language("C++");
+    return grpc::Status::OK;
+  }
+  grpc::Status StartMatch(grpc::ServerContext*, const woodland::v1::MatchStart*,
+                          woodland::v1::Ack*) override {
+    return grpc::Status::OK;
+  }
+  grpc::Status EndMatch(grpc::ServerContext*, const woodland::v1::MatchEnd*,
+                        woodland::v1::Ack*) override {
+    return grpc::Status::OK;
+  }
+  grpc::Status Decide(grpc::ServerContext*,
+                      const woodland::v1::DecisionRequest* req,
+                      woodland::v1::Decision* d) override {
+    if (calls_++ < g_after) {
+      d->set_option_index(
+          static_cast<int>(calls_ * 7919u % req->options_size()));
+      return grpc::Status::OK;
+    }
+    if (g_mode == "sleep") {
+      std::this_thread::sleep_for(std::chrono::seconds(10));
+    } else if (g_mode == "exit") {
+      _exit(3);
+    } else if (g_mode == "minus1") {
+      d->set_option_index(-1);
+    } else if (g_mode == "huge") {
+      d->set_option_index(1 << 30);
+    } else if (g_mode == "flood") {
+      d->set_option_index(0);
+      d->set_note(std::string(2 << 20, 'x'));
+      const std::string line(4096, 'z');
+      for (int i = 0; i < 512; ++i) std::cerr << line << '\n';
+    } else if (g_mode == "error") {
+      return grpc::Status(grpc::StatusCode::INTERNAL, "deliberate failure");
+    }
+    return grpc::Status::OK;
+  }
+
+ private:
+  std::atomic<int> calls_{0};
+};
+
+// Accepts connections and answers every one with bytes that are not HTTP/2.
+int GarbageServer(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  int one = 1;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = htons(port);
+  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+      listen(fd, 16) != 0) {
+    return 1;
+  }
+  for (;;) {
+    const int c = accept(fd, nullptr, nullptr);
+    if (c < 0) continue;
+    const char junk[] = "\x17\x03\x01garbage-garbage-garbage\r\n\r\n\xff\xfe";
+    for (int i = 0; i < 64; ++i) {
+      if (write(c, junk, sizeof junk) < 0) break;
+    }
+    close(c);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int port = 0;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string a = argv[i];
+    if (a == "--mode") g_mode = argv[i + 1];
+    if (a == "--after") g_after = std::atoi(argv[i + 1]);
+    if (a == "--port") port = std::atoi(argv[i + 1]);
+  }
+  if (g_mode == "garbage") return GarbageServer(port);
+  FaultyBot bot;
+  grpc::ServerBuilder builder;
+  builder.SetMaxSendMessageSize(16 << 20);
+  builder.AddListeningPort("127.0.0.1:" + std::to_string(port),
+                           grpc::InsecureServerCredentials());
+  builder.RegisterService(&bot);
+  auto server = builder.BuildAndStart();
+  if (!server) return 1;
+  server->Wait();
+}
