@@ -105,7 +105,15 @@ class ExecBot : public BotConnection {
   }
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                       absl::Duration t) override {
-    return rpc_->Decide(r, t);
+    absl::StatusOr<v1::Decision> d = rpc_->Decide(r, t);
+    if (!d.ok() && d.status().code() != absl::StatusCode::kDeadlineExceeded) {
+      // A dropped connection often means the process is dying: give it a
+      // moment so the fault is classified as a crash, not a transport error.
+      const absl::Time until = absl::Now() + absl::Milliseconds(200);
+      while (process_->Running() && absl::Now() < until)
+        absl::SleepFor(absl::Milliseconds(5));
+    }
+    return d;
   }
   absl::Status EndMatch(const v1::MatchEnd& m, absl::Duration t) override {
     return rpc_->EndMatch(m, t);

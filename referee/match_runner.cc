@@ -143,7 +143,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     add_fault(seat, index, v1::FAULT_REASON_REPLACED, why);
   };
 
-  // Connect, greet and start every bot.
+  // Launch or connect every bot first (their startups overlap), then greet
+  // and start each.
   for (int i = 0; i < n; ++i) {
     SeatRun& sr = seats[i];
     ConnectOptions co = options.connect;
@@ -156,11 +157,16 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       continue;
     }
     sr.bot = *std::move(bot);
+  }
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    if (!sr.bot) continue;
     auto info = sr.bot->Hello(options.connect.startup_timeout);
     if (!info.ok()) {
       add_fault(i, -1, v1::FAULT_REASON_STARTUP,
                 std::string(info.status().message()));
       replace(i, -1, "no answer to Hello");
+      sr.bot.reset();
       continue;
     }
     sr.info = *info;

@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
 # One command on a fresh Debian 12 machine: install what is missing, build,
-# and run the main job.
+# and run the main job: a real match between two bot processes over gRPC,
+# refereed, recorded and verified from its replay file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 bash scripts/build.sh
+BOT=build/bots/random/random_bot
 echo
-echo "== 1000 uniform-random Marquise vs Eyrie games, checked at every decision"
+echo "== A match between two random-bot processes (Marquise vs Eyrie) over gRPC"
+build/cli/woodland play --factions marquise,eyrie \
+  --bot "marquise=exec:$BOT --seed 1" --bot "eyrie=exec:$BOT --seed 2" \
+  --seed 1 --replay build/last_match.json
+echo
+echo "== Its replay file (build/last_match.json) rebuilds the identical final state"
+build/cli/woodland replay build/last_match.json --verify
+echo
+echo "== 1000 in-process random games, every invariant checked at every decision"
 build/cli/woodland selfplay --factions marquise,eyrie --games 1000 --seed 1 --check --json

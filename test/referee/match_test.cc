@@ -1,0 +1,218 @@
+// Integration tests for the match runner: real bot processes on loopback
+// ports, faults of every kind, redaction of every request, and replays.
+#include <algorithm>
+#include <set>
+
+#include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/time_util.h"
+#include "gtest/gtest.h"
+#include "referee/convert.h"
+#include "referee/match_runner.h"
+
+namespace woodland::referee {
+namespace {
+
+using google::protobuf::util::TimeUtil;
+
+const std::string kRandomBot = WOODLAND_RANDOM_BOT;
+const std::string kFaultyBot = WOODLAND_FAULTY_BOT;
+
+v1::MatchSpec Spec(const std::string& marquise_bot,
+                   const std::string& eyrie_bot, uint64_t seed = 5) {
+  v1::MatchSpec spec;
+  spec.set_seed(seed);
+  auto* a = spec.add_seats();
+  a->set_faction(v1::FACTION_MARQUISE);
+  a->set_bot(marquise_bot);
+  auto* b = spec.add_seats();
+  b->set_faction(v1::FACTION_EYRIE);
+  b->set_bot(eyrie_bot);
+  return spec;
+}
+
+// Checks, for every request sent, that the seat's observation holds its own
+// hand exactly and no card hidden from it (Law 1.2).
+class RedactionChecker : public MatchListener {
+ public:
+  void OnRequest(const rules::State& s, const v1::DecisionRequest& r) override {
+    ++requests;
+    const int seat = r.seat();
+    std::set<int> hidden;  // other hands and the deck
+    for (int o = 0; o < s.num_seats(); ++o) {
+      if (o != seat)
+        hidden.insert(s.seat(o).hand.begin(), s.seat(o).hand.end());
+    }
+    hidden.insert(s.deck().begin(), s.deck().end());
+    std::set<int> revealed;
+    for (const auto& rh : r.observation().revealed_hands()) {
+      for (const auto& c : rh.cards()) revealed.insert(c.id());
+    }
+    auto check = [&](const v1::Card& c, const char* where) {
+      if (c.name().empty()) return;
+      if (hidden.count(c.id()) && !revealed.count(c.id())) {
+        ADD_FAILURE() << "seat " << seat << " sees hidden card " << c.id()
+                      << " in " << where;
+      }
+    };
+    const v1::Observation& o = r.observation();
+    std::vector<int> hand;
+    for (const auto& c : o.hand()) hand.push_back(c.id());
+    std::vector<int> truth(s.seat(seat).hand.begin(), s.seat(seat).hand.end());
+    EXPECT_EQ(hand, truth);
+    for (const auto& c : o.discard_pile()) check(c, "discard");
+    for (const auto& sv : o.seats()) {
+      for (const auto& c : sv.play_area()) check(c, "play area");
+      check(sv.dominance(), "dominance");
+    }
+    for (const auto& col : o.eyrie().decree()) {
+      for (const auto& c : col.cards()) check(c, "decree");
+    }
+    for (const auto& opt : r.options()) {
+      if (opt.has_card()) check(opt.card(), "option");
+      if (opt.has_decree()) check(opt.decree().card(), "option");
+      if (opt.has_suit()) check(opt.suit().card(), "option");
+    }
+    for (const auto& e : r.events()) check(e.card(), "event");
+    EXPECT_EQ(r.options_size(), static_cast<int>(s.options().size()));
+  }
+  int requests = 0;
+};
+
+TEST(Match, FullMatchBetweenBotProcessesAndItsReplay) {
+  RedactionChecker checker;
+  auto out =
+      RunMatch(Spec("exec:" + kRandomBot, "exec:" + kRandomBot + " --seed 3"),
+               MatchOptions{}, &checker);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::MatchResult& r = out->result;
+  EXPECT_NE(r.end_reason(), v1::END_REASON_UNSPECIFIED);
+  EXPECT_GT(r.decisions(), 50);
+  EXPECT_EQ(checker.requests, r.decisions());
+  for (const auto& seat : r.seats()) {
+    EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
+    EXPECT_EQ(seat.bot_info().name(), "random");
+  }
+  // The replay, through its JSON form, rebuilds the identical final state.
+  std::string json;
+  ASSERT_TRUE(
+      google::protobuf::util::MessageToJsonString(out->replay, &json).ok());
+  v1::Replay back;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &back).ok());
+  auto s = StateFromReplay(back);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(HashHex(s->Hash()), r.final_state_hash());
+  EXPECT_EQ(s->Hash(), out->final_state->Hash());
+}
+
+TEST(Match, SameSeedSameBotsSameMatch) {
+  auto a =
+      RunMatch(Spec("builtin:random", "builtin:random", 11), MatchOptions{});
+  auto b =
+      RunMatch(Spec("builtin:random", "builtin:random", 11), MatchOptions{});
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->result.final_state_hash(), b->result.final_state_hash());
+}
+
+struct FaultCase {
+  std::string mode;
+  v1::FaultReason reason;
+};
+
+class Faults : public ::testing::TestWithParam<FaultCase> {};
+
+TEST_P(Faults, EachMatchFinishesAndEachFaultIsRecorded) {
+  const FaultCase& fc = GetParam();
+  v1::MatchSpec spec =
+      Spec("exec:" + kFaultyBot + " --mode " + fc.mode + " --after 5",
+           "builtin:random");
+  *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(300);
+  spec.set_max_strikes(3);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::MatchResult& r = out->result;
+  EXPECT_NE(r.end_reason(), v1::END_REASON_UNSPECIFIED);
+  const v1::SeatResult& bad = r.seats(0);
+  ASSERT_GT(bad.faults_size(), 0);
+  EXPECT_EQ(bad.faults(0).reason(), fc.reason) << bad.faults(0).DebugString();
+  EXPECT_TRUE(bad.replaced_by_fallback());
+  EXPECT_EQ(bad.faults(bad.faults_size() - 1).reason(),
+            v1::FAULT_REASON_REPLACED);
+  EXPECT_EQ(r.seats(1).faults_size(), 0);
+  // The fallback's choices are in the replay, which still rebuilds the match.
+  auto s = StateFromReplay(out->replay);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(HashHex(s->Hash()), r.final_state_hash());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Modes, Faults,
+    ::testing::Values(FaultCase{"sleep", v1::FAULT_REASON_TIMEOUT},
+                      FaultCase{"exit", v1::FAULT_REASON_CRASHED},
+                      FaultCase{"minus1", v1::FAULT_REASON_INVALID},
+                      FaultCase{"huge", v1::FAULT_REASON_INVALID},
+                      FaultCase{"flood", v1::FAULT_REASON_INVALID},
+                      FaultCase{"error", v1::FAULT_REASON_TRANSPORT}),
+    [](const auto& info) { return info.param.mode; });
+
+TEST(Match, GarbageSpeakingBotIsAStartupFault) {
+  auto out =
+      RunMatch(Spec("exec:" + kFaultyBot + " --mode garbage", "builtin:random"),
+               MatchOptions{.connect = {.startup_timeout = absl::Seconds(2)}});
+  ASSERT_TRUE(out.ok());
+  const v1::SeatResult& bad = out->result.seats(0);
+  ASSERT_GE(bad.faults_size(), 1);
+  EXPECT_EQ(bad.faults(0).reason(), v1::FAULT_REASON_STARTUP);
+  EXPECT_TRUE(bad.replaced_by_fallback());
+}
+
+TEST(Match, UnreachableBotIsAStartupFault) {
+  auto out = RunMatch(
+      Spec("grpc://127.0.0.1:1", "builtin:random"),
+      MatchOptions{.connect = {.startup_timeout = absl::Milliseconds(500)}});
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
+}
+
+TEST(Match, MissingProgramIsAStartupFault) {
+  auto out =
+      RunMatch(Spec("exec:/nonexistent/bot", "builtin:random"),
+               MatchOptions{.connect = {.startup_timeout = absl::Seconds(2)}});
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
+}
+
+TEST(Match, TimeBankRunsOut) {
+  v1::MatchSpec spec =
+      Spec("exec:" + kFaultyBot + " --mode sleep", "builtin:random");
+  *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(200);
+  *spec.mutable_time_bank() = TimeUtil::MillisecondsToDuration(300);
+  spec.set_max_strikes(10);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok());
+  std::set<int> reasons;
+  for (const auto& f : out->result.seats(0).faults())
+    reasons.insert(f.reason());
+  EXPECT_TRUE(reasons.count(v1::FAULT_REASON_TIMEOUT));
+  EXPECT_TRUE(reasons.count(v1::FAULT_REASON_TIME_BANK));
+}
+
+TEST(Match, BadSpecsAreRejectedWithClearErrors) {
+  v1::MatchSpec spec = Spec("builtin:random", "nonsense");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec = Spec("builtin:random", "builtin:random");
+  spec.mutable_seats(1)->set_faction(v1::FACTION_MARQUISE);
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec = Spec("builtin:random", "builtin:random");
+  spec.mutable_seats(1)->set_faction(v1::FACTION_UNSPECIFIED);
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec = Spec("builtin:random", "builtin:random");
+  spec.set_map("nowhere");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kNotFound);
+}
+
+}  // namespace
+}  // namespace woodland::referee

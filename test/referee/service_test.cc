@@ -1,0 +1,233 @@
+// The Referee service end to end: `woodland referee serve` runs as its own
+// process on port 0; the test runs concurrent matches between bot processes
+// through it, watches one live, fetches replays, checks health and scrapes
+// the metrics endpoint.
+#include <arpa/inet.h>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <regex>
+#include <thread>
+
+#include "gtest/gtest.h"
+#include "referee/match_runner.h"
+#include "referee/process.h"
+#include "woodland/v1/referee.grpc.pb.h"
+
+namespace woodland::referee {
+namespace {
+
+const std::string kCli = WOODLAND_CLI;
+const std::string kRandomBot = WOODLAND_RANDOM_BOT;
+
+std::string HttpGet(int port, const std::string& path) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd);
+    return "";
+  }
+  const std::string req =
+      "GET " + path + " HTTP/1.0\r\nHost: localhost\r\n\r\n";
+  (void)!write(fd, req.data(), req.size());
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fd, buf, sizeof buf)) > 0) out.append(buf, n);
+  close(fd);
+  return out;
+}
+
+class RefereeServer : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto p = ChildProcess::Start({kCli, "referee", "serve", "--port", "0",
+                                  "--metrics-port", "0", "--workers", "4"},
+                                 {});
+    ASSERT_TRUE(p.ok()) << p.status();
+    process_ = *std::move(p);
+    std::smatch m;
+    const std::regex ready(
+        "referee listening on 127.0.0.1:(\\d+) metrics on 127.0.0.1:(\\d+)");
+    for (int i = 0; i < 500; ++i) {
+      const std::string err = process_->Stderr();
+      if (std::regex_search(err, m, ready)) {
+        port_ = std::stoi(m[1]);
+        metrics_port_ = std::stoi(m[2]);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_GT(port_, 0) << process_->Stderr();
+    channel_ = grpc::CreateChannel("127.0.0.1:" + std::to_string(port_),
+                                   grpc::InsecureChannelCredentials());
+    stub_ = v1::Referee::NewStub(channel_);
+  }
+  void TearDown() override {
+    if (process_) process_->Stop(2000);
+  }
+
+  v1::MatchSpec Spec(const std::string& id, uint64_t seed) {
+    v1::MatchSpec spec;
+    spec.set_match_id(id);
+    spec.set_seed(seed);
+    auto* a = spec.add_seats();
+    a->set_faction(v1::FACTION_MARQUISE);
+    a->set_bot("exec:" + kRandomBot);
+    auto* b = spec.add_seats();
+    b->set_faction(v1::FACTION_EYRIE);
+    b->set_bot("exec:" + kRandomBot + " --seed 2");
+    return spec;
+  }
+
+  grpc::Status Run(const v1::MatchSpec& spec, v1::MatchResult* result) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(120));
+    return stub_->RunMatch(&ctx, spec, result);
+  }
+
+  std::unique_ptr<ChildProcess> process_;
+  int port_ = 0, metrics_port_ = 0;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Referee::Stub> stub_;
+};
+
+TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
+  // Three matches at once.
+  std::vector<v1::MatchResult> results(3);
+  std::vector<grpc::Status> statuses(3);
+  std::vector<std::thread> runs;
+  for (int i = 0; i < 3; ++i) {
+    runs.emplace_back([&, i] {
+      statuses[i] = Run(Spec("m" + std::to_string(i), 20 + i), &results[i]);
+    });
+  }
+  // Watch match m0 (retrying until the referee knows it).
+  std::vector<v1::MatchUpdate> updates;
+  for (int attempt = 0; attempt < 200 && updates.empty(); ++attempt) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(120));
+    v1::WatchRequest req;
+    req.set_match_id("m0");
+    auto reader = stub_->WatchMatch(&ctx, req);
+    v1::MatchUpdate u;
+    while (reader->Read(&u)) updates.push_back(u);
+    grpc::Status st = reader->Finish();
+    if (st.error_code() == grpc::StatusCode::NOT_FOUND) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      continue;
+    }
+    ASSERT_TRUE(st.ok()) << st.error_message();
+  }
+  for (auto& t : runs) t.join();
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(statuses[i].ok()) << statuses[i].error_message();
+    EXPECT_NE(results[i].end_reason(), v1::END_REASON_UNSPECIFIED);
+    EXPECT_EQ(results[i].match_id(), "m" + std::to_string(i));
+  }
+  // The stream ends with the result, after every decision's events.
+  ASSERT_FALSE(updates.empty());
+  EXPECT_TRUE(updates.back().has_result());
+  EXPECT_EQ(updates.back().result().final_state_hash(),
+            results[0].final_state_hash());
+  int events = 0;
+  for (const auto& u : updates) {
+    events += u.events_size();
+    for (const auto& e : u.events()) {
+      if (e.kind() == "draw")
+        EXPECT_FALSE(e.has_card()) << "spectators never see drawn cards";
+    }
+  }
+  EXPECT_GT(events, 100);
+
+  // Replays rebuild each match.
+  for (int i = 0; i < 3; ++i) {
+    grpc::ClientContext ctx;
+    v1::GetReplayRequest req;
+    req.set_match_id("m" + std::to_string(i));
+    v1::Replay replay;
+    ASSERT_TRUE(stub_->GetReplay(&ctx, req, &replay).ok());
+    auto s = StateFromReplay(replay);
+    ASSERT_TRUE(s.ok()) << s.status();
+    EXPECT_EQ(HashHex(s->Hash()), results[i].final_state_hash());
+  }
+
+  // Health checking answers SERVING (grpc.health.v1; response bytes 08 01).
+  {
+    grpc::GenericStub generic(channel_);
+    grpc::ClientContext ctx;
+    grpc::ByteBuffer req, resp;
+    grpc::Slice empty("");
+    req = grpc::ByteBuffer(&empty, 1);
+    std::mutex mu;
+    std::condition_variable cv;
+    bool done = false;
+    grpc::Status st;
+    generic.UnaryCall(&ctx, "/grpc.health.v1.Health/Check", grpc::StubOptions(),
+                      &req, &resp, [&](grpc::Status s) {
+                        std::lock_guard<std::mutex> l(mu);
+                        st = s;
+                        done = true;
+                        cv.notify_all();
+                      });
+    std::unique_lock<std::mutex> l(mu);
+    cv.wait(l, [&] { return done; });
+    ASSERT_TRUE(st.ok()) << st.error_message();
+    std::vector<grpc::Slice> slices;
+    ASSERT_TRUE(resp.Dump(&slices).ok());
+    std::string bytes;
+    for (auto& s : slices)
+      bytes += std::string(reinterpret_cast<const char*>(s.begin()), s.size());
+    EXPECT_EQ(bytes, std::string("\x08\x01", 2));
+  }
+
+  // Metrics: scraped and parsed.
+  const std::string metrics = HttpGet(metrics_port_, "/metrics");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      metrics, m, std::regex("woodland_matches_started_total (\\d+)")))
+      << metrics.substr(0, 2000);
+  EXPECT_EQ(std::stoi(m[1]), 3);
+  double finished = 0;
+  const std::regex finished_re(
+      "woodland_matches_finished_total\\{outcome=\"\\w+\"\\} (\\d+)");
+  for (std::sregex_iterator it(metrics.begin(), metrics.end(), finished_re),
+       end;
+       it != end; ++it) {
+    finished += std::stod((*it)[1]);
+  }
+  EXPECT_EQ(finished, 3);
+  EXPECT_NE(metrics.find("woodland_decisions_total{faction=\"marquise\"}"),
+            std::string::npos);
+  EXPECT_NE(metrics.find(
+                "woodland_bot_decision_latency_seconds_bucket{bot=\"random\""),
+            std::string::npos);
+  EXPECT_NE(metrics.find("woodland_active_matches 0"), std::string::npos);
+}
+
+TEST_F(RefereeServer, BadRequestsGetClearErrors) {
+  v1::MatchSpec spec = Spec("", 1);
+  spec.mutable_seats()->RemoveLast();
+  v1::MatchResult r;
+  grpc::Status st = Run(spec, &r);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(st.error_message().find("2 to 6 seats"), std::string::npos)
+      << st.error_message();
+  grpc::ClientContext ctx;
+  v1::GetReplayRequest req;
+  req.set_match_id("nope");
+  v1::Replay replay;
+  EXPECT_EQ(stub_->GetReplay(&ctx, req, &replay).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+}
+
+}  // namespace
+}  // namespace woodland::referee
