@@ -407,6 +407,9 @@ void BattleStepFn(State& s) {
       const int d2 = s.chance_stream().Draw(kChanceDie, 4);
       b.roll_hi = static_cast<int8_t>(std::max(d1, d2));
       b.roll_lo = static_cast<int8_t>(std::min(d1, d2));
+      if (GetFaction(b.defender)->DefenderTakesHighRoll()) {
+        std::swap(b.roll_hi, b.roll_lo);  // Law 8.2.2 Guerrilla War
+      }
       s.Log({.kind = kEvDice, .a = b.roll_hi, .b = b.roll_lo});
       const ClearingState& cl = s.clearing(b.clearing);
       // Law 4.3.2.I: rolled hits are capped by warriors in the clearing.
@@ -598,13 +601,7 @@ void ResolveCraft(State& s, int seat, CardId id) {
           for (int o = 0; o < s.num_seats(); ++o) {
             const int of = FactionOfSeat(s, o);
             if (of == f || !s.HasPieces(of, cl)) continue;
-            std::array<int8_t, kNumPieces> pieces{};
-            for (int p = 1; p < kNumPieces; ++p) {
-              if (GetPieceInfo(p).owner == of) {
-                pieces[p] = s.clearing(cl).pieces[p];
-              }
-            }
-            s.RemovePieces(of, cl, s.clearing(cl).warriors[of], pieces, f);
+            GetFaction(of)->RemoveAllPieces(s, cl, f);
           }
         }
         s.EndSimultaneous(mark);
@@ -872,6 +869,25 @@ void Reg(int kind, absl::string_view key, absl::string_view law,
 }
 
 }  // namespace
+
+void FactionModule::RemoveAllPieces(State& s, int c, int remover) const {
+  std::array<int8_t, kNumPieces> pieces{};
+  for (int p = 1; p < kNumPieces; ++p) {
+    if (GetPieceInfo(p).owner == faction()) pieces[p] = s.clearing(c).pieces[p];
+  }
+  const int warriors = s.clearing(c).warriors[faction()];
+  bool any = warriors > 0;
+  for (int8_t n : pieces) any |= n > 0;
+  if (any) s.RemovePieces(faction(), c, warriors, pieces, remover);
+}
+
+bool CraftableExists(const State& s, int seat) {
+  const auto avail = CraftAvailable(s, seat);
+  for (CardId id : s.seat(seat).hand) {
+    if (Craftable(s, seat, id, avail)) return true;
+  }
+  return false;
+}
 
 // ---------------------------------------------------------------------------
 // Shared helpers.

@@ -431,7 +431,7 @@ class Eyrie : public FactionModule {
     if (removed && s.eyrie().leader == kDespot)
       s.AddVp(s.SeatOf(kEyrie), 1, kVpLeader);
   }
-  void OnPieceRemoved(State& s, int piece, int c) const override {
+  void OnPieceRemoved(State& s, int piece, int c, int remover) const override {
     if (piece == kRoost) --s.mutable_eyrie().roosts;
   }
 };

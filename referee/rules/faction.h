@@ -74,8 +74,19 @@ class FactionModule {
   // Called after warriors of this faction were removed from clearing c
   // (any cause). May push tasks (e.g. Field Hospitals, Law 6.2.3).
   virtual void OnWarriorsRemoved(State& s, int c, int n, int remover) const {}
-  // Called after a building or token of this faction was removed.
-  virtual void OnPieceRemoved(State& s, int piece, int c) const {}
+  // Called after a building or token of this faction was removed by
+  // `remover` (a faction, or kNoFaction).
+  virtual void OnPieceRemoved(State& s, int piece, int c, int remover) const {}
+  // Called on every seated faction after `mover` moved n warriors from
+  // `from` to `to` (e.g. Outrage, Law 8.2.6).
+  virtual void OnWarriorsMoved(State& s, int mover, int from, int to,
+                               int n) const {}
+  // Removes every piece of this faction from clearing c, as effects that
+  // remove "all enemy pieces" do (Favors, Revolt). Law 9.2.2.I: the
+  // Vagabond overrides this (he damages three items instead).
+  virtual void RemoveAllPieces(State& s, int c, int remover) const;
+  // Law 8.2.2 Guerrilla War: as defender, deal the higher roll.
+  virtual bool DefenderTakesHighRoll() const { return false; }
 };
 
 // The module for a faction, or nullptr if the faction is not implemented.
@@ -113,6 +124,8 @@ void PushBattle(State& s, int clearing, int attacker, int defender);
 // offered beside it when `extras`.
 void PushCraft(State& s, int seat);
 void PushDiscardDown(State& s, int seat, int limit);
+// True if `seat` could craft some card in hand right now (Law 4.1).
+bool CraftableExists(const State& s, int seat);
 // Cards in hand that match `suit` (birds wild), de-duplicated by card type.
 std::vector<Option> MatchingCards(const State& s, int seat, int suit);
 

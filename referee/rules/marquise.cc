@@ -534,7 +534,7 @@ class Marquise : public FactionModule {
     t.b = I8(n);
     s.Push(t);
   }
-  void OnPieceRemoved(State& s, int piece, int c) const override {
+  void OnPieceRemoved(State& s, int piece, int c, int remover) const override {
     MarquiseBoard& mb = s.mutable_marquise();
     if (piece >= kSawmill && piece <= kRecruiter) {
       // Law 2.5.2: back to the rightmost empty space of its track.

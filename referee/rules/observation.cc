@@ -38,6 +38,11 @@ Observation Observe(const State& s, int seat) {
   o.eyrie_deposed = s.eyrie().deposed;
   o.decree = s.eyrie().decree;
   o.viziers = s.eyrie().viziers;
+  o.supporters = static_cast<int>(s.alliance().supporters.size());
+  o.officers = s.alliance().officers;
+  if (seat >= 0 && seat < s.num_seats() && s.seat(seat).faction == kAlliance) {
+    o.supporter_cards = s.alliance().supporters;  // Law 8.2.3: face down
+  }
   return o;
 }
 

@@ -45,6 +45,9 @@ struct Observation {
   uint8_t eyrie_deposed = 0;
   std::array<std::vector<CardId>, 4> decree;
   std::array<int8_t, 4> viziers{};
+  int supporters = 0;                   // count (public)
+  std::vector<CardId> supporter_cards;  // only in the Alliance's own view
+  int officers = 0;
 };
 
 Observation Observe(const State& s, int seat);

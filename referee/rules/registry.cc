@@ -39,12 +39,14 @@ void RegisterPrompt(int kind, PromptInfo info) { Prompts()[kind] = info; }
 void RegisterCoreTasks();
 void RegisterMarquise();
 void RegisterEyrie();
+void RegisterAlliance();
 
 void RegisterAll() {
   static const bool done = [] {
     RegisterCoreTasks();
     RegisterMarquise();
     RegisterEyrie();
+    RegisterAlliance();
     return true;
   }();
   (void)done;

@@ -333,6 +333,9 @@ void State::MoveWarriors(int faction, int from, int to, int n) {
        .a = static_cast<int8_t>(n),
        .b = static_cast<int8_t>(from),
        .c = static_cast<int8_t>(to)});
+  for (const SeatState& st : seats_) {
+    GetFaction(st.faction)->OnWarriorsMoved(*this, faction, from, to, n);
+  }
 }
 
 void State::RemovePieces(int faction, int c, int warriors,
@@ -369,7 +372,7 @@ void State::RemovePieces(int faction, int c, int warriors,
   // Law 1.5.3; the seeds are silent).
   const FactionModule* m = GetFaction(faction);
   for (int p = 0; p < kNumPieces; ++p) {
-    for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c);
+    for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c, remover);
   }
   if (warriors > 0) m->OnWarriorsRemoved(*this, c, warriors, remover);
 }
@@ -492,6 +495,9 @@ uint64_t State::Hash() const {
   for (int8_t v : eyrie_.viziers) h.Add(v);
   for (uint32_t v : eyrie_.resolved) h.Add(v);
   h.Add(eyrie_.roosts);
+  h.AddAll(alliance_.supporters);
+  h.Add(alliance_.officers);
+  h.Add(alliance_.ops);
   for (const Task& t : stack_) {
     h.Add(t.kind);
     h.Add(t.seat);
@@ -538,6 +544,7 @@ absl::Status State::CheckInvariants() const {
     if (st.dominance != kNoCard) ++where[st.dominance];
   }
   for (const auto& col : eyrie_.decree) ok = ok && count(col);
+  ok = ok && count(alliance_.supporters);
   if (battle_.ambush != kNoCard) ++where[battle_.ambush];  // being played
   if (!ok) return absl::InternalError("a card id is out of range");
   for (int id = 0; id < num_cards; ++id) {
@@ -553,6 +560,7 @@ absl::Status State::CheckInvariants() const {
     for (int c = 0; c < def_->map.num_clearings; ++c) {
       on_map += board_[c].warriors[st.faction];
     }
+    if (st.faction == kAlliance) on_map += alliance_.officers;  // off the map
     if (on_map + warrior_supply_[st.faction] != m->warriors()) {
       return absl::InternalError(absl::StrCat(
           FactionKey(st.faction), " warriors: ", on_map, " on the map + ",
@@ -621,6 +629,10 @@ void State::ClearForScenario() {
   }
   for (CardId id : discard_) deck_.push_back(id);
   for (CardId id : available_) deck_.push_back(id);
+  for (CardId id : alliance_.supporters) deck_.push_back(id);
+  alliance_.supporters.clear();
+  warrior_supply_[kAlliance] += alliance_.officers;
+  alliance_.officers = 0;
   discard_.clear();
   available_.clear();
   std::sort(deck_.begin(), deck_.end());
@@ -662,6 +674,7 @@ void State::GiveCard(int seat, CardId id) {
   bool found =
       take(deck_) || take(discard_) || take(available_) || take(removed_);
   for (SeatState& st : seats_) found = found || take(st.hand);
+  found = found || take(alliance_.supporters);
   CHECK(found) << "card " << id;
   seats_[seat].hand.push_back(id);
 }

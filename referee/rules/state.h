@@ -228,6 +228,12 @@ struct EyrieBoard {
   bool added_bird = false;
 };
 
+struct AllianceBoard {
+  std::vector<CardId> supporters;  // face down; only the Alliance sees them
+  int8_t officers = 0;             // warriors in the Officers box
+  int8_t ops = 0;                  // military operations left this Evening
+};
+
 // A hand shown to one seat (Codebreakers). Kept so that seat's observation
 // may include it; nobody else's does.
 struct Reveal {
@@ -264,6 +270,8 @@ enum VpReason : int8_t {
   kVpCard,          // a card's effect (Royal Claim, Stand and Deliver!, ...)
   kVpLeader,        // a leader's ability (Despot)
   kVpTurmoil,       // Eyrie turmoil (7.7.1)
+  kVpSympathy,      // Alliance sympathy track (8.4.2.III)
+  kVpVagabond,      // Vagabond: relationships, quests, exploring, infamy
 };
 
 // Public record of what happened, for bots, spectators and replays. `card`
@@ -375,6 +383,8 @@ class State {
   const std::vector<Reveal>& reveals() const { return reveals_; }
   const MarquiseBoard& marquise() const { return marquise_; }
   const EyrieBoard& eyrie() const { return eyrie_; }
+  const AllianceBoard& alliance() const { return alliance_; }
+  AllianceBoard& mutable_alliance() { return alliance_; }
   const std::vector<Task>& stack() const { return stack_; }
   std::vector<Task>& mutable_stack() { return stack_; }
   const Chance& chance() const { return chance_; }
@@ -446,6 +456,8 @@ class State {
   std::vector<Reveal>& mutable_reveals() { return reveals_; }
   void set_phase(Phase p) { phase_ = p; }
   void set_piece_supply(int piece, int n) { piece_supply_[piece] = n; }
+  // Warriors kept off the map (Alliance officers) leave the supply here.
+  void SetWarriorSupply(int faction, int n) { warrior_supply_[faction] = n; }
   // Set when something ends the active player's Daylight early (turmoil).
   bool daylight_closed() const { return daylight_closed_; }
   void close_daylight() { daylight_closed_ = true; }
@@ -460,6 +472,12 @@ class State {
   void SetCurrent(int seat, Phase phase);
   // Runs tasks until the next decision (used after pushing tasks by hand).
   void Run() { Advance(); }
+  // Drops every pending task and decision.
+  void ResetStack() {
+    options_.clear();
+    prompt_ = Prompt{};
+    stack_.clear();
+  }
   // Drops the pending decision and the task that asked it.
   void DropDecision() {
     options_.clear();
@@ -485,6 +503,7 @@ class State {
   std::vector<Reveal> reveals_;
   MarquiseBoard marquise_;
   EyrieBoard eyrie_;
+  AllianceBoard alliance_;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
   std::vector<Task> stack_;

@@ -39,7 +39,7 @@ class Scenario {
   // lets `push` add the step under test, then runs to the first decision.
   template <typename Fn>
   void Start(Fn push) {
-    if (Paused()) s().DropDecision();
+    s().ResetStack();  // abandon whatever was pending
     s().Push(Task{.kind = kTaskPause, .seat = 0});
     push(s());
     s().Run();
@@ -65,6 +65,14 @@ class Scenario {
   CardId Give(int seat, const std::string& name, int suit = -1) {
     const CardId id = Card(name, suit);
     s().GiveCard(seat, id);
+    return id;
+  }
+  // Puts a card among the Alliance's supporters.
+  CardId Supporter(const std::string& name, int suit = -1) {
+    const CardId id = Card(name, suit);
+    s().GiveCard(0, id);
+    s().RemoveFromHand(0, id);
+    s().mutable_alliance().supporters.push_back(id);
     return id;
   }
   CardId Craft(int seat, const std::string& name, int suit = -1) {
