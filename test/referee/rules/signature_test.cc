@@ -8,7 +8,9 @@
 namespace woodland::rules {
 namespace {
 
-constexpr char kSignature[] = "f690e23ecc80f077";
+// Last changed: the state hash now covers the Alliance board (no behaviour
+// change for Marquise/Eyrie games).
+constexpr char kSignature[] = "99535579422e7044";
 
 TEST(Signature, MarquiseEyrieSeed1) {
   GameSetup setup;
