@@ -47,7 +47,7 @@ void TurnStep(State& s) {
       s.set_phase(kPhaseBirdsong);
       // Law 3.3.1: a dominance victory is checked at the start of Birdsong.
       if (DominanceWon(s, seat)) {
-        s.EndGame(kReasonDominance, {static_cast<int8_t>(seat)});
+        s.EndGame(kReasonDominance, s.WinnersWith(seat));
         return;
       }
       // Better Burrow Bank: at start of Birdsong.
@@ -283,6 +283,7 @@ bool AssignHits(State& s) {
   BattleState& b = s.battle();
   for (int side = 0; side < 2; ++side) {
     const int f = side == 0 ? b.attacker : b.defender;
+    if (GetFaction(f)->TakesHitsItself()) continue;  // e.g. the Vagabond
     const ClearingState& cl = s.clearing(b.clearing);
     while (b.hits_left[side] > 0) {
       if (b.remove_warriors[side] < cl.warriors[f]) {
@@ -335,6 +336,14 @@ void ApplyHits(State& s) {
   const size_t mark = s.BeginSimultaneous();
   s.RemovePieces(b.defender, c, warriors[1], pieces[1], b.attacker);
   s.RemovePieces(b.attacker, c, warriors[0], pieces[0], b.defender);
+  for (int side = 0; side < 2; ++side) {
+    const int f = side == 0 ? b.attacker : b.defender;
+    if (GetFaction(f)->TakesHitsItself() && b.hits_left[side] > 0) {
+      GetFaction(f)->TakeHits(s, c, b.hits_left[side],
+                              side == 0 ? b.defender : b.attacker);
+    }
+    b.hits_left[side] = 0;
+  }
   s.EndSimultaneous(mark);
 }
 
@@ -398,8 +407,8 @@ void BattleStepFn(State& s) {
       return;
     case kBsAfterAmbush:
       // Law 4.3.1: no attacking warriors left ends the battle.
-      t.step =
-          s.clearing(b.clearing).warriors[b.attacker] > 0 ? kBsRoll : kBsEnd;
+      t.step = GetFaction(b.attacker)->StillAttacking(s, b.clearing) ? kBsRoll
+                                                                     : kBsEnd;
       return;
     case kBsRoll: {
       // Law 4.3.2: attacker deals the higher roll, defender the lower.
@@ -411,10 +420,13 @@ void BattleStepFn(State& s) {
         std::swap(b.roll_hi, b.roll_lo);  // Law 8.2.2 Guerrilla War
       }
       s.Log({.kind = kEvDice, .a = b.roll_hi, .b = b.roll_lo});
-      const ClearingState& cl = s.clearing(b.clearing);
       // Law 4.3.2.I: rolled hits are capped by warriors in the clearing.
-      b.att_hits = std::min<int8_t>(b.roll_hi, cl.warriors[b.attacker]);
-      b.def_hits = std::min<int8_t>(b.roll_lo, cl.warriors[b.defender]);
+      b.att_hits = static_cast<int8_t>(std::min<int>(
+          b.roll_hi,
+          GetFaction(b.attacker)->RolledHitCap(s, b.clearing, true)));
+      b.def_hits = static_cast<int8_t>(std::min<int>(
+          b.roll_lo,
+          GetFaction(b.defender)->RolledHitCap(s, b.clearing, false)));
       t.step = kBsAttackerEffects;
       return;
     }
@@ -439,7 +451,7 @@ void BattleStepFn(State& s) {
       if (b.brutal) ++att;
       if (b.sappers) ++def;
       // Law 4.3.2.III: a defender without warriors is defenseless.
-      if (s.clearing(b.clearing).warriors[b.defender] == 0) ++att;
+      if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
       b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
       t.step = kBsAssign;
       t.c = kBsEnd;
@@ -586,7 +598,7 @@ void ResolveCraft(State& s, int seat, CardId id) {
   switch (c.kind) {
     case kItemCard: {
       // Law 4.1.2 and 3.2.2: take the item, score the card's VP.
-      s.mutable_seat(seat).items[c.item] += 1;
+      GetFaction(f)->GainItem(s, seat, c.item);
       s.mutable_item_supply()[c.item] -= 1;
       s.AddVp(seat, GetFaction(f)->ItemVp(s, c.vp), kVpItem);
       s.Discard(id);
@@ -656,8 +668,9 @@ void CraftChoose(State& s, const Option& o) {
     ResolveDaylightExtra(s, seat, o);
     return;
   }
+  const FactionModule* m = GetFaction(FactionOfSeat(s, seat));
   if (o.kind == kOptSuit) {
-    s.craft_used()[o.a] += 1;
+    m->PayCrafting(s, o.a, 1);
     if (--t.c == 0) {
       const CardId id = t.d;
       t.step = 0;
@@ -673,7 +686,7 @@ void CraftChoose(State& s, const Option& o) {
     if (suit == kAnySuit) {
       ++any;
     } else {
-      s.craft_used()[suit] += 1;
+      m->PayCrafting(s, suit, 1);
     }
   }
   const auto avail = CraftAvailable(s, seat);
@@ -687,7 +700,7 @@ void CraftChoose(State& s, const Option& o) {
     t.d = o.card;
     return;
   }
-  if (any > 0) s.craft_used()[last] += static_cast<int8_t>(any);
+  if (any > 0) m->PayCrafting(s, last, any);
   ResolveCraft(s, seat, o.card);
 }
 
@@ -870,6 +883,22 @@ void Reg(int kind, absl::string_view key, absl::string_view law,
 
 }  // namespace
 
+int FactionModule::RolledHitCap(const State& s, int c, bool attacker) const {
+  return s.clearing(c).warriors[faction()];
+}
+bool FactionModule::Defenseless(const State& s, int c) const {
+  return s.clearing(c).warriors[faction()] == 0;
+}
+bool FactionModule::StillAttacking(const State& s, int c) const {
+  return s.clearing(c).warriors[faction()] > 0;
+}
+void FactionModule::PayCrafting(State& s, int suit, int n) const {
+  s.craft_used()[suit] += static_cast<int8_t>(n);
+}
+void FactionModule::GainItem(State& s, int seat, int item) const {
+  s.mutable_seat(seat).items[item] += 1;
+}
+
 void FactionModule::RemoveAllPieces(State& s, int c, int remover) const {
   std::array<int8_t, kNumPieces> pieces{};
   for (int p = 1; p < kNumPieces; ++p) {
@@ -936,8 +965,9 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
 std::vector<Option> LegalBattles(const State& s, int faction,
                                  int clearing_suit) {
   std::vector<Option> opts;
+  const FactionModule* m = GetFaction(faction);
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.clearing(c).warriors[faction] == 0) continue;
+    if (s.clearing(c).warriors[faction] == 0 && !m->PawnIn(s, c)) continue;
     if (clearing_suit >= 0 && clearing_suit != kBird &&
         s.SuitOf(c) != clearing_suit) {
       continue;
@@ -996,7 +1026,8 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
   if (s.phase() != kPhaseDaylight || s.current_seat() != seat) return;
   const SeatState& me = s.seat(seat);
   // Law 3.3.1: activate a dominance card with 10+ VP.
-  if (me.dominance == kNoCard && me.vp >= kDominanceScore) {
+  if (me.dominance == kNoCard && me.vp >= kDominanceScore &&
+      GetFaction(me.faction)->CanActivateDominance(s, seat)) {
     for (CardId id : me.hand) {
       if (s.card(id).kind == kDominanceCard) {
         opts.push_back(
@@ -1041,6 +1072,7 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
              .seat = static_cast<int8_t>(seat),
              .faction = me.faction,
              .card = o.card});
+      GetFaction(me.faction)->OnDominanceActivated(s, seat);
       return;
     case kExtraTakeDominance: {
       Task t{.kind = kTaskTakeDominance, .seat = static_cast<int8_t>(seat)};

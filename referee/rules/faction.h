@@ -79,12 +79,41 @@ class FactionModule {
   virtual void OnPieceRemoved(State& s, int piece, int c, int remover) const {}
   // Called on every seated faction after `mover` moved n warriors from
   // `from` to `to` (e.g. Outrage, Law 8.2.6).
-  virtual void OnWarriorsMoved(State& s, int mover, int from, int to,
-                               int n) const {}
+  // `moved_by` is the player who moved them (the Vagabond may move an
+  // ally's warriors, Law 9.2.9.II.b).
+  virtual void OnWarriorsMoved(State& s, int mover, int from, int to, int n,
+                               int moved_by) const {}
   // Removes every piece of this faction from clearing c, as effects that
   // remove "all enemy pieces" do (Favors, Revolt). Law 9.2.2.I: the
   // Vagabond overrides this (he damages three items instead).
   virtual void RemoveAllPieces(State& s, int c, int remover) const;
+  // A piece that is neither warrior nor building/token (the Vagabond's
+  // pawn, Law 9.2.2) in clearing c: it can be battled and can battle.
+  virtual bool PawnIn(const State& s, int c) const { return false; }
+  // Law 4.3.2.I: the most rolled hits this faction deals in clearing c.
+  virtual int RolledHitCap(const State& s, int c, bool attacker) const;
+  // Law 4.3.2.III: is this faction defenseless as defender in c?
+  virtual bool Defenseless(const State& s, int c) const;
+  // Law 4.3.1: does this attacker still attack after an ambush?
+  virtual bool StillAttacking(const State& s, int c) const;
+  // If true, hits against this faction are taken by TakeHits (which may
+  // push decisions) instead of removing its pieces (Law 9.2.7).
+  virtual bool TakesHitsItself() const { return false; }
+  virtual void TakeHits(State& s, int c, int n, int from) const {}
+  // Pays `n` crafting pieces of `suit` (default: activates them for the
+  // turn, Law 4.1.1; the Vagabond exhausts hammers, 9.5.8).
+  virtual void PayCrafting(State& s, int suit, int n) const;
+  // Takes a crafted item (default: the Crafted Items box, Law 4.1.2).
+  virtual void GainItem(State& s, int seat, int item) const;
+  // Called on the remover after it removed another faction's pieces.
+  virtual void OnRemovedEnemy(State& s, int victim, int c, int warriors,
+                              int others) const {}
+  // Law 3.3.1 / 9.2.8: may this faction activate a dominance card now?
+  virtual bool CanActivateDominance(const State& s, int seat) const {
+    return true;
+  }
+  // After activation (the Vagabond then forms a coalition).
+  virtual void OnDominanceActivated(State& s, int seat) const {}
   // Law 8.2.2 Guerrilla War: as defender, deal the higher roll.
   virtual bool DefenderTakesHighRoll() const { return false; }
 };

@@ -9,6 +9,9 @@ namespace woodland::rules {
 
 absl::string_view EyrieLeaderName(int leader);
 absl::string_view EyrieColumnName(int col);
+absl::string_view VagabondCharacterName(int c);
+absl::string_view QuestName(int q);
+int QuestSuit(int q);
 
 std::string State::PromptText() const {
   const PromptInfo& info = GetPromptInfo(prompt_.kind);
@@ -37,6 +40,10 @@ std::string State::OptionLabel(const Option& o) const {
       return absl::StrCat("Move from ", ClearingName(*this, o.a), " to ",
                           ClearingName(*this, o.b));
     case kOptCount:
+      if (o.b >= 0) {  // allied warriors moving with the Vagabond
+        return absl::StrCat("With ", int{o.a}, " ", FactionName(o.b),
+                            o.a == 1 ? " warrior" : " warriors");
+      }
       if (prompt_.kind == kPromptMoveCount) {
         return absl::StrCat("Move ", int{o.a},
                             o.a == 1 ? " warrior" : " warriors", " from ",
@@ -78,6 +85,14 @@ std::string State::OptionLabel(const Option& o) const {
                  ? absl::StrCat(name, " in ", ClearingName(*this, t.a))
                  : name;
     }
+    case kOptItem:
+      return absl::StrCat(o.b == 1 ? "damaged " : "", ItemName(o.a));
+    case kOptQuest:
+      return absl::StrCat(QuestName(o.a), " (", SuitName(QuestSuit(o.a)), ")");
+    case kOptForest:
+      return absl::StrCat("Forest ", o.a + 1);
+    case kOptCharacter:
+      return std::string(VagabondCharacterName(o.a));
     case kOptExtra:
       switch (o.a) {
         case kExtraActivateDominance:
@@ -95,9 +110,10 @@ std::string State::OptionLabel(const Option& o) const {
 
 absl::string_view State::EventKindName(int kind) {
   static constexpr absl::string_view kNames[] = {
-      "turn",    "draw",   "discard",   "place",     "move",   "remove",
-      "vp",      "battle", "dice",      "ambush",    "craft",  "decree",
-      "turmoil", "leader", "dominance", "take_card", "reveal", "game_over"};
+      "turn",      "draw",   "discard",   "place",  "move",
+      "remove",    "vp",     "battle",    "dice",   "ambush",
+      "craft",     "decree", "turmoil",   "leader", "dominance",
+      "take_card", "reveal", "game_over", "pawn"};
   return kind < static_cast<int>(std::size(kNames)) ? kNames[kind] : "unknown";
 }
 
@@ -162,6 +178,11 @@ std::string State::EventText(const Event& e, int seat) const {
       return absl::StrCat(who(e.seat), " looked at the hand of ", who(e.a));
     case kEvGameOver:
       return "The game is over";
+    case kEvPawn:
+      return e.c >= 0
+                 ? absl::StrCat("The Vagabond moved to ",
+                                ClearingName(*this, e.c))
+                 : absl::StrCat("The Vagabond moved into forest ", e.d + 1);
   }
   return "?";
 }

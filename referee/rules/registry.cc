@@ -40,6 +40,7 @@ void RegisterCoreTasks();
 void RegisterMarquise();
 void RegisterEyrie();
 void RegisterAlliance();
+void RegisterVagabond();
 
 void RegisterAll() {
   static const bool done = [] {
@@ -47,6 +48,7 @@ void RegisterAll() {
     RegisterMarquise();
     RegisterEyrie();
     RegisterAlliance();
+    RegisterVagabond();
     return true;
   }();
   (void)done;

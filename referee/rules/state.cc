@@ -194,6 +194,14 @@ void State::StartTurn() {
   Push(t);
 }
 
+std::vector<int8_t> State::WinnersWith(int seat) const {
+  std::vector<int8_t> w = {static_cast<int8_t>(seat)};
+  const int vb = seat_of_[kVagabond];
+  if (vb >= 0 && vagabond_.coalition == seat)
+    w.push_back(static_cast<int8_t>(vb));
+  return w;
+}
+
 void State::EndGame(EndReason reason, std::vector<int8_t> winners) {
   if (end_reason_ != kNotOver) return;
   end_reason_ = reason;
@@ -211,7 +219,7 @@ void State::CheckScoreVictory() {
   for (int i = 0; i < n; ++i) {
     const int st = (current_ + i) % n;
     if (seats_[st].dominance == kNoCard && seats_[st].vp >= kWinningScore) {
-      EndGame(kReason30Vp, {static_cast<int8_t>(st)});
+      EndGame(kReason30Vp, WinnersWith(st));
       return;
     }
   }
@@ -275,6 +283,7 @@ bool State::CanPlace(int faction, int c) const {
 bool State::HasPieces(int faction, int c) const {
   const ClearingState& cl = board_[c];
   if (cl.warriors[faction] > 0) return true;
+  if (GetFaction(faction)->PawnIn(*this, c)) return true;
   for (int p = 1; p < kNumPieces; ++p) {
     if (GetPieceInfo(p).owner == faction && cl.pieces[p] > 0) return true;
   }
@@ -324,7 +333,8 @@ bool State::PlacePiece(int piece, int c) {
   return true;
 }
 
-void State::MoveWarriors(int faction, int from, int to, int n) {
+void State::MoveWarriors(int faction, int from, int to, int n, int moved_by) {
+  if (moved_by == kNoFaction) moved_by = faction;
   CHECK_LE(n, board_[from].warriors[faction]);
   board_[from].warriors[faction] -= n;
   board_[to].warriors[faction] += n;
@@ -334,7 +344,8 @@ void State::MoveWarriors(int faction, int from, int to, int n) {
        .b = static_cast<int8_t>(from),
        .c = static_cast<int8_t>(to)});
   for (const SeatState& st : seats_) {
-    GetFaction(st.faction)->OnWarriorsMoved(*this, faction, from, to, n);
+    GetFaction(st.faction)
+        ->OnWarriorsMoved(*this, faction, from, to, n, moved_by);
   }
 }
 
@@ -375,6 +386,9 @@ void State::RemovePieces(int faction, int c, int warriors,
     for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c, remover);
   }
   if (warriors > 0) m->OnWarriorsRemoved(*this, c, warriors, remover);
+  if (remover != kNoFaction && remover != faction) {
+    GetFaction(remover)->OnRemovedEnemy(*this, faction, c, warriors, scored);
+  }
 }
 
 void State::EndSimultaneous(size_t mark) {
@@ -496,6 +510,19 @@ uint64_t State::Hash() const {
   for (uint32_t v : eyrie_.resolved) h.Add(v);
   h.Add(eyrie_.roosts);
   h.AddAll(alliance_.supporters);
+  h.Add(vagabond_.character);
+  h.Add(vagabond_.clearing);
+  h.Add(vagabond_.forest);
+  for (const VItem& it : vagabond_.items)
+    h.Add(it.kind * 4 + it.exhausted * 2 + it.damaged);
+  for (int8_t v : vagabond_.relation) h.Add(v);
+  for (int8_t v : vagabond_.aids) h.Add(v);
+  h.AddAll(vagabond_.quests);
+  h.AddAll(vagabond_.quest_deck);
+  h.AddAll(vagabond_.quests_done);
+  for (int8_t v : vagabond_.ruin_item) h.Add(v);
+  h.Add(vagabond_.battle_ally);
+  h.Add(vagabond_.coalition);
   h.Add(alliance_.officers);
   h.Add(alliance_.ops);
   for (const Task& t : stack_) {
@@ -591,9 +618,11 @@ absl::Status State::CheckInvariants() const {
     }
   }
   for (int i = 0; i < kNumItems; ++i) {
-    int n = items_[i];
+    int n = items_[i] + vagabond_.removed[i];
     for (const SeatState& st : seats_) n += st.items[i];
-    if (n != kItemSupply[i]) {
+    for (const VItem& it : vagabond_.items) n += it.kind == i;
+    for (int8_t r : vagabond_.ruin_item) n += r - 1 == i;
+    if (n != kItemSupply[i] + vagabond_.box[i]) {
       return absl::InternalError(
           absl::StrCat("item ", ItemName(i), " count changed"));
     }

@@ -42,21 +42,25 @@ inline constexpr CardId kNoCard = -1;
 
 // What an option's fields mean, by kind. Unused fields are -1.
 enum OptionKind : uint8_t {
-  kOptDone = 0,  // finish this step / decline an optional effect
-  kOptYes,       // use the optional effect named by the prompt
-  kOptCard,      // card
-  kOptClearing,  // a = clearing
-  kOptMove,      // a = from clearing, b = to clearing
-  kOptCount,     // a = how many
-  kOptBattle,    // a = clearing, b = defending faction
-  kOptFaction,   // a = faction (a player, e.g. a target)
-  kOptPiece,     // a = Piece (to remove, build, ...)
-  kOptAction,    // a = action code of the deciding faction's module
-  kOptSuit,      // a = suit
-  kOptDecree,    // card, a = Decree column (Eyrie)
-  kOptLeader,    // a = leader (Eyrie)
-  kOptExtra,     // a = Daylight card/dominance action (ExtraAction), card
-  kOptEffect,    // a = index of a pending simultaneous effect (1.1.3)
+  kOptDone = 0,   // finish this step / decline an optional effect
+  kOptYes,        // use the optional effect named by the prompt
+  kOptCard,       // card
+  kOptClearing,   // a = clearing
+  kOptMove,       // a = from clearing, b = to clearing
+  kOptCount,      // a = how many
+  kOptBattle,     // a = clearing, b = defending faction
+  kOptFaction,    // a = faction (a player, e.g. a target)
+  kOptPiece,      // a = Piece (to remove, build, ...)
+  kOptAction,     // a = action code of the deciding faction's module
+  kOptSuit,       // a = suit
+  kOptDecree,     // card, a = Decree column (Eyrie)
+  kOptLeader,     // a = leader (Eyrie)
+  kOptExtra,      // a = Daylight card/dominance action (ExtraAction), card
+  kOptEffect,     // a = index of a pending simultaneous effect (1.1.3)
+  kOptItem,       // a = Item (b = 1: a damaged one)
+  kOptQuest,      // a = quest id
+  kOptForest,     // a = forest index
+  kOptCharacter,  // a = Vagabond character
 };
 
 struct Option {
@@ -234,6 +238,39 @@ struct AllianceBoard {
   int8_t ops = 0;                  // military operations left this Evening
 };
 
+// One of the Vagabond's items (Law 9.2.5): face up or exhausted, and
+// undamaged or damaged. Face-up undamaged teas, coins and sacks sit on their
+// tracks (up to 3 each, 9.2.5.I); everything else is in the Satchel.
+struct VItem {
+  int8_t kind = 0;
+  bool exhausted = false;
+  bool damaged = false;
+  friend bool operator==(const VItem&, const VItem&) = default;
+};
+
+inline constexpr int8_t kHostile = -1;  // relationship (Law 9.2.9.III)
+inline constexpr int8_t kAllied = 3;
+
+struct VagabondBoard {
+  int8_t character = -1;  // 0 Thief, 1 Tinker, 2 Ranger
+  int8_t clearing = -1;   // the pawn's clearing, -1 in a forest
+  int8_t forest = -1;     // the pawn's forest, -1 in a clearing
+  std::vector<VItem> items;
+  // Relationship per faction: 0 indifferent, 1, 2, kAllied, or kHostile.
+  std::array<int8_t, kNumFactions> relation{};
+  std::array<int8_t, kNumFactions> aids{};  // aids given this turn
+  std::vector<int8_t> quests;               // face up (3)
+  std::vector<int8_t> quest_deck;           // face down, unordered
+  std::vector<int8_t> quests_done;
+  std::array<int8_t, kMaxClearings> ruin_item{};  // item + 1 under a ruin
+  int8_t battle_ally = kNoFaction;  // ally fighting with him (9.2.9.II.c)
+  int8_t ally_lost = 0;             // allied warriors removed as hits
+  int8_t damaged_in_battle = 0;
+  int8_t coalition = -1;                    // partner seat (9.2.8)
+  std::array<int8_t, kNumItems> removed{};  // items removed from the game
+  std::array<int8_t, kNumItems> box{};      // items he brought into play
+};
+
 // A hand shown to one seat (Codebreakers). Kept so that seat's observation
 // may include it; nobody else's does.
 struct Reveal {
@@ -296,6 +333,7 @@ enum EventKind : uint8_t {
   kEvTakeCard,   // seat takes a card from seat a (visible to both)
   kEvReveal,     // seat looks at seat a's hand (Codebreakers)
   kEvGameOver,   // a = EndReason
+  kEvPawn,       // the Vagabond's pawn moved to clearing c (-1) / forest d
 };
 
 struct Event {
@@ -384,6 +422,10 @@ class State {
   const MarquiseBoard& marquise() const { return marquise_; }
   const EyrieBoard& eyrie() const { return eyrie_; }
   const AllianceBoard& alliance() const { return alliance_; }
+  const VagabondBoard& vagabond() const { return vagabond_; }
+  VagabondBoard& mutable_vagabond() { return vagabond_; }
+  // The seats that win together with `seat` (a Vagabond's coalition).
+  std::vector<int8_t> WinnersWith(int seat) const;
   AllianceBoard& mutable_alliance() { return alliance_; }
   const std::vector<Task>& stack() const { return stack_; }
   std::vector<Task>& mutable_stack() { return stack_; }
@@ -417,7 +459,8 @@ class State {
   // it actually placed. Removal scores and triggers effects (3.2.1).
   int PlaceWarriors(int faction, int c, int n);
   bool PlacePiece(int piece, int c);
-  void MoveWarriors(int faction, int from, int to, int n);
+  void MoveWarriors(int faction, int from, int to, int n,
+                    int moved_by = kNoFaction);
   // Removes pieces of one faction from one clearing at once, scoring for
   // `remover` (a faction or kNoFaction) and then triggering effects.
   void RemovePieces(int faction, int c, int warriors,
@@ -453,6 +496,7 @@ class State {
   }
   std::array<int8_t, kNumItems>& mutable_item_supply() { return items_; }
   std::vector<CardId>& mutable_available_dominance() { return available_; }
+  std::vector<CardId>& mutable_discard() { return discard_; }
   std::vector<Reveal>& mutable_reveals() { return reveals_; }
   void set_phase(Phase p) { phase_ = p; }
   void set_piece_supply(int piece, int n) { piece_supply_[piece] = n; }
@@ -504,6 +548,7 @@ class State {
   MarquiseBoard marquise_;
   EyrieBoard eyrie_;
   AllianceBoard alliance_;
+  VagabondBoard vagabond_;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
   std::vector<Task> stack_;
