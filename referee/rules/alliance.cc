@@ -192,11 +192,13 @@ void BirdsongChoose(State& s, const Option& o) {
     }
     return;
   }
-  Task effect{.kind = static_cast<uint8_t>(t.step == 0 ? kAlRevolt : kAlSpread),
-              .seat = I8(seat)};
+    // Read everything from `t` before pushing: a push may move the stack.
+  const bool revolt = t.step == 0;
+  Task effect{.kind = static_cast<uint8_t>(revolt ? kAlRevolt : kAlSpread), .seat = I8(seat)};
   effect.a = o.a;
+  const int cost = revolt ? 2 : SpreadCost(s, o.a);
   s.Push(effect);
-  PushSpend(s, seat, s.SuitOf(o.a), t.step == 0 ? 2 : SpreadCost(s, o.a));
+  PushSpend(s, seat, s.SuitOf(o.a), cost);
 }
 
 // Spends `b` supporters matching suit `a`, asking which when it matters.

@@ -221,3 +221,33 @@ TEST(Alliance, Law_1_2_SupportersAreHiddenFromOthers) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+// Regression: choosing a revolt used to read the Birdsong task through a
+// reference invalidated by pushing the revolt, and charged a wrong cost.
+TEST(Alliance, Law_8_4_1_II_RevoltCostsExactlyTwoSupporters) {
+  Scenario sc = AllianceGame(kPhaseBirdsong);
+  State& s = sc.s();
+    s.SetPieces(kSympathy, C(2), 1);
+  sc.Supporter("Mouse-in-a-Sack", kMouse);
+  sc.Supporter("Sappers", kBird);
+  sc.Supporter("Anvil", kFox);
+  s.Push(Task{.kind = kTaskPause, .seat = 0});
+  Al()->PushBirdsong(s, 2);
+  s.Run();
+    ASSERT_EQ(sc.Key(), "alliance.revolt");
+    // A copied state's stack has no spare capacity, so the push made by the
+  // choice reallocates it (as in search, or replay from a copy).
+  for (int i = 0; i < 50; ++i) {
+    State copy = s;
+    ASSERT_EQ(copy.stack().size(), copy.stack().capacity());
+    ASSERT_TRUE(copy.Apply(copy.deciding_seat(), 0).ok());
+    EXPECT_EQ(copy.clearing(C(2)).pieces[kBaseMouse], 1);
+    EXPECT_EQ(copy.alliance().supporters.size(), 1u);
+  }
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing

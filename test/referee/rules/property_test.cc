@@ -1,4 +1,6 @@
-// Random-play property tests: 10,000 Marquise/Eyrie games in 20 shards,
+// Random-play property tests over every combination of the base factions
+// (10,000 four-player games, 5,000 Marquise/Eyrie games, 400 games of each
+// other 2- and 3-player combination), in shards,
 // checking at every decision that cards and pieces are conserved and that
 // each seat's observation holds none of another seat's hidden cards, and at
 // the end of each game that replaying its decisions rebuilds the same state
@@ -13,8 +15,27 @@
 namespace woodland::rules {
 namespace {
 
-constexpr int kShards = 20;
-constexpr int kGamesPerShard = 500;
+struct Shard {
+  std::vector<int8_t> factions;
+  int games;
+  uint64_t first_seed;
+};
+
+std::vector<Shard> Shards() {
+  std::vector<Shard> out;
+  for (int i = 0; i < 10; ++i) out.push_back({{kMarquise, kEyrie}, 500, 1000003ULL * i + 1});
+  for (int i = 0; i < 20; ++i) {
+    out.push_back({{kMarquise, kEyrie, kAlliance, kVagabond}, 500, 7000003ULL * i + 5});
+  }
+  const std::vector<std::vector<int8_t>> others = {
+      {kMarquise, kAlliance},           {kMarquise, kVagabond},
+      {kEyrie, kAlliance},              {kEyrie, kVagabond},
+      {kAlliance, kVagabond},           {kMarquise, kEyrie, kAlliance},
+      {kMarquise, kEyrie, kVagabond},   {kMarquise, kAlliance, kVagabond},
+      {kEyrie, kAlliance, kVagabond}};
+  for (size_t i = 0; i < others.size(); ++i) out.push_back({others[i], 400, 900001ULL * i + 3});
+  return out;
+}
 
 // Law 1.2: another seat's hand and the deck never appear in an observation
 // except through a reveal made to this seat.
@@ -78,7 +99,7 @@ absl::Status CheckEventLedger(const State& s) {
         board[e.c].warriors[e.faction] += e.a;
         break;
       case kEvVp:
-        if (e.a < kVpBuilding || e.a > kVpTurmoil)
+        if (e.a < kVpBuilding || e.a > kVpVagabond)
           return absl::InternalError("VP without reason");
         vp[e.seat] += e.d;
         break;
@@ -106,12 +127,13 @@ absl::Status CheckEventLedger(const State& s) {
 class RandomPlay : public ::testing::TestWithParam<int> {};
 
 TEST_P(RandomPlay, InvariantsRedactionAndReplay) {
+    const Shard shard = Shards()[GetParam()];
   GameSetup setup;
-  setup.factions = {kMarquise, kEyrie};
+  setup.factions = shard.factions;
   setup.shuffle_seats = true;
   setup.max_turns = 1000;
-  const uint64_t first = 1000003ULL * GetParam() + 1;
-  for (int g = 0; g < kGamesPerShard; ++g) {
+  const uint64_t first = shard.first_seed;
+  for (int g = 0; g < shard.games; ++g) {
     const uint64_t seed = first + g;
     const bool deep = g % 50 == 0;
     std::vector<uint64_t> hashes;
@@ -156,7 +178,8 @@ TEST_P(RandomPlay, InvariantsRedactionAndReplay) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shards, RandomPlay, ::testing::Range(0, kShards));
+INSTANTIATE_TEST_SUITE_P(Shards, RandomPlay,
+                         ::testing::Range(0, static_cast<int>(Shards().size())));
 
 }  // namespace
 }  // namespace woodland::rules
