@@ -192,9 +192,10 @@ void BirdsongChoose(State& s, const Option& o) {
     }
     return;
   }
-    // Read everything from `t` before pushing: a push may move the stack.
+  // Read everything from `t` before pushing: a push may move the stack.
   const bool revolt = t.step == 0;
-  Task effect{.kind = static_cast<uint8_t>(revolt ? kAlRevolt : kAlSpread), .seat = I8(seat)};
+  Task effect{.kind = static_cast<uint8_t>(revolt ? kAlRevolt : kAlSpread),
+              .seat = I8(seat)};
   effect.a = o.a;
   const int cost = revolt ? 2 : SpreadCost(s, o.a);
   s.Push(effect);

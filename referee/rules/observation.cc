@@ -38,6 +38,18 @@ Observation Observe(const State& s, int seat) {
   o.eyrie_deposed = s.eyrie().deposed;
   o.decree = s.eyrie().decree;
   o.viziers = s.eyrie().viziers;
+  const VagabondBoard& vb = s.vagabond();
+  o.vagabond_character = vb.character;
+  o.vagabond_clearing = vb.clearing;
+  o.vagabond_forest = vb.forest;
+  o.vagabond_items = vb.items;
+  o.relations = vb.relation;
+  o.quests = vb.quests;
+  o.quests_done = vb.quests_done;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (vb.ruin_item[c] > 0)
+      o.ruins_with_items.push_back(static_cast<int8_t>(c));
+  }
   o.supporters = static_cast<int>(s.alliance().supporters.size());
   o.officers = s.alliance().officers;
   if (seat >= 0 && seat < s.num_seats() && s.seat(seat).faction == kAlliance) {

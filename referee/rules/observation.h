@@ -45,8 +45,17 @@ struct Observation {
   uint8_t eyrie_deposed = 0;
   std::array<std::vector<CardId>, 4> decree;
   std::array<int8_t, 4> viziers{};
-  int supporters = 0;                   // count (public)
-  std::vector<CardId> supporter_cards;  // only in the Alliance's own view
+  // The Vagabond (all public except what lies under the ruins).
+  int8_t vagabond_character = -1;
+  int8_t vagabond_clearing = -1;
+  int8_t vagabond_forest = -1;
+  std::vector<VItem> vagabond_items;
+  std::array<int8_t, kNumFactions> relations{};
+  std::vector<int8_t> quests;
+  std::vector<int8_t> quests_done;
+  std::vector<int8_t> ruins_with_items;  // clearings; the items stay hidden
+  int supporters = 0;                    // count (public)
+  std::vector<CardId> supporter_cards;   // only in the Alliance's own view
   int officers = 0;
 };
 

@@ -230,15 +230,15 @@ namespace {
 TEST(Alliance, Law_8_4_1_II_RevoltCostsExactlyTwoSupporters) {
   Scenario sc = AllianceGame(kPhaseBirdsong);
   State& s = sc.s();
-    s.SetPieces(kSympathy, C(2), 1);
+  s.SetPieces(kSympathy, C(2), 1);
   sc.Supporter("Mouse-in-a-Sack", kMouse);
   sc.Supporter("Sappers", kBird);
   sc.Supporter("Anvil", kFox);
   s.Push(Task{.kind = kTaskPause, .seat = 0});
   Al()->PushBirdsong(s, 2);
   s.Run();
-    ASSERT_EQ(sc.Key(), "alliance.revolt");
-    // A copied state's stack has no spare capacity, so the push made by the
+  ASSERT_EQ(sc.Key(), "alliance.revolt");
+  // A copied state's stack has no spare capacity, so the push made by the
   // choice reallocates it (as in search, or replay from a copy).
   for (int i = 0; i < 50; ++i) {
     State copy = s;

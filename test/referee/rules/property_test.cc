@@ -23,17 +23,24 @@ struct Shard {
 
 std::vector<Shard> Shards() {
   std::vector<Shard> out;
-  for (int i = 0; i < 10; ++i) out.push_back({{kMarquise, kEyrie}, 500, 1000003ULL * i + 1});
+  for (int i = 0; i < 10; ++i)
+    out.push_back({{kMarquise, kEyrie}, 500, 1000003ULL * i + 1});
   for (int i = 0; i < 20; ++i) {
-    out.push_back({{kMarquise, kEyrie, kAlliance, kVagabond}, 500, 7000003ULL * i + 5});
+    out.push_back(
+        {{kMarquise, kEyrie, kAlliance, kVagabond}, 500, 7000003ULL * i + 5});
   }
   const std::vector<std::vector<int8_t>> others = {
-      {kMarquise, kAlliance},           {kMarquise, kVagabond},
-      {kEyrie, kAlliance},              {kEyrie, kVagabond},
-      {kAlliance, kVagabond},           {kMarquise, kEyrie, kAlliance},
-      {kMarquise, kEyrie, kVagabond},   {kMarquise, kAlliance, kVagabond},
+      {kMarquise, kAlliance},
+      {kMarquise, kVagabond},
+      {kEyrie, kAlliance},
+      {kEyrie, kVagabond},
+      {kAlliance, kVagabond},
+      {kMarquise, kEyrie, kAlliance},
+      {kMarquise, kEyrie, kVagabond},
+      {kMarquise, kAlliance, kVagabond},
       {kEyrie, kAlliance, kVagabond}};
-  for (size_t i = 0; i < others.size(); ++i) out.push_back({others[i], 400, 900001ULL * i + 3});
+  for (size_t i = 0; i < others.size(); ++i)
+    out.push_back({others[i], 400, 900001ULL * i + 3});
   return out;
 }
 
@@ -127,7 +134,7 @@ absl::Status CheckEventLedger(const State& s) {
 class RandomPlay : public ::testing::TestWithParam<int> {};
 
 TEST_P(RandomPlay, InvariantsRedactionAndReplay) {
-    const Shard shard = Shards()[GetParam()];
+  const Shard shard = Shards()[GetParam()];
   GameSetup setup;
   setup.factions = shard.factions;
   setup.shuffle_seats = true;
@@ -179,7 +186,8 @@ TEST_P(RandomPlay, InvariantsRedactionAndReplay) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shards, RandomPlay,
-                         ::testing::Range(0, static_cast<int>(Shards().size())));
+                         ::testing::Range(0,
+                                          static_cast<int>(Shards().size())));
 
 }  // namespace
 }  // namespace woodland::rules

@@ -67,6 +67,12 @@ class Scenario {
     s().GiveCard(seat, id);
     return id;
   }
+  // Gives the Vagabond an item (from the box, so items stay accounted for).
+  void Item(int kind, bool exhausted = false, bool damaged = false) {
+    VagabondBoard& vb = s().mutable_vagabond();
+    vb.items.push_back(VItem{static_cast<int8_t>(kind), exhausted, damaged});
+    ++vb.box[kind];
+  }
   // Puts a card among the Alliance's supporters.
   CardId Supporter(const std::string& name, int suit = -1) {
     const CardId id = Card(name, suit);

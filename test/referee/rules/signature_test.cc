@@ -24,7 +24,8 @@ TEST(Signature, MarquiseEyrieSeed1) {
 }
 
 TEST(Signature, FourBaseFactionsSeed1) {
-  EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 200), "f2e7a10794cbb60a");
+  EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 200),
+            "f2e7a10794cbb60a");
 }
 
 }  // namespace

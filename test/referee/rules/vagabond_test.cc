@@ -1,0 +1,390 @@
+// Scenario tests for the Vagabond (Law 9). Seats: 0 Marquise, 1 Eyrie,
+// 2 Alliance, 3 Vagabond.
+#include <algorithm>
+
+#include "gtest/gtest.h"
+#include "referee/rules/observation.h"
+#include "test/referee/rules/scenario.h"
+
+namespace woodland::rules::testing {
+namespace {
+
+const FactionModule* Vg() { return GetFaction(kVagabond); }
+constexpr int kVb = 3;
+
+Scenario VagabondGame(Phase phase, int clearing, int character = 0,
+                      int current = kVb) {
+  Scenario sc({kMarquise, kEyrie, kAlliance, kVagabond});
+  sc.s().SetCurrent(current, phase);
+  VagabondBoard& vb = sc.s().mutable_vagabond();
+  vb.character = static_cast<int8_t>(character);
+  vb.clearing = static_cast<int8_t>(clearing);
+  vb.forest = -1;
+  return sc;
+}
+
+int Count(const State& s, int kind, bool exhausted, bool damaged) {
+  int n = 0;
+  for (const VItem& it : s.vagabond().items) {
+    n += it.kind == kind && it.exhausted == exhausted && it.damaged == damaged;
+  }
+  return n;
+}
+
+TEST(Vagabond, Law_9_3_SetupCharacterForestQuestsRuinsAndItems) {
+  rules::GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 3);
+  ASSERT_TRUE(st.ok());
+  Scenario sc;
+  sc.state = std::make_unique<State>(*std::move(st));
+  State& s = sc.s();
+  while (sc.Key() != "vagabond.setup.character") ASSERT_TRUE(s.Apply(0).ok());
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Thief", "Tinker", "Ranger"}));
+  sc.Choose("Thief");
+  EXPECT_EQ(sc.Labels().size(), 7u) << "seven forests on the Autumn map";
+  sc.Choose("Forest 3");
+  const VagabondBoard& vb = s.vagabond();
+  EXPECT_EQ(vb.forest, 2);
+  EXPECT_EQ(vb.quests.size(), 3u);
+  EXPECT_EQ(vb.quest_deck.size(), 12u);
+  EXPECT_EQ(Count(s, kBoot, false, false), 1);
+  EXPECT_EQ(Count(s, kTorch, false, false), 1);
+  EXPECT_EQ(Count(s, kTea, false, false), 1);
+  EXPECT_EQ(Count(s, kSword, false, false), 1);
+  int ruins = 0;
+  for (int c = 0; c < 12; ++c) ruins += vb.ruin_item[c] > 0;
+  EXPECT_EQ(ruins, 4);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Vagabond, Law_9_4_1_RefreshThreePlusTwoPerTea) {
+  Scenario sc = VagabondGame(kPhaseBirdsong, C(1));
+  State& s = sc.s();
+  sc.Item(kTea);
+  for (int i = 0; i < 3; ++i) sc.Item(kBoot, true);
+  for (int i = 0; i < 2; ++i) sc.Item(kSword, true);
+  for (int i = 0; i < 2; ++i) sc.Item(kTorch, true);
+  sc.Start([](State& s) { Vg()->PushBirdsong(s, kVb); });
+  EXPECT_EQ(sc.Key(), "vagabond.refresh");
+  EXPECT_EQ(s.prompt().a, 5);
+  for (const char* k : {"boot", "boot", "boot", "sword", "sword"}) sc.Choose(k);
+  EXPECT_EQ(Count(s, kTorch, true, false), 2);
+  EXPECT_EQ(sc.Key(), "vagabond.slip");
+}
+
+TEST(Vagabond, Law_9_4_2_SlipToAClearingOrForestIgnoringHostility) {
+  Scenario sc = VagabondGame(kPhaseBirdsong, C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kEyrie] = kHostile;
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Start([](State& s) { Vg()->PushBirdsong(s, kVb); });
+  EXPECT_TRUE(sc.Offers("5 (rabbit)"));
+  EXPECT_TRUE(sc.Offers("Forest 1"));
+  EXPECT_TRUE(sc.Offers("Forest 2"));
+  EXPECT_FALSE(sc.Offers("Forest 3"));
+  sc.Choose("Forest 2");
+  EXPECT_EQ(s.vagabond().forest, 1);
+  EXPECT_EQ(s.vagabond().clearing, -1);
+}
+
+TEST(Vagabond,
+     Law_9_5_1_MoveCostsABootOrTwoIntoHostileWarriors_And_9_2_3_Nimble) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kBoot);
+  s.mutable_vagabond().relation[kEyrie] = kHostile;
+  s.SetWarriors(kEyrie, C(5), 1);
+  s.SetWarriors(kMarquise, C(1), 5);  // the Marquise rules both ends
+  s.SetWarriors(kMarquise, C(9), 5);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Move (boot)");
+  EXPECT_FALSE(sc.Offers("5 (rabbit)")) << "two boots needed";
+  EXPECT_TRUE(sc.Offers("9 (mouse)"));
+  sc.Choose("9 (mouse)");
+  EXPECT_EQ(s.vagabond().clearing, C(9));
+  EXPECT_EQ(Count(s, kBoot, true, false), 1);
+}
+
+TEST(Vagabond, Law_9_5_1_FromAForestOnlyToItsClearings) {
+  Scenario sc = VagabondGame(kPhaseDaylight, -1);
+  State& s = sc.s();
+  s.mutable_vagabond().forest = 3;  // F4: clearings 3, 6, 11
+  sc.Item(kBoot);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Move (boot)");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"3 (rabbit)", "6 (fox)", "11 (mouse)"}));
+}
+
+TEST(Vagabond,
+     Law_9_2_6_SwordsCapRolledHits_9_2_7_HitsDamageItems_9_2_9_III_Hostile) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5));
+  State& s = sc.s();
+  sc.Item(kSword);
+  sc.Item(kBoot);
+  sc.Item(kTorch);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({3, 2});
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Battle (sword)");
+  // One sword: one rolled hit. The Eyrie deal two: two items are damaged.
+  EXPECT_EQ(sc.Key(), "vagabond.take_hit");
+  sc.Choose("boot");
+  sc.Choose("torch");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 2);
+  EXPECT_EQ(Count(s, kBoot, false, true), 1);
+  EXPECT_EQ(Count(s, kTorch, false, true), 1);
+  EXPECT_EQ(s.vagabond().relation[kEyrie], kHostile);
+  EXPECT_EQ(s.seat(kVb).vp, 0)
+      << "no Infamy for the warrior that made them Hostile";
+}
+
+TEST(Vagabond, Law_9_2_9_III_a_InfamyForHostilePiecesInBattleOnHisTurn) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5));
+  State& s = sc.s();
+  for (int i = 0; i < 3; ++i) sc.Item(kSword);
+  s.mutable_vagabond().relation[kEyrie] = kHostile;
+  s.SetWarriors(kEyrie, C(5), 1);
+  s.SetPieces(kRoost, C(5), 1);
+  sc.Dice({3, 0});
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Battle (sword)");
+  // A warrior and a roost: 2 Infamy plus 1 for the building.
+  EXPECT_EQ(s.seat(kVb).vp, 3);
+}
+
+TEST(Vagabond, Law_9_2_4_WithoutSwordsHeIsDefenseless) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5), 0, 0);
+  State& s = sc.s();
+  sc.Item(kBoot);
+  sc.Item(kTorch);
+  s.SetWarriors(kMarquise, C(5), 1);
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kVagabond); });
+  EXPECT_EQ(sc.Key(), "vagabond.take_hit")
+      << "one extra hit though the roll was 0";
+  EXPECT_EQ(s.prompt().a, 1);
+}
+
+TEST(Vagabond, Law_9_5_3_ExploreTakesTheRuinItemAndScores) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(6));
+  State& s = sc.s();
+  sc.Item(kTorch);
+  s.mutable_vagabond().ruin_item[C(6)] = kHammer + 1;
+  ++s.mutable_vagabond().box[kHammer];
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Explore the ruin (torch)");
+  EXPECT_EQ(Count(s, kHammer, false, false), 1);
+  EXPECT_EQ(s.seat(kVb).vp, 1);
+  EXPECT_EQ(s.clearing(C(6)).pieces[kRuin], 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Vagabond, Law_9_5_4_AidImprovesRelationshipsAndTakesAnItem) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kBoot);
+  sc.Item(kTorch);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.mutable_item_supply()[kCoin] -= 1;
+  s.mutable_seat(0).items[kCoin] = 1;
+  const CardId card = sc.Give(kVb, "Anvil", kFox);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Aid");
+  sc.Choose("boot");  // which item to exhaust
+  EXPECT_EQ(s.vagabond().relation[kMarquise], 1);
+  EXPECT_EQ(s.seat(kVb).vp, 1);
+  EXPECT_EQ(s.seat(0).hand, std::vector<CardId>{card});
+  EXPECT_EQ(sc.Key(), "vagabond.aid.take_item");
+  sc.Choose("coin");
+  EXPECT_EQ(Count(s, kCoin, false, false), 1);
+  EXPECT_EQ(s.seat(0).items[kCoin], 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Vagabond,
+     Law_9_2_9_I_a_TheNextStepNeedsTwoAidsInOneTurn_And_II_a_AlliesScoreTwo) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kMarquise] = 1;
+  for (int i = 0; i < 3; ++i) sc.Item(kBoot);
+  s.SetWarriors(kMarquise, C(1), 1);
+  for (int i = 0; i < 3; ++i) s.DrawCards(kVb, 1);
+  for (const char* n : {"Anvil", "Armorers", "Sappers"}) sc.Give(kVb, n);
+  auto aid = [&] {
+    sc.Choose("Aid");
+    if (sc.Key() == "vagabond.aid.card") ASSERT_TRUE(s.Apply(kVb, 0).ok());
+  };
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  aid();
+  EXPECT_EQ(s.vagabond().relation[kMarquise], 1);
+  aid();
+  EXPECT_EQ(s.vagabond().relation[kMarquise], 2);
+  EXPECT_EQ(s.seat(kVb).vp, 2);
+  s.mutable_vagabond().relation[kMarquise] = kAllied;
+  aid();
+  EXPECT_EQ(s.seat(kVb).vp, 4);
+}
+
+TEST(Vagabond, Law_9_5_5_QuestExhaustsItsItemsAndRewards) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  VagabondBoard& vb = s.mutable_vagabond();
+  vb.quests = {0};  // Errand (fox): tea and boot
+  vb.quest_deck = {1, 2};
+  sc.Item(kTea);
+  sc.Item(kBoot);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Quest");
+  EXPECT_EQ(sc.Key(), "vagabond.quest.reward");
+  sc.Choose("Score VP for the quest");
+  EXPECT_EQ(s.seat(kVb).vp, 1) << "one fox quest done";
+  EXPECT_EQ(s.vagabond().quests_done, std::vector<int8_t>{0});
+  EXPECT_EQ(s.vagabond().quests.size(), 1u) << "a new quest was drawn";
+  EXPECT_EQ(Count(s, kTea, true, false), 1);
+  EXPECT_EQ(Count(s, kBoot, true, false), 1);
+}
+
+TEST(Vagabond, Law_9_5_6_StrikeABuildingWhenNoWarriors) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5));
+  State& s = sc.s();
+  sc.Item(kCrossbow);
+  s.SetPieces(kRoost, C(5), 1);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Strike (crossbow)");
+  EXPECT_EQ(s.clearing(C(5)).pieces[kRoost], 0);
+  EXPECT_EQ(s.seat(kVb).vp, 1);
+  EXPECT_EQ(s.vagabond().relation[kEyrie], 0)
+      << "buildings never make a faction Hostile";
+}
+
+TEST(Vagabond, Law_9_5_8_CraftWithHammersMatchingHisClearing) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kHammer);
+  sc.Give(kVb, "Foxfolk Steel", kFox);  // fox, fox: two hammers needed
+  sc.Give(kVb, "Anvil", kFox);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Craft (hammers)");
+  EXPECT_FALSE(sc.Offers("Foxfolk Steel (fox)"));
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(Count(s, kHammer, true, false), 1);
+  EXPECT_EQ(Count(s, kHammer, false, false), 1)
+      << "the crafted hammer arrives face up";
+  EXPECT_EQ(s.seat(kVb).vp, 2);
+}
+
+TEST(Vagabond, Law_9_5_9_TheThiefSteals) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kTorch);
+  s.SetWarriors(kMarquise, C(1), 1);
+  sc.Give(0, "Anvil");
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Thief special action (torch)");
+  EXPECT_EQ(s.seat(kVb).hand.size(), 1u);
+  EXPECT_TRUE(s.seat(0).hand.empty());
+}
+
+TEST(Vagabond, Law_9_5_9_TheRangerHidesOutAndDaylightEnds) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1), 2);
+  State& s = sc.s();
+  sc.Item(kTorch);
+  sc.Item(kBoot, false, true);
+  sc.Item(kSword, false, true);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Ranger special action (torch)");
+  sc.Choose("damaged boot");
+  EXPECT_EQ(Count(s, kBoot, false, true) + Count(s, kSword, false, true), 0);
+  EXPECT_TRUE(sc.Paused()) << "Daylight ended";
+}
+
+TEST(Vagabond, Law_9_6_RestDrawAndItemLimit) {
+  Scenario sc = VagabondGame(kPhaseEvening, -1);
+  State& s = sc.s();
+  s.mutable_vagabond().forest = 0;
+  sc.Item(kCoin);
+  sc.Item(kBoot, false, true);
+  for (int i = 0; i < 6; ++i) sc.Item(kSword, true);
+  sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+  EXPECT_EQ(Count(s, kBoot, false, true), 0) << "rested in a forest";
+  EXPECT_EQ(s.seat(kVb).hand.size(), 2u) << "1 + 1 coin";
+  EXPECT_EQ(sc.Key(), "vagabond.item_limit") << "7 in the Satchel, limit 6";
+  sc.Choose("sword");
+  EXPECT_EQ(s.vagabond().removed[kSword], 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Vagabond, Law_9_2_2_I_LoneWandererDamagesThreeItemsInsteadOfRemoval) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1), 0, 0);
+  State& s = sc.s();
+  for (int c : {1, 6, 8}) s.SetPieces(kWorkshop, C(c), 1);
+  for (int k : {kBoot, kTorch, kSword, kTea}) sc.Item(k);
+  sc.Give(0, "Favor of the Foxes");
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  sc.Choose("Favor of the Foxes (fox)");
+  EXPECT_EQ(sc.Key(), "vagabond.lone_wanderer");
+  sc.Choose("boot");
+  sc.Choose("torch");
+  sc.Choose("tea");
+  EXPECT_EQ(s.vagabond().clearing, C(1)) << "the pawn stays";
+  EXPECT_EQ(Count(s, kSword, false, false), 1);
+}
+
+TEST(Vagabond, Law_9_2_9_II_c_d_FightingWithAnAllyAndLosingItsWarriors) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kMarquise] = kAllied;
+  sc.Item(kSword);
+  s.SetWarriors(kMarquise, C(5), 3);
+  s.SetWarriors(kEyrie, C(5), 4);
+  sc.Dice({3, 2});
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Battle (sword)");
+  sc.Choose("Battle Eyrie Dynasties in 5 (rabbit)");
+  sc.Choose("Marquise de Cat");
+  // Cap 1 sword + 3 allied warriors: 3 rolled hits.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 1);
+  ASSERT_EQ(sc.Key(), "vagabond.take_hit");
+  sc.Choose("Marquise de Cat");
+  sc.Choose("Marquise de Cat");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.vagabond().relation[kMarquise], kHostile)
+      << "2 allied warriors lost, 0 items";
+}
+
+TEST(Vagabond, Law_9_2_8_CoalitionWinsWithItsPartner) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  s.mutable_seat(kVb).vp = 12;
+  s.mutable_seat(0).vp = 5;
+  s.mutable_seat(1).vp = 9;
+  s.mutable_seat(2).vp = 5;
+  sc.Give(kVb, "Dominance", kFox);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Activate Dominance (fox)");
+  EXPECT_EQ(sc.Key(), "vagabond.coalition");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Marquise de Cat", "Woodland Alliance"}));
+  sc.Choose("Woodland Alliance");
+  EXPECT_EQ(s.vagabond().coalition, 2);
+  s.mutable_seat(2).vp = 30;  // the partner reaches 30 ...
+  sc.Choose("Done");          // ... noticed at the next step of play
+  ASSERT_TRUE(s.IsTerminal());
+  EXPECT_EQ(s.winners(), (std::vector<int8_t>{2, kVb}));
+}
+
+TEST(Vagabond, Law_1_2_ItemsArePublicRuinItemsHidden) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kSword);
+  const Observation o = Observe(s, 0);
+  ASSERT_EQ(o.vagabond_items.size(), 1u);
+  EXPECT_EQ(o.vagabond_items[0].kind, kSword);
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
