@@ -36,6 +36,26 @@ void BM_RandomPlayout(benchmark::State& state) {
 }
 BENCHMARK(BM_RandomPlayout)->Unit(benchmark::kMicrosecond);
 
+void BM_RandomPlayoutFourPlayers(benchmark::State& state) {
+  GameSetup setup = MarquiseEyrie();
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+  setup.shuffle_seats = true;
+  uint64_t seed = 1;
+  int64_t games = 0, turns = 0, decisions = 0;
+  for (auto _ : state) {
+    auto r = RandomPlayout(setup, seed, PolicySeedFor(seed));
+    ++seed;
+    benchmark::DoNotOptimize(r);
+    ++games;
+    turns += r->final_state.counters().turns;
+    decisions += r->final_state.counters().decisions;
+  }
+  state.counters["games/s"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["turns/s"] = benchmark::Counter(turns, benchmark::Counter::kIsRate);
+  state.counters["decisions/s"] = benchmark::Counter(decisions, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomPlayoutFourPlayers)->Unit(benchmark::kMicrosecond);
+
 // A mid-game position: seed 42 after 120 random decisions.
 State Midgame() {
   GameSetup setup = MarquiseEyrie();

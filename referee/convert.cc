@@ -44,6 +44,12 @@ void CardToProto(const State& s, CardId id, v1::Card* out) {
   out->set_suit(SuitToProto(s.card(id).suit));
 }
 
+void QuestToProto(int quest, v1::QuestChoice* out) {
+  out->set_quest(quest);
+  out->set_name(std::string(rules::QuestName(quest)));
+  out->set_suit(SuitToProto(rules::QuestSuit(quest)));
+}
+
 v1::Prompt PromptToProto(const State& s) {
   v1::Prompt p;
   p.set_kind(std::string(s.PromptKey()));
@@ -73,6 +79,20 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       break;
     case rules::kOptCount:
       out->mutable_count()->set_count(o.a);
+      if (o.b >= 0) out->mutable_count()->set_faction(FactionToProto(o.b));
+      break;
+    case rules::kOptItem:
+      out->mutable_item()->set_item(std::string(rules::ItemName(o.a)));
+      out->mutable_item()->set_damaged(o.b == 1);
+      break;
+    case rules::kOptQuest:
+      QuestToProto(o.a, out->mutable_quest());
+      break;
+    case rules::kOptForest:
+      out->mutable_forest()->set_forest(o.a + 1);
+      break;
+    case rules::kOptCharacter:
+      out->mutable_character()->set_character(s.OptionLabel(o));
       break;
     case rules::kOptBattle:
       out->mutable_battle()->set_clearing(o.a + 1);
@@ -215,6 +235,43 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
       dc->set_viziers(o.viziers[col]);
     }
     ev->set_roosts(s.eyrie().roosts);
+  }
+  if (s.SeatOf(rules::kAlliance) >= 0) {
+    v1::AllianceView* av = out->mutable_alliance();
+    av->set_supporters(o.supporters);
+    Cards(s, o.supporter_cards, av->mutable_supporter_cards());
+    av->set_officers(o.officers);
+  }
+  if (s.SeatOf(rules::kVagabond) >= 0) {
+    v1::VagabondView* vv = out->mutable_vagabond();
+    if (o.vagabond_character >= 0) {
+      vv->set_character(
+          std::string(rules::VagabondCharacterName(o.vagabond_character)));
+    }
+    vv->set_clearing(o.vagabond_clearing + 1);
+    vv->set_forest(o.vagabond_forest + 1);
+    for (const rules::VItem& it : o.vagabond_items) {
+      v1::VagabondItem* vi = vv->add_items();
+      vi->set_item(std::string(rules::ItemName(it.kind)));
+      vi->set_exhausted(it.exhausted);
+      vi->set_damaged(it.damaged);
+    }
+    for (int i = 0; i < s.num_seats(); ++i) {
+      const int f = s.seat(i).faction;
+      if (f == rules::kVagabond) continue;
+      static constexpr const char* kLevels[] = {"indifferent", "1", "2",
+                                                "allied"};
+      const int r = o.relations[f];
+      v1::Relationship* rel = vv->add_relationships();
+      rel->set_faction(FactionToProto(f));
+      rel->set_level(r == rules::kHostile ? "hostile" : kLevels[r]);
+    }
+    for (int8_t q : o.quests) QuestToProto(q, vv->add_quests());
+    for (int8_t q : o.quests_done) QuestToProto(q, vv->add_quests_done());
+    for (int8_t c : o.ruins_with_items) vv->add_ruins_with_items(c + 1);
+    if (s.vagabond().coalition >= 0) {
+      vv->set_coalition(FactionToProto(s.seat(s.vagabond().coalition).faction));
+    }
   }
 }
 

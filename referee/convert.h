@@ -21,6 +21,7 @@ void CardToProto(const rules::State& s, rules::CardId id, v1::Card* out);
 v1::Prompt PromptToProto(const rules::State& s);
 void OptionToProto(const rules::State& s, const rules::Option& o,
                    v1::Option* out);
+void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
 // An event as `seat` may see it (seat < 0: a spectator).

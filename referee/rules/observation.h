@@ -61,6 +61,11 @@ struct Observation {
 
 Observation Observe(const State& s, int seat);
 
+// Names of Vagabond characters and quests (vagabond.cc).
+absl::string_view VagabondCharacterName(int character);
+absl::string_view QuestName(int quest);
+int QuestSuit(int quest);
+
 // Compact JSON for command-line output and tests.
 std::string ObservationJson(const State& s, const Observation& o);
 

@@ -43,6 +43,11 @@ class RedactionChecker : public MatchListener {
         hidden.insert(s.seat(o).hand.begin(), s.seat(o).hand.end());
     }
     hidden.insert(s.deck().begin(), s.deck().end());
+    if (s.seat(seat).faction != rules::kAlliance) {
+      hidden.insert(s.alliance().supporters.begin(),
+                    s.alliance().supporters.end());
+      EXPECT_EQ(r.observation().alliance().supporter_cards_size(), 0);
+    }
     std::set<int> revealed;
     for (const auto& rh : r.observation().revealed_hands()) {
       for (const auto& c : rh.cards()) revealed.insert(c.id());
@@ -72,7 +77,17 @@ class RedactionChecker : public MatchListener {
       if (opt.has_decree()) check(opt.decree().card(), "option");
       if (opt.has_suit()) check(opt.suit().card(), "option");
     }
-    for (const auto& e : r.events()) check(e.card(), "event");
+    // Events may name cards that were public when they happened (discards,
+    // crafts, cards taken from the discard pile or the available dominance
+    // cards). Private ones: draws never show their card, and a card passed
+    // from hand to hand (a >= 0) is shown only to the two seats involved.
+    for (const auto& e : r.events()) {
+      if (e.kind() == "draw") EXPECT_FALSE(e.has_card());
+      if (e.kind() == "take_card" && e.has_card() && e.a() >= 0) {
+        EXPECT_TRUE(seat == e.seat() || seat == e.a())
+            << "seat " << seat << " saw a private transfer: " << e.text();
+      }
+    }
     EXPECT_EQ(r.options_size(), static_cast<int>(s.options().size()));
   }
   int requests = 0;
@@ -102,6 +117,26 @@ TEST(Match, FullMatchBetweenBotProcessesAndItsReplay) {
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_EQ(HashHex(s->Hash()), r.final_state_hash());
   EXPECT_EQ(s->Hash(), out->final_state->Hash());
+}
+
+TEST(Match, FourPlayerMatchBetweenBotProcesses) {
+  v1::MatchSpec spec =
+      Spec("exec:" + kRandomBot, "exec:" + kRandomBot + " --seed 2", 21);
+  for (auto [f, seed] :
+       {std::pair{v1::FACTION_ALLIANCE, 3}, {v1::FACTION_VAGABOND, 4}}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("exec:" + kRandomBot + " --seed " + std::to_string(seed));
+  }
+  spec.set_shuffle_seats(true);
+  RedactionChecker checker;
+  auto out = RunMatch(spec, MatchOptions{}, &checker);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->result.seats_size(), 4);
+  for (const auto& seat : out->result.seats()) EXPECT_EQ(seat.faults_size(), 0);
+  auto s = StateFromReplay(out->replay);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
 }
 
 TEST(Match, SameSeedSameBotsSameMatch) {

@@ -61,5 +61,42 @@ TEST(Perft, MidgamePosition) {
   EXPECT_EQ(Perft(s, 5), 1240u);
 }
 
+// Positions C and D: a four-player game (seed 9, policy seed 11) at the first
+// decisions where the Alliance and then the Vagabond decide in Daylight.
+State FourPlayerAt(const std::string& key) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+  setup.first_seat = 0;
+  State s = *State::NewGame(setup, 9);
+  Chance policy(11);
+  while (!s.IsTerminal() && (s.PromptKey() != key || s.turn() < 6)) {
+    EXPECT_TRUE(s.Apply(policy.Draw(kChancePick, s.options().size())).ok());
+  }
+  return s;
+}
+
+TEST(Perft, FourPlayerAllianceDaylight) {
+  const State s = FourPlayerAt("alliance.action");
+  std::vector<std::string> labels;
+  for (const Option& o : s.options()) labels.push_back(s.OptionLabel(o));
+  EXPECT_EQ(labels, (std::vector<std::string>{
+                        "Mobilize (a card to the supporters)", "Done"}));
+  EXPECT_EQ(Perft(s, 1), 2u);
+  EXPECT_EQ(Perft(s, 2), 10u);
+  EXPECT_EQ(Perft(s, 3), 28u);
+  EXPECT_EQ(Perft(s, 4), 108u);
+}
+
+TEST(Perft, FourPlayerVagabondDaylight) {
+  const State s = FourPlayerAt("vagabond.action");
+  std::vector<std::string> labels;
+  for (const Option& o : s.options()) labels.push_back(s.OptionLabel(o));
+  EXPECT_EQ(labels, (std::vector<std::string>{"Move (boot)", "Done"}));
+  EXPECT_EQ(Perft(s, 1), 2u);
+  EXPECT_EQ(Perft(s, 2), 8u);
+  EXPECT_EQ(Perft(s, 3), 43u);
+  EXPECT_EQ(Perft(s, 4), 229u);
+}
+
 }  // namespace
 }  // namespace woodland::rules

@@ -73,6 +73,14 @@ absl::Status CheckRedaction(const State& s, int seat) {
                                               " in seat ", other, "'s hand"));
     }
   }
+  if (s.seat(seat).faction != kAlliance) {
+    if (!o.supporter_cards.empty())
+      return absl::InternalError("supporters shown to a non-Alliance seat");
+    if (CardId id = hidden(s.alliance().supporters); id != kNoCard) {
+      return absl::InternalError(
+          absl::StrCat("seat ", seat, " sees supporter ", id));
+    }
+  }
   if (CardId id = hidden(s.deck()); id != kNoCard) {
     return absl::InternalError(
         absl::StrCat("seat ", seat, " sees deck card ", id));

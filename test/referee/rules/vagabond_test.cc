@@ -388,3 +388,36 @@ TEST(Vagabond, Law_1_2_ItemsArePublicRuinItemsHidden) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+TEST(Vagabond, Cards_StandAndDeliverOnTheVagabondAndArmorersForHim) {
+  Scenario sc = VagabondGame(kPhaseBirdsong, C(5), 0, 0);
+  State& s = sc.s();
+  sc.Craft(0, "Stand and Deliver!");
+  sc.Give(kVb, "Anvil");
+  sc.Start(
+      [](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
+  sc.Choose("Stand and Deliver!: Vagabond");
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_EQ(s.seat(kVb).vp, 1);
+
+  // Armorers in the Vagabond's play area ignore the rolled hits he takes.
+  Scenario sc2 = VagabondGame(kPhaseDaylight, C(5), 0, 0);
+  State& s2 = sc2.s();
+  sc2.Craft(kVb, "Armorers");
+  sc2.Item(kSword);
+  s2.SetWarriors(kMarquise, C(5), 3);
+  sc2.Dice({3, 1});
+  sc2.Start([](State& s) { PushBattle(s, C(5), kMarquise, kVagabond); });
+  EXPECT_EQ(sc2.Key(), "battle.effect");
+  EXPECT_EQ(s2.deciding_seat(), kVb);
+  sc2.Choose("Armorers (bird)");
+  EXPECT_EQ(Count(s2, kSword, false, false), 1) << "no item damaged";
+  EXPECT_EQ(s2.clearing(C(5)).warriors[kMarquise], 2);
+  EXPECT_EQ(s2.vagabond().relation[kMarquise], kHostile);
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
