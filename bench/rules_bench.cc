@@ -50,9 +50,12 @@ void BM_RandomPlayoutFourPlayers(benchmark::State& state) {
     turns += r->final_state.counters().turns;
     decisions += r->final_state.counters().decisions;
   }
-  state.counters["games/s"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
-  state.counters["turns/s"] = benchmark::Counter(turns, benchmark::Counter::kIsRate);
-  state.counters["decisions/s"] = benchmark::Counter(decisions, benchmark::Counter::kIsRate);
+  state.counters["games/s"] =
+      benchmark::Counter(games, benchmark::Counter::kIsRate);
+  state.counters["turns/s"] =
+      benchmark::Counter(turns, benchmark::Counter::kIsRate);
+  state.counters["decisions/s"] =
+      benchmark::Counter(decisions, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RandomPlayoutFourPlayers)->Unit(benchmark::kMicrosecond);
 

@@ -11,6 +11,7 @@ int SelfplayMain(const std::vector<std::string>& args);
 int PlayMain(const std::vector<std::string>& args);
 int ReplayMain(const std::vector<std::string>& args);
 int RefereeMain(const std::vector<std::string>& args);
+int ConformanceMain(const std::vector<std::string>& args);
 
 }  // namespace woodland::cli
 

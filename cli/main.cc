@@ -1,20 +1,36 @@
-// The woodland command-line program. Subcommands:
-//   selfplay, play, replay, referee serve (see --help).
+// The woodland command-line program: selfplay, play, replay, referee serve,
+// conformance (see --help).
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
 
+namespace {
+
+constexpr char kUsage[] =
+    "usage: woodland <command> [flags]\n"
+    "commands:\n"
+    "  selfplay     uniform-random games in-process, summarised as JSON\n"
+    "               --factions marquise,eyrie --games N --seed S\n"
+    "               [--max-turns T] [--shuffle-seats] [--check] [--json]\n"
+    "  play         one match between bots over gRPC\n"
+    "               --factions marquise,eyrie --bot marquise=exec:PATH\n"
+    "               --bot eyrie=grpc://HOST:PORT --seed S [--replay FILE] "
+    "[--json]\n"
+    "               [--deadline-ms N] [--time-bank-ms N] [--max-strikes K]\n"
+    "               [--max-turns T] [--shuffle-seats] [--stderr-dir DIR]\n"
+    "  replay       FILE --verify | FILE --at N [--seat K]\n"
+    "  referee      serve [--port P] [--metrics-port M] [--workers W]\n"
+    "  conformance  BOTSPEC [--deadline-ms N]: check a bot end to end\n"
+    "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS or builtin:random.\n";
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "help") {
-    std::cout
-        << "usage: woodland <command> [flags]\n"
-           "commands:\n"
-           "  selfplay  play uniform-random games in-process\n"
-           "            --factions marquise,eyrie --games N --seed S\n"
-           "            [--max-turns T] [--shuffle-seats] [--check] [--json]\n";
+    std::cout << kUsage;
     return args.empty() ? 2 : 0;
   }
   const std::string cmd = args[0];
@@ -23,6 +39,7 @@ int main(int argc, char** argv) {
   if (cmd == "play") return woodland::cli::PlayMain(args);
   if (cmd == "replay") return woodland::cli::ReplayMain(args);
   if (cmd == "referee") return woodland::cli::RefereeMain(args);
+  if (cmd == "conformance") return woodland::cli::ConformanceMain(args);
   std::cerr << "woodland: unknown command '" << cmd << "' (try --help)\n";
   return 2;
 }

@@ -228,6 +228,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       ToProto(dl, req.mutable_deadline());
       ToProto(sr.bank, req.mutable_time_bank());
       if (listener) listener->OnRequest(s, req);
+      if (options.decorate_request) options.decorate_request(&req);
       const absl::Time t0 = clock->Now();
       absl::StatusOr<v1::Decision> d = sr.bot->Decide(req, dl);
       latency = clock->Now() - t0;

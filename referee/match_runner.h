@@ -12,6 +12,7 @@
 #ifndef WOODLAND_REFEREE_MATCH_RUNNER_H_
 #define WOODLAND_REFEREE_MATCH_RUNNER_H_
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,8 +34,12 @@ struct MatchOptions {
   ConnectOptions connect;
   Clock* clock = RealClock::Get();
   RefereeMetrics* metrics = nullptr;  // optional
-  // If set, each launched bot's stderr is saved as DIR/MATCH-seatN.stderr.
+                                      // If set, each launched bot's stderr is
+                                      // saved as DIR/MATCH-seatN.stderr.
   std::string stderr_dir;
+  // If set, applied to every request just before it is sent (the
+  // conformance check adds unknown future fields this way).
+  std::function<void(v1::DecisionRequest*)> decorate_request;
 };
 
 // Observes a running match (all calls come from the match's thread).

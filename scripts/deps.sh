@@ -15,5 +15,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# The Node starter kit: Node.js (Debian's if the machine has none) and its
+# two npm packages.
+if ! command -v node >/dev/null 2>&1; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+fi
+here="$(cd "$(dirname "$0")/.." && pwd)"
+if [ ! -d "$here/bots/node/node_modules/@grpc/grpc-js" ]; then
+  (cd "$here/bots/node" && npm install --silent --no-progress)
 fi
