@@ -40,6 +40,12 @@ TEST(Conformance, CppRandomBotConforms) {
       << r.out;
 }
 
+TEST(Conformance, HeuristicBotConforms) {
+  CmdResult r = Conformance("exec:" + std::string(WOODLAND_HEURISTIC_BOT));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("name 'heuristic'"), std::string::npos) << r.out;
+}
+
 TEST(Conformance, PythonStarterConforms) {
   CmdResult r = Conformance("exec:" + kRoot + "/bots/python/run.sh");
   EXPECT_EQ(r.exit_code, 0) << r.out;

@@ -1,0 +1,372 @@
+#include "bots/heuristic/policy.h"
+
+#include <map>
+#include <string>
+
+namespace woodland::bots {
+namespace {
+
+using v1::DecisionRequest;
+using v1::Option;
+
+const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
+  for (const auto& c : r.observation().clearings()) {
+    if (c.id() == id) return &c;
+  }
+  return nullptr;
+}
+
+int Warriors(const v1::ClearingView* c, v1::Faction f) {
+  if (c == nullptr) return 0;
+  for (const auto& w : c->warriors()) {
+    if (w.faction() == f) return w.count();
+  }
+  return 0;
+}
+
+int Buildings(const v1::ClearingView* c, v1::Faction f) {
+  if (c == nullptr) return 0;
+  int n = 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == f) n += p.count();
+  }
+  return n;
+}
+
+// Clearings of a suit we rule now (bird: -1 means "opposite corners").
+int RuledOfSuit(const DecisionRequest& r, v1::Suit suit) {
+  int n = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (c.ruler() == r.faction() && (suit == v1::SUIT_BIRD || c.suit() == suit))
+      ++n;
+  }
+  return n;
+}
+
+bool RulesOppositeCorners(const DecisionRequest& r) {
+  auto ruled = [&](int id) {
+    const auto* c = Clearing(r, id);
+    return c && c->ruler() == r.faction();
+  };
+  return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
+}
+
+bool HasRoostOfSuit(const DecisionRequest& r, v1::Suit suit) {
+  for (const auto& c : r.observation().clearings()) {
+    if (suit != v1::SUIT_BIRD && c.suit() != suit) continue;
+    for (const auto& p : c.pieces()) {
+      if (p.piece() == "roost") return true;
+    }
+  }
+  return false;
+}
+
+// A clearing of this suit we rule, with a free slot and no roost: where a
+// Decree build card could be resolved.
+bool CanBuildRoostOfSuit(const DecisionRequest& r, v1::Suit suit) {
+  for (const auto& c : r.observation().clearings()) {
+    if (suit != v1::SUIT_BIRD && c.suit() != suit) continue;
+    if (c.ruler() != r.faction()) continue;
+    int used = 0;
+    bool roost = false;
+    for (const auto& p : c.pieces()) {
+      if (p.owner() != v1::FACTION_UNSPECIFIED || p.piece() == "ruin")
+        used += p.count();
+      roost |= p.piece() == "roost";
+    }
+    if (!roost && used < c.slots()) return true;
+  }
+  return false;
+}
+
+int WarriorsOnMap(const DecisionRequest& r, v1::Faction f) {
+  int n = 0;
+  for (const auto& c : r.observation().clearings()) n += Warriors(&c, f);
+  return n;
+}
+
+bool HasRoostAt(const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  for (const auto& p : c->pieces()) {
+    if (p.piece() == "roost") return true;
+  }
+  return false;
+}
+
+bool FreeSlot(const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  int used = 0;
+  for (const auto& p : c->pieces()) {
+    const bool building =
+        p.piece() != "wood" && p.piece() != "keep" && p.piece() != "sympathy";
+    if (building) used += p.count();
+  }
+  return used < c->slots();
+}
+
+// Cards already in a Decree column, by suit (birds count for any).
+int DecreeCards(const DecisionRequest& r, int column) {
+  const auto& decree = r.observation().eyrie().decree();
+  if (column >= decree.size()) return 0;
+  return decree[column].cards_size() + decree[column].viziers();
+}
+
+bool DecreeBuildSuit(const DecisionRequest& r, v1::Suit suit) {
+  const auto& decree = r.observation().eyrie().decree();
+  if (decree.size() < 4) return false;
+  for (const auto& c : decree[3].cards()) {
+    if (c.suit() == suit || c.suit() == v1::SUIT_BIRD) return true;
+  }
+  return false;
+}
+
+// Eyrie warriors in a clearing of `suit` that they rule (a Decree move
+// from there is always possible).
+bool CanMoveFromSuit(const DecisionRequest& r, v1::Suit suit) {
+  for (const auto& c : r.observation().clearings()) {
+    if ((suit == v1::SUIT_BIRD || c.suit() == suit) &&
+        Warriors(&c, r.faction()) > 0 && c.ruler() == r.faction()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int Relation(const DecisionRequest& r, v1::Faction f) {
+  for (const auto& rel : r.observation().vagabond().relationships()) {
+    if (rel.faction() != f) continue;
+    if (rel.level() == "hostile") return -1;
+    if (rel.level() == "allied") return 3;
+    return rel.level() == "indifferent" ? 0 : std::stoi(rel.level());
+  }
+  return 0;
+}
+
+double ActionScore(const DecisionRequest& r, const std::string& label) {
+  static const std::map<std::string, double> kScores = {
+      // Marquise
+      {"Build", 10},
+      {"Recruit (a warrior at each recruiter)", 8},
+      {"Overwork", 6},
+      {"Spend a bird card for another action", 7},
+      {"Battle", 3},
+      {"March (up to two moves)", 2},
+      // Alliance
+      {"Craft", 6},
+      {"Train (an officer)", 7},
+      {"Mobilize (a card to the supporters)", 4},
+      {"Organize (a warrior becomes sympathy)", 9},
+      {"Recruit (a warrior at a base)", 6},
+      {"Move", 1},
+      // Vagabond
+      {"Quest", 9},
+      {"Explore the ruin (torch)", 9},
+      {"Aid", 7},
+      {"Craft (hammers)", 8},
+      {"Repair (hammer)", 5},
+      {"Strike (crossbow)", 4},
+      {"Battle (sword)", 3},
+      {"Move (boot)", 2},
+      {"Score VP for the quest", 5},
+      {"Draw two cards", 3},
+  };
+  auto it = kScores.find(label);
+  if (it != kScores.end()) return it->second;
+  if (label.find("special action") != std::string::npos) return 4;
+  return 1;
+}
+
+}  // namespace
+
+double HeuristicPolicy::Jitter() {
+  state_ ^= state_ << 13;
+  state_ ^= state_ >> 7;
+  state_ ^= state_ << 17;
+  return static_cast<double>(state_ % 1000) / 10000.0;  // < 0.1
+}
+
+double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
+  const std::string& kind = r.prompt().kind();
+  const v1::Faction me = r.faction();
+  const auto payload = o.payload_case();
+  const bool done = payload == Option::kDone;
+
+  // Dominance: activate only when it would already win at the next Birdsong.
+  if (payload == Option::kExtra) {
+    const auto& e = o.extra();
+    if (e.action() == "activate_dominance") {
+      if (me == v1::FACTION_VAGABOND) return -5;  // joins the lowest scorer
+      const v1::Suit suit = e.card().suit();
+      const bool wins = suit == v1::SUIT_BIRD ? RulesOppositeCorners(r)
+                                              : RuledOfSuit(r, suit) >= 3;
+      return wins ? 50 : -5;
+    }
+    if (e.action() == "take_dominance") {
+      const v1::Suit suit = e.card().suit();
+      return suit != v1::SUIT_BIRD && RuledOfSuit(r, suit) >= 3 ? 8 : -3;
+    }
+    return e.action() == "tax_collector" ? -2 : 0.5;
+  }
+  if (kind == "marquise.action" || kind == "alliance.action" ||
+      kind == "alliance.operation" || kind == "vagabond.action" ||
+      kind == "vagabond.quest.reward") {
+    return done ? 0 : ActionScore(r, o.label());
+  }
+  if (kind == "craft") return done ? 0 : 6;
+  if (kind == "battle.ambush" || kind == "battle.foil_ambush" ||
+      kind == "battle.effect") {
+    return done ? 0 : 5;
+  }
+  if (kind == "marquise.field_hospitals") return done ? 0 : 3;
+  if (kind == "birdsong.cards") {
+    if (done) return 0;
+    if (payload == Option::kCard)
+      return RuledOfSuit(r, v1::SUIT_BIRD) >= 4 ? 5 : -1;  // Royal Claim
+    return 3;
+  }
+  if (kind == "battle" || kind == "card.command_warren" ||
+      kind == "eyrie.decree.battle" || kind == "vagabond.battle") {
+    if (done) return 0.5;
+    const auto* c = Clearing(r, o.battle().clearing());
+    const v1::Faction def = o.battle().defender();
+    return Warriors(c, me) - Warriors(c, def) + 2.0 * Buildings(c, def) +
+           (Warriors(c, def) == 0 ? 3 : 0);
+  }
+  if (kind == "marquise.build.type") {
+    const auto& m = r.observation().marquise();
+    const std::string& p = o.piece().piece();
+    const int placed = p == "sawmill"    ? m.sawmills()
+                       : p == "workshop" ? m.workshops()
+                                         : m.recruiters();
+    return (p == "workshop"    ? 2.5
+            : p == "recruiter" ? 2.2
+                               : 2.0) -
+           0.3 * placed;
+  }
+  if (kind == "marquise.build.clearing" || kind == "eyrie.decree.build" ||
+      kind == "eyrie.decree.recruit" || kind == "alliance.recruit") {
+    const auto* c = Clearing(r, o.clearing().clearing());
+    return Warriors(c, me);
+  }
+  if (kind == "eyrie.leader") return o.leader().leader() == "Builder" ? 2 : 1;
+  if (kind == "eyrie.decree.add") {
+    // A Decree that can always be resolved: recruit where roosts are (while
+    // warriors last), move out of ruled clearings, build where we rule.
+    if (done) return 4;
+    const v1::Suit suit = o.decree().card().suit();
+    const int supply = 20 - WarriorsOnMap(r, me);
+    const int leader_mult =
+        r.observation().eyrie().leader() == "Charismatic" ? 2 : 1;
+    const bool bird = suit == v1::SUIT_BIRD;
+    switch (o.decree().column()) {
+      case 0:
+        if (!HasRoostOfSuit(r, suit)) return -8;
+        return supply > leader_mult * (DecreeCards(r, 0) + 2) ? (bird ? 7 : 6)
+                                                              : -6;
+      case 1:
+        return CanMoveFromSuit(r, suit) ? (bird ? 6 : 5) - DecreeCards(r, 1)
+                                        : -7;
+      case 3:
+        return CanBuildRoostOfSuit(r, suit)
+                   ? 9
+                   : (bird ? -2 : 3 - DecreeCards(r, 3));
+      default:
+        return -9;  // battles depend on enemies staying put
+    }
+  }
+  if (kind == "eyrie.decree.move") {
+    const auto* to = Clearing(r, o.move().to_clearing());
+    double s = 1;
+    if (to && !HasRoostAt(to) && FreeSlot(to)) s += 2;
+    if (to && DecreeBuildSuit(r, to->suit())) s += 3;
+    if (to && to->ruler() != me && to->ruler() != v1::FACTION_UNSPECIFIED)
+      s -= 1;
+    const auto* from = Clearing(r, o.move().from_clearing());
+    if (from && HasRoostAt(from) && Warriors(from, me) <= 1) s -= 3;
+    return s;
+  }
+  if (kind == "move.count" && me == v1::FACTION_EYRIE) {
+    // Keep one warrior at a roost; otherwise move everyone.
+    return -std::abs(o.count().count() - 2.5);
+  }
+  if (kind == "alliance.revolt") return done ? 0 : 8;
+  if (kind == "alliance.spread_sympathy") {
+    if (done) return 0;
+    const auto* c = Clearing(r, o.clearing().clearing());
+    return 6 - (c && Warriors(c, me) == 0 ? 0.5 : 0);
+  }
+  if (kind == "vagabond.setup.character")
+    return o.character().character() == "Ranger" ? 2 : 1;
+  if (kind == "vagabond.aid.target") {
+    // Allies pay 2 VP per aid; otherwise climb toward alliance.
+    const int rel = Relation(r, o.faction().faction());
+    return rel < 0 ? 0 : rel == 3 ? 6 : 3 + rel;
+  }
+  if (kind == "vagabond.aid.exhaust") {
+    static const std::map<std::string, double> kCheap = {
+        {"crossbow", 8}, {"hammer", 7}, {"sword", 5}, {"sack", 6},
+        {"boot", 3},     {"torch", 2},  {"tea", 4},   {"coin", 1}};
+    auto it = kCheap.find(o.item().item());
+    return it == kCheap.end() ? 0 : it->second;
+  }
+  if (kind == "vagabond.aid.take_item") return done ? 0 : 2;
+  if (kind == "vagabond.quest.reward") {
+    // The quest just completed is the last one done: VP once its suit pays
+    // two or more, cards before that.
+    if (o.label() == "Draw two cards") return 3;
+    const auto& done_quests = r.observation().vagabond().quests_done();
+    int done_of_suit = 0;
+    if (done_quests.size() > 0) {
+      const v1::Suit suit = done_quests[done_quests.size() - 1].suit();
+      for (const auto& q : done_quests) done_of_suit += q.suit() == suit;
+    }
+    return done_of_suit >= 2 ? 5 : 2.5;
+  }
+  if (kind == "vagabond.refresh") {
+    const std::string& item = o.item().item();
+    return item == "boot" || item == "torch" ? 3 : item == "sword" ? 2 : 1;
+  }
+  if (kind == "vagabond.move" || kind == "vagabond.slip") {
+    if (done) return 0.2;
+    const int id = payload == Option::kClearing ? o.clearing().clearing() : 0;
+    const auto* c = Clearing(r, id);
+    if (c == nullptr) return 0.5;
+    double s = 1;
+    for (int ruin : r.observation().vagabond().ruins_with_items())
+      s += ruin == id ? 3 : 0;
+    for (const auto& q : r.observation().vagabond().quests())
+      s += q.suit() == c->suit() ? 1 : 0;
+    // Someone to aid here with a card of this clearing's suit in hand.
+    bool card = false;
+    for (const auto& h : r.observation().hand())
+      card |= h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
+    for (const auto& w : c->warriors()) {
+      if (card && Relation(r, w.faction()) >= 0)
+        s += Relation(r, w.faction()) == 3 ? 3 : 1.5;
+    }
+    return s;
+  }
+  if (kind == "vagabond.strike") return 1;
+  if (kind == "discard.hand_limit") {
+    // Keep birds and dominance cards; drop the rest.
+    return o.card().suit() == v1::SUIT_BIRD || o.card().name() == "Dominance"
+               ? 0
+               : 1;
+  }
+  return done ? 0.5 : 1;
+}
+
+int HeuristicPolicy::Choose(const DecisionRequest& r) {
+  int best = 0;
+  double best_score = -1e9;
+  for (int i = 0; i < r.options_size(); ++i) {
+    const double s = Score(r, r.options(i)) + Jitter();
+    if (s > best_score) {
+      best_score = s;
+      best = i;
+    }
+  }
+  return best;
+}
+
+}  // namespace woodland::bots
