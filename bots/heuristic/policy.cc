@@ -164,8 +164,8 @@ double ActionScore(const DecisionRequest& r, const std::string& label) {
       {"Aid", 7},
       {"Craft (hammers)", 8},
       {"Repair (hammer)", 5},
-      {"Strike (crossbow)", 4},
-      {"Battle (sword)", 3},
+      {"Strike (crossbow)", 1.5},
+      {"Battle (sword)", 1.2},
       {"Move (boot)", 2},
       {"Score VP for the quest", 5},
       {"Draw two cards", 3},
@@ -207,10 +207,29 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     }
     return e.action() == "tax_collector" ? -2 : 0.5;
   }
+  if (kind == "vagabond.action" && o.label() == "Battle (sword)") {
+    // Only against the Hostile, or buildings left without warriors.
+    const auto* c = Clearing(r, r.observation().vagabond().clearing());
+    for (const auto& seat : r.observation().seats()) {
+      const v1::Faction f = seat.faction();
+      if (f == me || c == nullptr) continue;
+      if ((Relation(r, f) < 0 && Warriors(c, f) > 0) ||
+          (Warriors(c, f) == 0 && Buildings(c, f) > 0)) {
+        return 3;
+      }
+    }
+    return -1;
+  }
   if (kind == "marquise.action" || kind == "alliance.action" ||
       kind == "alliance.operation" || kind == "vagabond.action" ||
       kind == "vagabond.quest.reward") {
     return done ? 0 : ActionScore(r, o.label());
+  }
+  if (kind == "vagabond.battle") {
+    const v1::Faction f = o.battle().defender();
+    const auto* c = Clearing(r, o.battle().clearing());
+    if (Relation(r, f) < 0) return 3 + Buildings(c, f);
+    return Warriors(c, f) == 0 ? 2 + Buildings(c, f) : -5;
   }
   if (kind == "craft") return done ? 0 : 6;
   if (kind == "battle.ambush" || kind == "battle.foil_ambush" ||
@@ -328,12 +347,20 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   }
   if (kind == "vagabond.move" || kind == "vagabond.slip") {
     if (done) return 0.2;
+    int damaged = 0;
+    bool torch = false;
+    for (const auto& it : r.observation().vagabond().items()) {
+      damaged += it.damaged();
+      torch |= it.item() == "torch" && !it.damaged();
+    }
+    // A forest, to rest and repair everything in the Evening (9.6.1).
+    if (payload == Option::kForest) return damaged >= 2 ? 2.0 + damaged : 0.5;
     const int id = payload == Option::kClearing ? o.clearing().clearing() : 0;
     const auto* c = Clearing(r, id);
     if (c == nullptr) return 0.5;
     double s = 1;
     for (int ruin : r.observation().vagabond().ruins_with_items())
-      s += ruin == id ? 3 : 0;
+      s += ruin == id && torch ? 3 : 0;
     for (const auto& q : r.observation().vagabond().quests())
       s += q.suit() == c->suit() ? 1 : 0;
     // Someone to aid here with a card of this clearing's suit in hand.
@@ -346,7 +373,13 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     }
     return s;
   }
-  if (kind == "vagabond.strike") return 1;
+  if (kind == "vagabond.strike") {
+    // Strike buildings and tokens (VP) or the Hostile; never turn a friend.
+    const v1::Faction f = o.faction().faction();
+    const auto* c = Clearing(r, r.observation().vagabond().clearing());
+    if (Relation(r, f) < 0) return 2;
+    return Warriors(c, f) == 0 ? 3 : -5;
+  }
   if (kind == "discard.hand_limit") {
     // Keep birds and dominance cards; drop the rest.
     return o.card().suit() == v1::SUIT_BIRD || o.card().name() == "Dominance"
