@@ -15,8 +15,8 @@ GameSetup MarquiseEyrie() {
   return setup;
 }
 
-void BM_RandomPlayout(benchmark::State& state) {
-  const GameSetup setup = MarquiseEyrie();
+// Uniform-random playouts from consecutive seeds.
+void Playouts(benchmark::State& state, const GameSetup& setup) {
   uint64_t seed = 1;
   int64_t games = 0, turns = 0, decisions = 0;
   for (auto _ : state) {
@@ -34,28 +34,17 @@ void BM_RandomPlayout(benchmark::State& state) {
   state.counters["decisions/s"] =
       benchmark::Counter(decisions, benchmark::Counter::kIsRate);
 }
+
+void BM_RandomPlayout(benchmark::State& state) {
+  Playouts(state, MarquiseEyrie());
+}
 BENCHMARK(BM_RandomPlayout)->Unit(benchmark::kMicrosecond);
 
 void BM_RandomPlayoutFourPlayers(benchmark::State& state) {
   GameSetup setup = MarquiseEyrie();
   setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
   setup.shuffle_seats = true;
-  uint64_t seed = 1;
-  int64_t games = 0, turns = 0, decisions = 0;
-  for (auto _ : state) {
-    auto r = RandomPlayout(setup, seed, PolicySeedFor(seed));
-    ++seed;
-    benchmark::DoNotOptimize(r);
-    ++games;
-    turns += r->final_state.counters().turns;
-    decisions += r->final_state.counters().decisions;
-  }
-  state.counters["games/s"] =
-      benchmark::Counter(games, benchmark::Counter::kIsRate);
-  state.counters["turns/s"] =
-      benchmark::Counter(turns, benchmark::Counter::kIsRate);
-  state.counters["decisions/s"] =
-      benchmark::Counter(decisions, benchmark::Counter::kIsRate);
+  Playouts(state, setup);
 }
 BENCHMARK(BM_RandomPlayoutFourPlayers)->Unit(benchmark::kMicrosecond);
 

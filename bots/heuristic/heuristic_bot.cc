@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 
+#include "bots/common/serve.h"
 #include "bots/heuristic/policy.h"
 #include "woodland/v1/bot.grpc.pb.h"
 
@@ -71,35 +72,13 @@ class HeuristicBot final : public woodland::v1::Bot::Service {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int port = 0;
-  uint64_t seed = 1;
-  std::string name = "heuristic";
-  if (const char* env = std::getenv("WOODLAND_BOT_PORT")) port = std::atoi(env);
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i];
-    if (a == "--port") {
-      port = std::atoi(argv[i + 1]);
-    } else if (a == "--seed") {
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
-    } else if (a == "--name") {
-      name = argv[i + 1];
-    } else {
-      std::cerr << "heuristic_bot: unknown flag " << a << "\n";
-      return 2;
-    }
+  woodland::bots::BotFlags flags;
+  flags.name = "heuristic";
+  std::string error;
+  if (!woodland::bots::ParseBotFlags(argc, argv, flags, error)) {
+    std::cerr << "heuristic_bot: " << error << "\n";
+    return 2;
   }
-  HeuristicBot bot(seed, name);
-  grpc::ServerBuilder builder;
-  int bound = 0;
-  builder.AddListeningPort("127.0.0.1:" + std::to_string(port),
-                           grpc::InsecureServerCredentials(), &bound);
-  builder.RegisterService(&bot);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server || bound == 0) {
-    std::cerr << "heuristic_bot: could not listen on port " << port << "\n";
-    return 1;
-  }
-  std::cerr << "listening on 127.0.0.1:" << bound << std::endl;
-  server->Wait();
-  return 0;
+  HeuristicBot bot(flags.seed, flags.name);
+  return woodland::bots::ServeBot(&bot, flags.port, "heuristic_bot");
 }

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <string>
 
+#include "bots/common/serve.h"
 #include "referee/rules/chance.h"
 #include "woodland/v1/bot.grpc.pb.h"
 
@@ -64,39 +65,13 @@ class RandomBot final : public woodland::v1::Bot::Service {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int port = 0;
-  uint64_t seed = 1;
-  std::string name = "random";
-  if (const char* env = std::getenv("WOODLAND_BOT_PORT")) port = std::atoi(env);
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (i + 1 >= argc) {
-      std::cerr << "random_bot: " << a << " needs a value\n";
-      return 2;
-    }
-    if (a == "--port") {
-      port = std::atoi(argv[++i]);
-    } else if (a == "--seed") {
-      seed = std::strtoull(argv[++i], nullptr, 10);
-    } else if (a == "--name") {
-      name = argv[++i];
-    } else {
-      std::cerr << "random_bot: unknown flag " << a << "\n";
-      return 2;
-    }
+  woodland::bots::BotFlags flags;
+  flags.name = "random";
+  std::string error;
+  if (!woodland::bots::ParseBotFlags(argc, argv, flags, error)) {
+    std::cerr << "random_bot: " << error << "\n";
+    return 2;
   }
-  RandomBot bot(seed, name);
-  grpc::ServerBuilder builder;
-  int bound = 0;
-  builder.AddListeningPort("127.0.0.1:" + std::to_string(port),
-                           grpc::InsecureServerCredentials(), &bound);
-  builder.RegisterService(&bot);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server || bound == 0) {
-    std::cerr << "random_bot: could not listen on port " << port << "\n";
-    return 1;
-  }
-  std::cerr << "listening on 127.0.0.1:" << bound << std::endl;
-  server->Wait();
-  return 0;
+  RandomBot bot(flags.seed, flags.name);
+  return woodland::bots::ServeBot(&bot, flags.port, "random_bot");
 }

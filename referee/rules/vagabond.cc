@@ -1078,10 +1078,6 @@ class Vagabond : public FactionModule {
   }
 };
 
-std::string ItemLabel(const Option& o) {
-  return absl::StrCat(o.b == 1 ? "damaged " : "", ItemName(o.a));
-}
-
 }  // namespace
 
 absl::string_view VagabondCharacterName(int c) { return kCharacterNames[c]; }
@@ -1110,7 +1106,7 @@ void RegisterVagabond() {
                {"vagabond.coalition", CoalitionStep, CoalitionChoose});
   RegisterTask(kVbRemoveItems,
                {"vagabond.item_limit", RemoveItemsStep, RemoveItemsChoose});
-  (void)ItemLabel;
+
   auto reg = [](int kind, absl::string_view key, absl::string_view law,
                 std::string (*text)(const State&, const Prompt&)) {
     RegisterPrompt(kind, PromptInfo{key, law, text});

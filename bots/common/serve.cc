@@ -1,0 +1,47 @@
+#include "bots/common/serve.h"
+
+#include <cstdlib>
+#include <iostream>
+
+namespace woodland::bots {
+
+bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error) {
+  if (const char* env = std::getenv("WOODLAND_BOT_PORT"))
+    flags.port = std::atoi(env);
+  for (int i = 1; i < argc; i += 2) {
+    const std::string a = argv[i];
+    if (i + 1 >= argc) {
+      error = a + " needs a value";
+      return false;
+    }
+    if (a == "--port") {
+      flags.port = std::atoi(argv[i + 1]);
+    } else if (a == "--seed") {
+      flags.seed = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (a == "--name") {
+      flags.name = argv[i + 1];
+    } else {
+      error = "unknown flag " + a;
+      return false;
+    }
+  }
+  return true;
+}
+
+int ServeBot(grpc::Service* service, int port, const std::string& program) {
+  grpc::ServerBuilder builder;
+  int bound = 0;
+  builder.AddListeningPort("127.0.0.1:" + std::to_string(port),
+                           grpc::InsecureServerCredentials(), &bound);
+  builder.RegisterService(service);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || bound == 0) {
+    std::cerr << program << ": could not listen on port " << port << "\n";
+    return 1;
+  }
+  std::cerr << "listening on 127.0.0.1:" << bound << std::endl;
+  server->Wait();
+  return 0;
+}
+
+}  // namespace woodland::bots
