@@ -12,6 +12,7 @@ int PlayMain(const std::vector<std::string>& args);
 int ReplayMain(const std::vector<std::string>& args);
 int RefereeMain(const std::vector<std::string>& args);
 int ConformanceMain(const std::vector<std::string>& args);
+int TournamentMain(const std::vector<std::string>& args);
 
 }  // namespace woodland::cli
 

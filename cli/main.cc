@@ -23,6 +23,9 @@ constexpr char kUsage[] =
     "  replay       FILE --verify | FILE --at N [--seat K]\n"
     "  referee      serve [--port P] [--metrics-port M] [--workers W]\n"
     "  conformance  BOTSPEC [--deadline-ms N]: check a bot end to end\n"
+    "  tournament   --bot NAME=SPEC ... [--factions ...] [--players N]\n"
+    "               [--tables T] [--seed S] [--db FILE] [--workers W] "
+    "[--json]\n"
     "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS or builtin:random.\n";
 
 }  // namespace
@@ -40,6 +43,7 @@ int main(int argc, char** argv) {
   if (cmd == "replay") return woodland::cli::ReplayMain(args);
   if (cmd == "referee") return woodland::cli::RefereeMain(args);
   if (cmd == "conformance") return woodland::cli::ConformanceMain(args);
+  if (cmd == "tournament") return woodland::cli::TournamentMain(args);
   std::cerr << "woodland: unknown command '" << cmd << "' (try --help)\n";
   return 2;
 }

@@ -1,0 +1,107 @@
+#include "arena/schedule.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace woodland::arena {
+namespace {
+
+// All k-subsets of {0..n-1} in lexicographic order.
+std::vector<std::vector<int>> Combinations(int n, int k) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> c(k);
+  for (int i = 0; i < k; ++i) c[i] = i;
+  while (true) {
+    out.push_back(c);
+    int i = k - 1;
+    while (i >= 0 && c[i] == n - k + i) --i;
+    if (i < 0) break;
+    ++c[i];
+    for (int j = i + 1; j < k; ++j) c[j] = c[j - 1] + 1;
+  }
+  return out;
+}
+
+uint64_t Mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Table>> RoundRobin(const ScheduleSpec& spec) {
+  const int p = spec.players;
+  if (p < 2 || p > 6)
+    return absl::InvalidArgumentError("players per table must be 2 to 6");
+  if (spec.num_bots < p) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(p, " players per table need at least ", p, " bots, got ",
+                     spec.num_bots));
+  }
+  if (static_cast<int>(spec.faction_pool.size()) < p) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        p, " players per table need at least ", p, " factions in the pool"));
+  }
+  if (spec.tables_per_pairing < 1) {
+    return absl::InvalidArgumentError("tables per pairing must be at least 1");
+  }
+  const int pool = static_cast<int>(spec.faction_pool.size());
+  std::vector<Table> tables;
+  int group_counter = 0;
+  for (const std::vector<int>& combo : Combinations(spec.num_bots, p)) {
+    for (int t = 0; t < spec.tables_per_pairing; ++t) {
+      const int group = t / p, r = t % p;
+      // The group's factions: a window into the pool, moving each group.
+      const int offset = (group_counter + group) % pool;
+      std::vector<int> factions(p);
+      for (int j = 0; j < p; ++j)
+        factions[j] = spec.faction_pool[(offset + j) % pool];
+      Table table;
+      table.index = static_cast<int>(tables.size());
+      table.seed = Mix(spec.seed * 1000003ULL +
+                       static_cast<uint64_t>(group_counter + group));
+      table.bots.assign(p, -1);
+      table.factions.assign(p, -1);
+      for (int j = 0; j < p; ++j) {
+        const int seat = (j + r) % p;  // Latin square: bot j, rotation r
+        table.bots[seat] = combo[j];
+        table.factions[seat] = factions[(j + r) % p];
+      }
+      tables.push_back(std::move(table));
+    }
+    group_counter += (spec.tables_per_pairing + p - 1) / p;
+  }
+  return tables;
+}
+
+Balance MeasureBalance(const ScheduleSpec& spec,
+                       const std::vector<Table>& tables) {
+  Balance b;
+  const int pool = static_cast<int>(spec.faction_pool.size());
+  b.faction_games.assign(spec.num_bots, std::vector<int>(pool, 0));
+  b.seat_games.assign(spec.num_bots, std::vector<int>(spec.players, 0));
+  for (const Table& t : tables) {
+    for (int seat = 0; seat < static_cast<int>(t.bots.size()); ++seat) {
+      const int f = static_cast<int>(std::find(spec.faction_pool.begin(),
+                                               spec.faction_pool.end(),
+                                               t.factions[seat]) -
+                                     spec.faction_pool.begin());
+      ++b.faction_games[t.bots[seat]][f];
+      ++b.seat_games[t.bots[seat]][seat];
+    }
+  }
+  for (int bot = 0; bot < spec.num_bots; ++bot) {
+    auto [fmin, fmax] = std::minmax_element(b.faction_games[bot].begin(),
+                                            b.faction_games[bot].end());
+    auto [smin, smax] =
+        std::minmax_element(b.seat_games[bot].begin(), b.seat_games[bot].end());
+    b.faction_imbalance = std::max(b.faction_imbalance, *fmax - *fmin);
+    b.seat_imbalance = std::max(b.seat_imbalance, *smax - *smin);
+  }
+  return b;
+}
+
+}  // namespace woodland::arena

@@ -1,0 +1,50 @@
+// Fair round-robin scheduling for asymmetric multiplayer tournaments.
+//
+// Every combination of `players` bots meets in groups of `players` tables.
+// Within a group the tables share one seed (same setup luck) and the bots
+// rotate through the group's factions and seat positions as a Latin square,
+// so each bot plays each of those factions and each seat exactly once.
+// `tables_per_pairing` tables are played per combination (full groups are
+// balanced exactly; a partial last group is as even as the numbers allow).
+// When the faction pool is larger than `players`, successive groups rotate
+// through the pool.
+#ifndef WOODLAND_ARENA_SCHEDULE_H_
+#define WOODLAND_ARENA_SCHEDULE_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace woodland::arena {
+
+struct Table {
+  int index = 0;              // position in the schedule
+  std::vector<int> bots;      // by seat: index into the tournament's bots
+  std::vector<int> factions;  // by seat: rules::Faction
+  uint64_t seed = 0;
+};
+
+struct ScheduleSpec {
+  int num_bots = 0;
+  std::vector<int> faction_pool;
+  int players = 4;
+  int tables_per_pairing = 4;
+  uint64_t seed = 1;
+};
+
+absl::StatusOr<std::vector<Table>> RoundRobin(const ScheduleSpec& spec);
+
+// How evenly a schedule spreads factions and seats over bots.
+struct Balance {
+  std::vector<std::vector<int>> faction_games;  // [bot][faction in pool order]
+  std::vector<std::vector<int>> seat_games;     // [bot][seat]
+  int faction_imbalance = 0;  // max over bots of (max - min) faction games
+  int seat_imbalance = 0;     // max over bots of (max - min) seat games
+};
+Balance MeasureBalance(const ScheduleSpec& spec,
+                       const std::vector<Table>& tables);
+
+}  // namespace woodland::arena
+
+#endif  // WOODLAND_ARENA_SCHEDULE_H_

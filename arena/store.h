@@ -1,0 +1,75 @@
+// Arena persistence on SQLite (WAL): bots, tournaments, matches with their
+// results and replays, and ratings. Schema changes are numbered migrations
+// applied in order on Open. A match result and the ratings it implies are
+// written in one transaction, so a crash never counts a match twice or
+// loses one: on restart, matches left "running" go back to "pending".
+#ifndef WOODLAND_ARENA_STORE_H_
+#define WOODLAND_ARENA_STORE_H_
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "arena/schedule.h"
+
+struct sqlite3;
+
+namespace woodland::arena {
+
+struct MatchRow {
+  int64_t id = 0;
+  int table_index = 0;
+  std::vector<int> bots;      // tournament bot positions by seat
+  std::vector<int> factions;  // by seat
+  uint64_t seed = 0;
+  std::string state;  // pending, running, done
+  std::string result_json;
+};
+
+struct RatingRow {
+  std::string bot;
+  int faction = -1;  // -1: overall
+  double mu = 0, sigma = 0;
+  int games = 0, wins = 0, vp = 0;
+};
+
+class Store {
+ public:
+  static absl::StatusOr<std::unique_ptr<Store>> Open(const std::string& path);
+  ~Store();
+
+  int schema_version() const { return version_; }
+  absl::StatusOr<int64_t> UpsertBot(const std::string& name,
+                                    const std::string& spec);
+  // A tournament is identified by its configuration key; an existing one is
+  // returned (and `created` is false) so an interrupted run can resume.
+  absl::StatusOr<int64_t> FindOrCreateTournament(const std::string& key,
+                                                 bool* created);
+  absl::Status InsertMatches(int64_t tournament,
+                             const std::vector<Table>& tables);
+  absl::StatusOr<std::vector<MatchRow>> Matches(int64_t tournament);
+  absl::Status ResetRunning(int64_t tournament);
+  absl::Status MarkRunning(int64_t match);
+  absl::Status SaveResult(int64_t match, const std::string& result_json,
+                          const std::string& replay_json, int64_t tournament,
+                          const std::vector<RatingRow>& ratings);
+  absl::Status SetTournamentState(int64_t tournament, const std::string& state);
+  absl::StatusOr<std::string> TournamentState(int64_t tournament);
+  absl::StatusOr<std::vector<RatingRow>> Ratings(int64_t tournament);
+
+ private:
+  Store() = default;
+  absl::Status Exec(const std::string& sql);
+  absl::Status Migrate();
+
+  sqlite3* db_ = nullptr;
+  int version_ = 0;
+  std::mutex mu_;
+};
+
+}  // namespace woodland::arena
+
+#endif  // WOODLAND_ARENA_STORE_H_

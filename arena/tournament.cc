@@ -1,0 +1,312 @@
+#include "arena/tournament.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/time_util.h"
+#include "referee/convert.h"
+#include "referee/match_runner.h"
+
+namespace woodland::arena {
+namespace {
+
+using google::protobuf::util::TimeUtil;
+
+std::string ConfigKey(const TournamentConfig& c) {
+  std::vector<std::string> bots;
+  for (const auto& b : c.bots) bots.push_back(b.name + "=" + b.spec);
+  return absl::StrCat("bots:", absl::StrJoin(bots, ";"),
+                      "|factions:", absl::StrJoin(c.factions, ","),
+                      "|players:", c.players, "|tables:", c.tables_per_pairing,
+                      "|seed:", c.seed);
+}
+
+ScheduleSpec Spec(const TournamentConfig& c) {
+  return ScheduleSpec{static_cast<int>(c.bots.size()), c.factions, c.players,
+                      c.tables_per_pairing, c.seed};
+}
+
+int PoolIndex(const TournamentConfig& c, int faction) {
+  return static_cast<int>(
+      std::find(c.factions.begin(), c.factions.end(), faction) -
+      c.factions.begin());
+}
+
+// Ranks for the rating update: the winners first, then by VP (ties equal).
+std::vector<int> Ranks(const v1::MatchResult& r) {
+  std::vector<int> ranks(r.seats_size());
+  auto key = [&](int i) {
+    return std::pair<int, int>(r.seats(i).winner() ? 1 : 0,
+                               r.seats(i).victory_points());
+  };
+  for (int i = 0; i < r.seats_size(); ++i) {
+    int better = 0;
+    for (int j = 0; j < r.seats_size(); ++j) better += key(j) > key(i);
+    ranks[i] = better + 1;
+  }
+  return ranks;
+}
+
+// Recomputes everything from the finished matches, in schedule order.
+Standings Compute(const TournamentConfig& c,
+                  const std::vector<MatchRow>& rows) {
+  Standings s;
+  const int nb = static_cast<int>(c.bots.size()),
+            nf = static_cast<int>(c.factions.size());
+  s.bots.resize(nb);
+  s.factions.resize(nf);
+  for (int b = 0; b < nb; ++b) {
+    s.bots[b].name = c.bots[b].name;
+    s.bots[b].by_faction.resize(nf);
+  }
+  s.matches_total = static_cast<int>(rows.size());
+  for (const MatchRow& m : rows) {
+    if (m.state != "done") continue;
+    v1::MatchResult r;
+    if (!google::protobuf::util::JsonStringToMessage(m.result_json, &r).ok())
+      continue;
+    ++s.matches_done;
+    const std::vector<int> ranks = Ranks(r);
+    std::vector<std::vector<Rating>> overall, by_faction;
+    std::vector<std::pair<int, int>> who;  // (bot, pool index) per seat
+    for (int i = 0; i < r.seats_size(); ++i) {
+      const int bot = m.bots[i];
+      const int f =
+          PoolIndex(c, referee::FactionFromProto(r.seats(i).faction()));
+      who.push_back({bot, f});
+      overall.push_back({s.bots[bot].rating});
+      by_faction.push_back({s.bots[bot].by_faction[f].rating});
+      for (FactionStats* fs : {&s.bots[bot].by_faction[f], &s.factions[f]}) {
+        ++fs->games;
+        fs->wins += r.seats(i).winner();
+        fs->vp += r.seats(i).victory_points();
+      }
+      ++s.bots[bot].games;
+      s.bots[bot].wins += r.seats(i).winner();
+      s.bots[bot].vp += r.seats(i).victory_points();
+    }
+    const auto new_overall = RatePlackettLuce(overall, ranks);
+    const auto new_by_faction = RatePlackettLuce(by_faction, ranks);
+    for (size_t i = 0; i < who.size(); ++i) {
+      s.bots[who[i].first].rating = new_overall[i][0];
+      s.bots[who[i].first].by_faction[who[i].second].rating =
+          new_by_faction[i][0];
+    }
+  }
+  std::vector<Table> tables;
+  for (const MatchRow& m : rows)
+    tables.push_back(Table{m.table_index, m.bots, m.factions, m.seed});
+  s.balance = MeasureBalance(Spec(c), tables);
+  std::stable_sort(s.bots.begin(), s.bots.end(),
+                   [](const BotStanding& a, const BotStanding& b) {
+                     return a.rating.Ordinal() > b.rating.Ordinal();
+                   });
+  return s;
+}
+
+std::vector<RatingRow> RatingRows(const TournamentConfig& c,
+                                  const Standings& s) {
+  std::vector<RatingRow> rows;
+  for (const BotStanding& b : s.bots) {
+    rows.push_back(
+        {b.name, -1, b.rating.mu, b.rating.sigma, b.games, b.wins, b.vp});
+    for (size_t f = 0; f < b.by_faction.size(); ++f) {
+      const FactionStats& fs = b.by_faction[f];
+      rows.push_back({b.name, c.factions[f], fs.rating.mu, fs.rating.sigma,
+                      fs.games, fs.wins, fs.vp});
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
+                                        const Progress& progress) {
+  if (c.bots.size() < 2)
+    return absl::InvalidArgumentError("a tournament needs at least 2 bots");
+  std::map<std::string, int> names;
+  for (const TournamentBot& b : c.bots) {
+    if (b.name.empty())
+      return absl::InvalidArgumentError("every bot needs a name");
+    if (!names.emplace(b.name, 1).second) {
+      return absl::InvalidArgumentError("duplicate bot name '" + b.name + "'");
+    }
+    if (absl::Status st = referee::ValidateBotSpec(b.spec); !st.ok()) return st;
+  }
+  absl::StatusOr<std::vector<Table>> tables = RoundRobin(Spec(c));
+  if (!tables.ok()) return tables.status();
+  for (const TournamentBot& b : c.bots) {
+    if (auto id = store.UpsertBot(b.name, b.spec); !id.ok()) return id.status();
+  }
+  bool created = false;
+  absl::StatusOr<int64_t> tid =
+      store.FindOrCreateTournament(ConfigKey(c), &created);
+  if (!tid.ok()) return tid.status();
+  if (absl::Status st = store.InsertMatches(*tid, *tables); !st.ok()) return st;
+  if (absl::Status st = store.ResetRunning(*tid); !st.ok())
+    return st;  // crash recovery
+  absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(*tid);
+  if (!rows.ok()) return rows.status();
+
+  std::vector<MatchRow> pending;
+  int done = 0;
+  for (const MatchRow& m : *rows)
+    (m.state == "done" ? ++done : (pending.push_back(m), 0));
+  const int total = static_cast<int>(rows->size());
+  if (progress) progress(done, total);
+
+  std::mutex mu;
+  std::atomic<size_t> next{0};
+  std::atomic<int> started{0};
+  absl::Status failure = absl::OkStatus();
+  auto worker = [&] {
+    for (;;) {
+      const size_t i = next++;
+      if (i >= pending.size()) return;
+      if (c.stop_after > 0 && started++ >= c.stop_after) return;
+      const MatchRow& m = pending[i];
+      if (absl::Status st = store.MarkRunning(m.id); !st.ok()) {
+        std::lock_guard<std::mutex> lock(mu);
+        failure = st;
+        return;
+      }
+      v1::MatchSpec spec;
+      spec.set_match_id(absl::StrCat("t", *tid, "-", m.table_index));
+      spec.set_seed(m.seed);
+      *spec.mutable_decision_deadline() = TimeUtil::NanosecondsToDuration(
+          absl::ToInt64Nanoseconds(c.decision_deadline));
+      for (size_t seat = 0; seat < m.bots.size(); ++seat) {
+        v1::SeatSpec* ss = spec.add_seats();
+        ss->set_faction(referee::FactionToProto(m.factions[seat]));
+        ss->set_bot(c.bots[m.bots[seat]].spec);
+      }
+      auto out = referee::RunMatch(spec, referee::MatchOptions{});
+      std::lock_guard<std::mutex> lock(mu);
+      if (!out.ok()) {
+        failure = out.status();
+        return;
+      }
+      std::string result, replay;
+      (void)google::protobuf::util::MessageToJsonString(out->result, &result);
+      (void)google::protobuf::util::MessageToJsonString(out->replay, &replay);
+      // Ratings as of every finished match including this one.
+      absl::StatusOr<std::vector<MatchRow>> now = store.Matches(*tid);
+      if (!now.ok()) {
+        failure = now.status();
+        return;
+      }
+      for (MatchRow& r : *now) {
+        if (r.id == m.id) {
+          r.state = "done";
+          r.result_json = result;
+        }
+      }
+      const Standings st = Compute(c, *now);
+      if (absl::Status s =
+              store.SaveResult(m.id, result, replay, *tid, RatingRows(c, st));
+          !s.ok()) {
+        failure = s;
+        return;
+      }
+      ++done;
+      if (progress) progress(done, total);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int w = 0; w < std::max(1, c.workers); ++w) threads.emplace_back(worker);
+  for (std::thread& t : threads) t.join();
+  if (!failure.ok()) return failure;
+
+  absl::StatusOr<std::vector<MatchRow>> final_rows = store.Matches(*tid);
+  if (!final_rows.ok()) return final_rows.status();
+  Standings s = Compute(c, *final_rows);
+  s.resumed = !created;
+  if (s.matches_done == s.matches_total)
+    (void)store.SetTournamentState(*tid, "finished");
+  return s;
+}
+
+std::string StandingsText(const TournamentConfig& c, const Standings& s) {
+  std::string out =
+      absl::StrFormat("%d/%d matches%s\n\n", s.matches_done, s.matches_total,
+                      s.resumed ? " (resumed)" : "");
+  absl::StrAppendFormat(&out, "%-4s %-20s %8s %7s %7s %6s %6s %7s\n", "rank",
+                        "bot", "ordinal", "mu", "sigma", "games", "wins",
+                        "mean VP");
+  for (size_t i = 0; i < s.bots.size(); ++i) {
+    const BotStanding& b = s.bots[i];
+    absl::StrAppendFormat(
+        &out, "%-4d %-20s %8.2f %7.2f %7.2f %6d %5.0f%% %7.1f\n", i + 1, b.name,
+        b.rating.Ordinal(), b.rating.mu, b.rating.sigma, b.games,
+        b.games ? 100.0 * b.wins / b.games : 0.0,
+        b.games ? 1.0 * b.vp / b.games : 0.0);
+  }
+  out += "\nby faction (all bots):\n";
+  for (size_t f = 0; f < s.factions.size(); ++f) {
+    const FactionStats& fs = s.factions[f];
+    absl::StrAppendFormat(
+        &out, "  %-10s games %4d  win rate %5.1f%%  mean VP %5.1f\n",
+        rules::FactionKey(c.factions[f]), fs.games,
+        fs.games ? 100.0 * fs.wins / fs.games : 0.0,
+        fs.games ? 1.0 * fs.vp / fs.games : 0.0);
+  }
+  out += "\nby bot and faction (ordinal / win rate):\n";
+  for (const BotStanding& b : s.bots) {
+    absl::StrAppendFormat(&out, "  %-20s", b.name);
+    for (size_t f = 0; f < b.by_faction.size(); ++f) {
+      const FactionStats& fs = b.by_faction[f];
+      absl::StrAppendFormat(
+          &out, "  %s %6.2f/%3.0f%%", rules::FactionKey(c.factions[f]),
+          fs.rating.Ordinal(), fs.games ? 100.0 * fs.wins / fs.games : 0.0);
+    }
+    out += "\n";
+  }
+  absl::StrAppendFormat(
+      &out, "\nimbalance: factions %d, seats %d (max - min games per bot)\n",
+      s.balance.faction_imbalance, s.balance.seat_imbalance);
+  return out;
+}
+
+std::string StandingsJson(const TournamentConfig& c, const Standings& s) {
+  std::string out = absl::StrCat("{\"matches_done\":", s.matches_done,
+                                 ",\"matches_total\":", s.matches_total,
+                                 ",\"resumed\":", s.resumed ? "true" : "false",
+                                 ",\"standings\":[");
+  for (size_t i = 0; i < s.bots.size(); ++i) {
+    const BotStanding& b = s.bots[i];
+    absl::StrAppend(&out, i ? "," : "", "{\"bot\":\"", b.name,
+                    "\",\"ordinal\":", b.rating.Ordinal(),
+                    ",\"mu\":", b.rating.mu, ",\"sigma\":", b.rating.sigma,
+                    ",\"games\":", b.games, ",\"wins\":", b.wins,
+                    ",\"vp\":", b.vp, ",\"by_faction\":{");
+    for (size_t f = 0; f < b.by_faction.size(); ++f) {
+      const FactionStats& fs = b.by_faction[f];
+      absl::StrAppend(
+          &out, f ? "," : "", "\"", rules::FactionKey(c.factions[f]),
+          "\":{\"ordinal\":", fs.rating.Ordinal(), ",\"games\":", fs.games,
+          ",\"wins\":", fs.wins, ",\"vp\":", fs.vp, "}");
+    }
+    out += "}}";
+  }
+  out += "],\"factions\":{";
+  for (size_t f = 0; f < s.factions.size(); ++f) {
+    const FactionStats& fs = s.factions[f];
+    absl::StrAppend(&out, f ? "," : "", "\"", rules::FactionKey(c.factions[f]),
+                    "\":{\"games\":", fs.games, ",\"wins\":", fs.wins,
+                    ",\"vp\":", fs.vp, "}");
+  }
+  absl::StrAppend(&out,
+                  "},\"imbalance\":{\"factions\":", s.balance.faction_imbalance,
+                  ",\"seats\":", s.balance.seat_imbalance, "}}");
+  return out;
+}
+
+}  // namespace woodland::arena

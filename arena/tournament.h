@@ -1,0 +1,72 @@
+// Runs a round-robin tournament between bots to its end, persisting every
+// result, and computes standings: Plackett-Luce ratings overall and per
+// (bot, faction), win rates and mean VP, faction strength, and how evenly
+// factions and seats were spread.
+//
+// Ratings are recomputed from all finished matches in schedule order after
+// every result, so they do not depend on the order matches finish in, and a
+// resumed tournament ends with exactly the ratings of an uninterrupted one.
+#ifndef WOODLAND_ARENA_TOURNAMENT_H_
+#define WOODLAND_ARENA_TOURNAMENT_H_
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "arena/rating.h"
+#include "arena/schedule.h"
+#include "arena/store.h"
+
+namespace woodland::arena {
+
+struct TournamentBot {
+  std::string name;
+  std::string spec;  // grpc://, exec: or builtin:
+};
+
+struct TournamentConfig {
+  std::vector<TournamentBot> bots;
+  std::vector<int> factions;  // the faction pool
+  int players = 4;
+  int tables_per_pairing = 4;
+  uint64_t seed = 1;
+  int workers = 2;  // matches at once
+  absl::Duration decision_deadline = absl::Seconds(1);
+  // Stop (as if killed) after this many matches of this run; 0: never.
+  int stop_after = 0;
+};
+
+struct FactionStats {
+  int games = 0, wins = 0, vp = 0;
+  Rating rating;
+};
+
+struct BotStanding {
+  std::string name;
+  Rating rating;
+  int games = 0, wins = 0, vp = 0;
+  std::vector<FactionStats> by_faction;  // pool order
+};
+
+struct Standings {
+  std::vector<BotStanding> bots;       // best first (by ordinal)
+  std::vector<FactionStats> factions;  // pool order, all bots together
+  Balance balance;
+  int matches_done = 0, matches_total = 0;
+  bool resumed = false;
+};
+
+using Progress = std::function<void(int done, int total)>;
+
+absl::StatusOr<Standings> RunTournament(const TournamentConfig& config,
+                                        Store& store,
+                                        const Progress& progress = nullptr);
+
+std::string StandingsText(const TournamentConfig& config, const Standings& s);
+std::string StandingsJson(const TournamentConfig& config, const Standings& s);
+
+}  // namespace woodland::arena
+
+#endif  // WOODLAND_ARENA_TOURNAMENT_H_

@@ -1,0 +1,82 @@
+// `woodland tournament`: a round-robin tournament between bots, run to its
+// end (or resumed, with --db, after an interruption), with standings.
+#include "arena/tournament.h"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "absl/strings/str_split.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "referee/rules/types.h"
+
+namespace woodland::cli {
+
+int TournamentMain(const std::vector<std::string>& argv) {
+  auto args =
+      Args::Parse(argv,
+                  {"--bot", "--factions", "--players", "--tables", "--seed",
+                   "--db", "--workers", "--deadline-ms", "--stop-after"},
+                  {"--json"});
+  auto fail = [](const std::string& msg) {
+    std::cerr << "woodland tournament: " << msg << "\n";
+    return 2;
+  };
+  if (!args.ok()) return fail(std::string(args.status().message()));
+  arena::TournamentConfig c;
+  for (const std::string& b : args->All("--bot")) {
+    std::pair<std::string, std::string> kv =
+        absl::StrSplit(b, absl::MaxSplits('=', 1));
+    if (kv.first.empty() || kv.second.empty())
+      return fail("--bot wants NAME=SPEC, got '" + b + "'");
+    c.bots.push_back({kv.first, kv.second});
+  }
+  for (absl::string_view key : absl::StrSplit(
+           args->Get("--factions", "marquise,eyrie,alliance,vagabond"), ',')) {
+    const int f = rules::ParseFaction(key);
+    if (f < 0) return fail("unknown faction '" + std::string(key) + "'");
+    c.factions.push_back(f);
+  }
+  auto players = args->Number<int>("--players", 4);
+  auto tables = args->Number<int>("--tables", 4);
+  auto seed = args->Number<uint64_t>("--seed", 1);
+  auto workers = args->Number<int>("--workers", 2);
+  auto deadline = args->Number<int64_t>("--deadline-ms", 1000);
+  auto stop_after = args->Number<int>("--stop-after", 0);
+  for (const absl::Status& s :
+       {players.status(), tables.status(), seed.status(), workers.status(),
+        deadline.status(), stop_after.status()}) {
+    if (!s.ok()) return fail(std::string(s.message()));
+  }
+  c.players = *players;
+  c.tables_per_pairing = *tables;
+  c.seed = *seed;
+  c.workers = *workers;
+  c.decision_deadline = absl::Milliseconds(*deadline);
+  c.stop_after = *stop_after;
+  auto store = arena::Store::Open(args->Get("--db", ":memory:"));
+  if (!store.ok()) return fail(std::string(store.status().message()));
+  const bool tty = isatty(2);
+  auto progress = [tty](int done, int total) {
+    if (!tty || total == 0) return;
+    const int width = 40, filled = width * done / total;
+    std::cerr << "\r[" << std::string(filled, '#')
+              << std::string(width - filled, '.') << "] " << done << "/"
+              << total << " matches" << (done == total ? "\n" : "")
+              << std::flush;
+  };
+  auto standings = arena::RunTournament(c, **store, progress);
+  if (!standings.ok()) {
+    std::cerr << "woodland tournament: " << standings.status().message()
+              << "\n";
+    return standings.status().code() == absl::StatusCode::kInvalidArgument ? 2
+                                                                           : 1;
+  }
+  std::cout << (args->Has("--json") ? arena::StandingsJson(c, *standings)
+                                    : arena::StandingsText(c, *standings))
+            << std::endl;
+  return 0;
+}
+
+}  // namespace woodland::cli
