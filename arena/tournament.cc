@@ -1,5 +1,7 @@
 #include "arena/tournament.h"
 
+#include <grpcpp/grpcpp.h>
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -13,6 +15,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "woodland/v1/referee.grpc.pb.h"
 
 namespace woodland::arena {
 namespace {
@@ -111,6 +114,78 @@ Standings Compute(const TournamentConfig& c,
   return s;
 }
 
+// Runs matches on remote referees, round-robin over the healthy ones; a
+// worker that fails a call is skipped for a while and the match is retried
+// on the next.
+class RefereePool {
+ public:
+  explicit RefereePool(const std::vector<std::string>& addresses) {
+    for (const std::string& a : addresses) {
+      Worker w;
+      w.stub = v1::Referee::NewStub(
+          grpc::CreateChannel(a, grpc::InsecureChannelCredentials()));
+      workers_.push_back(std::move(w));
+    }
+  }
+
+  absl::StatusOr<referee::MatchOutput> Run(const v1::MatchSpec& spec) {
+    absl::Status last = absl::UnavailableError("no referee worker");
+    for (int attempt = 0; attempt < 3 * static_cast<int>(workers_.size()) + 3;
+         ++attempt) {
+      Worker* w = Next();
+      if (w == nullptr) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        continue;
+      }
+      v1::MatchSpec s = spec;
+      s.set_match_id(absl::StrCat(spec.match_id(), "-a",
+                                  attempt));  // fresh id per attempt
+      grpc::ClientContext ctx;
+      ctx.set_deadline(std::chrono::system_clock::now() +
+                       std::chrono::minutes(30));
+      referee::MatchOutput out;
+      grpc::Status st = w->stub->RunMatch(&ctx, s, &out.result);
+      if (st.ok()) {
+        grpc::ClientContext rctx;
+        rctx.set_deadline(std::chrono::system_clock::now() +
+                          std::chrono::seconds(30));
+        v1::GetReplayRequest req;
+        req.set_match_id(s.match_id());
+        st = w->stub->GetReplay(&rctx, req, &out.replay);
+      }
+      if (st.ok()) return out;
+      if (st.error_code() == grpc::StatusCode::INVALID_ARGUMENT) {
+        return absl::InvalidArgumentError(st.error_message());
+      }
+      last = absl::UnavailableError(st.error_message());
+      MarkDown(w);
+    }
+    return last;
+  }
+
+ private:
+  struct Worker {
+    std::unique_ptr<v1::Referee::Stub> stub;
+    absl::Time down_until = absl::InfinitePast();
+  };
+  Worker* Next() {
+    std::lock_guard<std::mutex> lock(mu_);
+    const absl::Time now = absl::Now();
+    for (size_t i = 0; i < workers_.size(); ++i) {
+      Worker& w = workers_[(next_++) % workers_.size()];
+      if (w.down_until <= now) return &w;
+    }
+    return nullptr;
+  }
+  void MarkDown(Worker* w) {
+    std::lock_guard<std::mutex> lock(mu_);
+    w->down_until = absl::Now() + absl::Seconds(2);
+  }
+  std::mutex mu_;
+  std::vector<Worker> workers_;
+  size_t next_ = 0;
+};
+
 std::vector<RatingRow> RatingRows(const TournamentConfig& c,
                                   const Standings& s) {
   std::vector<RatingRow> rows;
@@ -163,6 +238,8 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
   const int total = static_cast<int>(rows->size());
   if (progress) progress(done, total);
 
+  std::unique_ptr<RefereePool> pool;
+  if (!c.referees.empty()) pool = std::make_unique<RefereePool>(c.referees);
   std::mutex mu;
   std::atomic<size_t> next{0};
   std::atomic<int> started{0};
@@ -188,7 +265,8 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
         ss->set_faction(referee::FactionToProto(m.factions[seat]));
         ss->set_bot(c.bots[m.bots[seat]].spec);
       }
-      auto out = referee::RunMatch(spec, referee::MatchOptions{});
+      auto out = pool ? pool->Run(spec)
+                      : referee::RunMatch(spec, referee::MatchOptions{});
       std::lock_guard<std::mutex> lock(mu);
       if (!out.ok()) {
         failure = out.status();

@@ -34,8 +34,12 @@ struct TournamentConfig {
   uint64_t seed = 1;
   int workers = 2;  // matches at once
   absl::Duration decision_deadline = absl::Seconds(1);
-  // Stop (as if killed) after this many matches of this run; 0: never.
+    // Stop (as if killed) after this many matches of this run; 0: never.
   int stop_after = 0;
+  // Referee workers (HOST:PORT). Empty: matches run in this process.
+  // Matches are spread over the workers in turn; a match lost to a failed
+  // worker is run again on another and stored once.
+  std::vector<std::string> referees;
 };
 
 struct FactionStats {

@@ -17,7 +17,7 @@ int TournamentMain(const std::vector<std::string>& argv) {
   auto args =
       Args::Parse(argv,
                   {"--bot", "--factions", "--players", "--tables", "--seed",
-                   "--db", "--workers", "--deadline-ms", "--stop-after"},
+                   "--db",                            "--workers", "--deadline-ms", "--stop-after", "--referee"},
                   {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
@@ -54,7 +54,8 @@ int TournamentMain(const std::vector<std::string>& argv) {
   c.seed = *seed;
   c.workers = *workers;
   c.decision_deadline = absl::Milliseconds(*deadline);
-  c.stop_after = *stop_after;
+    c.stop_after = *stop_after;
+  c.referees = args->All("--referee");  // HOST:PORT of referee workers
   auto store = arena::Store::Open(args->Get("--db", ":memory:"));
   if (!store.ok()) return fail(std::string(store.status().message()));
   const bool tty = isatty(2);

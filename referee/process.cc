@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -38,8 +39,11 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
   if (pid < 0)
     return absl::InternalError(absl::StrCat("fork: ", strerror(errno)));
   if (pid == 0) {
-    // Child: own process group, stderr to the pipe, stdout and stdin nulled.
+    // Child: own process group, stderr to the pipe, stdout and stdin nulled;
+    // it dies with the referee, even if the referee is killed.
     setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(1);  // the parent died before prctl
     const int devnull = open("/dev/null", O_RDWR);
     dup2(devnull, 0);
     dup2(devnull, 1);

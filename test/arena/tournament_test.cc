@@ -175,3 +175,60 @@ TEST(Tournament, BadRequestsGetClearErrors) {
 
 }  // namespace
 }  // namespace woodland::arena
+
+namespace woodland::arena {
+namespace {
+
+// Starts `woodland referee serve` on port 0; returns its gRPC address.
+std::string StartReferee(std::unique_ptr<referee::ChildProcess>& p) {
+  auto started =
+      referee::ChildProcess::Start({kCli, "referee", "serve", "--port", "0",
+                                    "--metrics-port", "0", "--workers", "4"},
+                                   {});
+  EXPECT_TRUE(started.ok());
+  p = *std::move(started);
+  for (int i = 0; i < 500; ++i) {
+    const std::string err = p->Stderr();
+    const size_t at = err.find("referee listening on ");
+    if (at != std::string::npos) {
+      const size_t end = err.find(' ', at + 21);
+      return err.substr(at + 21, end - at - 21);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ADD_FAILURE() << "referee did not start: " << p->Stderr();
+  return "";
+}
+
+TEST(Tournament, TwoRefereeWorkersOneKilledMidwayNothingLostOrDoubled) {
+  std::unique_ptr<referee::ChildProcess> a, b;
+  TournamentConfig c = Config("exec");
+  c.referees = {StartReferee(a), StartReferee(b)};
+  c.workers = 2;
+  const std::string path = TempDb("workers");
+  auto store = Store::Open(path);
+  ASSERT_TRUE(store.ok());
+  std::atomic<bool> killed{false};
+  auto progress = [&](int done, int total) {
+    if (done >= 4 && !killed.exchange(true)) {
+      kill(a->pid(), SIGKILL);  // one worker dies with matches in flight
+    }
+  };
+  auto got = RunTournament(c, **store, progress);
+  ASSERT_TRUE(got.ok()) << got.status();
+  EXPECT_TRUE(killed);
+  EXPECT_EQ(got->matches_done, 20);
+  auto rows = (*store)->Matches(1);
+  ASSERT_TRUE(rows.ok());
+  for (const MatchRow& r : *rows) EXPECT_EQ(r.state, "done");
+  // The same standings as the tournament run in-process.
+  TournamentConfig local = Config("exec");
+  auto fresh = Store::Open(":memory:");
+  auto expected = RunTournament(local, **fresh);
+  ASSERT_TRUE(expected.ok());
+  EXPECT_EQ(Body(c, *got), Body(local, *expected));
+  b->Stop(2000);
+}
+
+}  // namespace
+}  // namespace woodland::arena
