@@ -24,7 +24,15 @@ const char* const kMigrations[] = {
                          UNIQUE(tournament_id, table_index));
     CREATE TABLE ratings(tournament_id INTEGER NOT NULL, bot TEXT NOT NULL,
                          faction INTEGER NOT NULL, mu REAL, sigma REAL, games INTEGER,
-                         wins INTEGER, vp INTEGER, PRIMARY KEY(tournament_id, bot, faction));
+                                                  wins INTEGER, vp INTEGER, PRIMARY KEY(tournament_id, bot, faction));
+    )sql",
+    // 2: bot metadata; the request a tournament was created from (to resume
+    //    it after a restart) and whether it is a ladder
+    R"sql(
+    ALTER TABLE bots ADD COLUMN version TEXT NOT NULL DEFAULT '';
+    ALTER TABLE bots ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+    ALTER TABLE tournaments ADD COLUMN request BLOB;
+    ALTER TABLE tournaments ADD COLUMN ladder INTEGER NOT NULL DEFAULT 0;
     )sql",
 };
 
@@ -262,6 +270,53 @@ absl::Status Store::SaveResult(int64_t match, const std::string& result_json,
     return err;
   }
   return Exec("COMMIT;");
+}
+
+absl::Status Store::InsertBot(const BotRow& bot) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt ins(db_,
+           "INSERT INTO bots(name, spec, version, owner) VALUES(?, ?, ?, ?)");
+  ins.Bind(1, bot.name)
+      .Bind(2, bot.spec)
+      .Bind(3, bot.version)
+      .Bind(4, bot.owner);
+  const int rc = ins.Step();
+  if (rc == SQLITE_CONSTRAINT) {
+    return absl::AlreadyExistsError("a bot named '" + bot.name +
+                                    "' is already registered");
+  }
+  return rc == SQLITE_DONE ? absl::OkStatus() : Error(db_, "registering a bot");
+}
+
+absl::StatusOr<std::vector<BotRow>> Store::Bots() {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_, "SELECT name, spec, version, owner FROM bots ORDER BY id");
+  std::vector<BotRow> out;
+  while (q.Step() == SQLITE_ROW)
+    out.push_back({q.Text(0), q.Text(1), q.Text(2), q.Text(3)});
+  return out;
+}
+
+absl::Status Store::SetTournamentRequest(int64_t tournament,
+                                         const std::string& request,
+                                         bool ladder) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt u(db_, "UPDATE tournaments SET request = ?, ladder = ? WHERE id = ?");
+  u.Bind(1, request).Bind(2, static_cast<int64_t>(ladder)).Bind(3, tournament);
+  return u.Step() == SQLITE_DONE ? absl::OkStatus()
+                                 : Error(db_, "saving the request");
+}
+
+absl::StatusOr<std::vector<TournamentRow>> Store::Tournaments() {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_,
+         "SELECT id, state, COALESCE(request, ''), ladder FROM tournaments "
+         "ORDER BY id");
+  std::vector<TournamentRow> out;
+  while (q.Step() == SQLITE_ROW) {
+    out.push_back({q.Int(0), q.Text(1), q.Text(2), q.Int(3) != 0});
+  }
+  return out;
 }
 
 absl::Status Store::SetTournamentState(int64_t tournament,

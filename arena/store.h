@@ -29,6 +29,17 @@ struct MatchRow {
   std::string result_json;
 };
 
+struct BotRow {
+  std::string name, spec, version, owner;
+};
+
+struct TournamentRow {
+  int64_t id = 0;
+  std::string state;
+  std::string request;  // serialized creation request
+  bool ladder = false;
+};
+
 struct RatingRow {
   std::string bot;
   int faction = -1;  // -1: overall
@@ -57,6 +68,12 @@ class Store {
                           const std::string& replay_json, int64_t tournament,
                           const std::vector<RatingRow>& ratings);
   absl::Status SetTournamentState(int64_t tournament, const std::string& state);
+  // Fails with ALREADY_EXISTS for a taken name.
+  absl::Status InsertBot(const BotRow& bot);
+  absl::StatusOr<std::vector<BotRow>> Bots();
+  absl::Status SetTournamentRequest(int64_t tournament,
+                                    const std::string& request, bool ladder);
+  absl::StatusOr<std::vector<TournamentRow>> Tournaments();
   absl::StatusOr<std::string> TournamentState(int64_t tournament);
   absl::StatusOr<std::vector<RatingRow>> Ratings(int64_t tournament);
 

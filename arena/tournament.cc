@@ -22,7 +22,10 @@ namespace {
 
 using google::protobuf::util::TimeUtil;
 
+}  // namespace
+
 std::string ConfigKey(const TournamentConfig& c) {
+  if (!c.key.empty()) return c.key;
   std::vector<std::string> bots;
   for (const auto& b : c.bots) bots.push_back(b.name + "=" + b.spec);
   return absl::StrCat("bots:", absl::StrJoin(bots, ";"),
@@ -30,6 +33,8 @@ std::string ConfigKey(const TournamentConfig& c) {
                       "|players:", c.players, "|tables:", c.tables_per_pairing,
                       "|seed:", c.seed);
 }
+
+namespace {
 
 ScheduleSpec Spec(const TournamentConfig& c) {
   return ScheduleSpec{static_cast<int>(c.bots.size()), c.factions, c.players,
@@ -203,31 +208,11 @@ std::vector<RatingRow> RatingRows(const TournamentConfig& c,
 
 }  // namespace
 
-absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
-                                        const Progress& progress) {
-  if (c.bots.size() < 2)
-    return absl::InvalidArgumentError("a tournament needs at least 2 bots");
-  std::map<std::string, int> names;
-  for (const TournamentBot& b : c.bots) {
-    if (b.name.empty())
-      return absl::InvalidArgumentError("every bot needs a name");
-    if (!names.emplace(b.name, 1).second) {
-      return absl::InvalidArgumentError("duplicate bot name '" + b.name + "'");
-    }
-    if (absl::Status st = referee::ValidateBotSpec(b.spec); !st.ok()) return st;
-  }
-  absl::StatusOr<std::vector<Table>> tables = RoundRobin(Spec(c));
-  if (!tables.ok()) return tables.status();
-  for (const TournamentBot& b : c.bots) {
-    if (auto id = store.UpsertBot(b.name, b.spec); !id.ok()) return id.status();
-  }
-  bool created = false;
-  absl::StatusOr<int64_t> tid =
-      store.FindOrCreateTournament(ConfigKey(c), &created);
-  if (!tid.ok()) return tid.status();
-  if (absl::Status st = store.InsertMatches(*tid, *tables); !st.ok()) return st;
-  if (absl::Status st = store.ResetRunning(*tid); !st.ok())
-    return st;  // crash recovery
+// Runs every stored match of tournament `tid` that is not done yet.
+absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
+                                     int64_t tid_value,
+                                     const Progress& progress) {
+  const int64_t* tid = &tid_value;
   absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(*tid);
   if (!rows.ok()) return rows.status();
 
@@ -237,6 +222,12 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
     (m.state == "done" ? ++done : (pending.push_back(m), 0));
   const int total = static_cast<int>(rows->size());
   if (progress) progress(done, total);
+  if (c.metrics) {
+    c.metrics->Scheduled(static_cast<int>(pending.size()));
+    c.metrics->Queued(static_cast<int>(pending.size()));
+    c.metrics->WorkersUp(
+        c.referees.empty() ? 1 : static_cast<int>(c.referees.size()));
+  }
 
   std::unique_ptr<RefereePool> pool;
   if (!c.referees.empty()) pool = std::make_unique<RefereePool>(c.referees);
@@ -249,6 +240,9 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
       const size_t i = next++;
       if (i >= pending.size()) return;
       if (c.stop_after > 0 && started++ >= c.stop_after) return;
+      if (c.cancel != nullptr && c.cancel->load()) return;
+      if (c.metrics) c.metrics->Started();
+      const absl::Time t0 = absl::Now();
       const MatchRow& m = pending[i];
       if (absl::Status st = store.MarkRunning(m.id); !st.ok()) {
         std::lock_guard<std::mutex> lock(mu);
@@ -270,6 +264,7 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
       std::lock_guard<std::mutex> lock(mu);
       if (!out.ok()) {
         failure = out.status();
+        if (c.metrics) c.metrics->Failed();
         return;
       }
       std::string result, replay;
@@ -295,6 +290,10 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
         return;
       }
       ++done;
+      if (c.metrics) {
+        c.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));
+        c.metrics->RatingUpdate();
+      }
       if (progress) progress(done, total);
     }
   };
@@ -306,10 +305,141 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
   absl::StatusOr<std::vector<MatchRow>> final_rows = store.Matches(*tid);
   if (!final_rows.ok()) return final_rows.status();
   Standings s = Compute(c, *final_rows);
-  s.resumed = !created;
   if (s.matches_done == s.matches_total)
     (void)store.SetTournamentState(*tid, "finished");
   return s;
+}
+
+namespace {
+
+absl::Status Validate(const TournamentConfig& c) {
+  if (c.bots.size() < 2)
+    return absl::InvalidArgumentError("a tournament needs at least 2 bots");
+  std::map<std::string, int> names;
+  for (const TournamentBot& b : c.bots) {
+    if (b.name.empty())
+      return absl::InvalidArgumentError("every bot needs a name");
+    if (!names.emplace(b.name, 1).second) {
+      return absl::InvalidArgumentError("duplicate bot name '" + b.name + "'");
+    }
+    if (absl::Status st = referee::ValidateBotSpec(b.spec); !st.ok()) return st;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Standings> RunTournamentById(const TournamentConfig& c,
+                                            Store& store, int64_t tid,
+                                            const Progress& progress) {
+  if (absl::Status st = Validate(c); !st.ok()) return st;
+  absl::StatusOr<std::vector<Table>> tables = RoundRobin(Spec(c));
+  if (!tables.ok()) return tables.status();
+  if (absl::Status st = store.InsertMatches(tid, *tables); !st.ok()) return st;
+  if (absl::Status st = store.ResetRunning(tid); !st.ok())
+    return st;  // crash recovery
+  return RunPending(c, store, tid, progress);
+}
+
+absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
+                                        const Progress& progress) {
+  if (absl::Status st = Validate(c); !st.ok()) return st;
+  if (absl::StatusOr<std::vector<Table>> t = RoundRobin(Spec(c)); !t.ok())
+    return t.status();
+  for (const TournamentBot& b : c.bots) {
+    if (auto id = store.UpsertBot(b.name, b.spec); !id.ok()) return id.status();
+  }
+  bool created = false;
+  absl::StatusOr<int64_t> tid =
+      store.FindOrCreateTournament(ConfigKey(c), &created);
+  if (!tid.ok()) return tid.status();
+  absl::StatusOr<Standings> s = RunTournamentById(c, store, *tid, progress);
+  if (s.ok()) s->resumed = !created;
+  return s;
+}
+
+absl::StatusOr<Standings> StoredStandings(const TournamentConfig& c,
+                                          Store& store, int64_t tournament) {
+  absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(tournament);
+  if (!rows.ok()) return rows.status();
+  return Compute(c, *rows);
+}
+
+absl::StatusOr<Standings> RunLadder(const TournamentConfig& c, Store& store,
+                                    int max_matches, const Progress& progress) {
+  for (const TournamentBot& b : c.bots) {
+    if (auto id = store.UpsertBot(b.name, b.spec); !id.ok()) return id.status();
+  }
+  bool created = false;
+  absl::StatusOr<int64_t> tid =
+      store.FindOrCreateTournament(ConfigKey(c), &created);
+  if (!tid.ok()) return tid.status();
+  return RunLadderById(c, store, *tid, progress, max_matches);
+}
+
+absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
+                                        int64_t tid_value,
+                                        const Progress& progress,
+                                        int max_matches) {
+  const int64_t* tid = &tid_value;
+  const int p = c.players;
+  if (static_cast<int>(c.bots.size()) < p ||
+      static_cast<int>(c.factions.size()) < p || p < 2) {
+    return absl::InvalidArgumentError(
+        "a ladder needs at least `players` bots and factions");
+  }
+  if (absl::Status st = store.ResetRunning(*tid); !st.ok()) return st;
+  int played = 0;
+  while ((max_matches <= 0 || played < max_matches) &&
+         !(c.cancel && c.cancel->load())) {
+    absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(*tid);
+    if (!rows.ok()) return rows.status();
+    // Rerun a match a crash left pending before scheduling a new one.
+    const MatchRow* again = nullptr;
+    for (const MatchRow& m : *rows) {
+      if (m.state != "done") again = &m;
+    }
+    Table table;
+    if (again != nullptr) {
+      table =
+          Table{again->table_index, again->bots, again->factions, again->seed};
+    } else {
+      const Standings now = Compute(c, *rows);
+      std::vector<int> order(c.bots.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+      auto stats = [&](int bot) -> const BotStanding& {
+        for (const BotStanding& b : now.bots) {
+          if (b.name == c.bots[bot].name) return b;
+        }
+        return now.bots[0];
+      };
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        const BotStanding &x = stats(a), &y = stats(b);
+        if (x.rating.sigma != y.rating.sigma)
+          return x.rating.sigma > y.rating.sigma;
+        return x.games < y.games;
+      });
+      const int round = static_cast<int>(rows->size());
+      table.index = round;
+      table.seed = c.seed * 1000003ULL + static_cast<uint64_t>(round);
+      for (int s = 0; s < p; ++s) {
+        table.bots.push_back(order[(s + round) % p]);
+        table.factions.push_back(c.factions[(s + round) % c.factions.size()]);
+      }
+      if (absl::Status st = store.InsertMatches(*tid, {table}); !st.ok())
+        return st;
+      if (c.metrics) {
+        c.metrics->Scheduled(1);
+        c.metrics->Queued(1);
+      }
+    }
+    // Run it through the same path as tournament matches.
+    auto st = RunPending(c, store, *tid, nullptr);
+    if (!st.ok()) return st.status();
+    ++played;
+    if (progress) progress(played, 0);
+  }
+  return StoredStandings(c, store, *tid);
 }
 
 std::string StandingsText(const TournamentConfig& c, const Standings& s) {

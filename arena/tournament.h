@@ -9,12 +9,14 @@
 #ifndef WOODLAND_ARENA_TOURNAMENT_H_
 #define WOODLAND_ARENA_TOURNAMENT_H_
 
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "arena/metrics.h"
 #include "arena/rating.h"
 #include "arena/schedule.h"
 #include "arena/store.h"
@@ -34,12 +36,18 @@ struct TournamentConfig {
   uint64_t seed = 1;
   int workers = 2;  // matches at once
   absl::Duration decision_deadline = absl::Seconds(1);
-    // Stop (as if killed) after this many matches of this run; 0: never.
+  // Stop (as if killed) after this many matches of this run; 0: never.
   int stop_after = 0;
   // Referee workers (HOST:PORT). Empty: matches run in this process.
   // Matches are spread over the workers in turn; a match lost to a failed
   // worker is run again on another and stored once.
   std::vector<std::string> referees;
+  // Optional: checked before each match starts; set it to stop early.
+  const std::atomic<bool>* cancel = nullptr;
+  ArenaMetrics* metrics = nullptr;  // optional
+  // Identifies the tournament in the store (default: from the config, so
+  // rerunning the same command resumes it).
+  std::string key;
 };
 
 struct FactionStats {
@@ -67,6 +75,28 @@ using Progress = std::function<void(int done, int total)>;
 absl::StatusOr<Standings> RunTournament(const TournamentConfig& config,
                                         Store& store,
                                         const Progress& progress = nullptr);
+
+// A ladder: one table at a time, the `players` bots with the least certain
+// ratings (highest sigma; then fewest games), factions and seats rotating,
+// until `config.cancel` is set or `max_matches` (if > 0) have been played.
+absl::StatusOr<Standings> RunLadder(const TournamentConfig& config,
+                                    Store& store, int max_matches,
+                                    const Progress& progress = nullptr);
+
+// The same on a tournament already stored under `tournament` (the service
+// creates the row first, then runs or resumes it).
+absl::StatusOr<Standings> RunTournamentById(const TournamentConfig& config,
+                                            Store& store, int64_t tournament,
+                                            const Progress& progress);
+absl::StatusOr<Standings> RunLadderById(const TournamentConfig& config,
+                                        Store& store, int64_t tournament,
+                                        const Progress& progress,
+                                        int max_matches = 0);
+
+// Standings from what is stored (also for a tournament still running).
+absl::StatusOr<Standings> StoredStandings(const TournamentConfig& config,
+                                          Store& store, int64_t tournament);
+std::string ConfigKey(const TournamentConfig& config);
 
 std::string StandingsText(const TournamentConfig& config, const Standings& s);
 std::string StandingsJson(const TournamentConfig& config, const Standings& s);

@@ -13,6 +13,7 @@ int ReplayMain(const std::vector<std::string>& args);
 int RefereeMain(const std::vector<std::string>& args);
 int ConformanceMain(const std::vector<std::string>& args);
 int TournamentMain(const std::vector<std::string>& args);
+int ArenaMain(const std::vector<std::string>& args);
 
 }  // namespace woodland::cli
 

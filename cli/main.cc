@@ -26,6 +26,9 @@ constexpr char kUsage[] =
     "  tournament   --bot NAME=SPEC ... [--factions ...] [--players N]\n"
     "               [--tables T] [--seed S] [--db FILE] [--workers W] "
     "[--json]\n"
+    "               [--referee HOST:PORT ...]\n"
+    "  arena        serve [--port P] [--metrics-port M] [--db FILE] [--referee "
+    "...]\n"
     "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS or builtin:random.\n";
 
 }  // namespace
@@ -44,6 +47,7 @@ int main(int argc, char** argv) {
   if (cmd == "referee") return woodland::cli::RefereeMain(args);
   if (cmd == "conformance") return woodland::cli::ConformanceMain(args);
   if (cmd == "tournament") return woodland::cli::TournamentMain(args);
+  if (cmd == "arena") return woodland::cli::ArenaMain(args);
   std::cerr << "woodland: unknown command '" << cmd << "' (try --help)\n";
   return 2;
 }

@@ -14,11 +14,11 @@
 namespace woodland::cli {
 
 int TournamentMain(const std::vector<std::string>& argv) {
-  auto args =
-      Args::Parse(argv,
-                  {"--bot", "--factions", "--players", "--tables", "--seed",
-                   "--db",                            "--workers", "--deadline-ms", "--stop-after", "--referee"},
-                  {"--json"});
+  auto args = Args::Parse(
+      argv,
+      {"--bot", "--factions", "--players", "--tables", "--seed", "--db",
+       "--workers", "--deadline-ms", "--stop-after", "--referee"},
+      {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
     return 2;
@@ -54,7 +54,7 @@ int TournamentMain(const std::vector<std::string>& argv) {
   c.seed = *seed;
   c.workers = *workers;
   c.decision_deadline = absl::Milliseconds(*deadline);
-    c.stop_after = *stop_after;
+  c.stop_after = *stop_after;
   c.referees = args->All("--referee");  // HOST:PORT of referee workers
   auto store = arena::Store::Open(args->Get("--db", ":memory:"));
   if (!store.ok()) return fail(std::string(store.status().message()));

@@ -1,0 +1,357 @@
+#include "arena/service.h"
+
+#include <map>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "google/protobuf/util/json_util.h"
+#include "referee/bot_connection.h"
+#include "referee/convert.h"
+#include "referee/rules/faction.h"
+
+namespace woodland::arena {
+namespace {
+
+grpc::Status ToGrpc(const absl::Status& s) {
+  return s.ok() ? grpc::Status::OK
+                : grpc::Status(static_cast<grpc::StatusCode>(s.code()),
+                               std::string(s.message()));
+}
+
+const char* StateName(int s) {
+  switch (s) {
+    case v1::TOURNAMENT_STATE_RUNNING:
+      return "running";
+    case v1::TOURNAMENT_STATE_FINISHED:
+      return "finished";
+    case v1::TOURNAMENT_STATE_CANCELLED:
+      return "cancelled";
+    default:
+      return "failed";
+  }
+}
+
+void FactionToStanding(const TournamentConfig& c, size_t f,
+                       const FactionStats& fs, v1::FactionStanding* out) {
+  out->set_faction(referee::FactionToProto(c.factions[f]));
+  out->set_ordinal(fs.rating.Ordinal());
+  out->set_games(fs.games);
+  out->set_wins(fs.wins);
+  out->set_mean_vp(fs.games ? 1.0 * fs.vp / fs.games : 0);
+}
+
+}  // namespace
+
+ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
+                           std::vector<std::string> referees, int workers)
+    : store_(store),
+      metrics_(metrics),
+      referees_(std::move(referees)),
+      workers_(workers) {}
+
+ArenaService::~ArenaService() {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& [id, r] : running_) r->cancel = true;
+  for (auto& [id, r] : running_) {
+    if (r->thread.joinable()) r->thread.join();
+  }
+}
+
+grpc::Status ArenaService::RegisterBot(grpc::ServerContext*,
+                                       const v1::RegisterBotRequest* req,
+                                       v1::BotRecord* out) {
+  if (req->name().empty() || req->name().size() > 64) {
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                        "a bot needs a name of 1-64 characters");
+  }
+  if (absl::Status s = referee::ValidateBotSpec(req->spec()); !s.ok())
+    return ToGrpc(s);
+  if (absl::Status s = store_->InsertBot(
+          {req->name(), req->spec(), req->version(), req->owner()});
+      !s.ok()) {
+    return ToGrpc(s);
+  }
+  out->set_name(req->name());
+  out->set_spec(req->spec());
+  out->set_version(req->version());
+  out->set_owner(req->owner());
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::ListBots(grpc::ServerContext*,
+                                    const v1::ListBotsRequest*,
+                                    v1::ListBotsResponse* out) {
+  auto bots = store_->Bots();
+  if (!bots.ok()) return ToGrpc(bots.status());
+  for (const BotRow& b : *bots) {
+    v1::BotRecord* r = out->add_bots();
+    r->set_name(b.name);
+    r->set_spec(b.spec);
+    r->set_version(b.version);
+    r->set_owner(b.owner);
+  }
+  return grpc::Status::OK;
+}
+
+absl::StatusOr<TournamentConfig> ArenaService::Configure(
+    const v1::CreateTournamentRequest& req) {
+  auto bots = store_->Bots();
+  if (!bots.ok()) return bots.status();
+  std::map<std::string, std::string> specs;
+  for (const BotRow& b : *bots) specs[b.name] = b.spec;
+  TournamentConfig c;
+  std::set<std::string> seen;
+  for (const std::string& name : req.bots()) {
+    auto it = specs.find(name);
+    if (it == specs.end())
+      return absl::NotFoundError("unknown bot '" + name + "'");
+    if (!seen.insert(name).second)
+      return absl::InvalidArgumentError("bot '" + name + "' listed twice");
+    c.bots.push_back({name, it->second});
+  }
+  rules::RegisterAll();
+  for (int f : req.factions()) {
+    const int faction = referee::FactionFromProto(static_cast<v1::Faction>(f));
+    if (faction < 0 || rules::GetFaction(faction) == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("faction ", f, " is not available"));
+    }
+    c.factions.push_back(faction);
+  }
+  if (c.factions.empty()) {
+    c.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                  rules::kVagabond};
+  }
+  c.players = req.players() > 0 ? req.players() : 4;
+  if (c.players < 2 || c.players > 4) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("impossible table size ", c.players,
+                     ": 2 to 4 players are supported today"));
+  }
+  c.tables_per_pairing =
+      req.tables_per_pairing() > 0 ? req.tables_per_pairing() : c.players;
+  c.seed = req.seed();
+  c.workers = workers_;
+  c.referees = referees_;
+  c.metrics = metrics_;
+  return c;
+}
+
+ArenaService::Running* ArenaService::Find(int64_t id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = running_.find(id);
+  return it == running_.end() ? nullptr : it->second.get();
+}
+
+void ArenaService::Status(int64_t id, const Running& r,
+                          v1::TournamentStatus* out) {
+  out->set_tournament_id(id);
+  out->set_state(static_cast<v1::TournamentState>(r.state.load()));
+  out->set_matches_done(r.done);
+  out->set_matches_total(r.total);
+  out->set_ladder(r.ladder);
+  out->set_error(r.error);
+}
+
+void ArenaService::UpdateStateMetrics() {
+  if (metrics_ == nullptr) return;
+  std::map<std::string, int> counts = {
+      {"running", 0}, {"finished", 0}, {"cancelled", 0}, {"failed", 0}};
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& [id, r] : running_) ++counts[StateName(r->state)];
+  for (auto& [state, n] : counts) metrics_->Tournaments(state, n);
+}
+
+grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
+                                  int64_t resume_id,
+                                  v1::TournamentStatus* status) {
+  absl::StatusOr<TournamentConfig> config = Configure(req);
+  if (!config.ok()) return ToGrpc(config.status());
+  if (!ladder) {
+    auto tables =
+        RoundRobin({static_cast<int>(config->bots.size()), config->factions,
+                    config->players, config->tables_per_pairing, config->seed});
+    if (!tables.ok()) return ToGrpc(tables.status());
+  } else if (static_cast<int>(config->bots.size()) < config->players) {
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                        "a ladder needs at least `players` bots");
+  }
+  int64_t id = resume_id;
+  if (id == 0) {
+    config->key = absl::StrCat(ladder ? "ladder#" : "tournament#",
+                               absl::ToUnixNanos(absl::Now()), "#", counter_++);
+    bool created = false;
+    auto tid = store_->FindOrCreateTournament(config->key, &created);
+    if (!tid.ok()) return ToGrpc(tid.status());
+    id = *tid;
+    std::string bytes;
+    req.SerializeToString(&bytes);
+    if (absl::Status s = store_->SetTournamentRequest(id, bytes, ladder);
+        !s.ok())
+      return ToGrpc(s);
+  }
+  auto run = std::make_unique<Running>();
+  run->config = *config;
+  run->ladder = ladder;
+  Running* r = run.get();
+  r->config.cancel = &r->cancel;
+
+  r->thread = std::thread([this, r, id, ladder] {
+    auto progress = [r, ladder](int done, int total) {
+      r->done = ladder ? r->done + 1 : done;
+      r->total = total;
+    };
+    absl::StatusOr<Standings> s =
+        ladder ? RunLadderById(r->config, *store_, id, progress)
+               : RunTournamentById(r->config, *store_, id, progress);
+    if (!s.ok()) {
+      r->error = std::string(s.status().message());
+      r->state = v1::TOURNAMENT_STATE_FAILED;
+      (void)store_->SetTournamentState(id, "failed");
+    } else if (r->cancel) {
+      r->state = v1::TOURNAMENT_STATE_CANCELLED;
+      (void)store_->SetTournamentState(id, "cancelled");
+    } else {
+      r->state = v1::TOURNAMENT_STATE_FINISHED;
+      (void)store_->SetTournamentState(id, "finished");
+    }
+    UpdateStateMetrics();
+  });
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    running_[id] = std::move(run);
+  }
+  UpdateStateMetrics();
+  Status(id, *r, status);
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::CreateTournament(
+    grpc::ServerContext*, const v1::CreateTournamentRequest* req,
+    v1::TournamentStatus* status) {
+  return Launch(*req, false, 0, status);
+}
+
+grpc::Status ArenaService::StartLadder(grpc::ServerContext*,
+                                       const v1::StartLadderRequest* req,
+                                       v1::TournamentStatus* status) {
+  v1::CreateTournamentRequest t;
+  if (req->bots().empty()) {
+    auto bots = store_->Bots();
+    if (!bots.ok()) return ToGrpc(bots.status());
+    for (const BotRow& b : *bots) t.add_bots(b.name);
+  } else {
+    *t.mutable_bots() = req->bots();
+  }
+  *t.mutable_factions() = req->factions();
+  t.set_players(req->players());
+  t.set_seed(req->seed());
+  return Launch(t, true, 0, status);
+}
+
+void ArenaService::ResumeAll() {
+  auto rows = store_->Tournaments();
+  if (!rows.ok()) return;
+  for (const TournamentRow& t : *rows) {
+    if (t.state != "running" || t.request.empty()) continue;
+    v1::CreateTournamentRequest req;
+    if (!req.ParseFromString(t.request)) continue;
+    v1::TournamentStatus ignored;
+    (void)Launch(req, t.ladder, t.id, &ignored);
+  }
+}
+
+grpc::Status ArenaService::WatchTournament(
+    grpc::ServerContext* ctx, const v1::TournamentRef* ref,
+    grpc::ServerWriter<v1::TournamentStatus>* writer) {
+  Running* r = Find(ref->tournament_id());
+  if (r == nullptr)
+    return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
+  int last_done = -1, last_state = -1;
+  while (!ctx->IsCancelled()) {
+    v1::TournamentStatus s;
+    Status(ref->tournament_id(), *r, &s);
+    if (s.matches_done() != last_done || s.state() != last_state) {
+      if (!writer->Write(s)) break;
+      last_done = s.matches_done();
+      last_state = s.state();
+    }
+    if (s.state() != v1::TOURNAMENT_STATE_RUNNING) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
+                                       const v1::TournamentRef* ref,
+                                       v1::ListMatchesResponse* out) {
+  Running* r = Find(ref->tournament_id());
+  if (r == nullptr)
+    return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
+  auto rows = store_->Matches(ref->tournament_id());
+  if (!rows.ok()) return ToGrpc(rows.status());
+  for (const MatchRow& m : *rows) {
+    v1::MatchSummary* s = out->add_matches();
+    s->set_table(m.table_index);
+    s->set_state(m.state);
+    for (size_t i = 0; i < m.bots.size(); ++i) {
+      s->add_bots(r->config.bots[m.bots[i]].name);
+      s->add_factions(referee::FactionToProto(m.factions[i]));
+    }
+    v1::MatchResult result;
+    if (m.state == "done" &&
+        google::protobuf::util::JsonStringToMessage(m.result_json, &result)
+            .ok()) {
+      for (const v1::SeatResult& seat : result.seats()) {
+        s->add_victory_points(seat.victory_points());
+        if (seat.winner())
+          s->add_winners(r->config.bots[m.bots[seat.seat()]].name);
+      }
+    }
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::GetStandings(grpc::ServerContext*,
+                                        const v1::TournamentRef* ref,
+                                        v1::StandingsResponse* out) {
+  Running* r = Find(ref->tournament_id());
+  if (r == nullptr)
+    return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
+  auto s = StoredStandings(r->config, *store_, ref->tournament_id());
+  if (!s.ok()) return ToGrpc(s.status());
+  for (const BotStanding& b : s->bots) {
+    v1::BotStanding* o = out->add_bots();
+    o->set_bot(b.name);
+    o->set_ordinal(b.rating.Ordinal());
+    o->set_mu(b.rating.mu);
+    o->set_sigma(b.rating.sigma);
+    o->set_games(b.games);
+    o->set_wins(b.wins);
+    o->set_mean_vp(b.games ? 1.0 * b.vp / b.games : 0);
+    for (size_t f = 0; f < b.by_faction.size(); ++f) {
+      FactionToStanding(r->config, f, b.by_faction[f], o->add_factions());
+    }
+  }
+  for (size_t f = 0; f < s->factions.size(); ++f) {
+    FactionToStanding(r->config, f, s->factions[f], out->add_factions());
+  }
+  out->set_faction_imbalance(s->balance.faction_imbalance);
+  out->set_seat_imbalance(s->balance.seat_imbalance);
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::CancelTournament(grpc::ServerContext*,
+                                            const v1::TournamentRef* ref,
+                                            v1::TournamentStatus* status) {
+  Running* r = Find(ref->tournament_id());
+  if (r == nullptr)
+    return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
+  r->cancel = true;
+  if (r->thread.joinable()) r->thread.join();
+  Status(ref->tournament_id(), *r, status);
+  return grpc::Status::OK;
+}
+
+}  // namespace woodland::arena

@@ -1,0 +1,80 @@
+// The Arena gRPC service: registered bots, tournaments and ladders run on
+// their own threads against local or remote referees, persisted in the
+// Store; on start it resumes whatever was running when it stopped.
+#ifndef WOODLAND_ARENA_SERVICE_H_
+#define WOODLAND_ARENA_SERVICE_H_
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "arena/metrics.h"
+#include "arena/store.h"
+#include "arena/tournament.h"
+#include "woodland/v1/arena.grpc.pb.h"
+
+namespace woodland::arena {
+
+class ArenaService final : public v1::Arena::Service {
+ public:
+  ArenaService(Store* store, ArenaMetrics* metrics,
+               std::vector<std::string> referees, int workers);
+  ~ArenaService() override;  // cancels running tournaments and waits
+
+  // Restart recovery: relaunches tournaments and ladders stored as running.
+  void ResumeAll();
+
+  grpc::Status RegisterBot(grpc::ServerContext*, const v1::RegisterBotRequest*,
+                           v1::BotRecord*) override;
+  grpc::Status ListBots(grpc::ServerContext*, const v1::ListBotsRequest*,
+                        v1::ListBotsResponse*) override;
+  grpc::Status CreateTournament(grpc::ServerContext*,
+                                const v1::CreateTournamentRequest*,
+                                v1::TournamentStatus*) override;
+  grpc::Status WatchTournament(
+      grpc::ServerContext*, const v1::TournamentRef*,
+      grpc::ServerWriter<v1::TournamentStatus>*) override;
+  grpc::Status ListMatches(grpc::ServerContext*, const v1::TournamentRef*,
+                           v1::ListMatchesResponse*) override;
+  grpc::Status GetStandings(grpc::ServerContext*, const v1::TournamentRef*,
+                            v1::StandingsResponse*) override;
+  grpc::Status CancelTournament(grpc::ServerContext*, const v1::TournamentRef*,
+                                v1::TournamentStatus*) override;
+  grpc::Status StartLadder(grpc::ServerContext*, const v1::StartLadderRequest*,
+                           v1::TournamentStatus*) override;
+
+ private:
+  struct Running {
+    TournamentConfig config;
+    bool ladder = false;
+    std::atomic<bool> cancel{false};
+    std::atomic<int> done{0}, total{0};
+    std::atomic<int> state{v1::TOURNAMENT_STATE_RUNNING};
+    std::string error;
+    std::thread thread;
+  };
+
+  absl::StatusOr<TournamentConfig> Configure(
+      const v1::CreateTournamentRequest& req);
+  grpc::Status Launch(v1::CreateTournamentRequest req, bool ladder,
+                      int64_t resume_id, v1::TournamentStatus* status);
+  Running* Find(int64_t id);
+  void Status(int64_t id, const Running& r, v1::TournamentStatus* out);
+  void UpdateStateMetrics();
+
+  Store* store_;
+  ArenaMetrics* metrics_;
+  std::vector<std::string> referees_;
+  int workers_;
+  std::mutex mu_;
+  std::map<int64_t, std::unique_ptr<Running>> running_;
+  std::atomic<int64_t> counter_{0};
+};
+
+}  // namespace woodland::arena
+
+#endif  // WOODLAND_ARENA_SERVICE_H_

@@ -1,0 +1,230 @@
+// The Arena service end to end: a real `woodland arena serve` process,
+// killed in the middle of a tournament and started again on the same
+// database; bad requests; metrics scraped and parsed; a ladder.
+#include <arpa/inet.h>
+#include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+#include <thread>
+
+#include "gtest/gtest.h"
+#include "referee/process.h"
+#include "woodland/v1/arena.grpc.pb.h"
+
+namespace woodland::arena {
+namespace {
+
+const std::string kCli = WOODLAND_CLI;
+const std::string kRandomBot = WOODLAND_RANDOM_BOT;
+
+struct Arena {
+  std::unique_ptr<referee::ChildProcess> process;
+  int port = 0, metrics_port = 0;
+  std::unique_ptr<v1::Arena::Stub> stub;
+};
+
+Arena StartArena(const std::string& db) {
+  Arena a;
+  auto p = referee::ChildProcess::Start(
+      {kCli, "arena", "serve", "--port", "0", "--metrics-port", "0", "--db", db,
+       "--workers", "2"},
+      {});
+  EXPECT_TRUE(p.ok());
+  a.process = *std::move(p);
+  std::smatch m;
+  const std::regex ready(
+      "arena listening on 127.0.0.1:(\\d+) metrics on 127.0.0.1:(\\d+)");
+  for (int i = 0; i < 500 && a.port == 0; ++i) {
+    const std::string err = a.process->Stderr();
+    if (std::regex_search(err, m, ready)) {
+      a.port = std::stoi(m[1]);
+      a.metrics_port = std::stoi(m[2]);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_GT(a.port, 0) << a.process->Stderr();
+  a.stub = v1::Arena::NewStub(
+      grpc::CreateChannel("127.0.0.1:" + std::to_string(a.port),
+                          grpc::InsecureChannelCredentials()));
+  return a;
+}
+
+std::string HttpGet(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+    return "";
+  const std::string req = "GET /metrics HTTP/1.0\r\n\r\n";
+  (void)!write(fd, req.data(), req.size());
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fd, buf, sizeof buf)) > 0) out.append(buf, n);
+  close(fd);
+  return out;
+}
+
+double Metric(const std::string& text, const std::string& name) {
+  std::smatch m;
+  if (!std::regex_search(text, m, std::regex(name + " ([0-9.e+]+)"))) return -1;
+  return std::stod(m[1]);
+}
+
+template <typename Req, typename Resp, typename Fn>
+grpc::Status Call(Fn fn, const Req& req, Resp* resp) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  return fn(&ctx, req, resp);
+}
+
+TEST(ArenaService,
+     KilledMidTournamentAndRestartedResumesWithNothingCountedTwice) {
+  const std::string db = ::testing::TempDir() + "/arena_service.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(db + s);
+  Arena a = StartArena(db);
+  auto stub = a.stub.get();
+  auto reg = [&](const std::string& name, const std::string& spec) {
+    v1::RegisterBotRequest r;
+    r.set_name(name);
+    r.set_spec(spec);
+    r.set_version("1");
+    r.set_owner("tests");
+    v1::BotRecord out;
+    return Call(std::bind_front(&v1::Arena::Stub::RegisterBot, stub), r, &out);
+  };
+  for (int i = 1; i <= 5; ++i) {
+    ASSERT_TRUE(reg("bot" + std::to_string(i),
+                    "exec:" + kRandomBot + " --seed " + std::to_string(i))
+                    .ok());
+  }
+  EXPECT_EQ(reg("bot1", "builtin:random").error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);
+  EXPECT_EQ(reg("bad", "carrier-pigeon").error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+
+  v1::CreateTournamentRequest t;
+  for (int i = 1; i <= 5; ++i) t.add_bots("bot" + std::to_string(i));
+  t.set_players(4);
+  t.set_tables_per_pairing(4);
+  t.set_seed(9);
+  v1::TournamentStatus status;
+  {
+    v1::CreateTournamentRequest unknown = t;
+    unknown.add_bots("nobody");
+    EXPECT_EQ(Call(std::bind_front(&v1::Arena::Stub::CreateTournament, stub),
+                   unknown, &status)
+                  .error_code(),
+              grpc::StatusCode::NOT_FOUND);
+    v1::CreateTournamentRequest too_big = t;
+    too_big.set_players(5);
+    EXPECT_EQ(Call(std::bind_front(&v1::Arena::Stub::CreateTournament, stub),
+                   too_big, &status)
+                  .error_code(),
+              grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  ASSERT_TRUE(Call(std::bind_front(&v1::Arena::Stub::CreateTournament, stub), t,
+                   &status)
+                  .ok());
+  const int64_t id = status.tournament_id();
+
+  // Watch until a few matches are in, then kill the arena.
+  {
+    grpc::ClientContext ctx;
+    v1::TournamentRef ref;
+    ref.set_tournament_id(id);
+    auto reader = stub->WatchTournament(&ctx, ref);
+    v1::TournamentStatus s;
+    while (reader->Read(&s) && s.matches_done() < 4) {
+    }
+    EXPECT_GE(s.matches_done(), 4);
+    ctx.TryCancel();
+  }
+  kill(a.process->pid(), SIGKILL);
+  a.process->Stop(100);
+
+  // Restart on the same database: the tournament resumes and finishes.
+  Arena b = StartArena(db);
+  v1::TournamentRef ref;
+  ref.set_tournament_id(id);
+  {
+    grpc::ClientContext ctx;
+    auto reader = b.stub->WatchTournament(&ctx, ref);
+    v1::TournamentStatus s;
+    while (reader->Read(&s)) {
+    }
+    ASSERT_TRUE(reader->Finish().ok());
+    EXPECT_EQ(s.state(), v1::TOURNAMENT_STATE_FINISHED);
+    EXPECT_EQ(s.matches_done(), 20);
+  }
+  v1::ListMatchesResponse matches;
+  ASSERT_TRUE(Call(std::bind_front(&v1::Arena::Stub::ListMatches, b.stub.get()),
+                   ref, &matches)
+                  .ok());
+  ASSERT_EQ(matches.matches_size(), 20);
+  for (const auto& m : matches.matches()) EXPECT_EQ(m.state(), "done");
+  v1::StandingsResponse standings;
+  ASSERT_TRUE(
+      Call(std::bind_front(&v1::Arena::Stub::GetStandings, b.stub.get()), ref,
+           &standings)
+          .ok());
+  ASSERT_EQ(standings.bots_size(), 5);
+  int games = 0;
+  for (const auto& bot : standings.bots()) games += bot.games();
+  EXPECT_EQ(games, 80) << "20 matches x 4 seats, each counted once";
+  EXPECT_EQ(standings.faction_imbalance(), 0);
+  EXPECT_EQ(standings.seat_imbalance(), 0);
+  EXPECT_GE(standings.bots(0).ordinal(), standings.bots(4).ordinal());
+
+  // Metrics of the restarted arena, scraped and parsed.
+  const std::string metrics = HttpGet(b.metrics_port);
+  const double finished =
+      Metric(metrics, "woodland_arena_matches_finished_total");
+  EXPECT_GT(finished, 0);
+  EXPECT_LT(finished, 20)
+      << "the first arena had finished some before it was killed";
+  EXPECT_EQ(Metric(metrics, "woodland_arena_rating_updates_total"), finished);
+  EXPECT_EQ(Metric(metrics, "woodland_arena_matches_running"), 0);
+  EXPECT_EQ(
+      Metric(metrics, "woodland_arena_tournaments\\{state=\"finished\"\\}"), 1);
+
+  // A ladder, cancelled after a few matches.
+  v1::StartLadderRequest lr;
+  lr.set_players(4);
+  lr.set_seed(3);
+  ASSERT_TRUE(Call(std::bind_front(&v1::Arena::Stub::StartLadder, b.stub.get()),
+                   lr, &status)
+                  .ok());
+  EXPECT_TRUE(status.ladder());
+  v1::TournamentRef ladder;
+  ladder.set_tournament_id(status.tournament_id());
+  {
+    grpc::ClientContext ctx;
+    auto reader = b.stub->WatchTournament(&ctx, ladder);
+    v1::TournamentStatus s;
+    while (reader->Read(&s) && s.matches_done() < 3) {
+    }
+    ctx.TryCancel();
+  }
+  ASSERT_TRUE(
+      Call(std::bind_front(&v1::Arena::Stub::CancelTournament, b.stub.get()),
+           ladder, &status)
+          .ok());
+  EXPECT_EQ(status.state(), v1::TOURNAMENT_STATE_CANCELLED);
+  v1::ListMatchesResponse ladder_matches;
+  ASSERT_TRUE(Call(std::bind_front(&v1::Arena::Stub::ListMatches, b.stub.get()),
+                   ladder, &ladder_matches)
+                  .ok());
+  EXPECT_GE(ladder_matches.matches_size(), 3);
+  b.process->Stop(2000);
+}
+
+}  // namespace
+}  // namespace woodland::arena
