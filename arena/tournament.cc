@@ -1,6 +1,7 @@
 #include "arena/tournament.h"
 
 #include <grpcpp/grpcpp.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -62,9 +63,13 @@ std::vector<int> Ranks(const v1::MatchResult& r) {
   return ranks;
 }
 
+// Parsed results by match id, so recomputing after each result does not
+// parse every stored result again.
+using ResultCache = std::map<int64_t, v1::MatchResult>;
+
 // Recomputes everything from the finished matches, in schedule order.
-Standings Compute(const TournamentConfig& c,
-                  const std::vector<MatchRow>& rows) {
+Standings Compute(const TournamentConfig& c, const std::vector<MatchRow>& rows,
+                  ResultCache* cache = nullptr) {
   Standings s;
   const int nb = static_cast<int>(c.bots.size()),
             nf = static_cast<int>(c.factions.size());
@@ -77,9 +82,19 @@ Standings Compute(const TournamentConfig& c,
   s.matches_total = static_cast<int>(rows.size());
   for (const MatchRow& m : rows) {
     if (m.state != "done") continue;
-    v1::MatchResult r;
-    if (!google::protobuf::util::JsonStringToMessage(m.result_json, &r).ok())
-      continue;
+    v1::MatchResult parsed;
+    const v1::MatchResult* found = nullptr;
+    if (cache != nullptr) {
+      auto it = cache->find(m.id);
+      if (it != cache->end()) found = &it->second;
+    }
+    if (found == nullptr) {
+      if (!google::protobuf::util::JsonStringToMessage(m.result_json, &parsed)
+               .ok())
+        continue;
+      if (cache != nullptr) found = &cache->emplace(m.id, parsed).first->second;
+    }
+    const v1::MatchResult& r = found != nullptr ? *found : parsed;
     ++s.matches_done;
     const std::vector<int> ranks = Ranks(r);
     std::vector<std::vector<Rating>> overall, by_faction;
@@ -143,8 +158,9 @@ class RefereePool {
         continue;
       }
       v1::MatchSpec s = spec;
-      s.set_match_id(absl::StrCat(spec.match_id(), "-a",
-                                  attempt));  // fresh id per attempt
+      // Ids unique across arenas and attempts: the referee keeps finished
+      // matches by id.
+      s.set_match_id(absl::StrCat(spec.match_id(), "-", nonce_, "-a", attempt));
       grpc::ClientContext ctx;
       ctx.set_deadline(std::chrono::system_clock::now() +
                        std::chrono::minutes(30));
@@ -162,6 +178,8 @@ class RefereePool {
       if (st.error_code() == grpc::StatusCode::INVALID_ARGUMENT) {
         return absl::InvalidArgumentError(st.error_message());
       }
+      if (st.error_code() == grpc::StatusCode::ALREADY_EXISTS)
+        continue;  // next id
       last = absl::UnavailableError(st.error_message());
       MarkDown(w);
     }
@@ -189,6 +207,8 @@ class RefereePool {
   std::mutex mu_;
   std::vector<Worker> workers_;
   size_t next_ = 0;
+  const int64_t nonce_ =
+      absl::ToUnixMicros(absl::Now()) ^ (static_cast<int64_t>(getpid()) << 40);
 };
 
 std::vector<RatingRow> RatingRows(const TournamentConfig& c,
@@ -231,6 +251,7 @@ absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
 
   std::unique_ptr<RefereePool> pool;
   if (!c.referees.empty()) pool = std::make_unique<RefereePool>(c.referees);
+  ResultCache cache;
   std::mutex mu;
   std::atomic<size_t> next{0};
   std::atomic<int> started{0};
@@ -282,7 +303,7 @@ absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
           r.result_json = result;
         }
       }
-      const Standings st = Compute(c, *now);
+      const Standings st = Compute(c, *now, &cache);
       if (absl::Status s =
               store.SaveResult(m.id, result, replay, *tid, RatingRows(c, st));
           !s.ok()) {

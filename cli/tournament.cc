@@ -9,16 +9,17 @@
 #include "absl/strings/str_split.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "prometheus/exposer.h"
 #include "referee/rules/types.h"
 
 namespace woodland::cli {
 
 int TournamentMain(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(
-      argv,
-      {"--bot", "--factions", "--players", "--tables", "--seed", "--db",
-       "--workers", "--deadline-ms", "--stop-after", "--referee"},
-      {"--json"});
+  auto args = Args::Parse(argv,
+                          {"--bot", "--factions", "--players", "--tables",
+                           "--seed", "--db", "--workers", "--deadline-ms",
+                           "--stop-after", "--referee", "--metrics-port"},
+                          {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
     return 2;
@@ -55,7 +56,20 @@ int TournamentMain(const std::vector<std::string>& argv) {
   c.workers = *workers;
   c.decision_deadline = absl::Milliseconds(*deadline);
   c.stop_after = *stop_after;
-  c.referees = args->All("--referee");  // HOST:PORT of referee workers
+  c.referees =
+      args->All("--referee");  // HOST:PORT of referee workers
+                               // Optional metrics while the tournament runs.
+  arena::ArenaMetrics metrics;
+  std::unique_ptr<prometheus::Exposer> exposer;
+  if (args->Has("--metrics-port")) {
+    exposer = std::make_unique<prometheus::Exposer>(
+        "127.0.0.1:" + args->Get("--metrics-port"));
+    exposer->RegisterCollectable(metrics.registry());
+    c.metrics = &metrics;
+    std::cerr << "metrics on http://127.0.0.1:"
+              << exposer->GetListeningPorts().front()
+              << "/metrics while the tournament runs\n";
+  }
   auto store = arena::Store::Open(args->Get("--db", ":memory:"));
   if (!store.ok()) return fail(std::string(store.status().message()));
   const bool tty = isatty(2);

@@ -178,18 +178,45 @@ absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(
   if (absl::StartsWith(spec, "grpc://")) {
     return std::unique_ptr<BotConnection>(new GrpcBot(spec.substr(7), o));
   }
-  std::vector<std::string> argv =
+  const std::vector<std::string> base =
       absl::StrSplit(spec.substr(5), ' ', absl::SkipWhitespace());
-  absl::StatusOr<int> port = PickFreePort();
-  if (!port.ok()) return port.status();
-  argv.push_back("--port");
-  argv.push_back(absl::StrCat(*port));
-  auto proc =
-      ChildProcess::Start(argv, {absl::StrCat("WOODLAND_BOT_PORT=", *port)});
-  if (!proc.ok()) return proc.status();
-  auto rpc = std::make_unique<GrpcBot>(absl::StrCat("127.0.0.1:", *port), o);
-  return std::unique_ptr<BotConnection>(
-      new ExecBot(*std::move(proc), std::move(rpc)));
+  absl::Status last = absl::UnavailableError("the bot did not start");
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    absl::StatusOr<int> port = PickFreePort();
+    if (!port.ok()) return port.status();
+    std::vector<std::string> argv = base;
+    argv.push_back("--port");
+    argv.push_back(absl::StrCat(*port));
+    auto proc =
+        ChildProcess::Start(argv, {absl::StrCat("WOODLAND_BOT_PORT=", *port)});
+    if (!proc.ok()) return proc.status();
+    // A bot that prints "listening on 127.0.0.1:PORT" proves the port is its
+    // own (a port is bound once); if it dies instead (e.g. it lost the port
+    // to another process), launch it again on another port. Bots that print
+    // nothing are greeted after a short wait.
+    const std::string line = absl::StrCat("listening on 127.0.0.1:", *port);
+    const absl::Time until =
+        absl::Now() + std::min(o.startup_timeout, absl::Seconds(3));
+    bool exited = false;
+    while (absl::Now() < until) {
+      if ((*proc)->Stderr().find(line) != std::string::npos) break;
+      if (!(*proc)->Running()) {
+        exited = true;
+        break;
+      }
+      absl::SleepFor(absl::Milliseconds(2));
+    }
+    if (exited) {
+      last = absl::UnavailableError(
+          absl::StrCat("bot process exited during startup; stderr: ",
+                       (*proc)->Stderr().substr(0, 300)));
+      continue;
+    }
+    auto rpc = std::make_unique<GrpcBot>(absl::StrCat("127.0.0.1:", *port), o);
+    return std::unique_ptr<BotConnection>(
+        new ExecBot(*std::move(proc), std::move(rpc)));
+  }
+  return last;
 }
 
 }  // namespace woodland::referee

@@ -8,17 +8,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <functional>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 
 extern char** environ;
 
 namespace woodland::referee {
 
-absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
+absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::StartHere(
     const std::vector<std::string>& argv, const std::vector<std::string>& env,
     size_t stderr_limit) {
   if (argv.empty()) return absl::InvalidArgumentError("empty command");
@@ -111,7 +117,81 @@ std::string ChildProcess::Stderr() {
   return truncated_ ? stderr_ + "\n[stderr truncated]\n" : stderr_;
 }
 
+namespace {
+
+// Every child is forked from this one long-lived thread: PR_SET_PDEATHSIG
+// fires when the forking *thread* ends, so forking here makes it mean "the
+// referee process died" (a short-lived caller thread would kill its bots).
+class Launcher {
+ public:
+  static Launcher& Get() {
+    static Launcher* l = new Launcher();
+    return *l;
+  }
+  template <typename Fn>
+  auto Run(Fn fn) -> decltype(fn()) {
+    using R = decltype(fn());
+    std::optional<R> result;
+    std::unique_lock<std::mutex> lock(mu_);
+    jobs_.push_back([&] { result.emplace(fn()); });
+    cv_.notify_all();
+    done_cv_.wait(lock, [&] { return result.has_value(); });
+    return std::move(*result);
+  }
+
+ private:
+  Launcher() {
+    std::thread([this] {
+      std::unique_lock<std::mutex> lock(mu_);
+      for (;;) {
+        cv_.wait(lock, [&] { return !jobs_.empty(); });
+        auto job = std::move(jobs_.front());
+        jobs_.pop_front();
+        job();
+        done_cv_.notify_all();
+      }
+    }).detach();
+  }
+  std::mutex mu_;
+  std::condition_variable cv_, done_cv_;
+  std::deque<std::function<void()>> jobs_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
+    const std::vector<std::string>& argv, const std::vector<std::string>& env,
+    size_t stderr_limit) {
+  return Launcher::Get().Run(
+      [&] { return StartHere(argv, env, stderr_limit); });
+}
+
 absl::StatusOr<int> PickFreePort() {
+  // A random port, not the kernel's next ephemeral one: two referees on one
+  // host asking at the same moment must not be handed the same port.
+  static std::atomic<uint64_t> counter{0};
+  static const uint64_t base =
+      static_cast<uint64_t>(getpid()) * 0x9E3779B97F4A7C15ULL ^
+      static_cast<uint64_t>(absl::ToUnixNanos(absl::Now()));
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    uint64_t x = base + (counter++) * 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 31;
+    const int port = 20000 + static_cast<int>(x % 40000);
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) break;
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = htons(port);
+    const bool free =
+        bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    close(fd);
+    if (free) return port;
+  }
+  return PickKernelPort();
+}
+
+absl::StatusOr<int> PickKernelPort() {
   const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return absl::InternalError("socket failed");
   sockaddr_in addr{};

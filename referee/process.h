@@ -18,7 +18,8 @@ namespace woodland::referee {
 
 class ChildProcess {
  public:
-  // Starts argv[0] (looked up on PATH) with extra environment entries.
+  // Starts argv[0] (looked up on PATH) with extra environment entries. The
+  // child dies with this process (PR_SET_PDEATHSIG).
   static absl::StatusOr<std::unique_ptr<ChildProcess>> Start(
       const std::vector<std::string>& argv, const std::vector<std::string>& env,
       size_t stderr_limit = 256 * 1024);
@@ -33,6 +34,9 @@ class ChildProcess {
 
  private:
   ChildProcess() = default;
+  static absl::StatusOr<std::unique_ptr<ChildProcess>> StartHere(
+      const std::vector<std::string>& argv, const std::vector<std::string>& env,
+      size_t stderr_limit);
   void ReadStderr();
 
   pid_t pid_ = -1;
@@ -45,8 +49,10 @@ class ChildProcess {
   std::thread reader_;
 };
 
-// A TCP port on 127.0.0.1 that was free a moment ago.
+// A random TCP port on 127.0.0.1 that was free a moment ago.
 absl::StatusOr<int> PickFreePort();
+// The kernel's choice (bind to port 0).
+absl::StatusOr<int> PickKernelPort();
 
 }  // namespace woodland::referee
 

@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
 # One command on a fresh Debian 12 machine: install what is missing, build,
-# and run the main job: a real match between two bot processes over gRPC,
-# refereed, recorded and verified from its replay file.
+# and run the main job: a small round-robin tournament between bot processes
+# written in C++, Python and JavaScript, refereed over gRPC, rated and stored.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 bash scripts/build.sh
-BOT=build/bots/random/random_bot
+W=build/cli/woodland
+R=build/bots/random/random_bot
 echo
-echo "== A four-player match between four random-bot processes over gRPC"
-build/cli/woodland play --factions marquise,eyrie,alliance,vagabond \
-  --bot "marquise=exec:$BOT --seed 1" --bot "eyrie=exec:$BOT --seed 2" \
-  --bot "alliance=exec:$BOT --seed 3" --bot "vagabond=exec:$BOT --seed 4" \
+echo "== A four-player match between four bot processes over gRPC, with its replay verified"
+$W play --factions marquise,eyrie,alliance,vagabond \
+  --bot "marquise=exec:build/bots/heuristic/heuristic_bot" --bot "eyrie=exec:bots/python/run.sh" \
+  --bot "alliance=exec:bots/node/run.sh" --bot "vagabond=exec:$R --seed 4" \
   --seed 1 --replay build/last_match.json
+$W replay build/last_match.json --verify
 echo
-echo "== Its replay file (build/last_match.json) rebuilds the identical final state"
-build/cli/woodland replay build/last_match.json --verify
-echo
-echo "== 1000 in-process four-player random games, every invariant checked at every decision"
-build/cli/woodland selfplay --factions marquise,eyrie,alliance,vagabond --games 1000 --seed 1 \
-  --shuffle-seats --check --json
+echo "== A round-robin tournament: 5 bot processes (C++, Python, Node), 4 players per table"
+rm -f build/tournament.db build/tournament.db-wal build/tournament.db-shm
+$W tournament --db build/tournament.db --players 4 --tables 4 --seed 1 --workers 2 \
+  --metrics-port 0 \
+  --bot "heuristic=exec:build/bots/heuristic/heuristic_bot" \
+  --bot "python-starter=exec:bots/python/run.sh" \
+  --bot "node-starter=exec:bots/node/run.sh" \
+  --bot "random-a=exec:$R --seed 1" --bot "random-b=exec:$R --seed 2"
+echo "Results, ratings and replays are stored in build/tournament.db (SQLite)."
+echo "For live metrics, run the arena service: $W arena serve --metrics-port 9465"
+echo "and scrape http://127.0.0.1:9465/metrics (Grafana dashboard: deploy/grafana/)."

@@ -2,6 +2,7 @@
 // ports, faults of every kind, redaction of every request, and replays.
 #include <algorithm>
 #include <set>
+#include <thread>
 
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
@@ -247,6 +248,39 @@ TEST(Match, BadSpecsAreRejectedWithClearErrors) {
   spec.set_map("nowhere");
   EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
             absl::StatusCode::kNotFound);
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Regression: bots launched at the same moment by different referees could
+// be handed the same port; the one that lost the bind exited and its
+// referee then talked to the other match's bot. Every launched bot must be
+// reached at a port it bound itself.
+TEST(Match, ConcurrentlyLaunchedBotsAreEachReachedAtTheirOwnPort) {
+  constexpr int kBots = 24;
+  std::vector<std::unique_ptr<BotConnection>> bots(kBots);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kBots; ++i) {
+    threads.emplace_back([&, i] {
+      auto b =
+          ConnectBot("exec:" + kRandomBot + " --name bot" + std::to_string(i),
+                     ConnectOptions{});
+      if (b.ok()) bots[i] = *std::move(b);
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < kBots; ++i) {
+    ASSERT_NE(bots[i], nullptr) << i;
+    auto info = bots[i]->Hello(absl::Seconds(10));
+    ASSERT_TRUE(info.ok()) << i << ": " << info.status();
+    EXPECT_EQ(info->name(), "bot" + std::to_string(i))
+        << "reached another match's bot";
+    EXPECT_FALSE(bots[i]->Exited()) << i;
+  }
 }
 
 }  // namespace
