@@ -1,8 +1,6 @@
 // `woodland arena serve`: the Arena gRPC service with health checking,
 // reflection and Prometheus metrics; resumes unfinished tournaments.
-#include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/grpcpp.h>
-#include <grpcpp/health_check_service_interface.h>
 
 #include <csignal>
 #include <cstdlib>
@@ -12,14 +10,9 @@
 #include "arena/service.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "prometheus/exposer.h"
+#include "cli/serve.h"
 
 namespace woodland::cli {
-namespace {
-volatile std::sig_atomic_t g_stop = 0;
-void OnSignal(int) { g_stop = 1; }
-}  // namespace
-
 int ArenaMain(const std::vector<std::string>& argv) {
   if (argv.empty() || argv[0] != "serve") {
     std::cerr << "usage: woodland arena serve [--port P] [--metrics-port M] "
@@ -51,38 +44,11 @@ int ArenaMain(const std::vector<std::string>& argv) {
   }
   const std::string address = args->Get("--address", "127.0.0.1");
   arena::ArenaMetrics metrics;
-  prometheus::Exposer exposer(address + ":" + std::to_string(*metrics_port));
-  exposer.RegisterCollectable(metrics.registry());
   arena::ArenaService service(store->get(), &metrics, args->All("--referee"),
                               *workers);
-  service.ResumeAll();
-
-  grpc::EnableDefaultHealthCheckService(true);
-  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
-  grpc::ServerBuilder builder;
-  int bound = 0;
-  builder.AddListeningPort(address + ":" + std::to_string(*port),
-                           grpc::InsecureServerCredentials(), &bound);
-  builder.SetMaxReceiveMessageSize(1 << 20);
-  builder.RegisterService(&service);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server || bound == 0) {
-    std::cerr << "woodland arena: cannot listen on " << address << ":" << *port
-              << "\n";
-    return 1;
-  }
-  const std::string ready = "arena listening on " + address + ":" +
-                            std::to_string(bound) + " metrics on " + address +
-                            ":" +
-                            std::to_string(exposer.GetListeningPorts().front());
-  std::cout << ready << std::endl;
-  std::cerr << ready << std::endl;
-  std::signal(SIGINT, OnSignal);
-  std::signal(SIGTERM, OnSignal);
-  while (!g_stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  // Running tournaments stay "running" in the store and resume next start.
-  std::_Exit(0);
+  service.ResumeAll();  // running tournaments stay "running" and resume here
+  return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
+                          *metrics_port);
 }
 
 }  // namespace woodland::cli

@@ -38,16 +38,19 @@ TEST(Dashboard, QueriesOnlyRegisteredMetrics) {
   const std::set<std::string> known = RegisteredNames();
   const std::regex metric("woodland_[a-z_]+");
   int queried = 0;
-  for (std::sregex_iterator it(s.begin(), s.end(), metric), end; it != end; ++it) {
+  for (std::sregex_iterator it(s.begin(), s.end(), metric), end; it != end;
+       ++it) {
     std::string name = it->str();
     for (const char* suffix : {"_bucket", "_sum", "_count"}) {
       const std::string sfx = suffix;
-      if (name.size() > sfx.size() && name.compare(name.size() - sfx.size(), sfx.size(), sfx) == 0 &&
+      if (name.size() > sfx.size() &&
+          name.compare(name.size() - sfx.size(), sfx.size(), sfx) == 0 &&
           !known.count(name)) {
         name = name.substr(0, name.size() - sfx.size());
       }
     }
-    if (name == "woodland_arena" || name == "woodland_referee") continue;  // uid / job names
+    if (name == "woodland_arena" || name == "woodland_referee")
+      continue;  // uid / job names
     ++queried;
     EXPECT_TRUE(known.count(name)) << name << " is not a registered metric";
   }

@@ -1,0 +1,58 @@
+#include "cli/serve.h"
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/health_check_service_interface.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+#include "prometheus/exposer.h"
+
+namespace woodland::cli {
+namespace {
+volatile std::sig_atomic_t g_stop = 0;
+void OnSignal(int) { g_stop = 1; }
+}  // namespace
+
+int ServeUntilSignal(const std::string& name, grpc::Service* service,
+                     const std::string& address, int port,
+                     std::shared_ptr<prometheus::Registry> metrics,
+                     int metrics_port) {
+  prometheus::Exposer exposer(address + ":" + std::to_string(metrics_port));
+  exposer.RegisterCollectable(metrics);
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int bound = 0;
+  builder.AddListeningPort(address + ":" + std::to_string(port),
+                           grpc::InsecureServerCredentials(), &bound);
+  builder.SetMaxReceiveMessageSize(1 << 20);
+  builder.RegisterService(service);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || bound == 0) {
+    std::cerr << "woodland " << name << ": cannot listen on " << address << ":"
+              << port << "\n";
+    return 1;
+  }
+  // Machine-readable line for scripts and tests (stdout and stderr).
+  const std::string ready = name + " listening on " + address + ":" +
+                            std::to_string(bound) + " metrics on " + address +
+                            ":" +
+                            std::to_string(exposer.GetListeningPorts().front());
+  std::cout << ready << std::endl;
+  std::cerr << ready << std::endl;
+  std::signal(SIGINT, OnSignal);
+  std::signal(SIGTERM, OnSignal);
+  while (!g_stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::cerr << name << ": stopping" << std::endl;
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  std::cerr << name << ": stopped" << std::endl;
+  // Everything is answered and written; skip the metrics web server's slow
+  // teardown (about two seconds).
+  std::_Exit(0);
+}
+
+}  // namespace woodland::cli
