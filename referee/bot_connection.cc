@@ -195,8 +195,10 @@ absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(
     // to another process), launch it again on another port. Bots that print
     // nothing are greeted after a short wait.
     const std::string line = absl::StrCat("listening on 127.0.0.1:", *port);
+    // Bots that print nothing are greeted after at most a second (Hello
+    // itself keeps retrying until the startup timeout).
     const absl::Time until =
-        absl::Now() + std::min(o.startup_timeout, absl::Seconds(3));
+        absl::Now() + std::min(o.startup_timeout, absl::Seconds(1));
     bool exited = false;
     while (absl::Now() < until) {
       if ((*proc)->Stderr().find(line) != std::string::npos) break;

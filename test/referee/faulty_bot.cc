@@ -119,5 +119,6 @@ int main(int argc, char** argv) {
   builder.RegisterService(&bot);
   auto server = builder.BuildAndStart();
   if (!server) return 1;
+  std::cerr << "listening on 127.0.0.1:" << port << std::endl;
   server->Wait();
 }
