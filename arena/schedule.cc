@@ -48,6 +48,17 @@ absl::StatusOr<std::vector<Table>> RoundRobin(const ScheduleSpec& spec) {
   if (spec.tables_per_pairing < 1) {
     return absl::InvalidArgumentError("tables per pairing must be at least 1");
   }
+  // Refuse schedules too large to run or store: C(bots, players) tables
+  // per pairing count, computed without overflow.
+  double combos = 1;
+  for (int i = 0; i < p; ++i) combos = combos * (spec.num_bots - i) / (i + 1);
+  const double total = combos * spec.tables_per_pairing;
+  if (total > kMaxTables) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "too many tables: ", spec.num_bots, " bots at ", p, " per table with ",
+        spec.tables_per_pairing, " tables per pairing would be ",
+        static_cast<int64_t>(total), " (at most ", kMaxTables, ")"));
+  }
   const int pool = static_cast<int>(spec.faction_pool.size());
   std::vector<Table> tables;
   int group_counter = 0;

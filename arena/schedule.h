@@ -33,6 +33,9 @@ struct ScheduleSpec {
   uint64_t seed = 1;
 };
 
+// The largest schedule accepted.
+inline constexpr int64_t kMaxTables = 100000;
+
 absl::StatusOr<std::vector<Table>> RoundRobin(const ScheduleSpec& spec);
 
 // How evenly a schedule spreads factions and seats over bots.

@@ -56,6 +56,17 @@ TEST(Schedule, PartialGroupsAreAsEvenAsPossible) {
   EXPECT_LE(b.seat_imbalance, 1);
 }
 
+TEST(Schedule, OversizedSchedulesAreRefused) {
+  // C(100, 4) combinations would be millions of tables.
+  auto many_bots = RoundRobin({100, {0, 1, 2, 3}, 4, 4, 1});
+  ASSERT_FALSE(many_bots.ok());
+  EXPECT_NE(many_bots.status().message().find("too many tables"),
+            std::string::npos);
+  EXPECT_FALSE(RoundRobin({4, {0, 1, 2, 3}, 4, 1000000, 1}).ok());
+  EXPECT_TRUE(
+      RoundRobin({12, {0, 1, 2, 3}, 4, 4, 1}).ok());  // 495 x 4 tables is fine
+}
+
 TEST(Schedule, ImpossibleTablesAreClearErrors) {
   EXPECT_FALSE(RoundRobin({3, {0, 1, 2, 3}, 4, 4, 1}).ok());
   EXPECT_FALSE(RoundRobin({4, {0, 1}, 4, 4, 1}).ok());
