@@ -421,3 +421,29 @@ TEST(Vagabond, Cards_StandAndDeliverOnTheVagabondAndArmorersForHim) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+TEST(Vagabond, Law_9_2_9_II_b_AlliedWarriorsMovedByHimCauseNoOutrage) {
+  // FAQ (8th printing): allied warriors the Vagabond moves into a
+  // sympathetic clearing do not trigger Outrage; the ally moving them does.
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kMarquise] = kAllied;
+  sc.Item(kBoot);
+  s.SetWarriors(kMarquise, C(1), 3);
+  s.SetPieces(kSympathy, C(5), 1);
+  sc.Give(0, "Bake Sale", kRabbit);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Move (boot)");
+  sc.Choose("5 (rabbit)");
+  sc.Choose("With 2 Marquise de Cat warriors");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 2);
+  EXPECT_TRUE(s.alliance().supporters.empty()) << "no Outrage";
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_EQ(s.vagabond().clearing, C(5));
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
