@@ -329,18 +329,6 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return it == kCheap.end() ? 0 : it->second;
   }
   if (kind == "vagabond.aid.take_item") return done ? 0 : 2;
-  if (kind == "vagabond.quest.reward") {
-    // The quest just completed is the last one done: VP once its suit pays
-    // two or more, cards before that.
-    if (o.label() == "Draw two cards") return 3;
-    const auto& done_quests = r.observation().vagabond().quests_done();
-    int done_of_suit = 0;
-    if (done_quests.size() > 0) {
-      const v1::Suit suit = done_quests[done_quests.size() - 1].suit();
-      for (const auto& q : done_quests) done_of_suit += q.suit() == suit;
-    }
-    return done_of_suit >= 2 ? 5 : 2.5;
-  }
   if (kind == "vagabond.refresh") {
     const std::string& item = o.item().item();
     return item == "boot" || item == "torch" ? 3 : item == "sword" ? 2 : 1;
