@@ -469,3 +469,33 @@ TEST(Decisions, PromptsCarryKindTextAndLawClause) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+TEST(CoreLaw, Law_3_1_SimultaneousThirtyGoesToTheCurrentPlayer) {
+  // Both sides remove a building of the other in the same battle (extra
+  // hits: the Commander attacking, Sappers defending) and reach 30 at once:
+  // the player whose turn it is wins.
+  Scenario sc;
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.mutable_eyrie().leader = 2;  // Commander
+  s.mutable_seat(0).vp = 29;
+  s.mutable_seat(1).vp = 29;
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetPieces(kRoost, C(5), 1);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 1);
+  sc.Craft(0, "Sappers");
+  sc.Dice({3, 3});
+  sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+  sc.Choose("Sappers (bird)");
+  ASSERT_TRUE(s.IsTerminal());
+  EXPECT_EQ(s.seat(0).vp, 30);
+  EXPECT_EQ(s.seat(1).vp, 30);
+  EXPECT_EQ(s.winners(), std::vector<int8_t>{1});
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
