@@ -254,12 +254,33 @@ void ArenaService::ResumeAll() {
   auto rows = store_->Tournaments();
   if (!rows.ok()) return;
   for (const TournamentRow& t : *rows) {
-    if (t.state != "running" || t.request.empty()) continue;
+    if (t.request.empty()) continue;
     v1::CreateTournamentRequest req;
     if (!req.ParseFromString(t.request)) continue;
-    v1::TournamentStatus ignored;
-    (void)Launch(req, t.ladder, t.id, &ignored);
+    if (t.state == "running") {
+      v1::TournamentStatus ignored;
+      (void)Launch(req, t.ladder, t.id, &ignored);
+      continue;
+    }
+    // Ended ones stay queryable (standings, matches, status).
+    absl::StatusOr<TournamentConfig> config = Configure(req);
+    if (!config.ok()) continue;
+    auto run = std::make_unique<Running>();
+    run->config = *config;
+    run->ladder = t.ladder;
+    run->state = t.state == "finished"    ? v1::TOURNAMENT_STATE_FINISHED
+                 : t.state == "cancelled" ? v1::TOURNAMENT_STATE_CANCELLED
+                                          : v1::TOURNAMENT_STATE_FAILED;
+    if (auto matches = store_->Matches(t.id); matches.ok()) {
+      int done = 0;
+      for (const MatchRow& m : *matches) done += m.state == "done";
+      run->done = done;
+      run->total = t.ladder ? 0 : static_cast<int>(matches->size());
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    running_[t.id] = std::move(run);
   }
+  UpdateStateMetrics();
 }
 
 grpc::Status ArenaService::WatchTournament(

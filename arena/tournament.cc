@@ -326,8 +326,7 @@ absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
   absl::StatusOr<std::vector<MatchRow>> final_rows = store.Matches(*tid);
   if (!final_rows.ok()) return final_rows.status();
   Standings s = Compute(c, *final_rows);
-  if (s.matches_done == s.matches_total)
-    (void)store.SetTournamentState(*tid, "finished");
+
   return s;
 }
 
@@ -359,7 +358,10 @@ absl::StatusOr<Standings> RunTournamentById(const TournamentConfig& c,
   if (absl::Status st = store.InsertMatches(tid, *tables); !st.ok()) return st;
   if (absl::Status st = store.ResetRunning(tid); !st.ok())
     return st;  // crash recovery
-  return RunPending(c, store, tid, progress);
+  absl::StatusOr<Standings> s = RunPending(c, store, tid, progress);
+  if (s.ok() && s->matches_done == s->matches_total)
+    (void)store.SetTournamentState(tid, "finished");
+  return s;
 }
 
 absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,

@@ -224,6 +224,31 @@ TEST(ArenaService,
                   .ok());
   EXPECT_GE(ladder_matches.matches_size(), 3);
   b.process->Stop(2000);
+
+  // After another restart, finished and cancelled tournaments can still be
+  // queried.
+  Arena c2 = StartArena(db);
+  v1::StandingsResponse again;
+  ASSERT_TRUE(
+      Call(std::bind_front(&v1::Arena::Stub::GetStandings, c2.stub.get()), ref,
+           &again)
+          .ok());
+  EXPECT_EQ(again.bots_size(), 5);
+  v1::ListMatchesResponse old_ladder;
+  ASSERT_TRUE(
+      Call(std::bind_front(&v1::Arena::Stub::ListMatches, c2.stub.get()),
+           ladder, &old_ladder)
+          .ok());
+  EXPECT_EQ(old_ladder.matches_size(), ladder_matches.matches_size());
+  {
+    grpc::ClientContext ctx;
+    auto reader = c2.stub->WatchTournament(&ctx, ref);
+    v1::TournamentStatus s;
+    ASSERT_TRUE(reader->Read(&s));
+    EXPECT_EQ(s.state(), v1::TOURNAMENT_STATE_FINISHED);
+    EXPECT_EQ(s.matches_done(), 20);
+  }
+  c2.process->Stop(2000);
 }
 
 }  // namespace

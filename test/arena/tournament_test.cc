@@ -234,3 +234,32 @@ TEST(Tournament, TwoRefereeWorkersOneKilledMidwayNothingLostOrDoubled) {
 
 }  // namespace
 }  // namespace woodland::arena
+
+namespace woodland::arena {
+namespace {
+
+TEST(Tournament, ALadderStaysRunningInTheStoreSoItResumes) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("builtin");
+  c.key = "ladder-test";
+  auto s = RunLadder(c, **store, 3);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->matches_done, 3);
+  EXPECT_EQ(*(*store)->TournamentState(1), "running");
+  // The least certain bots play next: after 3 tables all 5 bots have played.
+  int played = 0;
+  for (const BotStanding& b : s->bots) played += b.games > 0;
+  EXPECT_EQ(played, 5);
+}
+
+TEST(Tournament, ARoundRobinEndsFinishedInTheStore) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  auto s = RunTournament(Config("builtin"), **store);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(*(*store)->TournamentState(1), "finished");
+}
+
+}  // namespace
+}  // namespace woodland::arena
