@@ -170,7 +170,9 @@ void BirdsongStep(State& s) {
   std::vector<Option> opts = t.step == 0 ? RevoltTargets(s) : SpreadTargets(s);
   if (opts.empty()) {
     if (t.step == 0) {
+      const int seat = t.seat;
       s.top().step = 1;
+      PushBirdsongCards(s, seat);  // between revolting and spreading
     } else {
       s.Pop();
     }
@@ -187,6 +189,7 @@ void BirdsongChoose(State& s, const Option& o) {
   if (o.kind == kOptDone) {
     if (t.step == 0) {
       t.step = 1;
+      PushBirdsongCards(s, seat);  // between revolting and spreading
     } else {
       s.Pop();
     }

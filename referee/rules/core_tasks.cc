@@ -1016,6 +1016,10 @@ void PushCraft(State& s, int seat) {
   s.Push(Task{.kind = kTaskCraft, .seat = static_cast<int8_t>(seat)});
 }
 
+void PushBirdsongCards(State& s, int seat) {
+  s.Push(Task{.kind = kTaskBirdsongCards, .seat = static_cast<int8_t>(seat)});
+}
+
 void PushDiscardDown(State& s, int seat, int limit) {
   s.Push(Task{.kind = kTaskDiscardDown,
               .seat = static_cast<int8_t>(seat),

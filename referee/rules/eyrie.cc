@@ -135,6 +135,7 @@ void BirdsongStep(State& s) {
     eb.added = 0;
     eb.added_bird = false;
     t.step = 1;
+    PushBirdsongCards(s, seat);
     return;
   }
   if (t.step == 1) {
@@ -151,6 +152,7 @@ void BirdsongStep(State& s) {
     if (eb.added >= 1) opts.push_back({.kind = kOptDone});
     if (opts.empty()) {
       t.step = 2;
+      PushBirdsongCards(s, seat);
       return;
     }
     s.Ask(kEyPromptAddDecree, seat, std::move(opts), eb.added);
@@ -172,6 +174,7 @@ void BirdsongChoose(State& s, const Option& o) {
   if (t.step == 1) {
     if (o.kind == kOptDone) {
       t.step = 2;
+      PushBirdsongCards(s, t.seat);
       return;
     }
     s.RemoveFromHand(t.seat, o.card);

@@ -153,6 +153,10 @@ void PushBattle(State& s, int clearing, int attacker, int defender);
 // offered beside it when `extras`.
 void PushCraft(State& s, int seat);
 void PushDiscardDown(State& s, int seat, int limit);
+// Opens a window for the "in Birdsong" cards (Royal Claim, Stand and
+// Deliver!). The turn opens one before and after the faction's Birdsong;
+// factions with several Birdsong steps open one between steps too.
+void PushBirdsongCards(State& s, int seat);
 // True if `seat` could craft some card in hand right now (Law 4.1).
 bool CraftableExists(const State& s, int seat);
 // Cards in hand that match `suit` (birds wild), de-duplicated by card type.

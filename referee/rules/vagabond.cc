@@ -314,7 +314,9 @@ void BirdsongStep(State& s) {
     int exhausted = 0;
     for (const VItem& it : vb.items) exhausted += it.exhausted && !it.damaged;
     if (t.c <= 0 || exhausted == 0) {
+      const int seat = t.seat;
       t.step = 2;
+      PushBirdsongCards(s, seat);  // between refreshing and slipping
       return;
     }
     std::vector<Option> opts;
@@ -325,7 +327,6 @@ void BirdsongStep(State& s) {
       if (!dup) opts.push_back({.kind = kOptItem, .a = it.kind});
     }
     if (exhausted <= t.c || opts.size() == 1) {
-      const int n = std::min<int>(t.c, exhausted);
       for (VItem& it : vb.items) {
         if (t.c <= 0) break;
         if (it.exhausted && !it.damaged &&
@@ -334,8 +335,9 @@ void BirdsongStep(State& s) {
           --t.c;
         }
       }
-      (void)n;
-      t.step = 2;
+      // Everything that can be refreshed is; go on (t.c reaches the check
+      // above on the next step).
+      t.c = 0;
       return;
     }
     s.Ask(kVbPromptRefresh, t.seat, std::move(opts), t.c);

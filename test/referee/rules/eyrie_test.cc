@@ -231,3 +231,25 @@ TEST(Eyrie, Law_7_6_RoostTrackScoresAndDrawBonus) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+TEST(Eyrie, Cards_BirdsongCardsCanBeUsedBetweenBirdsongSteps) {
+  // Stand and Deliver! "in Birdsong": after Emergency Orders, before the
+  // Decree, so the stolen card can be added to it.
+  Scenario sc = EyrieTurn(kPhaseBirdsong);
+  State& s = sc.s();
+  s.SetPieces(kRoost, C(3), 1);
+  sc.Craft(1, "Stand and Deliver!");
+  sc.Give(0, "Anvil");
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  EXPECT_EQ(sc.Key(), "birdsong.cards");
+  EXPECT_EQ(s.seat(1).hand.size(), 1u) << "Emergency Orders came first";
+  sc.Choose("Stand and Deliver!: Marquise de Cat");
+  EXPECT_EQ(s.seat(1).hand.size(), 2u);
+  EXPECT_EQ(sc.Key(), "eyrie.decree.add");
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
