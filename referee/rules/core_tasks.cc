@@ -12,7 +12,7 @@ namespace {
 
 constexpr int kDominanceScore = 10;  // Law 3.3.1
 
-int FactionOfSeat(const State& s, int seat) { return s.seat(seat).faction; }
+int8_t FactionOfSeat(const State& s, int seat) { return s.seat(seat).faction; }
 
 // ---------------------------------------------------------------------------
 // Turn structure (Law 1.4): Birdsong, Daylight, Evening, with the standard
@@ -198,7 +198,8 @@ void MoveStep(State& s) {
       s.Pop();
       return;
     }
-    s.Ask(t.d >= 0 ? t.d : kPromptMoveFrom, t.seat, std::move(opts));
+    s.Ask(t.d >= 0 ? t.d : static_cast<int>(kPromptMoveFrom), t.seat,
+          std::move(opts));
     return;
   }
   const int n = s.clearing(t.x).warriors[f];
@@ -235,7 +236,8 @@ void BattleTargetStep(State& s) {
     s.Pop();
     return;
   }
-  s.Ask(t.d >= 0 ? t.d : kPromptBattleTarget, t.seat, std::move(opts));
+  s.Ask(t.d >= 0 ? t.d : static_cast<int>(kPromptBattleTarget), t.seat,
+        std::move(opts));
 }
 
 void BattleTargetChoose(State& s, const Option& o) {

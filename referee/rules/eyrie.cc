@@ -198,7 +198,8 @@ void BirdsongChoose(State& s, const Option& o) {
 
 int EntrySuit(const State& s, int col, int i) {
   const auto& cards = s.eyrie().decree[col];
-  return i < static_cast<int>(cards.size()) ? s.card(cards[i]).suit : kBird;
+  return i < static_cast<int>(cards.size()) ? s.card(cards[i]).suit
+                                            : static_cast<int>(kBird);
 }
 
 int ColumnSize(const State& s, int col) {

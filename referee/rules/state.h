@@ -119,7 +119,7 @@ enum ExtraAction : int8_t {
 
 // Core task kinds; faction modules own [kFactionTaskBase + 16 * faction, +16).
 enum TaskKind : uint8_t {
-  kTaskSetup = 0,
+  kTaskNone = 0,  // default of Task::kind; never pushed
   kTaskTurn,
   kTaskMove,
   kTaskBattleTarget,
@@ -128,8 +128,6 @@ enum TaskKind : uint8_t {
   kTaskDiscardDown,
   kTaskBirdsongCards,
   kTaskBurrowBank,
-  kTaskCommandWarren,
-  kTaskCobbler,
   kTaskTakeDominance,
   kTaskTaxCollector,
   kTaskCodebreakers,
@@ -138,6 +136,8 @@ enum TaskKind : uint8_t {
   kNumCoreTasks,
   kFactionTaskBase = 32,
 };
+static_assert(kNumCoreTasks <= kFactionTaskBase,
+              "core task kinds overlap faction task kinds");
 
 struct Task {
   uint8_t kind = 0;

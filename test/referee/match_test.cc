@@ -31,6 +31,12 @@ v1::MatchSpec Spec(const std::string& marquise_bot,
   return spec;
 }
 
+MatchOptions WithStartupTimeout(absl::Duration timeout) {
+  MatchOptions options;
+  options.connect.startup_timeout = timeout;
+  return options;
+}
+
 // Checks, for every request sent, that the seat's observation holds its own
 // hand exactly and no card hidden from it (Law 1.2).
 class RedactionChecker : public MatchListener {
@@ -83,7 +89,9 @@ class RedactionChecker : public MatchListener {
     // cards). Private ones: draws never show their card, and a card passed
     // from hand to hand (a >= 0) is shown only to the two seats involved.
     for (const auto& e : r.events()) {
-      if (e.kind() == "draw") EXPECT_FALSE(e.has_card());
+      if (e.kind() == "draw") {
+        EXPECT_FALSE(e.has_card());
+      }
       if (e.kind() == "take_card" && e.has_card() && e.a() >= 0) {
         EXPECT_TRUE(seat == e.seat() || seat == e.a())
             << "seat " << seat << " saw a private transfer: " << e.text();
@@ -193,7 +201,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(Match, GarbageSpeakingBotIsAStartupFault) {
   auto out =
       RunMatch(Spec("exec:" + kFaultyBot + " --mode garbage", "builtin:random"),
-               MatchOptions{.connect = {.startup_timeout = absl::Seconds(2)}});
+               WithStartupTimeout(absl::Seconds(2)));
   ASSERT_TRUE(out.ok());
   const v1::SeatResult& bad = out->result.seats(0);
   ASSERT_GE(bad.faults_size(), 1);
@@ -202,17 +210,15 @@ TEST(Match, GarbageSpeakingBotIsAStartupFault) {
 }
 
 TEST(Match, UnreachableBotIsAStartupFault) {
-  auto out = RunMatch(
-      Spec("grpc://127.0.0.1:1", "builtin:random"),
-      MatchOptions{.connect = {.startup_timeout = absl::Milliseconds(500)}});
+  auto out = RunMatch(Spec("grpc://127.0.0.1:1", "builtin:random"),
+                      WithStartupTimeout(absl::Milliseconds(500)));
   ASSERT_TRUE(out.ok());
   EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
 }
 
 TEST(Match, MissingProgramIsAStartupFault) {
-  auto out =
-      RunMatch(Spec("exec:/nonexistent/bot", "builtin:random"),
-               MatchOptions{.connect = {.startup_timeout = absl::Seconds(2)}});
+  auto out = RunMatch(Spec("exec:/nonexistent/bot", "builtin:random"),
+                      WithStartupTimeout(absl::Seconds(2)));
   ASSERT_TRUE(out.ok());
   EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
 }

@@ -142,8 +142,9 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   for (const auto& u : updates) {
     events += u.events_size();
     for (const auto& e : u.events()) {
-      if (e.kind() == "draw")
+      if (e.kind() == "draw") {
         EXPECT_FALSE(e.has_card()) << "spectators never see drawn cards";
+      }
     }
   }
   EXPECT_GT(events, 100);

@@ -216,7 +216,9 @@ TEST(Vagabond,
   for (const char* n : {"Anvil", "Armorers", "Sappers"}) sc.Give(kVb, n);
   auto aid = [&] {
     sc.Choose("Aid");
-    if (sc.Key() == "vagabond.aid.card") ASSERT_TRUE(s.Apply(kVb, 0).ok());
+    if (sc.Key() == "vagabond.aid.card") {
+      ASSERT_TRUE(s.Apply(kVb, 0).ok());
+    }
   };
   sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
   aid();
