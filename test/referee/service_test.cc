@@ -12,6 +12,7 @@
 #include <regex>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "referee/match_runner.h"
 #include "referee/process.h"
@@ -106,7 +107,7 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   std::vector<std::thread> runs;
   for (int i = 0; i < 3; ++i) {
     runs.emplace_back([&, i] {
-      statuses[i] = Run(Spec("m" + std::to_string(i), 20 + i), &results[i]);
+      statuses[i] = Run(Spec(absl::StrCat("m", i), 20 + i), &results[i]);
     });
   }
   // Watch match m0 (retrying until the referee knows it).
@@ -131,7 +132,7 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   for (int i = 0; i < 3; ++i) {
     ASSERT_TRUE(statuses[i].ok()) << statuses[i].error_message();
     EXPECT_NE(results[i].end_reason(), v1::END_REASON_UNSPECIFIED);
-    EXPECT_EQ(results[i].match_id(), "m" + std::to_string(i));
+    EXPECT_EQ(results[i].match_id(), absl::StrCat("m", i));
   }
   // The stream ends with the result, after every decision's events.
   ASSERT_FALSE(updates.empty());
@@ -153,7 +154,7 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   for (int i = 0; i < 3; ++i) {
     grpc::ClientContext ctx;
     v1::GetReplayRequest req;
-    req.set_match_id("m" + std::to_string(i));
+    req.set_match_id(absl::StrCat("m", i));
     v1::Replay replay;
     ASSERT_TRUE(stub_->GetReplay(&ctx, req, &replay).ok());
     auto s = StateFromReplay(replay);
