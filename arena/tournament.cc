@@ -364,17 +364,26 @@ absl::StatusOr<Standings> RunTournamentById(const TournamentConfig& c,
   return s;
 }
 
+namespace {
+
+// Records the config's bots and finds (or creates) its tournament row.
+absl::StatusOr<int64_t> StoreTournament(const TournamentConfig& c, Store& store,
+                                        bool* created) {
+  for (const TournamentBot& b : c.bots) {
+    if (auto id = store.UpsertBot(b.name, b.spec); !id.ok()) return id.status();
+  }
+  return store.FindOrCreateTournament(ConfigKey(c), created);
+}
+
+}  // namespace
+
 absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
                                         const Progress& progress) {
   if (absl::Status st = Validate(c); !st.ok()) return st;
   if (absl::StatusOr<std::vector<Table>> t = RoundRobin(Spec(c)); !t.ok())
     return t.status();
-  for (const TournamentBot& b : c.bots) {
-    if (auto id = store.UpsertBot(b.name, b.spec); !id.ok()) return id.status();
-  }
   bool created = false;
-  absl::StatusOr<int64_t> tid =
-      store.FindOrCreateTournament(ConfigKey(c), &created);
+  absl::StatusOr<int64_t> tid = StoreTournament(c, store, &created);
   if (!tid.ok()) return tid.status();
   absl::StatusOr<Standings> s = RunTournamentById(c, store, *tid, progress);
   if (s.ok()) s->resumed = !created;
@@ -390,12 +399,8 @@ absl::StatusOr<Standings> StoredStandings(const TournamentConfig& c,
 
 absl::StatusOr<Standings> RunLadder(const TournamentConfig& c, Store& store,
                                     int max_matches, const Progress& progress) {
-  for (const TournamentBot& b : c.bots) {
-    if (auto id = store.UpsertBot(b.name, b.spec); !id.ok()) return id.status();
-  }
   bool created = false;
-  absl::StatusOr<int64_t> tid =
-      store.FindOrCreateTournament(ConfigKey(c), &created);
+  absl::StatusOr<int64_t> tid = StoreTournament(c, store, &created);
   if (!tid.ok()) return tid.status();
   return RunLadderById(c, store, *tid, progress, max_matches);
 }

@@ -1,12 +1,8 @@
 // The Arena service end to end: a real `woodland arena serve` process,
 // killed in the middle of a tournament and started again on the same
 // database; bad requests; metrics scraped and parsed; a ladder.
-#include <arpa/inet.h>
 #include <grpcpp/grpcpp.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <regex>
@@ -14,6 +10,7 @@
 
 #include "gtest/gtest.h"
 #include "referee/process.h"
+#include "test/common/server_process.h"
 #include "woodland/v1/arena.grpc.pb.h"
 
 namespace woodland::arena {
@@ -30,46 +27,19 @@ struct Arena {
 
 Arena StartArena(const std::string& db) {
   Arena a;
-  auto p = referee::ChildProcess::Start(
+  absl::StatusOr<test_util::ServerProcess> s = test_util::StartServer(
       {kCli, "arena", "serve", "--port", "0", "--metrics-port", "0", "--db", db,
        "--workers", "2"},
-      {});
-  EXPECT_TRUE(p.ok());
-  a.process = *std::move(p);
-  std::smatch m;
-  const std::regex ready(
-      "arena listening on 127.0.0.1:(\\d+) metrics on 127.0.0.1:(\\d+)");
-  for (int i = 0; i < 500 && a.port == 0; ++i) {
-    const std::string err = a.process->Stderr();
-    if (std::regex_search(err, m, ready)) {
-      a.port = std::stoi(m[1]);
-      a.metrics_port = std::stoi(m[2]);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  EXPECT_GT(a.port, 0) << a.process->Stderr();
+      "arena");
+  EXPECT_TRUE(s.ok()) << s.status();
+  if (!s.ok()) return a;
+  a.process = std::move(s->process);
+  a.port = s->port;
+  a.metrics_port = s->metrics_port;
   a.stub = v1::Arena::NewStub(
       grpc::CreateChannel("127.0.0.1:" + std::to_string(a.port),
                           grpc::InsecureChannelCredentials()));
   return a;
-}
-
-std::string HttpGet(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
-    return "";
-  const std::string req = "GET /metrics HTTP/1.0\r\n\r\n";
-  (void)!write(fd, req.data(), req.size());
-  std::string out;
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fd, buf, sizeof buf)) > 0) out.append(buf, n);
-  close(fd);
-  return out;
 }
 
 double Metric(const std::string& text, const std::string& name) {
@@ -184,7 +154,7 @@ TEST(ArenaService,
   EXPECT_GE(standings.bots(0).ordinal(), standings.bots(4).ordinal());
 
   // Metrics of the restarted arena, scraped and parsed.
-  const std::string metrics = HttpGet(b.metrics_port);
+  const std::string metrics = test_util::HttpGet(b.metrics_port, "/metrics");
   const double finished =
       Metric(metrics, "woodland_arena_matches_finished_total");
   EXPECT_GT(finished, 0);

@@ -2,12 +2,8 @@
 // process on port 0; the test runs concurrent matches between bot processes
 // through it, watches one live, fetches replays, checks health and scrapes
 // the metrics endpoint.
-#include <arpa/inet.h>
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <regex>
 #include <thread>
@@ -16,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "referee/match_runner.h"
 #include "referee/process.h"
+#include "test/common/server_process.h"
 #include "woodland/v1/referee.grpc.pb.h"
 
 namespace woodland::referee {
@@ -24,48 +21,17 @@ namespace {
 const std::string kCli = WOODLAND_CLI;
 const std::string kRandomBot = WOODLAND_RANDOM_BOT;
 
-std::string HttpGet(int port, const std::string& path) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    close(fd);
-    return "";
-  }
-  const std::string req =
-      "GET " + path + " HTTP/1.0\r\nHost: localhost\r\n\r\n";
-  (void)!write(fd, req.data(), req.size());
-  std::string out;
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fd, buf, sizeof buf)) > 0) out.append(buf, n);
-  close(fd);
-  return out;
-}
-
 class RefereeServer : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto p = ChildProcess::Start({kCli, "referee", "serve", "--port", "0",
-                                  "--metrics-port", "0", "--workers", "4"},
-                                 {});
-    ASSERT_TRUE(p.ok()) << p.status();
-    process_ = *std::move(p);
-    std::smatch m;
-    const std::regex ready(
-        "referee listening on 127.0.0.1:(\\d+) metrics on 127.0.0.1:(\\d+)");
-    for (int i = 0; i < 500; ++i) {
-      const std::string err = process_->Stderr();
-      if (std::regex_search(err, m, ready)) {
-        port_ = std::stoi(m[1]);
-        metrics_port_ = std::stoi(m[2]);
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    ASSERT_GT(port_, 0) << process_->Stderr();
+    absl::StatusOr<test_util::ServerProcess> s =
+        test_util::StartServer({kCli, "referee", "serve", "--port", "0",
+                                "--metrics-port", "0", "--workers", "4"},
+                               "referee");
+    ASSERT_TRUE(s.ok()) << s.status();
+    process_ = std::move(s->process);
+    port_ = s->port;
+    metrics_port_ = s->metrics_port;
     channel_ = grpc::CreateChannel("127.0.0.1:" + std::to_string(port_),
                                    grpc::InsecureChannelCredentials());
     stub_ = v1::Referee::NewStub(channel_);
@@ -192,7 +158,7 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   }
 
   // Metrics: scraped and parsed.
-  const std::string metrics = HttpGet(metrics_port_, "/metrics");
+  const std::string metrics = test_util::HttpGet(metrics_port_, "/metrics");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(
       metrics, m, std::regex("woodland_matches_started_total (\\d+)")))
