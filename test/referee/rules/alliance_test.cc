@@ -17,7 +17,27 @@ Scenario AllianceGame(Phase phase, int current = 2) {
   return sc;
 }
 
-TEST(Alliance, Law_8_4_2_SpreadSympathyAnywhereFirstThenAdjacent) {
+TEST(Alliance, Law_5_1_7_And_8_3_SetupInOrderThenThreeSupporters) {
+  rules::GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kAlliance};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 7);
+  ASSERT_TRUE(st.ok()) << st.status();
+  State& s = *st;
+  // Law 5.1.7: the Marquise and the Eyrie choose their setup first; the
+  // Alliance's setup asks nothing.
+  while (s.phase() == kPhaseSetup) {
+    EXPECT_NE(s.deciding_seat(), 2);
+    ASSERT_TRUE(s.Apply(0).ok());
+  }
+  EXPECT_EQ(s.alliance().supporters.size(), 3u) << "Law 8.3.4";
+  for (int c = 0; c < 12; ++c) {
+    EXPECT_EQ(s.clearing(c).pieces[kSympathy], 0);
+  }
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Alliance, Law_8_4_2_And_8_2_5_SpreadSympathyAnywhereFirstThenAdjacent) {
   Scenario sc = AllianceGame(kPhaseBirdsong);
   State& s = sc.s();
   sc.Supporter("Anvil", kFox);

@@ -12,6 +12,44 @@ bool InHand(const State& s, int seat, CardId id) {
   return std::find(h.begin(), h.end(), id) != h.end();
 }
 
+TEST(CoreLaw, Law_1_4_BirdsongDaylightEveningThenTheNextPlayer) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.first_seat = 0;
+  setup.record_events = true;
+  auto st = State::NewGame(setup, 3);
+  ASSERT_TRUE(st.ok()) << st.status();
+  State& s = *st;
+  while (s.phase() == kPhaseSetup) ASSERT_TRUE(s.Apply(0).ok());
+  ASSERT_EQ(s.current_seat(), 0);
+  // The Marquise's Birdsong asks nothing; her first question is in Daylight.
+  EXPECT_EQ(s.phase(), kPhaseDaylight);
+  const size_t turn_start = s.events().size();
+  Phase last = s.phase();
+  for (int i = 0; i < 1000 && s.current_seat() == 0; ++i) {
+    ASSERT_TRUE(s.Apply(0).ok());
+    if (s.current_seat() == 0) {
+      EXPECT_GE(s.phase(), last) << "phases never go back within a turn";
+      last = s.phase();
+    }
+  }
+  ASSERT_EQ(s.current_seat(), 1);
+  // In the log: the Birdsong wood, then the Evening draw, then the next
+  // player's turn, in that order.
+  int wood = -1, draw = -1, next_turn = -1;
+  for (size_t i = 0; i < s.events().size(); ++i) {
+    const Event& e = s.events()[i];
+    if (wood < 0 && e.kind == kEvPlace && e.b == kWood)
+      wood = static_cast<int>(i);
+    if (i >= turn_start && e.kind == kEvDraw && e.seat == 0)
+      draw = static_cast<int>(i);
+    if (e.kind == kEvTurn && e.seat == 1) next_turn = static_cast<int>(i);
+  }
+  EXPECT_GE(wood, 0);
+  EXPECT_GT(draw, wood);
+  EXPECT_GT(next_turn, draw);
+}
+
 TEST(CoreLaw, Law_2_8_RuleIsMostWarriorsAndBuildingsNotTokens) {
   Scenario sc;
   State& s = sc.s();
@@ -64,7 +102,7 @@ TEST(CoreLaw, Law_2_1_2_EmptyDeckIsReformedFromDiscards) {
   EXPECT_TRUE(s.CheckInvariants().ok());
 }
 
-TEST(CoreLaw, Law_3_2_1_RemovingEnemyBuildingsScores) {
+TEST(CoreLaw, Law_2_5_2_And_3_2_1_RemovedBuildingsLeaveTheMapAndScore) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 1);
@@ -146,7 +184,7 @@ TEST(CoreLaw, Law_3_3_1_II_BirdDominanceNeedsOppositeCorners) {
   }
 }
 
-TEST(CoreLaw, Law_3_3_3_SpentDominanceBecomesAvailable) {
+TEST(CoreLaw, Law_2_1_3_And_3_3_3_SpentDominanceBecomesAvailable) {
   Scenario sc;
   State& s = sc.s();
   const CardId dom = sc.Give(0, "Dominance", kMouse);
@@ -175,7 +213,7 @@ TEST(CoreLaw, Law_3_3_4_TakingBirdDominanceNeedsABirdCard) {
   EXPECT_TRUE(s.available_dominance().empty());
 }
 
-TEST(CoreLaw, Law_4_1_1_CraftingPiecesActivateOncePerTurn) {
+TEST(CoreLaw, Law_2_5_5_And_4_1_1_And_6_2_1_WorkshopsOncePerTurnItemKept) {
   Scenario sc;
   State& s = sc.s();
   s.SetPieces(kWorkshop, C(1), 1);
@@ -202,11 +240,12 @@ TEST(CoreLaw, Law_4_1_2_ItemNotInSupplyCannotBeCrafted) {
   EXPECT_TRUE(sc.Paused());
 }
 
-TEST(CoreLaw, Law_4_1_4_NoDuplicatePersistentEffects) {
+TEST(CoreLaw, Law_4_1_3_And_4_1_4_PersistentEffectsStayWithoutDuplicates) {
   Scenario sc;
   State& s = sc.s();
   s.SetPieces(kWorkshop, C(1), 1);
   sc.Craft(0, "Armorers");
+  EXPECT_EQ(s.seat(0).play_area.size(), 1u) << "crafted effects stay in play";
   sc.Give(0, "Armorers");
   sc.Start([](State& s) { PushCraft(s, 0); });
   EXPECT_TRUE(sc.Paused());

@@ -6,7 +6,7 @@
 namespace woodland::rules {
 namespace {
 
-TEST(Defs, AutumnMapFacts) {
+TEST(Defs, Law_2_2_And_2_3_AutumnMapClearingsPathsRiversSlots) {
   auto m = BuiltinMap("autumn");
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->num_clearings, 12);
@@ -23,6 +23,11 @@ TEST(Defs, AutumnMapFacts) {
   EXPECT_EQ(slots, 22);
   EXPECT_EQ(ruins, 4);
   EXPECT_EQ(corners, 4);
+  int suits[3] = {0, 0, 0};  // Law 2.2.2: four clearings of each suit
+  for (int c = 0; c < 12; ++c) ++suits[m->clearings[c].suit];
+  EXPECT_EQ(suits[0], 4);
+  EXPECT_EQ(suits[1], 4);
+  EXPECT_EQ(suits[2], 4);
   EXPECT_EQ(m->forests.size(), 7u);
   EXPECT_EQ(m->OppositeCorner(0), 2);
   EXPECT_EQ(m->OppositeCorner(3), 1);

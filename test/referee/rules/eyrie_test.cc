@@ -24,6 +24,17 @@ Scenario EyrieTurn(Phase phase) {
   return sc;
 }
 
+TEST(Eyrie, Law_7_5_1_DaylightCraftsWithRoostsBeforeTheDecree) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetPieces(kRoost, C(1), 1);
+  sc.Give(1, "Anvil");
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  EXPECT_EQ(sc.Key(), "craft");
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(s.seat(1).items[kHammer], 1);
+}
+
 TEST(Eyrie, Law_7_4_1_EmergencyOrdersDrawWhenTheHandIsEmpty) {
   Scenario sc = EyrieTurn(kPhaseBirdsong);
   State& s = sc.s();
@@ -205,7 +216,7 @@ TEST(Eyrie, Law_7_8_4_DespotScoresOncePerBattleThatRemovesABuilding) {
   EXPECT_EQ(s.seat(1).vp, 3);
 }
 
-TEST(Eyrie, Law_7_2_3_DisdainForTradeAnd_7_8_1_Builder) {
+TEST(Eyrie, Law_7_2_1_RoostsCraft_And_7_2_3_DisdainForTrade_And_7_8_1_Builder) {
   for (int leader : {2, 0}) {
     Scenario sc = EyrieTurn(kPhaseDaylight);
     State& s = sc.s();

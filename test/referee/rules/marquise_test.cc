@@ -7,7 +7,9 @@ namespace {
 
 const FactionModule* Mq() { return GetFaction(kMarquise); }
 
-TEST(Marquise, Law_6_3_SetupKeepGarrisonBuildings_And_7_3_2_EyrieOpposite) {
+TEST(
+    Marquise,
+    Law_6_3_SetupKeepGarrisonBuildings_And_7_3_2_EyrieOpposite_And_7_3_3_Leader) {
   rules::GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   setup.first_seat = 0;
@@ -91,6 +93,26 @@ TEST(Marquise, Law_6_2_3_FieldHospitalsReturnRemovedWarriorsToTheKeep) {
   EXPECT_EQ(s.discard().back(), card);
 }
 
+TEST(Marquise, Law_1_5_3_KeepRemovedWithTheWarriorsLeavesNoFieldHospitals) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetPieces(kKeep, C(1), 1);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kEyrie, C(1), 3);
+  sc.Give(0, "Anvil", kFox);  // would pay for Field Hospitals in clearing 1
+  sc.Dice({2, 0});
+  sc.Start([](State& s) { PushBattle(s, C(1), kEyrie, kMarquise); });
+  // Two hits remove the warrior and the keep together; the removal is
+  // complete before Field Hospitals could trigger, and by then no keep is
+  // left to return warriors to.
+  EXPECT_NE(sc.Key(), "marquise.field_hospitals");
+  EXPECT_TRUE(s.marquise().keep_removed);
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.seat(0).hand.size(), 1u) << "the Anvil is not spent";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 TEST(Marquise, Law_6_4_WoodAtEachSawmill) {
   Scenario sc;
   State& s = sc.s();
@@ -101,7 +123,7 @@ TEST(Marquise, Law_6_4_WoodAtEachSawmill) {
   EXPECT_EQ(s.clearing(C(5)).pieces[kWood], 2);
 }
 
-TEST(Marquise, Law_6_4_ShortOfWoodTheMarquiseChoosesWhere) {
+TEST(Marquise, Law_2_5_And_6_4_ShortOfWoodTheMarquiseChoosesWhere) {
   Scenario sc;
   State& s = sc.s();
   s.SetPieces(kSawmill, C(1), 1);

@@ -304,6 +304,17 @@ TEST(Vagabond, Law_9_5_9_TheRangerHidesOutAndDaylightEnds) {
   EXPECT_TRUE(sc.Paused()) << "Daylight ended";
 }
 
+TEST(Vagabond, Law_9_2_5_I_ATrackHoldsThreeItems) {
+  Scenario sc = VagabondGame(kPhaseEvening, C(1));
+  State& s = sc.s();
+  for (int i = 0; i < 4; ++i) sc.Item(kCoin);
+  for (int i = 0; i < 6; ++i) sc.Item(kSword);
+  sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+  EXPECT_EQ(s.seat(kVb).hand.size(), 4u) << "1 + 3 coins on the track";
+  EXPECT_EQ(sc.Key(), "vagabond.item_limit")
+      << "the fourth coin sits in the Satchel: 7 items, limit 6";
+}
+
 TEST(Vagabond, Law_9_6_RestDrawAndItemLimit) {
   Scenario sc = VagabondGame(kPhaseEvening, -1);
   State& s = sc.s();
@@ -320,7 +331,7 @@ TEST(Vagabond, Law_9_6_RestDrawAndItemLimit) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
-TEST(Vagabond, Law_9_2_2_I_LoneWandererDamagesThreeItemsInsteadOfRemoval) {
+TEST(Vagabond, Law_9_2_2_I_And_9_2_7_LoneWandererDamagesThreeItemsNotRemoved) {
   Scenario sc = VagabondGame(kPhaseDaylight, C(1), 0, 0);
   State& s = sc.s();
   for (int c : {1, 6, 8}) s.SetPieces(kWorkshop, C(c), 1);
