@@ -19,7 +19,7 @@ namespace woodland::rules {
 // What a chance outcome decides; recorded outcomes are checked against it.
 enum ChanceKind : uint8_t {
   kChanceDraw = 0,  // which card of the deck is drawn (index into deck)
-  kChanceDie = 1,   // one battle die, 0..3 (Law 4.3.2)
+  kChanceDie = 1,   // one battle die, 0..3 (Law 4.3.3)
   kChancePick = 2,  // a random card from a hand (e.g. Stand and Deliver!)
   kChanceSeat = 3,  // seat order / first player at setup (Law 5.1.1)
 };

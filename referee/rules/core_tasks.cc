@@ -279,7 +279,7 @@ int PiecesLeft(const State& s, int side, int faction, int piece) {
          s.battle().remove_pieces[side][piece];
 }
 
-// Law 4.3.3: warriors go first; then the owner picks buildings and tokens.
+// Law 4.3.6: warriors go first; then the owner picks buildings and tokens.
 // Returns true when a decision was asked.
 bool AssignHits(State& s) {
   BattleState& b = s.battle();
@@ -327,7 +327,7 @@ bool AssignHits(State& s) {
 void ApplyHits(State& s) {
   BattleState& b = s.battle();
   const int c = b.clearing;
-  // Law 4.3.3: hits are dealt simultaneously; triggered effects follow.
+  // Law 4.3.6: hits are dealt simultaneously; triggered effects follow.
   std::array<int8_t, 2> warriors = b.remove_warriors;
   auto pieces = b.remove_pieces;
   b.remove_warriors = {};
@@ -349,7 +349,7 @@ void ApplyHits(State& s) {
   s.EndSimultaneous(mark);
 }
 
-// Battle-card options for one side after the roll (Law 4.3.2.II).
+// Battle-card options for one side after the roll (Law 4.3.4).
 std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
   const BattleState& b = s.battle();
   std::vector<Option> opts;
@@ -400,7 +400,7 @@ void BattleStepFn(State& s) {
       return;
     }
     case kBsAmbushHits:
-      // Law 4.3.1: two immediate hits, then the ambush card is discarded.
+      // Law 4.3.1.II: two immediate hits, then the ambush card is discarded.
       s.Discard(b.ambush);
       b.ambush = kNoCard;
       b.hits_left = {2, 0};
@@ -408,12 +408,12 @@ void BattleStepFn(State& s) {
       t.c = kBsAfterAmbush;
       return;
     case kBsAfterAmbush:
-      // Law 4.3.1: no attacking warriors left ends the battle.
+      // Law 4.3.1.II: no attacking warriors left ends the battle.
       t.step = GetFaction(b.attacker)->StillAttacking(s, b.clearing) ? kBsRoll
                                                                      : kBsEnd;
       return;
     case kBsRoll: {
-      // Law 4.3.2: attacker deals the higher roll, defender the lower.
+      // Law 4.3.3: attacker deals the higher roll, defender the lower.
       const int d1 = s.chance_stream().Draw(kChanceDie, 4);
       const int d2 = s.chance_stream().Draw(kChanceDie, 4);
       b.roll_hi = static_cast<int8_t>(std::max(d1, d2));
@@ -422,7 +422,7 @@ void BattleStepFn(State& s) {
         std::swap(b.roll_hi, b.roll_lo);  // Law 8.2.2 Guerrilla War
       }
       s.Log({.kind = kEvDice, .a = b.roll_hi, .b = b.roll_lo});
-      // Law 4.3.2.I: rolled hits are capped by warriors in the clearing.
+      // Law 4.3.3.I: rolled hits are capped by warriors in the clearing.
       b.att_hits = static_cast<int8_t>(std::min<int>(
           b.roll_hi,
           GetFaction(b.attacker)->RolledHitCap(s, b.clearing, true)));
@@ -446,13 +446,13 @@ void BattleStepFn(State& s) {
       return;
     }
     case kBsCount: {
-      // Law 4.3.2: rolled hits (less any ignored), then extra hits.
+      // Law 4.3.5: rolled hits (less any ignored), then extra hits.
       int att = b.def_armorers ? 0 : b.att_hits;
       int def = b.att_armorers ? 0 : b.def_hits;
       att += GetFaction(b.attacker)->AttackerExtraHits(s);
       if (b.brutal) ++att;
       if (b.sappers) ++def;
-      // Law 4.3.2.III: a defender without warriors is defenseless.
+      // Law 4.3.5.II: a defender without warriors is defenseless.
       if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
       b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
       t.step = kBsAssign;
@@ -1138,11 +1138,11 @@ void RegisterCoreTasks() {
   });
   Reg(kPromptAmbush, "battle.ambush", "4.3.1", AmbushText);
   Reg(kPromptFoilAmbush, "battle.foil_ambush", "4.3.1.I", FoilText);
-  Reg(kPromptBattleEffect, "battle.effect", "4.3.2.II",
+  Reg(kPromptBattleEffect, "battle.effect", "4.3.4",
       [](const State&, const Prompt&) {
         return Text("After the roll: use a battle card, or go on.");
       });
-  Reg(kPromptRemovePiece, "battle.remove_piece", "4.3.3", RemovePieceText);
+  Reg(kPromptRemovePiece, "battle.remove_piece", "4.3.6", RemovePieceText);
   Reg(kPromptCraft, "craft", "4.1", CraftText);
   Reg(kPromptCraftSuit, "craft.any_suit", "4.1.1",
       [](const State&, const Prompt&) {

@@ -36,7 +36,7 @@ class FactionModule {
  public:
   virtual ~FactionModule() = default;
   virtual int faction() const = 0;
-  // Pieces in the box (Law 2.5): warriors, and buildings/tokens by Piece.
+  // Pieces in the box (Law 1.5.1): warriors, and buildings/tokens by Piece.
   virtual int warriors() const = 0;
   virtual std::array<int8_t, kNumPieces> pieces() const { return {}; }
 
@@ -53,7 +53,8 @@ class FactionModule {
   }
 
   // --- Overrides of general rules (defaults follow the general rule) ------
-  // Law 2.8 tie-break: may this faction rule a clearing it ties for most?
+  // Law 2.5 tie-break (7.2.2): may this faction rule a clearing it ties for
+  // most?
   virtual bool RulesTies() const { return false; }
   // May `placer` place pieces in clearing c? (e.g. the Keep, Law 6.2.2)
   virtual bool BlocksPlacement(const State& s, int placer, int c) const {
@@ -90,11 +91,11 @@ class FactionModule {
   // A piece that is neither warrior nor building/token (the Vagabond's
   // pawn, Law 9.2.2) in clearing c: it can be battled and can battle.
   virtual bool PawnIn(const State& s, int c) const { return false; }
-  // Law 4.3.2.I: the most rolled hits this faction deals in clearing c.
+  // Law 4.3.3.I: the most rolled hits this faction deals in clearing c.
   virtual int RolledHitCap(const State& s, int c, bool attacker) const;
-  // Law 4.3.2.III: is this faction defenseless as defender in c?
+  // Law 4.3.5.II: is this faction defenseless as defender in c?
   virtual bool Defenseless(const State& s, int c) const;
-  // Law 4.3.1: does this attacker still attack after an ambush?
+  // Law 4.3.1.II: does this attacker still attack after an ambush?
   virtual bool StillAttacking(const State& s, int c) const;
   // If true, hits against this faction are taken by TakeHits (which may
   // push decisions) instead of removing its pieces (Law 9.2.7).

@@ -170,7 +170,7 @@ void SetupBuildingsStep(State& s) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
   }
-  if (opts.empty()) {  // no room at all: place as many as possible (2.5)
+  if (opts.empty()) {  // no room at all: place as many as possible (1.5.4)
     s.Pop();
     return;
   }
@@ -185,7 +185,7 @@ void SetupBuildingsChoose(State& s, const Option& o) {
 }
 
 // --- Birdsong (Law 6.4) and recruiting (6.5.3): place one piece per
-// building, choosing where when the supply runs short (Law 2.5).
+// building, choosing where when the supply runs short (Law 1.5.4).
 
 void FillQuota(State& s, int building) {
   auto& q = s.mutable_marquise().quota;
@@ -537,7 +537,7 @@ class Marquise : public FactionModule {
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {
     MarquiseBoard& mb = s.mutable_marquise();
     if (piece >= kSawmill && piece <= kRecruiter) {
-      // Law 2.5.2: back to the rightmost empty space of its track.
+      // Law 21.24: back to the rightmost empty space of its track.
       --mb.placed[piece - kSawmill];
     } else if (piece == kKeep) {
       // Law 6.2.2: a removed keep is out of the game.

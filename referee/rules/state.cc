@@ -211,8 +211,8 @@ void State::EndGame(EndReason reason, std::vector<int8_t> winners) {
   options_.clear();
 }
 
-// Law 3.1: the first to 30 wins at once; if several reach it together, the
-// one closest clockwise to the current player (the current player first).
+// Law 3.1, 3.1.1: the first to 30 wins at once; if several reach it together,
+// the one closest clockwise to the current player (the current player first).
 void State::CheckScoreVictory() {
   if (end_reason_ != kNotOver) return;
   const int n = num_seats();
@@ -225,7 +225,7 @@ void State::CheckScoreVictory() {
   }
 }
 
-// --- Rule (Law 2.8) ---------------------------------------------------------
+// --- Rule (Law 2.5) ---------------------------------------------------------
 
 int State::Presence(int faction, int c) const {
   const ClearingState& cl = board_[c];
@@ -306,7 +306,7 @@ bool State::HasEffect(int seat, int effect) const {
   return FindEffect(seat, effect) != kNoCard;
 }
 
-// --- Pieces (Law 2.5) -------------------------------------------------------
+// --- Pieces (Law 1.5) -------------------------------------------------------
 
 int State::PlaceWarriors(int faction, int c, int n) {
   n = std::min<int>(n, warrior_supply_[faction]);
@@ -380,7 +380,7 @@ void State::RemovePieces(int faction, int c, int warriors,
     AddVp(seat_of_[remover], scored, kVpRemoval);
   }
   // All pieces removed together go before any effect triggers (published
-  // Law 1.5.3; the seeds are silent).
+  // Law 1.5.4; the seeds are silent).
   const FactionModule* m = GetFaction(faction);
   for (int p = 0; p < kNumPieces; ++p) {
     for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c, remover);
@@ -407,7 +407,7 @@ void State::RemoveWarriors(int faction, int c, int n, int remover) {
 
 CardId State::DrawCard() {
   if (deck_.empty()) {
-    // Law 2.1.2: an empty deck is re-formed from the discard pile at once.
+    // Law 2.1: an empty deck is re-formed from the discard pile at once.
     // The deck is kept unordered and each draw picks uniformly, which is the
     // same as shuffling and drawing from the top.
     deck_.swap(discard_);
@@ -438,7 +438,7 @@ void State::DrawCards(int seat, int n) {
 
 void State::Discard(CardId id) {
   Log({.kind = kEvDiscard, .card = id});
-  // Law 2.1.3 / 3.3.3: a spent dominance card becomes available instead.
+  // Law 3.3.3: a spent dominance card becomes available instead.
   if (card(id).kind == kDominanceCard) {
     available_.push_back(id);
   } else {
@@ -580,7 +580,7 @@ absl::Status State::CheckInvariants() const {
           "card ", id, " (", card(id).name, ") is in ", where[id], " places"));
     }
   }
-  // Pieces are conserved against the box (Law 2.5).
+  // Pieces are conserved against the box (Law 1.5.1).
   for (const SeatState& st : seats_) {
     const FactionModule* m = GetFaction(st.faction);
     int on_map = 0;

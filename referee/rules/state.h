@@ -81,7 +81,7 @@ enum PromptKind : uint16_t {
   kPromptAmbush,         // defender: play an ambush card? (Law 4.3.1)
   kPromptFoilAmbush,     // attacker: foil the ambush? (Law 4.3.1.I)
   kPromptBattleEffect,   // use a battle card (Armorers, Sappers, ...)
-  kPromptRemovePiece,    // which piece takes a hit (Law 4.3.3)
+  kPromptRemovePiece,    // which piece takes a hit (Law 4.3.6)
   kPromptCraft,          // craft a card or finish (Law 4.1)
   kPromptCraftSuit,      // which suit pays an "any" cost (Law 4.1.1)
   kPromptDiscard,        // discard down to the hand limit
@@ -199,7 +199,7 @@ struct SeatState {
   CardId dominance = kNoCard;  // activated dominance card (Law 3.3.1)
   std::vector<CardId> hand;
   std::vector<CardId> play_area;  // crafted persistent effects (Law 4.1.3)
-  std::array<int8_t, kNumItems> items{};  // crafted items (Law 2.5.5)
+  std::array<int8_t, kNumItems> items{};  // crafted items (Law 4.1.2)
   // Per-turn usage of "once" effects, bit per CardEffect.
   uint32_t used_effects = 0;
 };
@@ -437,7 +437,7 @@ class State {
   absl::Status CheckInvariants() const;
 
   // --- Rules helpers (used by task handlers and faction modules) -----------
-  int Ruler(int c) const;  // faction ruling clearing c, or kNoFaction (2.8)
+  int Ruler(int c) const;  // faction ruling clearing c, or kNoFaction (2.5)
   bool Rules(int faction, int c) const { return Ruler(c) == faction; }
   int Presence(int faction, int c) const;  // warriors + buildings
   int OpenSlots(int c) const;
@@ -455,8 +455,8 @@ class State {
            int b = -1);
   Chance& chance_stream() { return chance_; }
 
-  // Piece manipulation (Law 2.5): limited by the box; each returns how many
-  // it actually placed. Removal scores and triggers effects (3.2.1).
+  // Piece manipulation (Law 1.5.1, 1.5.4): limited by the box; each returns how
+  // many it actually placed. Removal scores and triggers effects (3.2.1).
   int PlaceWarriors(int faction, int c, int n);
   bool PlacePiece(int piece, int c);
   void MoveWarriors(int faction, int from, int to, int n,

@@ -37,7 +37,7 @@ enum Faction : int8_t {
 inline constexpr int kNumFactions = 11;
 inline constexpr int8_t kNoFaction = -1;
 
-// Buildings and tokens on the map (Law 2.5.2, 2.5.3), plus ruins (2.2.4).
+// Buildings and tokens on the map (Law 21.20, 21.24), plus ruins (2.2.4).
 // Warriors are counted separately per faction.
 enum Piece : int8_t {
   kRuin = 0,

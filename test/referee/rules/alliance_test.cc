@@ -37,7 +37,8 @@ TEST(Alliance, Law_5_1_7_And_8_3_SetupInOrderThenThreeSupporters) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
-TEST(Alliance, Law_8_4_2_And_8_2_5_SpreadSympathyAnywhereFirstThenAdjacent) {
+TEST(Alliance,
+     Law_8_4_2_I_And_8_4_2_III_SpreadSympathyAnywhereFirstThenAdjacent) {
   Scenario sc = AllianceGame(kPhaseBirdsong);
   State& s = sc.s();
   sc.Supporter("Anvil", kFox);
@@ -70,7 +71,7 @@ TEST(Alliance, Law_8_4_2_II_a_MartialLawCostsOneMore) {
   EXPECT_TRUE(s.alliance().supporters.empty());
 }
 
-TEST(Alliance, Law_8_4_1_RevoltRemovesEnemiesPlacesBaseWarriorsAndOfficer) {
+TEST(Alliance, Law_8_4_1_III_RevoltRemovesEnemiesPlacesBaseWarriorsAndOfficer) {
   Scenario sc = AllianceGame(kPhaseBirdsong);
   State& s = sc.s();
   s.SetPieces(kSympathy, C(2), 1);  // mouse
@@ -206,7 +207,7 @@ TEST(Alliance, Law_8_2_4_LosingABaseCostsSupportersAndOfficers) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
-TEST(Alliance, Law_8_6_1_OperationsLimitedByOfficers_And_IV_Organize) {
+TEST(Alliance, Law_8_6_1_And_8_6_1_IV_OperationsLimitedByOfficersOrganize) {
   Scenario sc = AllianceGame(kPhaseEvening);
   State& s = sc.s();
   s.mutable_alliance().officers = 1;
@@ -230,7 +231,7 @@ TEST(Alliance, Law_8_6_2_DrawOnePlusOnePerBase) {
   EXPECT_EQ(s.seat(2).hand.size(), 3u);
 }
 
-TEST(Alliance, Law_1_2_SupportersAreHiddenFromOthers) {
+TEST(Alliance, Law_8_2_3_SupportersAreHiddenFromOthers) {
   Scenario sc = AllianceGame(kPhaseDaylight);
   State& s = sc.s();
   const CardId sup = sc.Supporter("Anvil");

@@ -170,7 +170,7 @@ TEST(Cards, Favor_RemovesEveryEnemyPieceInMatchingClearings) {
   EXPECT_EQ(s.discard().back(), favor);
 }
 
-TEST(Cards, Law_1_2_ObservationShowsOwnHandAndOnlyCountsOfOthers) {
+TEST(Cards, Law_1_2_1_ObservationShowsOwnHandAndOnlyCountsOfOthers) {
   Scenario sc;
   State& s = sc.s();
   const CardId mine = sc.Give(0, "Anvil");

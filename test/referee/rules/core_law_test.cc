@@ -12,7 +12,7 @@ bool InHand(const State& s, int seat, CardId id) {
   return std::find(h.begin(), h.end(), id) != h.end();
 }
 
-TEST(CoreLaw, Law_1_4_BirdsongDaylightEveningThenTheNextPlayer) {
+TEST(CoreLaw, Law_1_4_1_BirdsongDaylightEveningThenTheNextPlayer) {
   GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   setup.first_seat = 0;
@@ -50,7 +50,7 @@ TEST(CoreLaw, Law_1_4_BirdsongDaylightEveningThenTheNextPlayer) {
   EXPECT_GT(next_turn, draw);
 }
 
-TEST(CoreLaw, Law_2_8_RuleIsMostWarriorsAndBuildingsNotTokens) {
+TEST(CoreLaw, Law_2_5_RuleIsMostWarriorsAndBuildingsNotTokens) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 2);
@@ -84,7 +84,7 @@ TEST(CoreLaw, Law_2_1_1_BirdsAreWild) {
   EXPECT_EQ(MatchingCards(sc.s(), 0, kFox).size(), 2u);
 }
 
-TEST(CoreLaw, Law_2_1_2_EmptyDeckIsReformedFromDiscards) {
+TEST(CoreLaw, Law_2_1_EmptyDeckIsReformedFromDiscards) {
   Scenario sc;
   State& s = sc.s();
   s.DrawCards(1, static_cast<int>(s.deck().size()));
@@ -102,14 +102,14 @@ TEST(CoreLaw, Law_2_1_2_EmptyDeckIsReformedFromDiscards) {
   EXPECT_TRUE(s.CheckInvariants().ok());
 }
 
-TEST(CoreLaw, Law_2_5_2_And_3_2_1_RemovedBuildingsLeaveTheMapAndScore) {
+TEST(CoreLaw, Law_21_24_And_3_2_1_RemovedBuildingsLeaveTheMapAndScore) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 1);
   s.SetPieces(kRoost, C(5), 2);
   sc.Dice({1, 0});
   sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
-  // One rolled hit plus one for a defenseless defender (4.3.2.III).
+  // One rolled hit plus one for a defenseless defender (4.3.5.II).
   EXPECT_EQ(s.clearing(C(5)).pieces[kRoost], 0);
   EXPECT_EQ(s.seat(0).vp, 2);
   EXPECT_EQ(s.eyrie().roosts, 0);
@@ -184,7 +184,7 @@ TEST(CoreLaw, Law_3_3_1_II_BirdDominanceNeedsOppositeCorners) {
   }
 }
 
-TEST(CoreLaw, Law_2_1_3_And_3_3_3_SpentDominanceBecomesAvailable) {
+TEST(CoreLaw, Law_3_3_3_SpentDominanceBecomesAvailable) {
   Scenario sc;
   State& s = sc.s();
   const CardId dom = sc.Give(0, "Dominance", kMouse);
@@ -213,7 +213,7 @@ TEST(CoreLaw, Law_3_3_4_TakingBirdDominanceNeedsABirdCard) {
   EXPECT_TRUE(s.available_dominance().empty());
 }
 
-TEST(CoreLaw, Law_2_5_5_And_4_1_1_And_6_2_1_WorkshopsOncePerTurnItemKept) {
+TEST(CoreLaw, Law_4_1_1_And_4_1_2_And_6_2_1_WorkshopsOncePerTurnItemKept) {
   Scenario sc;
   State& s = sc.s();
   s.SetPieces(kWorkshop, C(1), 1);
@@ -300,7 +300,7 @@ TEST(CoreLaw, Law_4_2_MoveAsksHowMany) {
   EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
 }
 
-TEST(CoreLaw, Law_4_3_1_AmbushDealsTwoHitsBeforeTheRoll) {
+TEST(CoreLaw, Law_4_3_1_II_AmbushDealsTwoHitsBeforeTheRoll) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 3);
@@ -317,7 +317,7 @@ TEST(CoreLaw, Law_4_3_1_AmbushDealsTwoHitsBeforeTheRoll) {
   EXPECT_EQ(s.discard().back(), ambush);
 }
 
-TEST(CoreLaw, Law_4_3_1_AmbushThatRemovesAllAttackersEndsTheBattle) {
+TEST(CoreLaw, Law_4_3_1_II_AmbushThatRemovesAllAttackersEndsTheBattle) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 2);
@@ -358,7 +358,7 @@ TEST(CoreLaw, Law_4_3_1_AmbushMustMatchTheClearing) {
   EXPECT_TRUE(sc.Paused());
 }
 
-TEST(CoreLaw, Law_4_3_2_I_RolledHitsCappedByWarriors) {
+TEST(CoreLaw, Law_4_3_3_I_RolledHitsCappedByWarriors) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 1);
@@ -369,7 +369,7 @@ TEST(CoreLaw, Law_4_3_2_I_RolledHitsCappedByWarriors) {
   EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
 }
 
-TEST(CoreLaw, Law_4_3_2_AttackerDealsHighRollDefenderLow) {
+TEST(CoreLaw, Law_4_3_3_AttackerDealsHighRollDefenderLow) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 5);
@@ -380,7 +380,7 @@ TEST(CoreLaw, Law_4_3_2_AttackerDealsHighRollDefenderLow) {
   EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 4);
 }
 
-TEST(CoreLaw, Law_4_3_2_III_DefenselessDefenderTakesAnExtraHit) {
+TEST(CoreLaw, Law_4_3_5_II_DefenselessDefenderTakesAnExtraHit) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 3);
@@ -391,7 +391,7 @@ TEST(CoreLaw, Law_4_3_2_III_DefenselessDefenderTakesAnExtraHit) {
   EXPECT_EQ(s.seat(0).vp, 1);
 }
 
-TEST(CoreLaw, Law_4_3_3_WarriorsGoFirstThenTheOwnerChooses) {
+TEST(CoreLaw, Law_4_3_6_WarriorsGoFirstThenTheOwnerChooses) {
   Scenario sc;
   State& s = sc.s();
   s.SetCurrent(1, kPhaseDaylight);
@@ -409,10 +409,10 @@ TEST(CoreLaw, Law_4_3_3_WarriorsGoFirstThenTheOwnerChooses) {
   EXPECT_EQ(s.clearing(C(5)).pieces[kWorkshop], 0);
   EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 1);
   EXPECT_EQ(s.seat(1).vp, 1);
-  EXPECT_EQ(s.marquise().placed[1], 0);  // back on its track (2.5.2)
+  EXPECT_EQ(s.marquise().placed[1], 0);  // back on its track (21.24)
 }
 
-TEST(CoreLaw, Law_4_3_3_HitsAreSimultaneous) {
+TEST(CoreLaw, Law_4_3_6_HitsAreSimultaneous) {
   Scenario sc;
   State& s = sc.s();
   s.SetWarriors(kMarquise, C(5), 2);
@@ -436,7 +436,7 @@ TEST(CoreLaw, Law_5_1_3_TwoPlayersRemoveDominanceAndEachDrawsThree) {
   EXPECT_EQ(s->deck().size(), 54u - 4u - 6u);
 }
 
-TEST(CoreLaw, Law_5_1_4_RuinsAnd_5_1_5_ItemSupply) {
+TEST(CoreLaw, Law_5_1_4_And_5_1_5_RuinsAndItemSupply) {
   rules::GameSetup setup;
   setup.factions = {kMarquise, kEyrie};
   auto s = State::NewGame(setup, 3);
@@ -512,7 +512,7 @@ TEST(Decisions, PromptsCarryKindTextAndLawClause) {
 namespace woodland::rules::testing {
 namespace {
 
-TEST(CoreLaw, Law_3_1_SimultaneousThirtyGoesToTheCurrentPlayer) {
+TEST(CoreLaw, Law_3_1_1_SimultaneousThirtyGoesToTheCurrentPlayer) {
   // Both sides remove a building of the other in the same battle (extra
   // hits: the Commander attacking, Sappers defending) and reach 30 at once:
   // the player whose turn it is wins.

@@ -48,8 +48,8 @@ TEST(Defs, StandardDeckFacts) {
   }
   EXPECT_EQ(suits,
             (std::array<int, 4>{14, 13, 13, 14}));  // fox rabbit mouse bird
-  EXPECT_EQ(kinds[kAmbushCard], 5);                 // Law 2.1.4
-  EXPECT_EQ(kinds[kDominanceCard], 4);              // Law 2.1.5
+  EXPECT_EQ(kinds[kAmbushCard], 5);                 // Law 2.1.2
+  EXPECT_EQ(kinds[kDominanceCard], 4);              // Law 2.1.3
   EXPECT_EQ(kinds[kItemCard], 20);
   EXPECT_EQ(kinds[kImmediateCard], 3);
   EXPECT_EQ(kinds[kPersistentCard], 22);

@@ -93,7 +93,7 @@ TEST(Marquise, Law_6_2_3_FieldHospitalsReturnRemovedWarriorsToTheKeep) {
   EXPECT_EQ(s.discard().back(), card);
 }
 
-TEST(Marquise, Law_1_5_3_KeepRemovedWithTheWarriorsLeavesNoFieldHospitals) {
+TEST(Marquise, Law_1_5_4_KeepRemovedWithTheWarriorsLeavesNoFieldHospitals) {
   Scenario sc;
   State& s = sc.s();
   s.SetCurrent(1, kPhaseDaylight);
@@ -123,7 +123,7 @@ TEST(Marquise, Law_6_4_WoodAtEachSawmill) {
   EXPECT_EQ(s.clearing(C(5)).pieces[kWood], 2);
 }
 
-TEST(Marquise, Law_2_5_And_6_4_ShortOfWoodTheMarquiseChoosesWhere) {
+TEST(Marquise, Law_1_5_4_And_6_4_ShortOfWoodTheMarquiseChoosesWhere) {
   Scenario sc;
   State& s = sc.s();
   s.SetPieces(kSawmill, C(1), 1);

@@ -120,7 +120,7 @@ TEST(Vagabond, Law_9_5_1_FromAForestOnlyToItsClearings) {
 }
 
 TEST(Vagabond,
-     Law_9_2_6_SwordsCapRolledHits_9_2_7_HitsDamageItems_9_2_9_III_Hostile) {
+     Law_9_2_6_And_9_2_7_And_9_2_9_III_SwordsCapHitsDamageItemsHostile) {
   Scenario sc = VagabondGame(kPhaseDaylight, C(5));
   State& s = sc.s();
   sc.Item(kSword);
@@ -206,7 +206,7 @@ TEST(Vagabond, Law_9_5_4_AidImprovesRelationshipsAndTakesAnItem) {
 }
 
 TEST(Vagabond,
-     Law_9_2_9_I_a_TheNextStepNeedsTwoAidsInOneTurn_And_II_a_AlliesScoreTwo) {
+     Law_9_2_9_I_a_And_9_2_9_II_a_NextStepNeedsTwoAidsAlliesScoreTwo) {
   Scenario sc = VagabondGame(kPhaseDaylight, C(1));
   State& s = sc.s();
   s.mutable_vagabond().relation[kMarquise] = 1;
@@ -347,7 +347,8 @@ TEST(Vagabond, Law_9_2_2_I_And_9_2_7_LoneWandererDamagesThreeItemsNotRemoved) {
   EXPECT_EQ(Count(s, kSword, false, false), 1);
 }
 
-TEST(Vagabond, Law_9_2_9_II_c_d_FightingWithAnAllyAndLosingItsWarriors) {
+TEST(Vagabond,
+     Law_9_2_9_II_c_And_9_2_9_II_d_FightingWithAnAllyAndLosingItsWarriors) {
   Scenario sc = VagabondGame(kPhaseDaylight, C(5));
   State& s = sc.s();
   s.mutable_vagabond().relation[kMarquise] = kAllied;
