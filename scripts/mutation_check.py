@@ -158,7 +158,10 @@ def main():
     restorer = Restorer(os.path.join(build_dir, "mutation_backup"))
     restorer.restore_leftovers()
 
+    interrupted = []
+
     def on_signal(signum, frame):
+        interrupted.append(signum)
         restorer.restore()
         print(f"\ninterrupted (signal {signum}); source restored",
               file=sys.stderr)
@@ -221,8 +224,10 @@ def main():
                       f"({time.time() - t0:.0f}s)", flush=True)
         finally:
             restorer.restore()
-            # Leave the build matching the restored source.
-            build(build_dir, tests, log)
+            # Leave the build matching the restored source (not when
+            # interrupted: the user wants out).
+            if not interrupted:
+                build(build_dir, tests, log)
     counted = [r for r in results if r[1] in ("caught", "missed")]
     caught = sum(r[1] == "caught" for r in counted)
     print(f"\ncaught {caught} of {len(counted)}")

@@ -49,6 +49,37 @@ TEST(Decisions, Law_7_4_3_TiedClearingsForANewRoostAreTheEyriesChoice) {
   EXPECT_EQ(s.clearing(C(9)).warriors[kEyrie], 3);
 }
 
+TEST(Decisions, Law_7_5_2_WithinAColumnTheEyrieChooseTheOrder) {
+  // Columns go left to right; inside one the Eyrie pick the next card, one
+  // option per suit (cards of a suit are interchangeable), a Loyal Vizier
+  // being a bird card.
+  Scenario sc;
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  EyrieBoard& eb = s.mutable_eyrie();
+  eb.leader = 0;
+  eb.viziers = {1, 0, 0, 0};
+  for (const char* n : {"Anvil", "Foxfolk Steel"}) {
+    const CardId id = sc.Card(n, kFox);
+    s.GiveCard(1, id);
+    s.RemoveFromHand(1, id);
+    eb.decree[0].push_back(id);
+  }
+  s.SetPieces(kRoost, C(1), 1);
+  s.SetPieces(kRoost, C(5), 1);
+  sc.Start([](State& s) { GetFaction(kEyrie)->PushDaylight(s, 1); });
+  EXPECT_EQ(sc.Key(), "eyrie.decree.resolve");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Anvil (fox) in Recruit",
+                                      "Loyal Vizier (bird) in Recruit"}));
+  sc.Choose("Loyal Vizier (bird) in Recruit");
+  sc.Choose("5 (rabbit)");
+  // The two fox cards recruit in the one fox roost clearing, unasked.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+}
+
 TEST(Decisions, Law_6_2_3_FieldHospitalsAlsoAfterTaxCollector) {
   // Tax Collector removes one of the Marquise's own warriors; Field
   // Hospitals triggers on any removal of Marquise warriors.
