@@ -429,10 +429,15 @@ class Eyrie : public FactionModule {
   int AttackerExtraHits(const State& s) const override {
     return s.eyrie().leader == kCommander ? 1 : 0;  // Law 7.8.3
   }
-  void AfterBattle(State& s, bool removed) const override {
-    // Law 7.8.4: the Despot scores one VP per battle that removed a
-    // building or token.
-    if (removed && s.eyrie().leader == kDespot)
+  void OnRemovedEnemy(State& s, int victim, int c, int warriors,
+                      int others) const override {
+    // Law 7.8.4: whenever the Despot removes at least one enemy building or
+    // token in battle (attacking, defending or by ambush), one extra VP; one
+    // per removal, however many pieces it took at the same time (FAQ 18).
+    const BattleState& b = s.battle();
+    const bool in_battle =
+        b.clearing == c && (b.attacker == kEyrie || b.defender == kEyrie);
+    if (others > 0 && in_battle && s.eyrie().leader == kDespot)
       s.AddVp(s.SeatOf(kEyrie), 1, kVpLeader);
   }
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {

@@ -216,6 +216,69 @@ TEST(Eyrie, Law_7_8_4_DespotScoresOncePerBattleThatRemovesABuilding) {
   EXPECT_EQ(s.seat(1).vp, 3);
 }
 
+TEST(Eyrie, Law_7_8_4_DespotScoresOnDefenceToo) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.SetCurrent(0, kPhaseDaylight);  // the Marquise attacks the Eyrie
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({2, 2});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  // The defender deals 2: the warrior, then the sawmill (3.2.1: 1 VP);
+  // the Despot scores one more.
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 0);
+  EXPECT_EQ(s.seat(1).vp, 2);
+}
+
+TEST(Eyrie, Law_7_8_4_DespotScoresWhenItsAmbushRemovesABuilding) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.SetCurrent(0, kPhaseDaylight);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kWorkshop, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 1);
+  sc.Give(1, "Ambush!", kRabbit);
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  ASSERT_EQ(sc.Key(), "battle.ambush");
+  sc.Choose("Ambush! (rabbit)");
+  // Two ambush hits: the warrior and the workshop; no attacker is left, so
+  // the battle ends (4.3.1.II) with 1 VP for the workshop and 1 Despot VP.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWorkshop], 0);
+  EXPECT_EQ(s.seat(1).vp, 2);
+}
+
+TEST(Eyrie, Law_7_8_4_DespotScoresNothingExtraForWarriorsOnly) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.SetCurrent(0, kPhaseDaylight);
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({2, 2});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.seat(1).vp, 0);
+}
+
+TEST(Eyrie, Law_7_8_4_OnlyTheDespotScoresTheExtraPoint) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);  // Builder
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseDaylight);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({2, 2});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 0);
+  EXPECT_EQ(s.seat(1).vp, 1);
+}
+
 TEST(Eyrie, Law_7_2_1_RoostsCraft_And_7_2_3_DisdainForTrade_And_7_8_1_Builder) {
   for (int leader : {2, 0}) {
     Scenario sc = EyrieTurn(kPhaseDaylight);
