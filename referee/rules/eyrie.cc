@@ -244,6 +244,10 @@ void DaylightStep(State& s) {
            .card = i < static_cast<int>(cards.size()) ? cards[i] : kNoCard});
     }
     if (opts.empty()) continue;
+    // Law 3.3.1, 3.3.4 and "once in Daylight" cards: usable at any point of
+    // Daylight, so between Decree cards too (before a card that would
+    // cause turmoil, which ends Daylight).
+    AppendDaylightExtras(s, seat, opts);
     s.Ask(kEyPromptDecreeCard, seat, std::move(opts), col);
     return;
   }
@@ -252,6 +256,10 @@ void DaylightStep(State& s) {
 
 void DaylightChoose(State& s, const Option& o) {
   const int seat = s.top().seat;
+  if (o.kind == kOptExtra) {
+    ResolveDaylightExtra(s, seat, o);
+    return;
+  }
   EyrieBoard& eb = s.mutable_eyrie();
   const int col = o.b, suit = o.a;
   for (int i = 0; i < ColumnSize(s, col); ++i) {

@@ -129,6 +129,72 @@ TEST(Eyrie, Law_7_5_2_IV_BuildNeedsRuleAndNoRoost) {
   EXPECT_EQ(s.eyrie().roosts, 2);
 }
 
+TEST(Eyrie, Law_3_3_1_DominanceActivatedBetweenDecreeCardsBeforeTurmoil) {
+  // The battle card scores the tenth VP; the build card then fails. The
+  // dominance card can be activated between the two (Daylight, 3.3.1),
+  // before turmoil ends Daylight (7.7.4).
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.mutable_seat(1).vp = 9;
+  sc.Give(1, "Dominance", kFox);
+  s.SetWarriors(kEyrie, C(1), 2);
+  s.SetPieces(kSawmill, C(1), 1);
+  s.mutable_eyrie().decree[2].push_back(sc.Card("Anvil", kFox));
+  s.mutable_eyrie().decree[3].push_back(sc.Card("Sword", kMouse));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // The only battle (and no extra yet) resolved at once: 1 VP, the tenth.
+  ASSERT_EQ(s.clearing(C(1)).pieces[kSawmill], 0);
+  ASSERT_EQ(s.seat(1).vp, 10);
+  EXPECT_EQ(sc.Key(), "eyrie.decree.resolve");
+  sc.Choose("Activate Dominance (fox)");
+  EXPECT_NE(s.seat(1).dominance, kNoCard);
+  EXPECT_EQ(sc.Key(), "eyrie.leader") << "the build card fails: turmoil";
+}
+
+TEST(Eyrie, Law_3_3_4_DominanceTakenBetweenDecreeCards) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);
+  const CardId dom = sc.Give(1, "Dominance", kMouse);
+  s.RemoveFromHand(1, dom);
+  s.mutable_available_dominance().push_back(dom);
+  sc.Give(1, "Crossbow", kMouse);
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Anvil", kFox));
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Ambush!", kFox));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // Crafting offers it too (Crossbow is craftable); finish crafting first.
+  ASSERT_EQ(sc.Key(), "craft");
+  sc.Choose("Done");
+  ASSERT_EQ(sc.Key(), "eyrie.decree.resolve");
+  sc.Choose("Anvil (fox) in Recruit");
+  ASSERT_EQ(sc.Key(), "eyrie.decree.resolve");
+  sc.Choose("Take the available Dominance (mouse)");
+  EXPECT_EQ(s.seat(1).hand, std::vector<CardId>{dom});
+  EXPECT_TRUE(sc.Paused()) << "the second recruit card resolved";
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+}
+
+TEST(Eyrie, Cards_TaxCollectorUsableBetweenDecreeCards) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);
+  sc.Craft(1, "Tax Collector");
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Anvil", kFox));
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Ambush!", kFox));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // No warrior yet, so no Tax Collector: the first recruit card resolves
+  // at once; after it, the warrior it placed can be taxed.
+  ASSERT_EQ(sc.Key(), "eyrie.decree.resolve");
+  ASSERT_EQ(s.clearing(C(1)).warriors[kEyrie], 1);
+  sc.Choose("Use Tax Collector");
+  EXPECT_EQ(s.seat(1).hand.size(), 1u);
+  EXPECT_TRUE(sc.Paused()) << "the second recruit card resolved";
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 1);
+}
+
 TEST(Eyrie, Law_7_7_TurmoilHumiliatesPurgesDeposesAndRests) {
   Scenario sc = EyrieTurn(kPhaseDaylight);
   State& s = sc.s();
