@@ -29,6 +29,8 @@ enum EyriePrompt : uint16_t {
   kEyPromptMove,
   kEyPromptBattle,
   kEyPromptBuild,
+  kEyPromptTurmoilLeader,
+  kEyPromptDiscard,
 };
 
 enum Leader : int8_t { kBuilder = 0, kCharismatic, kCommander, kDespot };
@@ -378,7 +380,7 @@ void TurmoilStep(State& s) {
     if (!(eb.deposed >> l & 1))
       opts.push_back({.kind = kOptLeader, .a = I8(l)});
   }
-  s.Ask(kEyPromptLeader, t.seat, std::move(opts));
+  s.Ask(kEyPromptTurmoilLeader, t.seat, std::move(opts));
 }
 
 void TurmoilChoose(State& s, const Option& o) {
@@ -395,7 +397,7 @@ void EveningStep(State& s) {
   const int roosts = s.eyrie().roosts;
   s.AddVp(seat, kRoostVp[roosts], kVpRoosts);            // 7.6.1
   s.DrawCards(seat, 1 + (roosts >= 3) + (roosts >= 6));  // 7.6.2
-  PushDiscardDown(s, seat, kHandLimit);
+  PushDiscardDown(s, seat, kHandLimit, kEyPromptDiscard);
 }
 
 void NoChoice(State&, const Option&) { CHECK(false); }
@@ -453,12 +455,6 @@ class Eyrie : public FactionModule {
   }
 };
 
-std::string LeaderText(const State& s, const Prompt&) {
-  return s.eyrie().leader < 0 && s.phase() != kPhaseSetup
-             ? "Turmoil: choose a new leader."
-             : "Choose your leader.";
-}
-
 }  // namespace
 
 absl::string_view EyrieLeaderName(int leader) { return kLeaderNames[leader]; }
@@ -480,7 +476,17 @@ void RegisterEyrie() {
          return std::string(
              "Setup: place your first roost and six warriors in which corner?");
        }});
-  RegisterPrompt(kEyPromptLeader, {"eyrie.leader", "7.3.3", LeaderText});
+  RegisterPrompt(kEyPromptLeader,
+                 {"eyrie.leader", "7.3.3", [](const State&, const Prompt&) {
+                    return std::string("Setup: choose your leader.");
+                  }});
+  // The same choice (same key) in turmoil, given by 7.7.3 Depose.
+  RegisterPrompt(kEyPromptTurmoilLeader,
+                 {"eyrie.leader", "7.7.3", [](const State&, const Prompt&) {
+                    return std::string("Turmoil: choose a new leader.");
+                  }});
+  RegisterPrompt(kEyPromptDiscard,
+                 {"discard.hand_limit", "7.6.2", HandLimitText});
   RegisterPrompt(
       kEyPromptAddDecree,
       {"eyrie.decree.add", "7.4.2", [](const State&, const Prompt& p) {

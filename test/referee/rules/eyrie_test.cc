@@ -223,6 +223,28 @@ TEST(Eyrie, Law_7_7_TurmoilHumiliatesPurgesDeposesAndRests) {
   EXPECT_TRUE(s.daylight_closed());
 }
 
+TEST(Eyrie, Law_7_7_3_TurmoilLeaderChoiceCitesDepose) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);  // Despot: move, build; no warriors so move fails
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  EXPECT_EQ(sc.Key(), "eyrie.leader");
+  EXPECT_EQ(s.PromptLaw(), "7.7.3");
+  EXPECT_EQ(s.PromptText(), "Turmoil: choose a new leader.");
+}
+
+TEST(Eyrie, Law_7_3_3_SetupLeaderChoiceCitesChooseLeader) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 3);
+  ASSERT_TRUE(st.ok());
+  State& s = *st;
+  while (s.PromptKey() != "eyrie.leader") ASSERT_TRUE(s.Apply(0).ok());
+  EXPECT_EQ(s.phase(), kPhaseSetup);
+  EXPECT_EQ(s.PromptLaw(), "7.3.3");
+}
+
 TEST(Eyrie, Law_7_7_3_I_WhenAllLeadersAreFaceDownTheyTurnFaceUp) {
   Scenario sc = EyrieTurn(kPhaseDaylight);
   State& s = sc.s();
