@@ -243,7 +243,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     if (Relation(r, f) < 0) return 3 + Buildings(c, f);
     return Warriors(c, f) == 0 ? 2 + Buildings(c, f) : -5;
   }
-  if (kind == "craft") return done ? 0 : 6;
+  if (kind == "craft" || kind == "daylight.end") return done ? 0 : 6;
   if (kind == "battle.ambush" || kind == "battle.foil_ambush" ||
       kind == "battle.effect") {
     return done ? 0 : 5;

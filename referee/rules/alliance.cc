@@ -26,6 +26,8 @@ enum AllianceTask : uint8_t {
 };
 
 constexpr int kPromptBase = kFactionPromptBase + 32 * kAlliance;
+// The hand-limit discard (Law 8.6.2), in the last slot of the range.
+constexpr int kAlPromptDiscard = kPromptBase + 31;
 enum AlliancePrompt : uint16_t {
   kAlPromptRevolt = kPromptBase,
   kAlPromptSpread,
@@ -412,7 +414,7 @@ void EveningStep(State& s) {
   }
   s.Pop();
   s.DrawCards(seat, 1 + BasesOnMap(s));  // 8.6.2: one per uncovered base slot
-  PushDiscardDown(s, seat, kHandLimit);
+  PushDiscardDown(s, seat, kHandLimit, kAlPromptDiscard);
 }
 
 void EveningChoose(State& s, const Option& o) {
@@ -639,6 +641,7 @@ void RegisterAlliance() {
                 std::string (*text)(const State&, const Prompt&)) {
     RegisterPrompt(kind, PromptInfo{key, law, text});
   };
+  reg(kAlPromptDiscard, "discard.hand_limit", "8.6.2", HandLimitText);
   reg(kAlPromptRevolt, "alliance.revolt", "8.4.1",
       [](const State&, const Prompt&) {
         return std::string(

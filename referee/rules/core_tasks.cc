@@ -715,7 +715,7 @@ void DiscardDownStep(State& s) {
     s.Pop();
     return;
   }
-  s.Ask(kPromptDiscard, t.seat, MatchingCards(s, t.seat, -1),
+  s.Ask(t.d, t.seat, MatchingCards(s, t.seat, -1),
         static_cast<int>(hand.size()) - t.a);
 }
 
@@ -738,7 +738,7 @@ void TakeDominanceStep(State& s) {
       return;
     }
     opts.push_back({.kind = kOptDone});
-    s.Ask(kPromptCraft + 0, t.seat, std::move(opts), 1);
+    s.Ask(kPromptDaylightEnd, t.seat, std::move(opts));
     return;
   }
   // Law 3.3.4: spend a matching card (a bird dominance needs a bird card).
@@ -864,18 +864,12 @@ std::string RemovePieceText(const State& s, const Prompt& p) {
   return absl::StrCat("A hit in ", ClearingName(s, s.battle().clearing),
                       ": which of your pieces is removed?");
 }
-std::string DiscardText(const State& s, const Prompt& p) {
-  return absl::StrCat("Over the hand limit: discard a card (", int{p.a},
-                      " to go).");
-}
 std::string SpendText(const State& s, const Prompt& p) {
   return absl::StrCat("Spend a ", SuitName(p.a),
                       " card to take the dominance card.");
 }
 std::string CraftText(const State& s, const Prompt& p) {
-  return p.a == 1
-             ? "End of Daylight: use a dominance or card action, or finish."
-             : "Craft a card, use a Daylight action, or finish crafting.";
+  return "Craft a card, use a Daylight action, or finish crafting.";
 }
 
 void Reg(int kind, absl::string_view key, absl::string_view law,
@@ -1022,10 +1016,16 @@ void PushBirdsongCards(State& s, int seat) {
   s.Push(Task{.kind = kTaskBirdsongCards, .seat = static_cast<int8_t>(seat)});
 }
 
-void PushDiscardDown(State& s, int seat, int limit) {
+void PushDiscardDown(State& s, int seat, int limit, int prompt_kind) {
   s.Push(Task{.kind = kTaskDiscardDown,
               .seat = static_cast<int8_t>(seat),
-              .a = static_cast<int8_t>(limit)});
+              .a = static_cast<int8_t>(limit),
+              .d = static_cast<int16_t>(prompt_kind)});
+}
+
+std::string HandLimitText(const State& s, const Prompt& p) {
+  return absl::StrCat("Over the hand limit: discard a card (", int{p.a},
+                      " to go).");
 }
 
 void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
@@ -1144,11 +1144,17 @@ void RegisterCoreTasks() {
       });
   Reg(kPromptRemovePiece, "battle.remove_piece", "4.3.6", RemovePieceText);
   Reg(kPromptCraft, "craft", "4.1", CraftText);
+  // Law 3.3.1, 3.3.4 and the "once in Daylight" cards: usable until Daylight
+  // ends, so once more after the faction's last Daylight step.
+  Reg(kPromptDaylightEnd, "daylight.end", "3.3.1",
+      [](const State&, const Prompt&) {
+        return Text(
+            "End of Daylight: use a dominance or card action, or finish.");
+      });
   Reg(kPromptCraftSuit, "craft.any_suit", "4.1.1",
       [](const State&, const Prompt&) {
         return Text("Which suit of crafting piece pays an any-suit cost?");
       });
-  Reg(kPromptDiscard, "discard.hand_limit", "6.6", DiscardText);
   Reg(kPromptBirdsongCards, "birdsong.cards", "4.1.3",
       [](const State&, const Prompt&) {
         return Text(

@@ -29,6 +29,8 @@ enum EyriePrompt : uint16_t {
   kEyPromptMove,
   kEyPromptBattle,
   kEyPromptBuild,
+  kEyPromptTurmoilLeader,
+  kEyPromptDiscard,
 };
 
 enum Leader : int8_t { kBuilder = 0, kCharismatic, kCommander, kDespot };
@@ -244,6 +246,10 @@ void DaylightStep(State& s) {
            .card = i < static_cast<int>(cards.size()) ? cards[i] : kNoCard});
     }
     if (opts.empty()) continue;
+    // Law 3.3.1, 3.3.4 and "once in Daylight" cards: usable at any point of
+    // Daylight, so between Decree cards too (before a card that would
+    // cause turmoil, which ends Daylight).
+    AppendDaylightExtras(s, seat, opts);
     s.Ask(kEyPromptDecreeCard, seat, std::move(opts), col);
     return;
   }
@@ -252,6 +258,10 @@ void DaylightStep(State& s) {
 
 void DaylightChoose(State& s, const Option& o) {
   const int seat = s.top().seat;
+  if (o.kind == kOptExtra) {
+    ResolveDaylightExtra(s, seat, o);
+    return;
+  }
   EyrieBoard& eb = s.mutable_eyrie();
   const int col = o.b, suit = o.a;
   for (int i = 0; i < ColumnSize(s, col); ++i) {
@@ -370,7 +380,7 @@ void TurmoilStep(State& s) {
     if (!(eb.deposed >> l & 1))
       opts.push_back({.kind = kOptLeader, .a = I8(l)});
   }
-  s.Ask(kEyPromptLeader, t.seat, std::move(opts));
+  s.Ask(kEyPromptTurmoilLeader, t.seat, std::move(opts));
 }
 
 void TurmoilChoose(State& s, const Option& o) {
@@ -387,7 +397,7 @@ void EveningStep(State& s) {
   const int roosts = s.eyrie().roosts;
   s.AddVp(seat, kRoostVp[roosts], kVpRoosts);            // 7.6.1
   s.DrawCards(seat, 1 + (roosts >= 3) + (roosts >= 6));  // 7.6.2
-  PushDiscardDown(s, seat, kHandLimit);
+  PushDiscardDown(s, seat, kHandLimit, kEyPromptDiscard);
 }
 
 void NoChoice(State&, const Option&) { CHECK(false); }
@@ -429,22 +439,21 @@ class Eyrie : public FactionModule {
   int AttackerExtraHits(const State& s) const override {
     return s.eyrie().leader == kCommander ? 1 : 0;  // Law 7.8.3
   }
-  void AfterBattle(State& s, bool removed) const override {
-    // Law 7.8.4: the Despot scores one VP per battle that removed a
-    // building or token.
-    if (removed && s.eyrie().leader == kDespot)
+  void OnRemovedEnemy(State& s, int victim, int c, int warriors,
+                      int others) const override {
+    // Law 7.8.4: whenever the Despot removes at least one enemy building or
+    // token in battle (attacking, defending or by ambush), one extra VP; one
+    // per removal, however many pieces it took at the same time (FAQ 18).
+    const BattleState& b = s.battle();
+    const bool in_battle =
+        b.clearing == c && (b.attacker == kEyrie || b.defender == kEyrie);
+    if (others > 0 && in_battle && s.eyrie().leader == kDespot)
       s.AddVp(s.SeatOf(kEyrie), 1, kVpLeader);
   }
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {
     if (piece == kRoost) --s.mutable_eyrie().roosts;
   }
 };
-
-std::string LeaderText(const State& s, const Prompt&) {
-  return s.eyrie().leader < 0 && s.phase() != kPhaseSetup
-             ? "Turmoil: choose a new leader."
-             : "Choose your leader.";
-}
 
 }  // namespace
 
@@ -467,7 +476,17 @@ void RegisterEyrie() {
          return std::string(
              "Setup: place your first roost and six warriors in which corner?");
        }});
-  RegisterPrompt(kEyPromptLeader, {"eyrie.leader", "7.3.3", LeaderText});
+  RegisterPrompt(kEyPromptLeader,
+                 {"eyrie.leader", "7.3.3", [](const State&, const Prompt&) {
+                    return std::string("Setup: choose your leader.");
+                  }});
+  // The same choice (same key) in turmoil, given by 7.7.3 Depose.
+  RegisterPrompt(kEyPromptTurmoilLeader,
+                 {"eyrie.leader", "7.7.3", [](const State&, const Prompt&) {
+                    return std::string("Turmoil: choose a new leader.");
+                  }});
+  RegisterPrompt(kEyPromptDiscard,
+                 {"discard.hand_limit", "7.6.2", HandLimitText});
   RegisterPrompt(
       kEyPromptAddDecree,
       {"eyrie.decree.add", "7.4.2", [](const State&, const Prompt& p) {

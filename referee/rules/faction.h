@@ -153,7 +153,11 @@ void PushBattle(State& s, int clearing, int attacker, int defender);
 // Pushes the crafting step (Law 4.1) for `seat`, with Daylight extras
 // offered beside it when `extras`.
 void PushCraft(State& s, int seat);
-void PushDiscardDown(State& s, int seat, int limit);
+// Pushes the hand-limit discard: `seat` discards down to `limit` cards,
+// asked as `prompt_kind` (each faction registers its own, citing its own
+// Evening clause, with the key "discard.hand_limit" and HandLimitText).
+void PushDiscardDown(State& s, int seat, int limit, int prompt_kind);
+std::string HandLimitText(const State& s, const Prompt& p);
 // Opens a window for the "in Birdsong" cards (Royal Claim, Stand and
 // Deliver!). The turn opens one before and after the faction's Birdsong;
 // factions with several Birdsong steps open one between steps too.

@@ -36,6 +36,7 @@ enum MarquisePrompt : uint16_t {
   kMqPromptSpendBird,
   kMqPromptRecruit,
   kMqPromptFieldHospitals,
+  kMqPromptDiscard,
 };
 
 enum MarquiseAction : int8_t {
@@ -440,7 +441,7 @@ void EveningStep(State& s) {
   // Draw one plus one per uncovered draw bonus (3rd and 5th recruiter).
   const int recruiters = s.marquise().placed[2];
   s.DrawCards(seat, 1 + (recruiters >= 3) + (recruiters >= 5));
-  PushDiscardDown(s, seat, kHandLimit);
+  PushDiscardDown(s, seat, kHandLimit, kMqPromptDiscard);
 }
 
 void NoChoice(State&, const Option&) { CHECK(false); }
@@ -600,12 +601,12 @@ void RegisterMarquise() {
       {"marquise.build.type", "6.5.4.I", [](const State&, const Prompt&) {
          return std::string("Build: which building?");
        }});
-  RegisterPrompt(kMqPromptBuildClearing,
-                 {"marquise.build.clearing", "6.5.4.II",
-                  [](const State&, const Prompt& p) {
-                    return absl::StrCat("Build a ", GetPieceInfo(p.a).name,
-                                        " in which clearing you rule?");
-                  }});
+  RegisterPrompt(
+      kMqPromptBuildClearing,
+      {"marquise.build.clearing", "6.5.4.I", [](const State&, const Prompt& p) {
+         return absl::StrCat("Build a ", GetPieceInfo(p.a).name,
+                             " in which clearing you rule?");
+       }});
   RegisterPrompt(
       kMqPromptPayWood,
       {"marquise.build.wood", "6.5.4.II", [](const State&, const Prompt& p) {
@@ -634,6 +635,8 @@ void RegisterMarquise() {
          return std::string(
              "Not enough warriors for every recruiter: recruit at which one?");
        }});
+  RegisterPrompt(kMqPromptDiscard,
+                 {"discard.hand_limit", "6.6", HandLimitText});  // Evening
   RegisterPrompt(kMqPromptFieldHospitals,
                  {"marquise.field_hospitals", "6.2.3",
                   [](const State& s, const Prompt& p) {

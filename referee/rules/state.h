@@ -84,7 +84,6 @@ enum PromptKind : uint16_t {
   kPromptRemovePiece,    // which piece takes a hit (Law 4.3.6)
   kPromptCraft,          // craft a card or finish (Law 4.1)
   kPromptCraftSuit,      // which suit pays an "any" cost (Law 4.1.1)
-  kPromptDiscard,        // discard down to the hand limit
   kPromptBirdsongCards,  // Royal Claim / Stand and Deliver! (Birdsong)
   kPromptStandTarget,    // Stand and Deliver!: from whom
   kPromptBurrowBank,     // Better Burrow Bank: who else draws
@@ -95,6 +94,7 @@ enum PromptKind : uint16_t {
   kPromptCodebreakers,   // Codebreakers: whose hand
   kPromptPause,          // kTaskPause
   kPromptOrderEffects,   // which simultaneous effect resolves first (1.1.3)
+  kPromptDaylightEnd,    // Daylight actions once more at its end (3.3.1)
   kFactionPromptBase = 100,
 };
 

@@ -28,6 +28,8 @@ enum VagabondTask : uint8_t {
 };
 
 constexpr int kPromptBase = kFactionPromptBase + 32 * kVagabond;
+// The hand-limit discard (Law 9.6.3), in the last slot of the range.
+constexpr int kVbPromptDiscard = kPromptBase + 31;
 enum VagabondPrompt : uint16_t {
   kVbPromptCharacter = kPromptBase,
   kVbPromptForest,
@@ -844,7 +846,8 @@ void EveningStep(State& s) {
         for (VItem& it : vb.items) it.damaged = false;
       }
       s.DrawCards(seat, 1 + OnTrack(s, kCoin));  // 9.6.2
-      PushDiscardDown(s, seat, kHandLimit);      // 9.6.3
+      // 9.6.3 Discard Cards
+      PushDiscardDown(s, seat, kHandLimit, kVbPromptDiscard);
       return;
     default:
       s.Pop();
@@ -1113,6 +1116,7 @@ void RegisterVagabond() {
                 std::string (*text)(const State&, const Prompt&)) {
     RegisterPrompt(kind, PromptInfo{key, law, text});
   };
+  reg(kVbPromptDiscard, "discard.hand_limit", "9.6.3", HandLimitText);
   reg(kVbPromptCharacter, "vagabond.setup.character", "9.3.1",
       [](const State&, const Prompt&) {
         return std::string("Setup: choose your character.");

@@ -536,5 +536,57 @@ TEST(CoreLaw, Law_3_1_1_SimultaneousThirtyGoesToTheCurrentPlayer) {
   EXPECT_EQ(s.winners(), std::vector<int8_t>{1});
 }
 
+// Prompt clauses (p16 numbering): each choice cites the clause that gives it
+// to that player.
+
+TEST(CoreLaw, Law_6_6_And_7_6_2_And_8_6_2_And_9_6_3_HandLimitCitesOwnEvening) {
+  const std::vector<std::pair<int8_t, std::string>> kClause = {
+      {kMarquise, "6.6"},
+      {kEyrie, "7.6.2"},
+      {kAlliance, "8.6.2"},
+      {kVagabond, "9.6.3"}};
+  for (const auto& [faction, clause] : kClause) {
+    Scenario sc({kMarquise, kEyrie, kAlliance, kVagabond});
+    State& s = sc.s();
+    const int seat = s.SeatOf(faction);
+    s.SetCurrent(seat, kPhaseEvening);
+    for (int i = 0; i < 7; ++i) s.DrawCards(seat, 1);
+    sc.Start([seat](State& s) {
+      GetFaction(s.seat(seat).faction)->PushEvening(s, seat);
+    });
+    EXPECT_EQ(sc.Key(), "discard.hand_limit") << FactionName(faction);
+    EXPECT_EQ(s.PromptLaw(), clause) << FactionName(faction);
+  }
+}
+
+TEST(CoreLaw, Law_3_3_1_EndOfDaylightWindowIsNotCrafting) {
+  Scenario sc;
+  State& s = sc.s();
+  sc.Craft(0, "Codebreakers");
+  sc.Start(
+      [](State& s) { s.Push(Task{.kind = kTaskTurn, .seat = 0, .step = 6}); });
+  EXPECT_EQ(sc.Key(), "daylight.end");
+  EXPECT_EQ(s.PromptLaw(), "3.3.1");
+  EXPECT_TRUE(sc.Offers("Use Codebreakers"));
+}
+
+TEST(CoreLaw, Law_4_3_4_AfterRollEffectsAndLaw_4_3_6_DealHitsCiteP16) {
+  Scenario sc;
+  State& s = sc.s();
+  sc.Craft(0, "Armorers");
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetPieces(kWorkshop, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  s.SetCurrent(1, kPhaseDaylight);
+  sc.Dice({3, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  EXPECT_EQ(s.PromptLaw(), "4.3.4");
+  sc.Choose("Done");
+  ASSERT_EQ(sc.Key(), "battle.remove_piece");
+  EXPECT_EQ(s.PromptLaw(), "4.3.6");
+}
+
 }  // namespace
 }  // namespace woodland::rules::testing

@@ -1,4 +1,7 @@
 // Scenario tests for the Eyrie Dynasties (Law 7).
+#include <set>
+#include <string>
+
 #include "gtest/gtest.h"
 #include "test/referee/rules/scenario.h"
 
@@ -7,14 +10,32 @@ namespace {
 
 const FactionModule* Ey() { return GetFaction(kEyrie); }
 
-// Leaders: 0 Builder (recruit, move), 1 Charismatic (recruit, battle),
-// 2 Commander (move, battle), 3 Despot (move, build).
+// Law 7.8.1-7.8.4, in the Law's order.
+const char* const kLeaderNames[4] = {"Builder", "Charismatic", "Commander",
+                                     "Despot"};
+
+// The Eyrie board of a new game right after choosing leader `name` in setup
+// (Law 7.3.3-7.3.4): what the engine gives that leader, not a copy of its
+// table (Law_7_8_LoyalViziersByLeaderName checks it against the Law).
+EyrieBoard NewGameWithLeader(const std::string& name) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 3);
+  EXPECT_TRUE(st.ok());
+  Scenario sc;
+  sc.state = std::make_unique<State>(*std::move(st));
+  while (sc.Key() != "eyrie.leader") EXPECT_TRUE(sc.s().Apply(0).ok());
+  sc.Choose(name);
+  return sc.s().eyrie();
+}
+
+// Puts leader `leader` (index into kLeaderNames) with its viziers as a new
+// game gives them.
 void SetLeader(State& s, int leader) {
-  static const int kCols[4][2] = {{0, 1}, {0, 2}, {1, 2}, {1, 3}};
-  EyrieBoard& eb = s.mutable_eyrie();
-  eb.leader = static_cast<int8_t>(leader);
-  eb.viziers = {};
-  for (int c : kCols[leader]) ++eb.viziers[c];
+  const EyrieBoard from = NewGameWithLeader(kLeaderNames[leader]);
+  s.mutable_eyrie().leader = from.leader;
+  s.mutable_eyrie().viziers = from.viziers;
 }
 
 Scenario EyrieTurn(Phase phase) {
@@ -129,6 +150,72 @@ TEST(Eyrie, Law_7_5_2_IV_BuildNeedsRuleAndNoRoost) {
   EXPECT_EQ(s.eyrie().roosts, 2);
 }
 
+TEST(Eyrie, Law_3_3_1_DominanceActivatedBetweenDecreeCardsBeforeTurmoil) {
+  // The battle card scores the tenth VP; the build card then fails. The
+  // dominance card can be activated between the two (Daylight, 3.3.1),
+  // before turmoil ends Daylight (7.7.4).
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.mutable_seat(1).vp = 9;
+  sc.Give(1, "Dominance", kFox);
+  s.SetWarriors(kEyrie, C(1), 2);
+  s.SetPieces(kSawmill, C(1), 1);
+  s.mutable_eyrie().decree[2].push_back(sc.Card("Anvil", kFox));
+  s.mutable_eyrie().decree[3].push_back(sc.Card("Sword", kMouse));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // The only battle (and no extra yet) resolved at once: 1 VP, the tenth.
+  ASSERT_EQ(s.clearing(C(1)).pieces[kSawmill], 0);
+  ASSERT_EQ(s.seat(1).vp, 10);
+  EXPECT_EQ(sc.Key(), "eyrie.decree.resolve");
+  sc.Choose("Activate Dominance (fox)");
+  EXPECT_NE(s.seat(1).dominance, kNoCard);
+  EXPECT_EQ(sc.Key(), "eyrie.leader") << "the build card fails: turmoil";
+}
+
+TEST(Eyrie, Law_3_3_4_DominanceTakenBetweenDecreeCards) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);
+  const CardId dom = sc.Give(1, "Dominance", kMouse);
+  s.RemoveFromHand(1, dom);
+  s.mutable_available_dominance().push_back(dom);
+  sc.Give(1, "Crossbow", kMouse);
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Anvil", kFox));
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Ambush!", kFox));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // Crafting offers it too (Crossbow is craftable); finish crafting first.
+  ASSERT_EQ(sc.Key(), "craft");
+  sc.Choose("Done");
+  ASSERT_EQ(sc.Key(), "eyrie.decree.resolve");
+  sc.Choose("Anvil (fox) in Recruit");
+  ASSERT_EQ(sc.Key(), "eyrie.decree.resolve");
+  sc.Choose("Take the available Dominance (mouse)");
+  EXPECT_EQ(s.seat(1).hand, std::vector<CardId>{dom});
+  EXPECT_TRUE(sc.Paused()) << "the second recruit card resolved";
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+}
+
+TEST(Eyrie, Cards_TaxCollectorUsableBetweenDecreeCards) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);
+  sc.Craft(1, "Tax Collector");
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Anvil", kFox));
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Ambush!", kFox));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  // No warrior yet, so no Tax Collector: the first recruit card resolves
+  // at once; after it, the warrior it placed can be taxed.
+  ASSERT_EQ(sc.Key(), "eyrie.decree.resolve");
+  ASSERT_EQ(s.clearing(C(1)).warriors[kEyrie], 1);
+  sc.Choose("Use Tax Collector");
+  EXPECT_EQ(s.seat(1).hand.size(), 1u);
+  EXPECT_TRUE(sc.Paused()) << "the second recruit card resolved";
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 1);
+}
+
 TEST(Eyrie, Law_7_7_TurmoilHumiliatesPurgesDeposesAndRests) {
   Scenario sc = EyrieTurn(kPhaseDaylight);
   State& s = sc.s();
@@ -155,6 +242,28 @@ TEST(Eyrie, Law_7_7_TurmoilHumiliatesPurgesDeposesAndRests) {
   EXPECT_EQ(s.eyrie().viziers, (std::array<int8_t, 4>{0, 1, 0, 1}));
   EXPECT_TRUE(sc.Paused()) << "Daylight ends (7.7.4)";
   EXPECT_TRUE(s.daylight_closed());
+}
+
+TEST(Eyrie, Law_7_7_3_TurmoilLeaderChoiceCitesDepose) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);  // Despot: move, build; no warriors so move fails
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  EXPECT_EQ(sc.Key(), "eyrie.leader");
+  EXPECT_EQ(s.PromptLaw(), "7.7.3");
+  EXPECT_EQ(s.PromptText(), "Turmoil: choose a new leader.");
+}
+
+TEST(Eyrie, Law_7_3_3_SetupLeaderChoiceCitesChooseLeader) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 3);
+  ASSERT_TRUE(st.ok());
+  State& s = *st;
+  while (s.PromptKey() != "eyrie.leader") ASSERT_TRUE(s.Apply(0).ok());
+  EXPECT_EQ(s.phase(), kPhaseSetup);
+  EXPECT_EQ(s.PromptLaw(), "7.3.3");
 }
 
 TEST(Eyrie, Law_7_7_3_I_WhenAllLeadersAreFaceDownTheyTurnFaceUp) {
@@ -216,6 +325,69 @@ TEST(Eyrie, Law_7_8_4_DespotScoresOncePerBattleThatRemovesABuilding) {
   EXPECT_EQ(s.seat(1).vp, 3);
 }
 
+TEST(Eyrie, Law_7_8_4_DespotScoresOnDefenceToo) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.SetCurrent(0, kPhaseDaylight);  // the Marquise attacks the Eyrie
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({2, 2});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  // The defender deals 2: the warrior, then the sawmill (3.2.1: 1 VP);
+  // the Despot scores one more.
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 0);
+  EXPECT_EQ(s.seat(1).vp, 2);
+}
+
+TEST(Eyrie, Law_7_8_4_DespotScoresWhenItsAmbushRemovesABuilding) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.SetCurrent(0, kPhaseDaylight);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kWorkshop, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 1);
+  sc.Give(1, "Ambush!", kRabbit);
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  ASSERT_EQ(sc.Key(), "battle.ambush");
+  sc.Choose("Ambush! (rabbit)");
+  // Two ambush hits: the warrior and the workshop; no attacker is left, so
+  // the battle ends (4.3.1.II) with 1 VP for the workshop and 1 Despot VP.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWorkshop], 0);
+  EXPECT_EQ(s.seat(1).vp, 2);
+}
+
+TEST(Eyrie, Law_7_8_4_DespotScoresNothingExtraForWarriorsOnly) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetLeader(s, 3);
+  s.SetCurrent(0, kPhaseDaylight);
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({2, 2});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.seat(1).vp, 0);
+}
+
+TEST(Eyrie, Law_7_8_4_OnlyTheDespotScoresTheExtraPoint) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);  // Builder
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseDaylight);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kSawmill, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({2, 2});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 0);
+  EXPECT_EQ(s.seat(1).vp, 1);
+}
+
 TEST(Eyrie, Law_7_2_1_RoostsCraft_And_7_2_3_DisdainForTrade_And_7_8_1_Builder) {
   for (int leader : {2, 0}) {
     Scenario sc = EyrieTurn(kPhaseDaylight);
@@ -238,6 +410,144 @@ TEST(Eyrie, Law_7_6_RoostTrackScoresAndDrawBonus) {
   sc.Start([](State& s) { Ey()->PushEvening(s, 1); });
   EXPECT_EQ(s.seat(1).vp, 2);
   EXPECT_EQ(s.seat(1).hand.size(), 2u);
+}
+
+// --- Table-driven checks against the Law and the Eyrie board ----------------
+
+// Law 7.8: the Decree columns each leader's two Loyal Viziers begin on
+// (recruit, move, battle, build), written from the Law's text by name.
+struct LeaderFact {
+  const char* name;
+  std::array<int8_t, 4> viziers;
+};
+constexpr LeaderFact kLawLeaders[] = {
+    {"Builder", {1, 1, 0, 0}},      // 7.8.1 Recruit and Move
+    {"Charismatic", {1, 0, 1, 0}},  // 7.8.2 Recruit and Battle
+    {"Commander", {0, 1, 1, 0}},    // 7.8.3 Move and Battle
+    {"Despot", {0, 1, 0, 1}},       // 7.8.4 Move and Build
+};
+
+TEST(Eyrie, Law_7_8_LoyalViziersByLeaderName) {
+  for (const LeaderFact& f : kLawLeaders) {
+    // Law 7.3.3-7.3.4: chosen in setup.
+    const EyrieBoard b = NewGameWithLeader(f.name);
+    EXPECT_EQ(b.viziers, f.viziers) << f.name << " in setup";
+    // Law 7.7.3: chosen in turmoil (from a leader that is not this one).
+    for (const char* before : {"Builder", "Despot"}) {
+      if (std::string(before) == f.name) continue;
+      Scenario sc = EyrieTurn(kPhaseDaylight);
+      State& s = sc.s();
+      const EyrieBoard from = NewGameWithLeader(before);
+      s.mutable_eyrie().leader = from.leader;
+      s.mutable_eyrie().viziers = from.viziers;
+      // No warriors and no roost: the first vizier's action fails.
+      sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+      ASSERT_EQ(sc.Key(), "eyrie.leader");
+      sc.Choose(f.name);
+      EXPECT_EQ(s.eyrie().viziers, f.viziers) << f.name << " in turmoil";
+    }
+  }
+}
+
+TEST(Eyrie, Law_7_6_1_And_7_6_2_RoostTrackAtEveryIndex) {
+  // Roosts track: the VP on the rightmost empty space by roosts on the map
+  // (0..7), and cards drawn: one plus the draw bonuses uncovered by the
+  // 3rd and the 6th roost (factions.yaml roost_track).
+  constexpr int kVp[8] = {0, 0, 1, 2, 3, 4, 4, 5};
+  constexpr int kDraw[8] = {1, 1, 1, 2, 2, 2, 3, 3};
+  for (int roosts = 0; roosts <= 7; ++roosts) {
+    Scenario sc = EyrieTurn(kPhaseEvening);
+    State& s = sc.s();
+    for (int c = 1; c <= roosts; ++c) s.SetPieces(kRoost, C(c), 1);
+    sc.Start([](State& s) { Ey()->PushEvening(s, 1); });
+    EXPECT_EQ(s.seat(1).vp, kVp[roosts]) << roosts << " roosts";
+    EXPECT_EQ(static_cast<int>(s.seat(1).hand.size()), kDraw[roosts])
+        << roosts << " roosts";
+    EXPECT_TRUE(sc.Paused());
+  }
+}
+
+TEST(Eyrie, Law_7_6_2_HandLimitIsFive) {
+  for (int hand : {3, 4, 5, 6, 9}) {
+    Scenario sc = EyrieTurn(kPhaseEvening);
+    State& s = sc.s();
+    s.SetPieces(kRoost, C(1), 1);  // draws one card
+    s.DrawCards(1, hand);
+    sc.Start([](State& s) { Ey()->PushEvening(s, 1); });
+    int discards = 0;
+    while (sc.Key() == "discard.hand_limit") {
+      ASSERT_TRUE(s.Apply(0).ok());
+      ++discards;
+    }
+    EXPECT_TRUE(sc.Paused());
+    EXPECT_EQ(static_cast<int>(s.seat(1).hand.size()), std::min(hand + 1, 5));
+    EXPECT_EQ(discards, std::max(hand + 1 - 5, 0));
+  }
+}
+
+// The clearing a Decree option is about: "N (suit)", "Move from N ...",
+// "Battle <faction> in N (suit)".
+int LabelClearing(const std::string& l) {
+  size_t at = 0;
+  if (l.rfind("Move from ", 0) == 0) at = 10;
+  if (l.rfind("Battle ", 0) == 0) at = l.find(" in ") + 4;
+  return std::stoi(l.substr(at));
+}
+
+TEST(Eyrie, Law_7_5_2_DecreeCardsMatchTheirClearingAndBirdsAreWild) {
+  // Two clearings of each suit on the Autumn map.
+  const std::vector<std::pair<int, int>> kClearings = {
+      {1, kFox},    {8, kFox},   {4, kRabbit},
+      {5, kRabbit}, {2, kMouse}, {7, kMouse}};
+  const std::pair<const char*, int> kCards[] = {{"Anvil", kFox},
+                                                {"Bake Sale", kRabbit},
+                                                {"Sword", kMouse},
+                                                {"Sappers", kBird}};
+  const char* const kKeys[4] = {"eyrie.decree.recruit", "eyrie.decree.move",
+                                "eyrie.decree.battle", "eyrie.decree.build"};
+  for (int col = 0; col < 4; ++col) {
+    for (const auto& [card, suit] : kCards) {
+      Scenario sc = EyrieTurn(kPhaseDaylight);
+      State& s = sc.s();
+      s.mutable_eyrie().viziers = {0, 0, 0, 0};
+      std::set<int> want;
+      for (const auto& [c, csuit] : kClearings) {
+        if (col == 0) s.SetPieces(kRoost, C(c), 1);       // 7.5.2.I
+        if (col > 0) s.SetWarriors(kEyrie, C(c), 1);      // 7.5.2.II-IV
+        if (col == 2) s.SetWarriors(kMarquise, C(c), 1);  // 7.5.2.III
+        // 2.1.1: a bird card is wild; otherwise the suits match.
+        if (suit == kBird || csuit == suit) want.insert(c);
+      }
+      s.mutable_eyrie().decree[col].push_back(sc.Card(card, suit));
+      sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+      ASSERT_EQ(sc.Key(), kKeys[col]) << card << " in column " << col;
+      std::set<int> got;
+      for (const std::string& l : sc.Labels()) got.insert(LabelClearing(l));
+      EXPECT_EQ(got, want) << card << " in column " << col;
+    }
+  }
+}
+
+TEST(Eyrie, Law_7_5_2_IV_And_7_2_2_BuildWhereRuledWithoutARoost) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.SetWarriors(kEyrie, C(1), 1);  // ruled, no roost: yes
+  s.SetWarriors(kEyrie, C(2), 2);  // ruled, a roost: no
+  s.SetPieces(kRoost, C(2), 1);
+  s.SetWarriors(kEyrie, C(5), 1);  // fewer than the Marquise: no
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(7), 2);  // tied: Lords of the Forest (7.2.2): yes
+  s.SetWarriors(kMarquise, C(7), 2);
+  s.SetWarriors(kMarquise, C(9), 1);  // no Eyrie piece: no
+  s.SetPieces(kSawmill, C(8), 2);     // ruled (3 to 2), no open slot: no
+  s.SetWarriors(kEyrie, C(8), 3);
+  s.mutable_eyrie().decree[3].push_back(sc.Card("Sappers", kBird));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  ASSERT_EQ(sc.Key(), "eyrie.decree.build");
+  std::set<int> got;
+  for (const std::string& l : sc.Labels()) got.insert(LabelClearing(l));
+  EXPECT_EQ(got, (std::set<int>{1, 7}));
 }
 
 }  // namespace

