@@ -57,10 +57,18 @@ enum OptionKind : uint8_t {
   kOptLeader,     // a = leader (Eyrie)
   kOptExtra,      // a = Daylight card/dominance action (ExtraAction), card
   kOptEffect,     // a = index of a pending simultaneous effect (1.1.3)
-  kOptItem,       // a = Item (b = 1: a damaged one)
+  kOptItem,       // a = Item, b = ItemCopy bits (damaged, which side)
   kOptQuest,      // a = quest id
   kOptForest,     // a = forest index
   kOptCharacter,  // a = Vagabond character
+};
+
+// Option::b of kOptItem: which copy of an item kind (Law 9.2.7, 9.5.7). The
+// side bits are set only when both a face-up and an exhausted copy qualify.
+enum ItemCopy : int8_t {
+  kItemDamaged = 1,    // a damaged one
+  kItemExhausted = 2,  // the exhausted (face-down) copy
+  kItemFaceUp = 4,     // the face-up copy
 };
 
 struct Option {

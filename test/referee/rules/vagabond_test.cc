@@ -460,3 +460,143 @@ TEST(Vagabond, Law_9_2_9_II_b_AlliedWarriorsMovedByHimCauseNoOutrage) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+// Issue 9, points 4-6 and 10: which item, on which side.
+namespace woodland::rules::testing {
+namespace {
+
+TEST(Vagabond, Law_9_6_1_RestMovesDamagedItemsToTheSatchelFaceUp) {
+  Scenario sc = VagabondGame(kPhaseEvening, -1);
+  State& s = sc.s();
+  s.mutable_vagabond().forest = 0;
+  sc.Item(kBoot, true, true);    // exhausted and damaged
+  sc.Item(kTorch, false, true);  // face up and damaged
+  sc.Item(kSword, true);         // exhausted, undamaged: Rest leaves it
+  sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+  EXPECT_EQ(Count(s, kBoot, false, false), 1) << "flipped face up";
+  EXPECT_EQ(Count(s, kTorch, false, false), 1);
+  EXPECT_EQ(Count(s, kSword, true, false), 1) << "not a damaged item";
+}
+
+TEST(Vagabond, Law_9_6_1_NoRestInAClearing) {
+  Scenario sc = VagabondGame(kPhaseEvening, C(1));
+  State& s = sc.s();
+  sc.Item(kBoot, true, true);
+  sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+  EXPECT_EQ(Count(s, kBoot, true, true), 1);
+}
+
+TEST(Vagabond, Law_9_4_1_RefreshMayFlipADamagedItemWhichStaysDamaged) {
+  Scenario sc = VagabondGame(kPhaseBirdsong, C(1));
+  State& s = sc.s();
+  for (int i = 0; i < 3; ++i) sc.Item(kBoot, true);
+  sc.Item(kBoot, true, true);
+  sc.Start([](State& s) { Vg()->PushBirdsong(s, kVb); });
+  ASSERT_EQ(sc.Key(), "vagabond.refresh");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"boot", "damaged boot"}));
+  sc.Choose("damaged boot");
+  EXPECT_EQ(Count(s, kBoot, false, true), 1) << "face up, still damaged";
+  EXPECT_EQ(Count(s, kBoot, true, false), 1) << "three refreshed in all";
+  EXPECT_EQ(sc.Key(), "vagabond.slip");
+}
+
+TEST(Vagabond, Law_9_4_1_AllExhaustedItemsWithinTheCountAreRefreshed) {
+  Scenario sc = VagabondGame(kPhaseBirdsong, C(1));
+  State& s = sc.s();
+  sc.Item(kBoot, true);
+  sc.Item(kSword, true, true);
+  sc.Item(kTorch, true);
+  sc.Start([](State& s) { Vg()->PushBirdsong(s, kVb); });
+  EXPECT_EQ(sc.Key(), "vagabond.slip");
+  EXPECT_EQ(Count(s, kBoot, false, false) + Count(s, kSword, false, true) +
+                Count(s, kTorch, false, false),
+            3);
+}
+
+TEST(Vagabond, Law_9_2_7_HeChoosesTheFaceUpOrTheExhaustedCopyToDamage) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5));
+  State& s = sc.s();
+  sc.Item(kSword);
+  sc.Item(kBoot);
+  sc.Item(kBoot, true);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Dice({3, 1});
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Battle (sword)");
+  ASSERT_EQ(sc.Key(), "vagabond.take_hit");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"sword", "face-up boot",
+                                                   "exhausted boot"}));
+  sc.Choose("exhausted boot");
+  EXPECT_EQ(Count(s, kBoot, true, true), 1);
+  EXPECT_EQ(Count(s, kBoot, false, false), 1) << "the face-up boot is kept";
+}
+
+TEST(Vagabond, Law_9_2_2_I_FullRemovalDamagesTheChosenCopy) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1), 0, 0);
+  State& s = sc.s();
+  for (int c : {1, 6, 8}) s.SetPieces(kWorkshop, C(c), 1);
+  sc.Item(kTorch);
+  sc.Item(kTorch, true);
+  sc.Item(kSword);
+  sc.Item(kBoot);
+  sc.Give(0, "Favor of the Foxes");
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  sc.Choose("Favor of the Foxes (fox)");
+  ASSERT_EQ(sc.Key(), "vagabond.lone_wanderer");
+  sc.Choose("face-up torch");
+  EXPECT_EQ(Count(s, kTorch, false, true), 1);
+  EXPECT_EQ(Count(s, kTorch, true, false), 1);
+  EXPECT_FALSE(sc.Offers("face-up torch")) << "only one torch left to damage";
+  EXPECT_TRUE(sc.Offers("torch"));
+}
+
+TEST(Vagabond, Law_9_5_7_RepairKeepsTheSideOfTheChosenCopy) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kHammer);
+  sc.Item(kBoot, false, true);
+  sc.Item(kBoot, true, true);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Repair (hammer)");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"damaged face-up boot",
+                                                   "damaged exhausted boot"}));
+  sc.Choose("damaged face-up boot");
+  EXPECT_EQ(Count(s, kBoot, false, false), 1);
+  EXPECT_EQ(Count(s, kBoot, true, true), 1);
+  EXPECT_EQ(Count(s, kHammer, true, false), 1);
+}
+
+TEST(Vagabond, Law_9_6_4_ItemsOnTheTracksCannotBeRemoved) {
+  Scenario sc = VagabondGame(kPhaseEvening, C(1));
+  State& s = sc.s();
+  sc.Item(kTea);   // on the Refresh track
+  sc.Item(kCoin);  // on the coin track
+  for (int i = 0; i < 6; ++i) sc.Item(kSword, true);
+  sc.Item(kBoot, false, true);  // Damaged box
+  sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+  ASSERT_EQ(sc.Key(), "vagabond.item_limit") << "7 in Satchel and Damaged box";
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"sword", "damaged boot"}));
+  sc.Choose("damaged boot");
+  EXPECT_EQ(s.vagabond().removed[kBoot], 1);
+  EXPECT_EQ(Count(s, kTea, false, false), 1);
+}
+
+TEST(Vagabond, Law_9_6_4_AFaceUpItemBeyondItsTrackAndExhaustedOnesMayGo) {
+  Scenario sc = VagabondGame(kPhaseEvening, C(1));
+  State& s = sc.s();
+  for (int i = 0; i < 4; ++i) sc.Item(kTea);  // the fourth is in the Satchel
+  sc.Item(kTea, true);                        // exhausted: in the Satchel
+  for (int i = 0; i < 3; ++i) sc.Item(kHammer);
+  for (int i = 0; i < 2; ++i) sc.Item(kHammer, true);
+  sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+  ASSERT_EQ(sc.Key(), "vagabond.item_limit") << "7 in the Satchel, limit 6";
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"face-up tea", "exhausted tea",
+                                      "face-up hammer", "exhausted hammer"}));
+  sc.Choose("exhausted hammer");
+  EXPECT_EQ(Count(s, kHammer, true, false), 1);
+  EXPECT_EQ(Count(s, kHammer, false, false), 3);
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
