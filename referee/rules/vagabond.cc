@@ -567,11 +567,13 @@ void MoveStep(State& s) {
     return;
   }
   std::vector<Option> opts = {{.kind = kOptAction, .a = kActAlone}};
-  const int from = Vb(s).clearing;
+  const int from = Vb(s).clearing, to = t.a;
   if (from >= 0) {
     for (int o = 0; o < s.num_seats(); ++o) {
       const int f = s.seat(o).faction;
       if (f == kVagabond || !Allied(s, f)) continue;
+      // 9.2.9.II.b by force (1.5.5): their own move, so Law 4.2.1 applies.
+      if (!s.Rules(f, from) && !s.Rules(f, to)) continue;
       for (int n = 1; n <= s.clearing(from).warriors[f]; ++n) {
         opts.push_back({.kind = kOptCount, .a = I8(n), .b = I8(f)});
       }

@@ -439,23 +439,75 @@ namespace woodland::rules::testing {
 namespace {
 
 TEST(Vagabond, Law_9_2_9_II_b_AlliedWarriorsMovedByHimCauseNoOutrage) {
-  // FAQ (8th printing): allied warriors the Vagabond moves into a
-  // sympathetic clearing do not trigger Outrage; the ally moving them does.
+  // FAQ (8th printing): Alliance warriors the Vagabond moves (by force, Law
+  // 1.5.5) into a sympathetic clearing do not trigger Outrage. Other allied
+  // warriors do (Law_8_2_6_OtherAlliedWarriorsHeMovesCauseOutrageHePays).
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kAlliance] = kAllied;
+  sc.Item(kBoot);
+  s.SetWarriors(kAlliance, C(1), 3);
+  s.SetPieces(kSympathy, C(5), 1);
+  sc.Give(kVb, "Bake Sale", kRabbit);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Move (boot)");
+  sc.Choose("5 (rabbit)");
+  sc.Choose("With 2 Woodland Alliance warriors");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kAlliance], 2);
+  EXPECT_TRUE(s.alliance().supporters.empty()) << "no Outrage";
+  EXPECT_EQ(s.seat(kVb).hand.size(), 1u);
+  EXPECT_EQ(s.vagabond().clearing, C(5));
+}
+
+TEST(Vagabond, Law_8_2_6_OtherAlliedWarriorsHeMovesCauseOutrageHePays) {
   Scenario sc = VagabondGame(kPhaseDaylight, C(1));
   State& s = sc.s();
   s.mutable_vagabond().relation[kMarquise] = kAllied;
   sc.Item(kBoot);
   s.SetWarriors(kMarquise, C(1), 3);
   s.SetPieces(kSympathy, C(5), 1);
-  sc.Give(0, "Bake Sale", kRabbit);
+  const CardId card = sc.Give(kVb, "Bake Sale", kRabbit);
+  sc.Give(0, "Root Tea", kRabbit);
   sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
   sc.Choose("Move (boot)");
   sc.Choose("5 (rabbit)");
   sc.Choose("With 2 Marquise de Cat warriors");
   EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 2);
-  EXPECT_TRUE(s.alliance().supporters.empty()) << "no Outrage";
+  EXPECT_EQ(s.alliance().supporters, std::vector<CardId>{card})
+      << "the Vagabond, who moved them, gives his matching card";
+  EXPECT_TRUE(s.seat(kVb).hand.empty());
   EXPECT_EQ(s.seat(0).hand.size(), 1u);
-  EXPECT_EQ(s.vagabond().clearing, C(5));
+}
+
+TEST(Vagabond, Law_9_2_9_II_b_AlliedWarriorsNeedTheirFactionToRuleAnEnd) {
+  // Law 4.2.1: the ally must rule the origin or the destination; allied
+  // warriors have no Nimble (9.2.3 is the pawn's).
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kMarquise] = kAllied;
+  sc.Item(kBoot);
+  s.SetWarriors(kMarquise, C(1), 2);
+  s.SetWarriors(kEyrie, C(1), 3);     // the Eyrie rule the origin
+  s.SetWarriors(kMarquise, C(9), 1);  // the Marquise rule 9, not 5
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Move (boot)");
+  sc.Choose("5 (rabbit)");
+  EXPECT_EQ(s.vagabond().clearing, C(5)) << "moved alone: nothing to ask";
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
+
+  Scenario sc2 = VagabondGame(kPhaseDaylight, C(1));
+  State& s2 = sc2.s();
+  s2.mutable_vagabond().relation[kMarquise] = kAllied;
+  sc2.Item(kBoot);
+  s2.SetWarriors(kMarquise, C(1), 2);
+  s2.SetWarriors(kEyrie, C(1), 3);
+  s2.SetWarriors(kMarquise, C(9), 1);
+  sc2.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc2.Choose("Move (boot)");
+  sc2.Choose("9 (mouse)");
+  ASSERT_EQ(sc2.Key(), "vagabond.move.allies");
+  sc2.Choose("With 2 Marquise de Cat warriors");
+  EXPECT_EQ(s2.clearing(C(9)).warriors[kMarquise], 3);
 }
 
 }  // namespace
