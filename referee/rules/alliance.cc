@@ -255,7 +255,7 @@ void RevoltStep(State& s) {
   const size_t mark = s.BeginSimultaneous();
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
-    if (f == kAlliance) continue;
+    if (!s.AreEnemies(kAlliance, f)) continue;  // 9.2.8: not a partner
     GetFaction(f)->RemoveAllPieces(s, c, kAlliance);
   }
   s.EndSimultaneous(mark);

@@ -451,6 +451,9 @@ class State {
   int OpenSlots(int c) const;
   bool CanPlace(int faction, int c) const;  // placement limits (e.g. Keep)
   bool HasPieces(int faction, int c) const;
+  // Glossary "Enemy" (21.8): any other player not in a coalition with you
+  // (the Vagabond and his partner, 9.2.8). By faction.
+  bool AreEnemies(int faction_a, int faction_b) const;
   int SuitOf(int c) const { return def_->map.clearings[c].suit; }
   bool CardMatches(CardId id, int suit) const;  // birds are wild (2.1.1)
   bool HasEffect(int seat, int effect) const;

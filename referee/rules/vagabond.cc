@@ -241,12 +241,14 @@ void GainFaceUp(State& s, int kind) {
   Vb(s).items.push_back(VItem{I8(kind), false, false});
 }
 
-// Other factions with pieces in c (the pawn's clearing).
-std::vector<int> OthersIn(const State& s, int c) {
+// Other factions with pieces in c (the pawn's clearing); only his enemies
+// (not a coalition partner, 9.2.8) when `enemies`.
+std::vector<int> OthersIn(const State& s, int c, bool enemies = false) {
   std::vector<int> out;
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
-    if (f != kVagabond && s.HasPieces(f, c)) out.push_back(f);
+    if (f == kVagabond || !s.HasPieces(f, c)) continue;
+    if (!enemies || s.AreEnemies(kVagabond, f)) out.push_back(f);
   }
   return out;
 }
@@ -490,11 +492,12 @@ void DaylightStep(State& s) {
   };
   if (!MoveDestinations(s).empty()) act(kActMove);
   if (c >= 0) {
-    if (CountReady(s, kSword) > 0 && !OthersIn(s, c).empty()) act(kActBattle);
+    if (CountReady(s, kSword) > 0 && !OthersIn(s, c, true).empty())
+      act(kActBattle);
     if (CountReady(s, kTorch) > 0 && vb.ruin_item[c] > 0) act(kActExplore);
     if (!AidTargets(s, seat).empty()) act(kActAid);
     if (!QuestChoices(s).empty()) act(kActQuest);
-    if (CountReady(s, kCrossbow) > 0 && !OthersIn(s, c).empty())
+    if (CountReady(s, kCrossbow) > 0 && !OthersIn(s, c, true).empty())
       act(kActStrike);
     if (CraftableExists(s, seat)) act(kActCraft);
   }
@@ -603,7 +606,7 @@ void BattleStep(State& s) {
   const int c = Vb(s).clearing;
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int f : OthersIn(s, c))
+    for (int f : OthersIn(s, c, true))  // 9.5.2: an enemy
       opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
     s.Ask(kVbPromptBattleTarget, t.seat, std::move(opts));
     return;
@@ -762,7 +765,7 @@ void StrikeStep(State& s) {
   const int c = Vb(s).clearing;
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int f : OthersIn(s, c))
+    for (int f : OthersIn(s, c, true))  // 9.5.6: an enemy
       opts.push_back({.kind = kOptFaction, .a = I8(f)});
     s.Ask(kVbPromptStrikeTarget, t.seat, std::move(opts));
     return;
@@ -1039,7 +1042,7 @@ class Vagabond : public FactionModule {
     s.Push(t);
   }
   void RemoveAllPieces(State& s, int c, int remover) const override {
-    if (!PawnIn(s, c)) return;
+    if (!PawnIn(s, c) || !s.AreEnemies(remover, kVagabond)) return;
     Task t{.kind = kVbTakeHits, .seat = I8(VbSeat(s))};  // 9.2.2.I
     t.a = 3;
     t.b = 1;

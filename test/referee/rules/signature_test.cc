@@ -25,7 +25,7 @@ TEST(Signature, MarquiseEyrieSeed1) {
 
 TEST(Signature, FourBaseFactionsSeed1) {
   EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 200),
-            "2d573c84afd54795");
+            "d1592ba960c708a1");
 }
 
 }  // namespace

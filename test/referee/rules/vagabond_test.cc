@@ -652,3 +652,82 @@ TEST(Vagabond, Law_9_6_4_AFaceUpItemBeyondItsTrackAndExhaustedOnesMayGo) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+// Issue 9, point 9: coalition partners are not enemies (Law 9.2.8, 21.8).
+namespace woodland::rules::testing {
+namespace {
+
+TEST(Vagabond, Law_9_2_8_HeNeitherBattlesNorStrikesHisCoalitionPartner) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5));
+  State& s = sc.s();
+  s.mutable_vagabond().coalition = 2;  // the Alliance
+  sc.Item(kSword);
+  sc.Item(kCrossbow);
+  s.SetWarriors(kAlliance, C(5), 2);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  EXPECT_FALSE(sc.Offers("Battle (sword)"));
+  EXPECT_FALSE(sc.Offers("Strike (crossbow)"));
+
+  s.SetWarriors(kEyrie, C(5), 1);
+  s.SetWarriors(kMarquise, C(5), 1);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Battle (sword)");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Battle Marquise de Cat in 5 (rabbit)",
+                                      "Battle Eyrie Dynasties in 5 (rabbit)"}));
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Strike (crossbow)");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Marquise de Cat", "Eyrie Dynasties"}));
+}
+
+TEST(Vagabond, Law_9_2_8_HisCoalitionPartnerCannotBattleHim) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(5), 0, 2);
+  State& s = sc.s();
+  s.mutable_vagabond().coalition = 2;
+  s.SetWarriors(kAlliance, C(5), 2);
+  EXPECT_TRUE(LegalBattles(s, kAlliance, -1).empty());
+  s.SetWarriors(kMarquise, C(5), 1);
+  EXPECT_EQ(LegalBattles(s, kAlliance, -1).size(), 1u) << "the Marquise only";
+  EXPECT_EQ(LegalBattles(s, kMarquise, -1).size(), 2u)
+      << "others may still battle both";
+}
+
+TEST(Vagabond, Law_9_2_8_RevoltSparesTheCoalitionPartner) {
+  Scenario sc = VagabondGame(kPhaseBirdsong, C(2), 0, 2);
+  State& s = sc.s();
+  s.mutable_vagabond().coalition = 2;
+  for (int k : {kBoot, kTorch, kSword}) sc.Item(k);
+  s.SetPieces(kSympathy, C(2), 1);
+  sc.Supporter("Mouse-in-a-Sack", kMouse);
+  sc.Supporter("Sappers", kBird);
+  sc.Start([](State& s) { GetFaction(kAlliance)->PushBirdsong(s, 2); });
+  ASSERT_EQ(sc.Key(), "alliance.revolt");
+  sc.Choose("2 (mouse)");
+  EXPECT_NE(sc.Key(), "vagabond.lone_wanderer");
+  EXPECT_EQ(Count(s, kBoot, false, false) + Count(s, kTorch, false, false) +
+                Count(s, kSword, false, false),
+            3)
+      << "no item damaged";
+}
+
+TEST(Vagabond, Law_9_2_8_AFavorSparesTheCoalitionPartner) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1), 0, 0);
+  State& s = sc.s();
+  s.mutable_vagabond().coalition = 0;  // the Marquise
+  for (int c : {1, 6, 8}) s.SetPieces(kWorkshop, C(c), 1);
+  for (int k : {kBoot, kTorch, kSword}) sc.Item(k);
+  s.SetWarriors(kEyrie, C(1), 2);
+  sc.Give(0, "Favor of the Foxes");
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  sc.Choose("Favor of the Foxes (fox)");
+  EXPECT_NE(sc.Key(), "vagabond.lone_wanderer");
+  EXPECT_EQ(Count(s, kBoot, false, false) + Count(s, kTorch, false, false) +
+                Count(s, kSword, false, false),
+            3)
+      << "no item damaged";
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 0) << "enemies are removed";
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
