@@ -731,3 +731,456 @@ TEST(Vagabond, Law_9_2_8_AFavorSparesTheCoalitionPartner) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+// Table-driven checks of every Vagabond number, from the Law (and the
+// board and character cards it transcribes), never from engine tables.
+namespace woodland::rules::testing {
+namespace {
+
+// One Aid to the Marquise in fox clearing 1 (a card and a boot each).
+void AidMarquise(Scenario& sc) {
+  sc.Choose("Aid");
+  if (sc.Key() == "vagabond.aid.card") {
+    ASSERT_TRUE(sc.s().Apply(kVb, 0).ok());
+  }
+}
+
+Scenario AidGame(int relation, int aids) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kMarquise] = static_cast<int8_t>(relation);
+  s.SetWarriors(kMarquise, C(1), 1);
+  for (int i = 0; i < aids; ++i) {
+    sc.Item(kBoot);
+    sc.Give(kVb, "Tax Collector", kFox);
+  }
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  return sc;
+}
+
+TEST(Vagabond, Law_9_2_9_I_a_b_EachStepNeedsItsAidsInOneTurnAndScores) {
+  // The Relationships chart: Indifferent -> +1 -> +2 -> Allied costs 1, 2
+  // and 3 Aids in one turn and scores 1, 2 and 2 VP.
+  struct Row {
+    int from, aids, vp;
+  };
+  for (const Row& r : {Row{0, 1, 1}, Row{1, 2, 2}, Row{2, 3, 2}}) {
+    SCOPED_TRACE(r.from);
+    Scenario sc = AidGame(r.from, r.aids);
+    State& s = sc.s();
+    for (int i = 1; i < r.aids; ++i) AidMarquise(sc);
+    EXPECT_EQ(s.vagabond().relation[kMarquise], r.from) << "one Aid short";
+    EXPECT_EQ(s.seat(kVb).vp, 0);
+    AidMarquise(sc);
+    EXPECT_EQ(s.vagabond().relation[kMarquise], r.from + 1);
+    EXPECT_EQ(s.seat(kVb).vp, r.vp);
+  }
+}
+
+TEST(Vagabond, Law_9_2_9_I_a_AnAidCountsTowardOneStepOnly) {
+  Scenario sc = AidGame(0, 3);
+  State& s = sc.s();
+  AidMarquise(sc);  // Indifferent -> +1
+  AidMarquise(sc);
+  EXPECT_EQ(s.vagabond().relation[kMarquise], 1) << "the next step needs 2";
+  AidMarquise(sc);
+  EXPECT_EQ(s.vagabond().relation[kMarquise], 2);
+  EXPECT_EQ(s.seat(kVb).vp, 1 + 2);
+}
+
+TEST(Vagabond, Law_9_2_9_I_a_AidsOfAnEarlierTurnDoNotCount) {
+  Scenario sc = AidGame(1, 1);
+  State& s = sc.s();
+  AidMarquise(sc);
+  sc.Item(kBoot);
+  sc.Give(kVb, "Tax Collector", kFox);
+  sc.Start([](State& s) { Vg()->PushBirdsong(s, kVb); });  // a new turn
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  AidMarquise(sc);
+  EXPECT_EQ(s.vagabond().relation[kMarquise], 1);
+  EXPECT_EQ(s.seat(kVb).vp, 0);
+}
+
+TEST(Vagabond, Law_9_2_9_II_a_EveryAidToAnAllyScoresTwo) {
+  Scenario sc = AidGame(kAllied, 3);
+  State& s = sc.s();
+  for (int i = 1; i <= 3; ++i) {
+    AidMarquise(sc);
+    EXPECT_EQ(s.seat(kVb).vp, 2 * i);
+  }
+  EXPECT_EQ(s.vagabond().relation[kMarquise], kAllied);
+}
+
+TEST(Vagabond, Law_9_2_9_III_c_AidingAHostileFactionScoresNothing) {
+  Scenario sc = AidGame(kHostile, 3);
+  State& s = sc.s();
+  for (int i = 0; i < 3; ++i) AidMarquise(sc);
+  EXPECT_EQ(s.vagabond().relation[kMarquise], kHostile);
+  EXPECT_EQ(s.seat(kVb).vp, 0);
+}
+
+TEST(Vagabond, Law_9_5_1_And_9_2_9_III_b_BootsPerMove) {
+  struct Row {
+    bool hostile;        // the Eyrie are Hostile
+    int eyrie_warriors;  // in the destination, 5
+    int boots;
+    bool offered;
+    int exhausted;
+  };
+  for (const Row& r : {Row{false, 0, 1, true, 1}, Row{false, 2, 1, true, 1},
+                       Row{true, 0, 1, true, 1}, Row{true, 1, 1, false, 0},
+                       Row{true, 1, 2, true, 2}, Row{true, 1, 3, true, 2}}) {
+    SCOPED_TRACE(::testing::Message()
+                 << r.hostile << r.eyrie_warriors << r.boots);
+    Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+    State& s = sc.s();
+    if (r.hostile) s.mutable_vagabond().relation[kEyrie] = kHostile;
+    s.SetWarriors(kEyrie, C(5), r.eyrie_warriors);
+    s.SetPieces(kRoost, C(5), 1);  // a Hostile building costs nothing
+    for (int i = 0; i < r.boots; ++i) sc.Item(kBoot);
+    sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+    sc.Choose("Move (boot)");
+    EXPECT_EQ(sc.Offers("5 (rabbit)"), r.offered);
+    if (!r.offered) continue;
+    sc.Choose("5 (rabbit)");
+    EXPECT_EQ(Count(s, kBoot, true, false), r.exhausted);
+    EXPECT_EQ(Count(s, kBoot, false, false), r.boots - r.exhausted);
+  }
+}
+
+TEST(Vagabond, Law_9_4_2_SlipExhaustsNoBoot) {
+  Scenario sc = VagabondGame(kPhaseBirdsong, C(1));
+  State& s = sc.s();
+  sc.Item(kBoot);
+  sc.Start([](State& s) { Vg()->PushBirdsong(s, kVb); });
+  sc.Choose("5 (rabbit)");
+  EXPECT_EQ(Count(s, kBoot, false, false), 1);
+}
+
+TEST(Vagabond, Law_9_5_ActionsExhaustExactlyTheirItems) {
+  struct Row {
+    const char* action;
+    int item;
+  };
+  // Battle: a sword (9.5.2); Strike: a crossbow (9.5.6); Explore: a torch
+  // (9.5.3); Steal: a torch (26.1.2).
+  for (const Row& r :
+       {Row{"Battle (sword)", kSword}, Row{"Strike (crossbow)", kCrossbow},
+        Row{"Explore the ruin (torch)", kTorch},
+        Row{"Thief special action (torch)", kTorch}}) {
+    SCOPED_TRACE(r.action);
+    Scenario sc = VagabondGame(kPhaseDaylight, C(6));
+    State& s = sc.s();
+    for (int k : {kSword, kCrossbow, kTorch, kBoot, kHammer}) {
+      sc.Item(k);
+      sc.Item(k);
+    }
+    s.SetWarriors(kMarquise, C(6), 2);
+    sc.Give(0, "Anvil");
+    s.mutable_vagabond().ruin_item[C(6)] = kSack + 1;
+    ++s.mutable_vagabond().box[kSack];
+    sc.Dice({0, 0});
+    sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+    sc.Choose(r.action);
+    for (int k : {kSword, kCrossbow, kTorch, kBoot, kHammer}) {
+      EXPECT_EQ(Count(s, k, true, false), k == r.item ? 1 : 0) << k;
+    }
+  }
+}
+
+TEST(Vagabond, Law_9_5_3_ExploringScoresOneAndExhaustsOneTorch) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(6));
+  State& s = sc.s();
+  sc.Item(kTorch);
+  sc.Item(kTorch);
+  s.mutable_vagabond().ruin_item[C(6)] = kBoot + 1;
+  ++s.mutable_vagabond().box[kBoot];
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Explore the ruin (torch)");
+  EXPECT_EQ(Count(s, kTorch, true, false), 1);
+  EXPECT_EQ(Count(s, kTorch, false, false), 1);
+  EXPECT_EQ(Count(s, kBoot, false, false), 1);
+  EXPECT_EQ(s.seat(kVb).vp, 1);
+}
+
+TEST(Vagabond, Law_9_5_8_OneHammerPerCraftingIcon) {
+  struct Row {
+    const char* card;
+    int icons;
+  };
+  for (const Row& r : {Row{"Anvil", 1}, Row{"Foxfolk Steel", 2},
+                       Row{"Favor of the Foxes", 3}}) {
+    SCOPED_TRACE(r.card);
+    Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+    State& s = sc.s();
+    for (int i = 0; i < 4; ++i) sc.Item(kHammer);
+    sc.Give(kVb, r.card, kFox);
+    sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+    sc.Choose("Craft (hammers)");
+    sc.Choose(std::string(r.card) + " (fox)");
+    EXPECT_EQ(Count(s, kHammer, true, false), r.icons);
+  }
+}
+
+TEST(Vagabond, Law_9_5_4_AidExhaustsAnyOneItemOfHisChoice) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kBoot);
+  sc.Item(kSword);
+  sc.Item(kTorch, false, true);  // damaged: cannot be exhausted
+  s.SetWarriors(kMarquise, C(1), 1);
+  sc.Give(kVb, "Anvil", kFox);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Aid");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"boot", "sword"}));
+  sc.Choose("sword");
+  EXPECT_EQ(Count(s, kSword, true, false), 1);
+  EXPECT_EQ(Count(s, kBoot, false, false), 1);
+}
+
+TEST(Vagabond, Law_9_2_6_UndamagedSwordsCapHisRolledHits) {
+  struct Row {
+    int face_up, exhausted, damaged, hits;
+  };
+  // One face-up sword is exhausted to battle; face-down swords count,
+  // damaged ones do not. The roll is 3.
+  for (const Row& r : {Row{1, 0, 0, 1}, Row{2, 0, 0, 2}, Row{3, 0, 0, 3},
+                       Row{1, 1, 0, 2}, Row{1, 0, 2, 1}, Row{1, 1, 2, 2}}) {
+    SCOPED_TRACE(::testing::Message() << r.face_up << r.exhausted << r.damaged);
+    Scenario sc = VagabondGame(kPhaseDaylight, C(5));
+    State& s = sc.s();
+    for (int i = 0; i < r.face_up; ++i) sc.Item(kSword);
+    for (int i = 0; i < r.exhausted; ++i) sc.Item(kSword, true);
+    for (int i = 0; i < r.damaged; ++i) sc.Item(kSword, false, true);
+    s.SetWarriors(kEyrie, C(5), 4);
+    sc.Dice({3, 0});
+    sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+    sc.Choose("Battle (sword)");
+    EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 4 - r.hits);
+  }
+}
+
+TEST(Vagabond, Law_9_2_4_DefenselessWithoutAnUndamagedSword) {
+  struct Row {
+    bool exhausted_sword, damaged_sword, defenseless;
+  };
+  for (const Row& r : {Row{false, false, true}, Row{false, true, true},
+                       Row{true, false, false}}) {
+    SCOPED_TRACE(::testing::Message() << r.exhausted_sword << r.damaged_sword);
+    Scenario sc = VagabondGame(kPhaseDaylight, C(5), 0, 0);
+    State& s = sc.s();
+    sc.Item(kBoot);
+    sc.Item(kTorch);
+    if (r.exhausted_sword) sc.Item(kSword, true);
+    if (r.damaged_sword) sc.Item(kSword, false, true);
+    s.SetWarriors(kMarquise, C(5), 1);
+    sc.Dice({0, 0});
+    sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kVagabond); });
+    if (r.defenseless) {
+      ASSERT_EQ(sc.Key(), "vagabond.take_hit");
+      EXPECT_EQ(s.prompt().a, 1) << "one extra hit";
+    } else {
+      EXPECT_TRUE(sc.Paused()) << "no hit";
+    }
+  }
+}
+
+TEST(Vagabond, Law_9_4_1_RefreshesThreePlusTwoPerTeaOnTheTrack) {
+  // At most three teas sit on the track (9.2.5.I); an exhausted tea is not
+  // on it.
+  struct Row {
+    int teas, exhausted_teas, count;
+  };
+  for (const Row& r : {Row{0, 0, 3}, Row{1, 0, 5}, Row{2, 0, 7}, Row{3, 0, 9},
+                       Row{4, 0, 9}, Row{1, 2, 5}}) {
+    SCOPED_TRACE(::testing::Message() << r.teas << " " << r.exhausted_teas);
+    Scenario sc = VagabondGame(kPhaseBirdsong, C(1));
+    State& s = sc.s();
+    for (int i = 0; i < r.teas; ++i) sc.Item(kTea);
+    for (int i = 0; i < r.exhausted_teas; ++i) sc.Item(kTea, true);
+    for (int i = 0; i < 10; ++i) sc.Item(kBoot, true);
+    sc.Item(kSword, true);
+    sc.Start([](State& s) { Vg()->PushBirdsong(s, kVb); });
+    ASSERT_EQ(sc.Key(), "vagabond.refresh");
+    EXPECT_EQ(s.prompt().a, r.count);
+  }
+}
+
+TEST(Vagabond, Law_9_6_2_DrawsOnePlusOnePerCoinOnTheTrack) {
+  struct Row {
+    int coins, exhausted_coins, draw;
+  };
+  for (const Row& r : {Row{0, 0, 1}, Row{1, 0, 2}, Row{2, 0, 3}, Row{3, 0, 4},
+                       Row{4, 0, 4}, Row{1, 1, 2}}) {
+    SCOPED_TRACE(::testing::Message() << r.coins << " " << r.exhausted_coins);
+    Scenario sc = VagabondGame(kPhaseEvening, C(1));
+    State& s = sc.s();
+    for (int i = 0; i < r.coins; ++i) sc.Item(kCoin);
+    for (int i = 0; i < r.exhausted_coins; ++i) sc.Item(kCoin, true);
+    sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+    EXPECT_EQ(s.seat(kVb).hand.size(), static_cast<size_t>(r.draw));
+  }
+}
+
+TEST(Vagabond, Law_9_6_3_DiscardsDownToFiveCards) {
+  Scenario sc = VagabondGame(kPhaseEvening, C(1));
+  State& s = sc.s();
+  for (int i = 0; i < 6; ++i) s.DrawCards(kVb, 1);
+  sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });  // draws a 7th
+  int discarded = 0;
+  while (sc.Key() == "discard.hand_limit") {
+    ASSERT_TRUE(s.Apply(kVb, 0).ok());
+    ++discarded;
+  }
+  EXPECT_EQ(discarded, 2);
+  EXPECT_EQ(s.seat(kVb).hand.size(), 5u);
+}
+
+TEST(Vagabond, Law_9_6_4_ItemLimitIsSixPlusTwoPerSackOnTheTrack) {
+  // Items counted: Satchel and Damaged box; sacks beyond three and
+  // exhausted sacks are in the Satchel.
+  struct Row {
+    int sacks, exhausted_sacks, limit;
+  };
+  for (const Row& r : {Row{0, 0, 6}, Row{1, 0, 8}, Row{2, 0, 10}, Row{3, 0, 12},
+                       Row{4, 0, 12}, Row{1, 1, 8}}) {
+    for (int extra : {0, 1}) {
+      SCOPED_TRACE(::testing::Message()
+                   << r.sacks << " " << r.exhausted_sacks << " +" << extra);
+      Scenario sc = VagabondGame(kPhaseEvening, C(1));
+      State& s = sc.s();
+      for (int i = 0; i < r.sacks; ++i) sc.Item(kSack);
+      for (int i = 0; i < r.exhausted_sacks; ++i) sc.Item(kSack, true);
+      const int in_satchel = std::max(0, r.sacks - 3) + r.exhausted_sacks;
+      for (int i = in_satchel; i < r.limit + extra; ++i) {
+        sc.Item(kHammer, true);
+      }
+      sc.Start([](State& s) { Vg()->PushEvening(s, kVb); });
+      while (sc.Key() == "vagabond.item_limit") {
+        ASSERT_TRUE(s.Apply(kVb, 0).ok());
+      }
+      int removed = 0;
+      for (int8_t n : s.vagabond().removed) removed += n;
+      EXPECT_EQ(removed, extra);
+      EXPECT_TRUE(sc.Paused());
+    }
+  }
+}
+
+TEST(Vagabond, Law_9_5_5_RewardIsVpPerMatchingCompletedQuestOrTwoCards) {
+  // Quests 0, 7, 8 are fox (Errand, Fundraising, Give a Speech); 2 is mouse.
+  struct Row {
+    std::vector<int8_t> done;
+    int vp;
+  };
+  for (const Row& r :
+       {Row{{}, 1}, Row{{7}, 2}, Row{{7, 8}, 3}, Row{{2}, 1}, Row{{2, 7}, 2}}) {
+    SCOPED_TRACE(r.vp);
+    Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+    State& s = sc.s();
+    VagabondBoard& vb = s.mutable_vagabond();
+    vb.quests = {0};  // Errand (fox): tea and boot
+    vb.quest_deck = {1};
+    vb.quests_done = r.done;
+    sc.Item(kTea);
+    sc.Item(kBoot);
+    sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+    sc.Choose("Quest");
+    sc.Choose("Score VP for the quest");
+    EXPECT_EQ(s.seat(kVb).vp, r.vp);
+  }
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().quests = {0};
+  sc.Item(kTea);
+  sc.Item(kBoot);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Quest");
+  sc.Choose("Draw two cards");
+  EXPECT_EQ(s.seat(kVb).hand.size(), 2u);
+  EXPECT_EQ(s.seat(kVb).vp, 0);
+}
+
+TEST(Vagabond, Law_9_5_5_OnlyQuestsOfHisClearingsSuitWithBothItemsReady) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));  // fox
+  State& s = sc.s();
+  s.mutable_vagabond().quests = {1, 2, 7};  // Errand (rabbit), Escort
+  sc.Item(kTea);                            // (mouse), Fundraising (fox)
+  sc.Item(kBoot);
+  sc.Item(kBoot);
+  sc.Item(kCoin, true);  // Fundraising needs a ready coin
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  EXPECT_FALSE(sc.Offers("Quest"));
+}
+
+TEST(Vagabond, Law_26_StartingItemsOfEachCharacter) {
+  struct Row {
+    const char* name;
+    std::vector<int> items;
+  };
+  for (const Row& r : {Row{"Thief", {kBoot, kTorch, kTea, kSword}},
+                       Row{"Tinker", {kBoot, kTorch, kSack, kHammer}},
+                       Row{"Ranger", {kBoot, kTorch, kCrossbow, kSword}}}) {
+    SCOPED_TRACE(r.name);
+    GameSetup setup;
+    setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+    setup.first_seat = 0;
+    auto st = State::NewGame(setup, 3);
+    ASSERT_TRUE(st.ok());
+    Scenario sc;
+    sc.state = std::make_unique<State>(*std::move(st));
+    State& s = sc.s();
+    while (sc.Key() != "vagabond.setup.character") {
+      ASSERT_TRUE(s.Apply(0).ok());
+    }
+    sc.Choose(r.name);
+    sc.Choose("Forest 1");
+    std::vector<int> got;
+    for (const VItem& it : s.vagabond().items) {
+      EXPECT_FALSE(it.exhausted || it.damaged) << "face up (9.3.5)";
+      got.push_back(it.kind);
+    }
+    std::vector<int> want = r.items;
+    std::sort(got.begin(), got.end());
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(got, want);
+  }
+}
+
+TEST(Vagabond, Law_26_2_2_TheTinkerTakesAMatchingOrBirdCardFromTheDiscard) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1), 1);  // fox clearing
+  State& s = sc.s();
+  sc.Item(kTorch);
+  for (const char* n : {"Anvil", "Sappers", "Codebreakers"}) {
+    const CardId id = sc.Give(0, n);
+    s.RemoveFromHand(0, id);
+    s.Discard(id);
+  }
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Tinker special action (torch)");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Anvil (fox)", "Sappers (bird)"}));
+  sc.Choose("Sappers (bird)");
+  EXPECT_EQ(s.seat(kVb).hand.size(), 1u);
+  EXPECT_EQ(s.discard().size(), 2u);
+  EXPECT_EQ(Count(s, kTorch, true, false), 1);
+}
+
+TEST(Vagabond, Law_26_3_2_HideoutRepairsThreeItems) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1), 2);
+  State& s = sc.s();
+  sc.Item(kTorch);
+  for (int k : {kBoot, kSword, kHammer, kCrossbow}) sc.Item(k, false, true);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Ranger special action (torch)");
+  for (const char* k : {"damaged boot", "damaged sword", "damaged hammer"}) {
+    sc.Choose(k);
+  }
+  EXPECT_EQ(Count(s, kCrossbow, false, true), 1) << "only three";
+  EXPECT_EQ(Count(s, kTorch, true, false), 1);
+  EXPECT_EQ(Count(s, kHammer, false, false), 1) << "no hammer needed";
+  EXPECT_TRUE(sc.Paused()) << "Daylight ended";
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
