@@ -907,17 +907,20 @@ TEST(Vagabond, Law_9_5_8_OneHammerPerCraftingIcon) {
   struct Row {
     const char* card;
     int icons;
+    const char* suit;
   };
-  for (const Row& r : {Row{"Anvil", 1}, Row{"Foxfolk Steel", 2},
-                       Row{"Favor of the Foxes", 3}}) {
+  // Royal Claim: four "any" icons (the hammers match fox clearing 1).
+  for (const Row& r :
+       {Row{"Anvil", 1, "fox"}, Row{"Foxfolk Steel", 2, "fox"},
+        Row{"Favor of the Foxes", 3, "fox"}, Row{"Royal Claim", 4, "bird"}}) {
     SCOPED_TRACE(r.card);
     Scenario sc = VagabondGame(kPhaseDaylight, C(1));
     State& s = sc.s();
     for (int i = 0; i < 4; ++i) sc.Item(kHammer);
-    sc.Give(kVb, r.card, kFox);
+    sc.Give(kVb, r.card);
     sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
     sc.Choose("Craft (hammers)");
-    sc.Choose(std::string(r.card) + " (fox)");
+    sc.Choose(std::string(r.card) + " (" + r.suit + ")");
     EXPECT_EQ(Count(s, kHammer, true, false), r.icons);
   }
 }
