@@ -53,6 +53,7 @@ enum VagabondPrompt : uint16_t {
   kVbPromptDamage,
   kVbPromptCoalition,
   kVbPromptRemoveItem,
+  kVbPromptHideout,
 };
 
 enum Character : int8_t { kThief = 0, kTinker, kRanger };
@@ -807,7 +808,9 @@ void RepairStep(State& s) {
     s.Pop();
     return;
   }
-  s.Ask(kVbPromptRepair, t.seat, std::move(opts), t.a);
+  // b == 1 from the start only for Hideout (a Repair asks before paying).
+  s.Ask(t.b == 1 ? kVbPromptHideout : kVbPromptRepair, t.seat, std::move(opts),
+        t.a);
 }
 
 void RepairChoose(State& s, const Option& o) {
@@ -1203,13 +1206,20 @@ void RegisterVagabond() {
       [](const State&, const Prompt&) {
         return std::string("Repair which damaged item?");
       });
-  reg(kVbPromptSteal, "vagabond.special.steal", "9.5.9",
+  reg(kVbPromptSteal, "vagabond.special.steal", "26.1.2",
       [](const State&, const Prompt&) {
         return std::string("Steal: take a random card from whom?");
       });
-  reg(kVbPromptDayLabor, "vagabond.special.day_labor", "9.5.9",
+  reg(kVbPromptDayLabor, "vagabond.special.day_labor", "26.2.2",
       [](const State&, const Prompt&) {
-        return std::string("Special action: which card (or Hideout)?");
+        return std::string(
+            "Day Labor: take which card matching your clearing from the "
+            "discard pile?");
+      });
+  reg(kVbPromptHideout, "vagabond.special.hideout", "26.3.2",
+      [](const State&, const Prompt& p) {
+        return absl::StrCat("Hideout: repair which damaged item (", int{p.a},
+                            " left)?");
       });
   reg(kVbPromptTakeHit, "vagabond.take_hit", "9.2.7",
       [](const State&, const Prompt& p) {

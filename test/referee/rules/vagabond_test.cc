@@ -1187,3 +1187,46 @@ TEST(Vagabond, Law_26_3_2_HideoutRepairsThreeItems) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+TEST(Vagabond, Law_26_1_2_And_26_2_2_And_26_3_2_SpecialActionPromptsCiteThem) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(1));
+  State& s = sc.s();
+  sc.Item(kTorch);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kEyrie, C(1), 1);
+  sc.Give(0, "Anvil");
+  sc.Give(1, "Sappers");
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Thief special action (torch)");
+  EXPECT_EQ(sc.Key(), "vagabond.special.steal");
+  EXPECT_EQ(s.PromptLaw(), "26.1.2");
+
+  Scenario sc2 = VagabondGame(kPhaseDaylight, C(1), 1);
+  State& s2 = sc2.s();
+  sc2.Item(kTorch);
+  for (const char* n : {"Anvil", "Sappers"}) {
+    const CardId id = sc2.Give(0, n);
+    s2.RemoveFromHand(0, id);
+    s2.Discard(id);
+  }
+  sc2.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc2.Choose("Tinker special action (torch)");
+  EXPECT_EQ(sc2.Key(), "vagabond.special.day_labor");
+  EXPECT_EQ(s2.PromptLaw(), "26.2.2");
+
+  Scenario sc3 = VagabondGame(kPhaseDaylight, C(1), 2);
+  State& s3 = sc3.s();
+  sc3.Item(kTorch);
+  sc3.Item(kBoot, false, true);
+  sc3.Item(kSword, false, true);
+  sc3.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc3.Choose("Ranger special action (torch)");
+  EXPECT_EQ(sc3.Key(), "vagabond.special.hideout");
+  EXPECT_EQ(s3.PromptLaw(), "26.3.2");
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
