@@ -83,7 +83,9 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       break;
     case rules::kOptItem:
       out->mutable_item()->set_item(std::string(rules::ItemName(o.a)));
-      out->mutable_item()->set_damaged(o.b == 1);
+      out->mutable_item()->set_damaged(o.b > 0 && (o.b & rules::kItemDamaged));
+      out->mutable_item()->set_exhausted(o.b > 0 &&
+                                         (o.b & rules::kItemExhausted));
       break;
     case rules::kOptQuest:
       QuestToProto(o.a, out->mutable_quest());

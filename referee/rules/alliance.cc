@@ -257,7 +257,7 @@ void RevoltStep(State& s) {
   const size_t mark = s.BeginSimultaneous();
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
-    if (f == kAlliance) continue;
+    if (!s.AreEnemies(kAlliance, f)) continue;  // 9.2.8: not a partner
     GetFaction(f)->RemoveAllPieces(s, c, kAlliance);
   }
   s.EndSimultaneous(mark);
@@ -578,9 +578,10 @@ class Alliance : public FactionModule {
   void OnWarriorsMoved(State& s, int mover, int from, int to, int n,
                        int moved_by) const override {
     // Law 8.2.6: another player moving warriors into a sympathetic clearing
-    // (not allied warriors the Vagabond takes along: FAQ, 8th printing).
-    if (mover != kAlliance && moved_by == mover && Sympathetic(s, to)) {
-      PushOutrage(s, mover, to);
+    // pays: the Vagabond for the allied warriors he takes along, except
+    // Alliance warriors (FAQ, 8th printing).
+    if (mover != kAlliance && Sympathetic(s, to)) {
+      PushOutrage(s, moved_by, to);
     }
   }
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {

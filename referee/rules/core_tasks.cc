@@ -614,7 +614,7 @@ void ResolveCraft(State& s, int seat, CardId id) {
           if (s.SuitOf(cl) != c.suit) continue;
           for (int o = 0; o < s.num_seats(); ++o) {
             const int of = FactionOfSeat(s, o);
-            if (of == f || !s.HasPieces(of, cl)) continue;
+            if (!s.AreEnemies(f, of) || !s.HasPieces(of, cl)) continue;
             GetFaction(of)->RemoveAllPieces(s, cl, f);
           }
         }
@@ -970,7 +970,8 @@ std::vector<Option> LegalBattles(const State& s, int faction,
     }
     for (int o = 0; o < s.num_seats(); ++o) {
       const int of = s.seat(o).faction;
-      if (of != faction && s.HasPieces(of, c)) {
+      // Law 4.3: battle an enemy (not a coalition partner, 9.2.8).
+      if (s.AreEnemies(faction, of) && s.HasPieces(of, c)) {
         opts.push_back({.kind = kOptBattle,
                         .a = static_cast<int8_t>(c),
                         .b = static_cast<int8_t>(of)});

@@ -86,7 +86,11 @@ std::string State::OptionLabel(const Option& o) const {
                  : name;
     }
     case kOptItem:
-      return absl::StrCat(o.b == 1 ? "damaged " : "", ItemName(o.a));
+      return absl::StrCat(o.b > 0 && (o.b & kItemDamaged) ? "damaged " : "",
+                          o.b > 0 && (o.b & kItemExhausted) ? "exhausted "
+                          : o.b > 0 && (o.b & kItemFaceUp)  ? "face-up "
+                                                            : "",
+                          ItemName(o.a));
     case kOptQuest:
       return absl::StrCat(QuestName(o.a), " (", SuitName(QuestSuit(o.a)), ")");
     case kOptForest:

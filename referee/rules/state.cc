@@ -280,6 +280,15 @@ bool State::CanPlace(int faction, int c) const {
   return true;
 }
 
+bool State::AreEnemies(int faction_a, int faction_b) const {
+  if (faction_a == faction_b) return false;
+  const int vb = seat_of_[kVagabond];
+  if (vb < 0 || vagabond_.coalition < 0) return true;
+  const int partner = seats_[vagabond_.coalition].faction;
+  return !((faction_a == kVagabond && faction_b == partner) ||
+           (faction_b == kVagabond && faction_a == partner));
+}
+
 bool State::HasPieces(int faction, int c) const {
   const ClearingState& cl = board_[c];
   if (cl.warriors[faction] > 0) return true;

@@ -57,10 +57,18 @@ enum OptionKind : uint8_t {
   kOptLeader,     // a = leader (Eyrie)
   kOptExtra,      // a = Daylight card/dominance action (ExtraAction), card
   kOptEffect,     // a = index of a pending simultaneous effect (1.1.3)
-  kOptItem,       // a = Item (b = 1: a damaged one)
+  kOptItem,       // a = Item, b = ItemCopy bits (damaged, which side)
   kOptQuest,      // a = quest id
   kOptForest,     // a = forest index
   kOptCharacter,  // a = Vagabond character
+};
+
+// Option::b of kOptItem: which copy of an item kind (Law 9.2.7, 9.5.7). The
+// side bits are set only when both a face-up and an exhausted copy qualify.
+enum ItemCopy : int8_t {
+  kItemDamaged = 1,    // a damaged one
+  kItemExhausted = 2,  // the exhausted (face-down) copy
+  kItemFaceUp = 4,     // the face-up copy
 };
 
 struct Option {
@@ -443,6 +451,9 @@ class State {
   int OpenSlots(int c) const;
   bool CanPlace(int faction, int c) const;  // placement limits (e.g. Keep)
   bool HasPieces(int faction, int c) const;
+  // Glossary "Enemy" (21.8): any other player not in a coalition with you
+  // (the Vagabond and his partner, 9.2.8). By faction.
+  bool AreEnemies(int faction_a, int faction_b) const;
   int SuitOf(int c) const { return def_->map.clearings[c].suit; }
   bool CardMatches(CardId id, int suit) const;  // birds are wild (2.1.1)
   bool HasEffect(int seat, int effect) const;

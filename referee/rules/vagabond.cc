@@ -55,6 +55,7 @@ enum VagabondPrompt : uint16_t {
   kVbPromptDamage,
   kVbPromptCoalition,
   kVbPromptRemoveItem,
+  kVbPromptHideout,
 };
 
 enum Character : int8_t { kThief = 0, kTinker, kRanger };
@@ -173,31 +174,84 @@ bool HostileWarriorsIn(const State& s, int c) {
   return false;
 }
 
-std::vector<Option> ItemChoices(const State& s, bool ready_only,
-                                bool damaged_only) {
+// Which items a choice is about (Law 9.2.7 undamaged, 9.5.7 damaged, ...).
+bool Undamaged(const State&, const VItem& it) { return !it.damaged; }
+bool Damaged(const State&, const VItem& it) { return it.damaged; }
+bool Ready(const State&, const VItem& it) {
+  return !it.exhausted && !it.damaged;
+}
+bool Exhausted(const State&, const VItem& it) { return it.exhausted; }
+// Law 9.6.4: only the Satchel and the Damaged box; face-up undamaged teas,
+// coins and sacks sit on their tracks (up to three each, 9.2.5.I).
+bool Removable(const State& s, const VItem& it) {
+  if (it.damaged || it.exhausted) return true;
+  if (it.kind != kTea && it.kind != kCoin && it.kind != kSack) return true;
+  return CountReady(s, it.kind) > kTrackCapacity;
+}
+using ItemFilter = bool (*)(const State&, const VItem&);
+
+// One option per item kind and damage among the items passing `keep`, split
+// into a face-up and an exhausted copy when both qualify (the side matters:
+// Law 9.2.7, 9.2.2.I, 9.5.7, 9.6.4).
+std::vector<Option> CopyChoices(const State& s, ItemFilter keep) {
   std::vector<Option> opts;
-  for (const VItem& it : Vb(s).items) {
-    if (ready_only && (it.exhausted || it.damaged)) continue;
-    if (damaged_only && !it.damaged) continue;
-    if (!ready_only && !damaged_only && it.damaged) continue;  // undamaged
-    bool dup = false;
-    for (const Option& o : opts) dup |= o.a == it.kind;
-    if (!dup)
-      opts.push_back({.kind = kOptItem, .a = it.kind, .b = I8(damaged_only)});
+  const auto& items = Vb(s).items;
+  for (const VItem& first : items) {
+    if (!keep(s, first)) continue;
+    const int8_t dmg = first.damaged ? kItemDamaged : 0;
+    bool seen = false;
+    for (const Option& o : opts) seen |= o.a == first.kind && (o.b & 1) == dmg;
+    if (seen) continue;
+    bool up = false, down = false;
+    for (const VItem& it : items) {
+      if (it.kind != first.kind || it.damaged != first.damaged || !keep(s, it))
+        continue;
+      (it.exhausted ? down : up) = true;
+    }
+    if (up && down) {
+      opts.push_back(
+          {.kind = kOptItem, .a = first.kind, .b = I8(dmg | kItemFaceUp)});
+      opts.push_back(
+          {.kind = kOptItem, .a = first.kind, .b = I8(dmg | kItemExhausted)});
+    } else {
+      opts.push_back({.kind = kOptItem, .a = first.kind, .b = dmg});
+    }
   }
   return opts;
+}
+bool AnyItem(const State& s, ItemFilter keep) {
+  for (const VItem& it : Vb(s).items) {
+    if (keep(s, it)) return true;
+  }
+  return false;
+}
+// The item a CopyChoices option names.
+VItem& FindCopy(State& s, const Option& o, ItemFilter keep) {
+  for (VItem& it : Vb(s).items) {
+    if (it.kind != o.a || it.damaged != ((o.b & kItemDamaged) != 0) ||
+        !keep(s, it)) {
+      continue;
+    }
+    if ((o.b & kItemExhausted) && !it.exhausted) continue;
+    if ((o.b & kItemFaceUp) && it.exhausted) continue;
+    return it;
+  }
+  CHECK(false);
+  return Vb(s).items.front();
 }
 
 void GainFaceUp(State& s, int kind) {
   Vb(s).items.push_back(VItem{I8(kind), false, false});
 }
 
-// Other factions with pieces in c (the pawn's clearing).
-std::vector<int> OthersIn(const State& s, int c) {
+// Other factions with pieces in c (the pawn's clearing); only his enemies
+// (not a coalition partner, 9.2.8) when `enemies`.
+std::vector<int> OthersIn(const State& s, int c, bool enemies = false) {
   std::vector<int> out;
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
-    if (f != kVagabond && s.HasPieces(f, c)) out.push_back(f);
+    if (f == kVagabond || !s.HasPieces(f, c)) continue;
+    if (!enemies || s.AreEnemies(kVagabond, f)) out.push_back(f);
   }
   return out;
 }
@@ -313,32 +367,24 @@ void BirdsongStep(State& s) {
     return;
   }
   if (t.step == 1) {
+    // 9.4.1: any exhausted item, damaged ones too (they stay damaged).
     int exhausted = 0;
-    for (const VItem& it : vb.items) exhausted += it.exhausted && !it.damaged;
+    for (const VItem& it : vb.items) exhausted += it.exhausted;
     if (t.c <= 0 || exhausted == 0) {
       const int seat = t.seat;
       t.step = 2;
       PushBirdsongCards(s, seat);  // between refreshing and slipping
       return;
     }
-    std::vector<Option> opts;
-    for (const VItem& it : vb.items) {
-      if (!it.exhausted || it.damaged) continue;
-      bool dup = false;
-      for (const Option& o : opts) dup |= o.a == it.kind;
-      if (!dup) opts.push_back({.kind = kOptItem, .a = it.kind});
-    }
+    std::vector<Option> opts = CopyChoices(s, Exhausted);
     if (exhausted <= t.c || opts.size() == 1) {
+      // No choice to make: flip up all of them, or t.c of the only kind.
       for (VItem& it : vb.items) {
-        if (t.c <= 0) break;
-        if (it.exhausted && !it.damaged &&
-            (opts.size() > 1 || it.kind == opts[0].a)) {
+        if (t.c > 0 && it.exhausted) {
           it.exhausted = false;
           --t.c;
         }
       }
-      // Everything that can be refreshed is; go on (t.c reaches the check
-      // above on the next step).
       t.c = 0;
       return;
     }
@@ -354,7 +400,7 @@ void BirdsongStep(State& s) {
 void BirdsongChoose(State& s, const Option& o) {
   Task& t = s.top();
   if (t.step == 1) {
-    Vb(s).items[FindItem(s, o.a, true, false)].exhausted = false;
+    FindCopy(s, o, Exhausted).exhausted = false;
     --t.c;
     return;
   }
@@ -384,7 +430,7 @@ std::vector<Option> MoveDestinations(const State& s) {
 std::vector<Option> AidTargets(const State& s, int seat) {
   std::vector<Option> opts;
   const int c = Vb(s).clearing;
-  if (c < 0 || ItemChoices(s, true, false).empty()) return opts;
+  if (c < 0 || !AnyItem(s, Ready)) return opts;
   if (MatchingCards(s, seat, s.SuitOf(c)).empty()) return opts;
   for (int f : OthersIn(s, c))
     opts.push_back({.kind = kOptFaction, .a = I8(f)});
@@ -429,8 +475,7 @@ std::vector<Option> SpecialTargets(const State& s, int seat) {
       }
       break;
     case kRanger:  // Hideout: needs something to repair
-      if (!ItemChoices(s, false, true).empty())
-        opts.push_back({.kind = kOptYes});
+      if (AnyItem(s, Damaged)) opts.push_back({.kind = kOptYes});
       break;
   }
   return opts;
@@ -450,16 +495,16 @@ void DaylightStep(State& s) {
   };
   if (!MoveDestinations(s).empty()) act(kActMove);
   if (c >= 0) {
-    if (CountReady(s, kSword) > 0 && !OthersIn(s, c).empty()) act(kActBattle);
+    if (CountReady(s, kSword) > 0 && !OthersIn(s, c, true).empty())
+      act(kActBattle);
     if (CountReady(s, kTorch) > 0 && vb.ruin_item[c] > 0) act(kActExplore);
     if (!AidTargets(s, seat).empty()) act(kActAid);
     if (!QuestChoices(s).empty()) act(kActQuest);
-    if (CountReady(s, kCrossbow) > 0 && !OthersIn(s, c).empty())
+    if (CountReady(s, kCrossbow) > 0 && !OthersIn(s, c, true).empty())
       act(kActStrike);
     if (CraftableExists(s, seat)) act(kActCraft);
   }
-  if (CountReady(s, kHammer) > 0 && !ItemChoices(s, false, true).empty())
-    act(kActRepair);
+  if (CountReady(s, kHammer) > 0 && AnyItem(s, Damaged)) act(kActRepair);
   if (!SpecialTargets(s, seat).empty()) act(kActSpecial);
   AppendDaylightExtras(s, seat, opts);
   opts.push_back({.kind = kOptDone});
@@ -528,11 +573,13 @@ void MoveStep(State& s) {
     return;
   }
   std::vector<Option> opts = {{.kind = kOptAction, .a = kActAlone}};
-  const int from = Vb(s).clearing;
+  const int from = Vb(s).clearing, to = t.a;
   if (from >= 0) {
     for (int o = 0; o < s.num_seats(); ++o) {
       const int f = s.seat(o).faction;
       if (f == kVagabond || !Allied(s, f)) continue;
+      // 9.2.9.II.b by force (1.5.5): their own move, so Law 4.2.1 applies.
+      if (!s.Rules(f, from) && !s.Rules(f, to)) continue;
       for (int n = 1; n <= s.clearing(from).warriors[f]; ++n) {
         opts.push_back({.kind = kOptCount, .a = I8(n), .b = I8(f)});
       }
@@ -562,7 +609,7 @@ void BattleStep(State& s) {
   const int c = Vb(s).clearing;
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int f : OthersIn(s, c))
+    for (int f : OthersIn(s, c, true))  // 9.5.2: an enemy
       opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
     s.Ask(kVbPromptBattleTarget, t.seat, std::move(opts));
     return;
@@ -607,7 +654,7 @@ void AidStep(State& s) {
             MatchingCards(s, t.seat, s.SuitOf(Vb(s).clearing)), t.a);
       return;
     case 2:
-      s.Ask(kVbPromptAidExhaust, t.seat, ItemChoices(s, true, false));
+      s.Ask(kVbPromptAidExhaust, t.seat, CopyChoices(s, Ready));
       return;
     default: {
       std::vector<Option> opts;
@@ -662,7 +709,7 @@ void AidChoose(State& s, const Option& o) {
       return;
     }
     case 2:
-      Exhaust(s, o.a);
+      FindCopy(s, o, Ready).exhausted = true;
       ImproveRelationship(s, t.seat, t.a);
       t.step = 3;
       return;
@@ -721,7 +768,7 @@ void StrikeStep(State& s) {
   const int c = Vb(s).clearing;
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int f : OthersIn(s, c))
+    for (int f : OthersIn(s, c, true))  // 9.5.6: an enemy
       opts.push_back({.kind = kOptFaction, .a = I8(f)});
     s.Ask(kVbPromptStrikeTarget, t.seat, std::move(opts));
     return;
@@ -758,23 +805,14 @@ void StrikeChoose(State& s, const Option& o) {
 // Repair (9.5.7), also used by Hideout (a = repairs left).
 void RepairStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts = ItemChoices(s, false, true);
+  std::vector<Option> opts = CopyChoices(s, Damaged);
   if (opts.empty() || t.a == 0) {
     s.Pop();
     return;
   }
-  s.Ask(kVbPromptRepair, t.seat, std::move(opts), t.a);
-}
-
-void Repair(State& s, int kind) {
-  VagabondBoard& vb = Vb(s);
-  for (VItem& it : vb.items) {
-    if (it.kind == kind && it.damaged) {
-      it.damaged = false;
-      return;
-    }
-  }
-  CHECK(false);
+  // b == 1 from the start only for Hideout (a Repair asks before paying).
+  s.Ask(t.b == 1 ? kVbPromptHideout : kVbPromptRepair, t.seat, std::move(opts),
+        t.a);
 }
 
 void RepairChoose(State& s, const Option& o) {
@@ -784,7 +822,7 @@ void RepairChoose(State& s, const Option& o) {
     t.b = 1;
     t.a = 1;
   }
-  Repair(s, o.a);
+  FindCopy(s, o, Damaged).damaged = false;  // on its current side
   if (--t.a <= 0) s.Pop();
 }
 
@@ -843,7 +881,9 @@ void EveningStep(State& s) {
   switch (t.step++) {
     case 0:
       if (vb.forest >= 0) {  // 9.6.1 Evening Rest
-        for (VItem& it : vb.items) it.damaged = false;
+        for (VItem& it : vb.items) {
+          if (it.damaged) it.damaged = it.exhausted = false;  // face up
+        }
       }
       s.DrawCards(seat, 1 + OnTrack(s, kCoin));  // 9.6.2
       // 9.6.3 Discard Cards
@@ -861,29 +901,15 @@ void RemoveItemsStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
-  for (const VItem& it : Vb(s).items) {
-    bool dup = false;
-    for (const Option& o : opts) dup |= o.a == it.kind && o.b == it.damaged;
-    if (!dup)
-      opts.push_back({.kind = kOptItem, .a = it.kind, .b = I8(it.damaged)});
-  }
-  s.Ask(kVbPromptRemoveItem, t.seat, std::move(opts),
+  s.Ask(kVbPromptRemoveItem, t.seat, CopyChoices(s, Removable),
         SatchelCount(s) - ItemLimit(s));
 }
 
 void RemoveItemsChoose(State& s, const Option& o) {
   VagabondBoard& vb = Vb(s);
-  // Prefer an exhausted one of that kind (a face-up one may sit on a track).
-  int at = -1;
-  for (size_t i = 0; i < vb.items.size(); ++i) {
-    const VItem& it = vb.items[i];
-    if (it.kind == o.a && it.damaged == (o.b == 1) && (at < 0 || it.exhausted))
-      at = static_cast<int>(i);
-  }
-  CHECK(at >= 0);
+  VItem& it = FindCopy(s, o, Removable);
   ++vb.removed[o.a];
-  vb.items.erase(vb.items.begin() + at);
+  vb.items.erase(vb.items.begin() + (&it - vb.items.data()));
 }
 
 // --- Hits and damage (Law 9.2.7, 9.2.2.I) -----------------------------------
@@ -894,7 +920,7 @@ void TakeHitsStep(State& s) {
   const Task& t = s.top();
   VagabondBoard& vb = Vb(s);
   std::vector<Option> opts =
-      t.a > 0 ? ItemChoices(s, false, false) : std::vector<Option>{};
+      t.a > 0 ? CopyChoices(s, Undamaged) : std::vector<Option>{};
   const int c = vb.clearing;
   if (t.a > 0 && t.b == 0 && vb.battle_ally != kNoFaction && c >= 0 &&
       s.clearing(c).warriors[vb.battle_ally] > 0) {
@@ -917,12 +943,7 @@ void TakeHitsChoose(State& s, const Option& o) {
     s.RemoveWarriors(o.a, vb.clearing, 1, s.battle().defender);
     return;
   }
-  for (VItem& it : vb.items) {
-    if (it.kind == o.a && !it.damaged) {
-      it.damaged = true;
-      break;
-    }
-  }
+  FindCopy(s, o, Undamaged).damaged = true;  // 9.2.7: the chosen copy
   ++vb.damaged_in_battle;
 }
 
@@ -1027,7 +1048,7 @@ class Vagabond : public FactionModule {
     s.Push(t);
   }
   void RemoveAllPieces(State& s, int c, int remover) const override {
-    if (!PawnIn(s, c)) return;
+    if (!PawnIn(s, c) || !s.AreEnemies(remover, kVagabond)) return;
     Task t{.kind = kVbTakeHits, .seat = I8(VbSeat(s))};  // 9.2.2.I
     t.a = 3;
     t.b = 1;
@@ -1189,13 +1210,20 @@ void RegisterVagabond() {
       [](const State&, const Prompt&) {
         return std::string("Repair which damaged item?");
       });
-  reg(kVbPromptSteal, "vagabond.special.steal", "9.5.9",
+  reg(kVbPromptSteal, "vagabond.special.steal", "26.1.2",
       [](const State&, const Prompt&) {
         return std::string("Steal: take a random card from whom?");
       });
-  reg(kVbPromptDayLabor, "vagabond.special.day_labor", "9.5.9",
+  reg(kVbPromptDayLabor, "vagabond.special.day_labor", "26.2.2",
       [](const State&, const Prompt&) {
-        return std::string("Special action: which card (or Hideout)?");
+        return std::string(
+            "Day Labor: take which card matching your clearing from the "
+            "discard pile?");
+      });
+  reg(kVbPromptHideout, "vagabond.special.hideout", "26.3.2",
+      [](const State&, const Prompt& p) {
+        return absl::StrCat("Hideout: repair which damaged item (", int{p.a},
+                            " left)?");
       });
   reg(kVbPromptTakeHit, "vagabond.take_hit", "9.2.7",
       [](const State&, const Prompt& p) {
