@@ -252,8 +252,7 @@ enum BattleStep : int8_t {
   kBsAmbushHits,
   kBsAfterAmbush,
   kBsRoll,
-  kBsAttackerEffects,
-  kBsDefenderEffects,
+  kBsEffects,  // Law 4.3.4: x = side to ask (0 attacker), y = passes in a row
   kBsCount,
   kBsEnd,
   kBsAssign = 20,  // assigning hits; return step kept in Task::c
@@ -429,16 +428,24 @@ void BattleStepFn(State& s) {
       b.def_hits = static_cast<int8_t>(std::min<int>(
           b.roll_lo,
           GetFaction(b.defender)->RolledHitCap(s, b.clearing, false)));
-      t.step = kBsAttackerEffects;
+      t.step = kBsEffects;
+      t.x = 0;  // Law 4.3.4: the attacker chooses the order
+      t.y = 0;
       return;
     }
-    case kBsAttackerEffects:
-    case kBsDefenderEffects: {
-      const bool attacker = t.step == kBsAttackerEffects;
+    case kBsEffects: {
+      // Law 4.3.4: the sides take turns until both pass in a row; a side
+      // with nothing left to use passes.
+      if (t.y >= 2) {
+        t.step = kBsCount;
+        return;
+      }
+      const bool attacker = t.x == 0;
       std::vector<Option> opts =
           BattleEffects(s, attacker ? att_seat : def_seat, attacker);
       if (opts.empty()) {
-        ++t.step;
+        ++t.y;
+        t.x ^= 1;
         return;
       }
       s.Ask(kPromptBattleEffect, attacker ? att_seat : def_seat,
@@ -512,13 +519,13 @@ void BattleChooseFn(State& s, const Option& o) {
         t.step = kBsRoll;
       }
       return;
-    case kBsAttackerEffects:
-    case kBsDefenderEffects: {
-      const bool attacker = t.step == kBsAttackerEffects;
-      if (o.kind == kOptDone) {
-        ++t.step;
-        return;
-      }
+    case kBsEffects: {
+      const bool attacker = t.x == 0;
+      // A pass counts towards the two passes in a row; an effect lets the
+      // other side answer (Law 4.3.4).
+      t.y = o.kind == kOptDone ? t.y + 1 : 0;
+      t.x ^= 1;
+      if (o.kind == kOptDone) return;
       const int seat = s.SeatOf(attacker ? b.attacker : b.defender);
       const int effect = s.card(o.card).effect;
       auto discard_persistent = [&] {
@@ -1138,7 +1145,7 @@ void RegisterCoreTasks() {
   });
   Reg(kPromptAmbush, "battle.ambush", "4.3.1", AmbushText);
   Reg(kPromptFoilAmbush, "battle.foil_ambush", "4.3.1.I", FoilText);
-  Reg(kPromptBattleEffect, "battle.effect", "4.3.2.II",
+  Reg(kPromptBattleEffect, "battle.effect", "4.3.4",
       [](const State&, const Prompt&) {
         return Text("After the roll: use a battle card, or go on.");
       });

@@ -235,7 +235,7 @@ struct EyrieBoard {
 struct AllianceBoard {
   std::vector<CardId> supporters;  // face down; only the Alliance sees them
   int8_t officers = 0;             // warriors in the Officers box
-  int8_t ops = 0;                  // military operations left this Evening
+  int8_t ops_used = 0;             // military operations taken this Evening
 };
 
 // One of the Vagabond's items (Law 9.2.5): face up or exhausted, and
@@ -535,6 +535,7 @@ class State {
   void Advance();
   void StartTurn();
   void CheckScoreVictory();
+  void ReshuffleIfEmpty();
 
   std::shared_ptr<const GameDef> def_;
   std::array<ClearingState, kMaxClearings> board_{};
