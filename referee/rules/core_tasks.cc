@@ -335,17 +335,31 @@ void ApplyHits(State& s) {
   for (int p = 0; p < kNumPieces; ++p) enemy += pieces[1][p];
   b.enemy_pieces_removed_by_attacker += enemy;
   const size_t mark = s.BeginSimultaneous();
+  // Tasks triggered by each side's losses (0 attacker, 1 defender).
+  std::array<size_t, 2> triggered{};
+  size_t before = s.stack().size();
   s.RemovePieces(b.defender, c, warriors[1], pieces[1], b.attacker);
+  triggered[1] += s.stack().size() - before;
+  before = s.stack().size();
   s.RemovePieces(b.attacker, c, warriors[0], pieces[0], b.defender);
+  triggered[0] += s.stack().size() - before;
   for (int side = 0; side < 2; ++side) {
     const int f = side == 0 ? b.attacker : b.defender;
     if (GetFaction(f)->TakesHitsItself() && b.hits_left[side] > 0) {
+      before = s.stack().size();
       GetFaction(f)->TakeHits(s, c, b.hits_left[side],
                               side == 0 ? b.defender : b.attacker);
+      triggered[side] += s.stack().size() - before;
     }
     b.hits_left[side] = 0;
   }
-  s.EndSimultaneous(mark);
+  // Law 4.3.6: the side taking hits orders the effects its losses trigger;
+  // when both sides' losses trigger effects, the current player orders them
+  // all (1.1.3).
+  int chooser = -1;
+  if (triggered[0] == 0) chooser = s.SeatOf(b.defender);
+  if (triggered[1] == 0) chooser = s.SeatOf(b.attacker);
+  s.EndSimultaneous(mark, chooser);
 }
 
 // Battle-card options for one side after the roll (Law 4.3.2.II).

@@ -391,10 +391,11 @@ void State::RemovePieces(int faction, int c, int warriors,
   }
 }
 
-void State::EndSimultaneous(size_t mark) {
+void State::EndSimultaneous(size_t mark, int chooser) {
   const size_t triggered = stack_.size() - mark;
   if (triggered < 2) return;
-  Task t{.kind = kTaskOrderEffects, .seat = current_};
+  Task t{.kind = kTaskOrderEffects,
+         .seat = static_cast<int8_t>(chooser >= 0 ? chooser : current_)};
   t.a = static_cast<int8_t>(triggered);
   Push(t);
 }

@@ -467,9 +467,10 @@ class State {
                     const std::array<int8_t, kNumPieces>& pieces, int remover);
   void RemoveWarriors(int faction, int c, int n, int remover);
   // Brackets effects that happen at once (e.g. all hits of a battle): the
-  // tasks they trigger are ordered by the current player (Law 1.1.3).
+  // tasks they trigger are ordered by `chooser` (a seat), by default the
+  // current player (Law 1.1.3).
   size_t BeginSimultaneous() const { return stack_.size(); }
-  void EndSimultaneous(size_t mark);
+  void EndSimultaneous(size_t mark, int chooser = -1);
 
   // Cards (Law 2.1).
   CardId DrawCard();  // kNoCard if deck and discard are empty

@@ -645,3 +645,34 @@ TEST(Alliance, Law_8_4_1_II_And_8_4_2_II_SpendingSupportersCitesItsAction) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+namespace woodland::rules::testing {
+namespace {
+
+// Law 4.3.6: "the side taking hits ... also choose[s] the order of any
+// effects triggered by their pieces being removed" — here the Alliance, not
+// the current player, orders the Outrage and the discard down to five that
+// losing a sympathy token and its last base trigger.
+TEST(Alliance, Law_4_3_6_TheSideTakingHitsOrdersTheEffectsItsLossesTrigger) {
+  Scenario sc = AllianceGame(kPhaseDaylight, 0);
+  State& s = sc.s();
+  s.SetPieces(kBaseFox, C(1), 1);
+  s.SetPieces(kSympathy, C(1), 1);
+  sc.Supporter("Bake Sale", kRabbit);
+  sc.Supporter("Cobbler", kRabbit);
+  sc.Supporter("Root Tea", kMouse);
+  sc.Supporter("Sword", kMouse);
+  sc.Supporter("Travel Gear", kMouse);
+  sc.Supporter("Codebreakers", kMouse);
+  s.SetWarriors(kMarquise, C(1), 2);
+  sc.Give(0, "Anvil", kFox);
+  sc.Dice({1, 1});  // 1 rolled hit + 1 (defenseless): base and sympathy
+  sc.Start([](State& s) { PushBattle(s, C(1), kMarquise, kAlliance); });
+  ASSERT_EQ(s.clearing(C(1)).pieces[kBaseFox], 0);
+  ASSERT_EQ(s.clearing(C(1)).pieces[kSympathy], 0);
+  ASSERT_EQ(sc.Key(), "order_effects");
+  EXPECT_EQ(s.deciding_seat(), 2) << "the Alliance took the hits";
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
