@@ -40,6 +40,7 @@ enum AlliancePrompt : uint16_t {
   kAlPromptOrganize,
   kAlPromptOutrage,
   kAlPromptTrim,
+  kAlPromptSpendSpread,  // as kAlPromptSpend, for Spread Sympathy
 };
 
 enum AllianceAction : int8_t {
@@ -146,10 +147,12 @@ std::vector<Option> RevoltTargets(const State& s) {
   return opts;
 }
 
-void PushSpend(State& s, int seat, int suit, int count) {
+// c = 1: for a Revolt (8.4.1.II), else for Spread Sympathy (8.4.2.II).
+void PushSpend(State& s, int seat, int suit, int count, bool revolt) {
   Task t{.kind = kAlSpend, .seat = I8(seat)};
   t.a = I8(suit);
   t.b = I8(count);
+  t.c = revolt ? 1 : 0;
   s.Push(t);
 }
 
@@ -204,7 +207,7 @@ void BirdsongChoose(State& s, const Option& o) {
   effect.a = o.a;
   const int cost = revolt ? 2 : SpreadCost(s, o.a);
   s.Push(effect);
-  PushSpend(s, seat, s.SuitOf(o.a), cost);
+  PushSpend(s, seat, s.SuitOf(o.a), cost, revolt);
 }
 
 // Spends `b` supporters matching suit `a`, asking which when it matters.
@@ -238,7 +241,8 @@ void SpendStep(State& s) {
     s.Pop();
     return;
   }
-  s.Ask(kAlPromptSpend, t.seat, std::move(opts), t.a, t.b);
+  s.Ask(t.c == 1 ? kAlPromptSpend : kAlPromptSpendSpread, t.seat,
+        std::move(opts), t.a, t.b);
 }
 
 void SpendChoose(State& s, const Option& o) {
@@ -383,18 +387,25 @@ std::vector<Option> OrganizeClearings(const State& s) {
   return opts;
 }
 
+// Law 8.6.1: operations "up to your number of officers", counted against
+// the officers there are now (officers lost in an operation's battle,
+// 8.2.4, shrink the operations still to come).
+int OperationsLeft(const State& s) {
+  return std::max(0, s.alliance().officers - s.alliance().ops_used);
+}
+
 void EveningStep(State& s) {
   Task& t = s.top();
   const int seat = t.seat;
-  AllianceBoard& ab = s.mutable_alliance();
   if (t.step == 0) {
     t.step = 1;
-    ab.ops = ab.officers;  // 8.6.1: one operation per officer
+    s.mutable_alliance().ops_used = 0;
     return;
   }
   if (t.step == 1) {
+    const int left = OperationsLeft(s);
     std::vector<Option> opts;
-    if (ab.ops > 0) {
+    if (left > 0) {
       if (!LegalMoves(s, kAlliance, -1).empty())
         opts.push_back({.kind = kOptAction, .a = kOpMove});
       if (!LegalBattles(s, kAlliance, -1).empty())
@@ -406,13 +417,14 @@ void EveningStep(State& s) {
     }
     if (!opts.empty()) {
       opts.push_back({.kind = kOptDone});
-      s.Ask(kAlPromptOperation, seat, std::move(opts), ab.ops);
+      s.Ask(kAlPromptOperation, seat, std::move(opts), left);
       return;
     }
     t.step = 2;
     return;
   }
   s.Pop();
+  s.mutable_alliance().ops_used = 0;
   s.DrawCards(seat, 1 + BasesOnMap(s));  // 8.6.2: one per uncovered base slot
   PushDiscardDown(s, seat, kHandLimit, kAlPromptDiscard);
 }
@@ -424,7 +436,7 @@ void EveningChoose(State& s, const Option& o) {
     t.step = 2;
     return;
   }
-  --s.mutable_alliance().ops;
+  ++s.mutable_alliance().ops_used;
   switch (o.a) {
     case kOpMove:
       PushMove(s, seat, -1, false);
@@ -654,11 +666,13 @@ void RegisterAlliance() {
         return std::string(
             "Birdsong: spread sympathy to which clearing, or finish?");
       });
-  reg(kAlPromptSpend, "alliance.spend_supporters", "8.2.3",
-      [](const State&, const Prompt& p) {
-        return absl::StrCat("Spend which ", SuitName(p.a), " supporter (",
-                            int{p.b}, " still due)?");
-      });
+  auto spend_text = [](const State&, const Prompt& p) {
+    return absl::StrCat("Spend which ", SuitName(p.a), " supporter (", int{p.b},
+                        " still due)?");
+  };
+  reg(kAlPromptSpend, "alliance.spend_supporters", "8.4.1.II", spend_text);
+  reg(kAlPromptSpendSpread, "alliance.spend_supporters", "8.4.2.II",
+      spend_text);
   reg(kAlPromptAction, "alliance.action", "8.5",
       [](const State&, const Prompt&) {
         return std::string(

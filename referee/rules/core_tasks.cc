@@ -252,8 +252,7 @@ enum BattleStep : int8_t {
   kBsAmbushHits,
   kBsAfterAmbush,
   kBsRoll,
-  kBsAttackerEffects,
-  kBsDefenderEffects,
+  kBsEffects,  // Law 4.3.4: x = side to ask (0 attacker), y = passes in a row
   kBsCount,
   kBsEnd,
   kBsAssign = 20,  // assigning hits; return step kept in Task::c
@@ -336,17 +335,31 @@ void ApplyHits(State& s) {
   for (int p = 0; p < kNumPieces; ++p) enemy += pieces[1][p];
   b.enemy_pieces_removed_by_attacker += enemy;
   const size_t mark = s.BeginSimultaneous();
+  // Tasks triggered by each side's losses (0 attacker, 1 defender).
+  std::array<size_t, 2> triggered{};
+  size_t before = s.stack().size();
   s.RemovePieces(b.defender, c, warriors[1], pieces[1], b.attacker);
+  triggered[1] += s.stack().size() - before;
+  before = s.stack().size();
   s.RemovePieces(b.attacker, c, warriors[0], pieces[0], b.defender);
+  triggered[0] += s.stack().size() - before;
   for (int side = 0; side < 2; ++side) {
     const int f = side == 0 ? b.attacker : b.defender;
     if (GetFaction(f)->TakesHitsItself() && b.hits_left[side] > 0) {
+      before = s.stack().size();
       GetFaction(f)->TakeHits(s, c, b.hits_left[side],
                               side == 0 ? b.defender : b.attacker);
+      triggered[side] += s.stack().size() - before;
     }
     b.hits_left[side] = 0;
   }
-  s.EndSimultaneous(mark);
+  // Law 4.3.6: the side taking hits orders the effects its losses trigger;
+  // when both sides' losses trigger effects, the current player orders them
+  // all (1.1.3).
+  int chooser = -1;
+  if (triggered[0] == 0) chooser = s.SeatOf(b.defender);
+  if (triggered[1] == 0) chooser = s.SeatOf(b.attacker);
+  s.EndSimultaneous(mark, chooser);
 }
 
 // Battle-card options for one side after the roll (Law 4.3.4).
@@ -429,16 +442,24 @@ void BattleStepFn(State& s) {
       b.def_hits = static_cast<int8_t>(std::min<int>(
           b.roll_lo,
           GetFaction(b.defender)->RolledHitCap(s, b.clearing, false)));
-      t.step = kBsAttackerEffects;
+      t.step = kBsEffects;
+      t.x = 0;  // Law 4.3.4: the attacker chooses the order
+      t.y = 0;
       return;
     }
-    case kBsAttackerEffects:
-    case kBsDefenderEffects: {
-      const bool attacker = t.step == kBsAttackerEffects;
+    case kBsEffects: {
+      // Law 4.3.4: the sides take turns until both pass in a row; a side
+      // with nothing left to use passes.
+      if (t.y >= 2) {
+        t.step = kBsCount;
+        return;
+      }
+      const bool attacker = t.x == 0;
       std::vector<Option> opts =
           BattleEffects(s, attacker ? att_seat : def_seat, attacker);
       if (opts.empty()) {
-        ++t.step;
+        ++t.y;
+        t.x ^= 1;
         return;
       }
       s.Ask(kPromptBattleEffect, attacker ? att_seat : def_seat,
@@ -512,13 +533,13 @@ void BattleChooseFn(State& s, const Option& o) {
         t.step = kBsRoll;
       }
       return;
-    case kBsAttackerEffects:
-    case kBsDefenderEffects: {
-      const bool attacker = t.step == kBsAttackerEffects;
-      if (o.kind == kOptDone) {
-        ++t.step;
-        return;
-      }
+    case kBsEffects: {
+      const bool attacker = t.x == 0;
+      // A pass counts towards the two passes in a row; an effect lets the
+      // other side answer (Law 4.3.4).
+      t.y = o.kind == kOptDone ? t.y + 1 : 0;
+      t.x ^= 1;
+      if (o.kind == kOptDone) return;
       const int seat = s.SeatOf(attacker ? b.attacker : b.defender);
       const int effect = s.card(o.card).effect;
       auto discard_persistent = [&] {

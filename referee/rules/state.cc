@@ -400,10 +400,11 @@ void State::RemovePieces(int faction, int c, int warriors,
   }
 }
 
-void State::EndSimultaneous(size_t mark) {
+void State::EndSimultaneous(size_t mark, int chooser) {
   const size_t triggered = stack_.size() - mark;
   if (triggered < 2) return;
-  Task t{.kind = kTaskOrderEffects, .seat = current_};
+  Task t{.kind = kTaskOrderEffects,
+         .seat = static_cast<int8_t>(chooser >= 0 ? chooser : current_)};
   t.a = static_cast<int8_t>(triggered);
   Push(t);
 }
@@ -414,19 +415,23 @@ void State::RemoveWarriors(int faction, int c, int n, int remover) {
 
 // --- Cards (Law 2.1) --------------------------------------------------------
 
+// Law 2.1: "If the deck is ever empty, shuffle the discard pile immediately
+// to form a new deck." The deck is kept unordered and each draw picks
+// uniformly, which is the same as shuffling and drawing from the top.
+void State::ReshuffleIfEmpty() {
+  if (!deck_.empty() || discard_.empty()) return;
+  deck_.swap(discard_);
+  std::sort(deck_.begin(), deck_.end());
+}
+
 CardId State::DrawCard() {
-  if (deck_.empty()) {
-    // Law 2.1: an empty deck is re-formed from the discard pile at once.
-    // The deck is kept unordered and each draw picks uniformly, which is the
-    // same as shuffling and drawing from the top.
-    deck_.swap(discard_);
-    std::sort(deck_.begin(), deck_.end());
-  }
+  ReshuffleIfEmpty();
   if (deck_.empty()) return kNoCard;
   const int i = chance_.Draw(kChanceDraw, static_cast<int>(deck_.size()));
   const CardId id = deck_[i];
   deck_[i] = deck_.back();
   deck_.pop_back();
+  ReshuffleIfEmpty();  // the last card drawn: reshuffle at once
   return id;
 }
 
@@ -452,6 +457,7 @@ void State::Discard(CardId id) {
     available_.push_back(id);
   } else {
     discard_.push_back(id);
+    ReshuffleIfEmpty();  // onto an empty deck
   }
 }
 
@@ -533,7 +539,7 @@ uint64_t State::Hash() const {
   h.Add(vagabond_.battle_ally);
   h.Add(vagabond_.coalition);
   h.Add(alliance_.officers);
-  h.Add(alliance_.ops);
+  h.Add(alliance_.ops_used);
   for (const Task& t : stack_) {
     h.Add(t.kind);
     h.Add(t.seat);

@@ -243,7 +243,7 @@ struct EyrieBoard {
 struct AllianceBoard {
   std::vector<CardId> supporters;  // face down; only the Alliance sees them
   int8_t officers = 0;             // warriors in the Officers box
-  int8_t ops = 0;                  // military operations left this Evening
+  int8_t ops_used = 0;             // military operations taken this Evening
 };
 
 // One of the Vagabond's items (Law 9.2.5): face up or exhausted, and
@@ -478,9 +478,10 @@ class State {
                     const std::array<int8_t, kNumPieces>& pieces, int remover);
   void RemoveWarriors(int faction, int c, int n, int remover);
   // Brackets effects that happen at once (e.g. all hits of a battle): the
-  // tasks they trigger are ordered by the current player (Law 1.1.3).
+  // tasks they trigger are ordered by `chooser` (a seat), by default the
+  // current player (Law 1.1.3).
   size_t BeginSimultaneous() const { return stack_.size(); }
-  void EndSimultaneous(size_t mark);
+  void EndSimultaneous(size_t mark, int chooser = -1);
 
   // Cards (Law 2.1).
   CardId DrawCard();  // kNoCard if deck and discard are empty
@@ -546,6 +547,7 @@ class State {
   void Advance();
   void StartTurn();
   void CheckScoreVictory();
+  void ReshuffleIfEmpty();
 
   std::shared_ptr<const GameDef> def_;
   std::array<ClearingState, kMaxClearings> board_{};

@@ -94,11 +94,15 @@ TEST(CoreLaw, Law_2_1_EmptyDeckIsReformedFromDiscards) {
     s.RemoveFromHand(1, id);
     s.Discard(id);
   }
+  // The first discard onto the empty deck became the new deck at once
+  // (Law 2.1, p16); the rest wait in the discard pile.
+  ASSERT_EQ(s.deck().size(), 1u);
   const size_t discarded = s.discard().size();
   s.DrawCards(0, 1);
   EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  // Drawing the deck's last card reshuffles the discard pile at once.
   EXPECT_TRUE(s.discard().empty());
-  EXPECT_EQ(s.deck().size(), discarded - 1);
+  EXPECT_EQ(s.deck().size(), discarded);
   EXPECT_TRUE(s.CheckInvariants().ok());
 }
 
@@ -586,6 +590,330 @@ TEST(CoreLaw, Law_4_3_4_AfterRollEffectsAndLaw_4_3_6_DealHitsCiteP16) {
   sc.Choose("Done");
   ASSERT_EQ(sc.Key(), "battle.remove_piece");
   EXPECT_EQ(s.PromptLaw(), "4.3.6");
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
+
+// --- Issue 9: battle effects after the roll, reshuffle ----------------------
+
+namespace woodland::rules::testing {
+namespace {
+
+// A card in `seat`'s hand that goes to the discard pile when discarded (a
+// dominance card would become available instead, Law 3.3.3).
+CardId Discardable(const State& s, int seat) {
+  for (CardId id : s.seat(seat).hand) {
+    if (s.card(id).kind != kDominanceCard) return id;
+  }
+  ADD_FAILURE() << "no discardable card";
+  return kNoCard;
+}
+
+// Law 4.3.4: the attacker chooses the order when both sides have after-roll
+// effects, and a player who passed may still answer the other's effect.
+TEST(CoreLaw, Law_4_3_4_APlayerWhoPassedMayAnswerTheOthersEffect) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 3);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Craft(0, "Brutal Tactics");
+  sc.Craft(1, "Sappers");
+  sc.Dice({1, 1});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  EXPECT_EQ(s.deciding_seat(), 0) << "the attacker chooses the order";
+  sc.Choose("Done");
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  sc.Choose("Sappers (bird)");
+  ASSERT_EQ(sc.Key(), "battle.effect") << "the attacker may answer";
+  EXPECT_EQ(s.deciding_seat(), 0);
+  sc.Choose("Brutal Tactics (bird)");
+  EXPECT_TRUE(sc.Paused());
+  // Each side deals its rolled hit plus one extra hit.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.seat(1).vp, 1) << "Brutal Tactics: the defender scores one";
+}
+
+// Law 4.3.4: after the attacker's effect the defender may answer before the
+// attacker uses another one.
+TEST(CoreLaw, Law_4_3_4_TheDefenderMayAnswerTheAttackersEffect) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 3);
+  s.SetWarriors(kEyrie, C(5), 3);
+  sc.Craft(0, "Brutal Tactics");
+  sc.Craft(0, "Armorers");
+  sc.Craft(1, "Armorers");
+  sc.Dice({2, 1});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+  ASSERT_EQ(s.deciding_seat(), 0);
+  sc.Choose("Brutal Tactics (bird)");
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  EXPECT_EQ(s.deciding_seat(), 1) << "the defender answers";
+  sc.Choose("Armorers (bird)");
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  EXPECT_EQ(s.deciding_seat(), 0);
+  sc.Choose("Armorers (bird)");
+  EXPECT_TRUE(sc.Paused());
+  // Both rolled results ignored; only Brutal Tactics' extra hit remains.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 3);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 2);
+}
+
+// Law 2.1: "If the deck is ever empty, shuffle the discard pile immediately
+// to form a new deck" (the seeds reshuffled at the next draw).
+TEST(CoreLaw, Law_2_1_EmptyDeckIsReshuffledAtOnceNotAtTheNextDraw) {
+  Scenario sc;
+  State& s = sc.s();
+  s.DrawCards(1, 8);
+  const CardId early = Discardable(s, 1);
+  s.RemoveFromHand(1, early);
+  s.Discard(early);
+  ASSERT_EQ(s.discard().size(), 1u);
+  s.DrawCards(1, static_cast<int>(s.deck().size()));
+  // The deck ran out: the discard pile is already the new deck.
+  EXPECT_EQ(s.deck(), std::vector<CardId>{early});
+  EXPECT_TRUE(s.discard().empty());
+  // A card discarded now starts the new discard pile.
+  const CardId late = Discardable(s, 1);
+  s.RemoveFromHand(1, late);
+  s.Discard(late);
+  EXPECT_EQ(s.discard(), std::vector<CardId>{late});
+  EXPECT_EQ(s.deck().size(), 1u);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Law 2.1: an empty deck with an empty discard pile becomes a deck again as
+// soon as a card is discarded.
+TEST(CoreLaw, Law_2_1_DiscardOntoAnEmptyDeckFormsTheNewDeck) {
+  Scenario sc;
+  State& s = sc.s();
+  s.DrawCards(1, static_cast<int>(s.deck().size()));
+  ASSERT_TRUE(s.deck().empty());
+  ASSERT_TRUE(s.discard().empty());
+  const CardId id = Discardable(s, 1);
+  s.RemoveFromHand(1, id);
+  s.Discard(id);
+  EXPECT_EQ(s.deck(), std::vector<CardId>{id});
+  EXPECT_TRUE(s.discard().empty());
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
+
+// --- Issue 9: core rules, table by table -------------------------------------
+
+namespace woodland::rules::testing {
+namespace {
+
+// Law 2.1.1 and 2.1.1.II: a bird card counts as any suit; a card of another
+// suit never counts as a bird.
+TEST(CoreLaw, Law_2_1_1_II_BirdsMatchEverySuitButOnlyBirdsMatchBird) {
+  Scenario sc;
+  State& s = sc.s();
+  const CardId fox = sc.Give(0, "Anvil", kFox);
+  const CardId rabbit = sc.Give(0, "Bake Sale", kRabbit);
+  const CardId mouse = sc.Give(0, "Sword", kMouse);
+  const CardId bird = sc.Give(0, "Armorers", kBird);
+  struct Case {
+    int suit;
+    std::vector<CardId> match;
+  };
+  for (const Case& c : {Case{kFox, {fox, bird}}, Case{kRabbit, {rabbit, bird}},
+                        Case{kMouse, {mouse, bird}}, Case{kBird, {bird}}}) {
+    std::vector<CardId> got;
+    for (const Option& o : MatchingCards(s, 0, c.suit)) got.push_back(o.card);
+    std::sort(got.begin(), got.end());
+    std::vector<CardId> want = c.match;
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(got, want) << SuitName(c.suit);
+  }
+}
+
+// Law 4.3.1 with 2.1.1: a bird ambush matches every clearing; a suited one
+// only its own suit.
+TEST(CoreLaw, Law_4_3_1_BirdAmbushMatchesAnyClearingSuitedOnlyItsOwn) {
+  struct Case {
+    int ambush_suit;
+    int clearing;
+    bool offered;
+  };
+  for (const Case& c :
+       {Case{kBird, 1, true}, Case{kBird, 5, true}, Case{kBird, 2, true},
+        Case{kFox, 1, true}, Case{kFox, 5, false}, Case{kRabbit, 5, true},
+        Case{kRabbit, 2, false}, Case{kMouse, 2, true},
+        Case{kMouse, 1, false}}) {
+    SCOPED_TRACE(::testing::Message()
+                 << SuitName(c.ambush_suit) << " in " << c.clearing);
+    Scenario sc;
+    State& s = sc.s();
+    s.SetWarriors(kMarquise, C(c.clearing), 2);
+    s.SetWarriors(kEyrie, C(c.clearing), 2);
+    sc.Give(1, "Ambush!", c.ambush_suit);
+    sc.Dice({0, 0});
+    sc.Start(
+        [&](State& s) { PushBattle(s, C(c.clearing), kMarquise, kEyrie); });
+    EXPECT_EQ(sc.Key() == "battle.ambush", c.offered);
+  }
+}
+
+// Law 4.1.1: crafting pieces must match the cost's suits, each once per
+// turn; "any" takes a piece of any suit. Marquise workshops in fox clearing 1
+// and rabbit clearing 5.
+TEST(CoreLaw, Law_4_1_1_CraftingPiecesMustMatchTheCost) {
+  struct Case {
+    const char* card;
+    int suit;
+    bool craftable;
+  };
+  for (const Case& c : {
+           Case{"Anvil", kFox, true},               // fox
+           Case{"Travel Gear", kFox, true},         // rabbit
+           Case{"Root Tea", kFox, false},           // mouse
+           Case{"Foxfolk Steel", kFox, false},      // fox, fox
+           Case{"Protection Racket", kFox, false},  // rabbit, rabbit
+           Case{"Tax Collector", kFox, false},      // fox, rabbit, mouse
+           Case{"Royal Claim", kBird, false},       // any x4
+       }) {
+    SCOPED_TRACE(c.card);
+    Scenario sc;
+    State& s = sc.s();
+    s.SetPieces(kWorkshop, C(1), 1);
+    s.SetPieces(kWorkshop, C(5), 1);
+    sc.Give(0, c.card, c.suit);
+    sc.Start([](State& s) { PushCraft(s, 0); });
+    EXPECT_EQ(sc.Key() == "craft", c.craftable);
+  }
+  // Two of the same: fox, fox is payable with two fox workshops, and "any"
+  // with pieces of mixed suits.
+  for (const char* card : {"Foxfolk Steel", "Brutal Tactics"}) {
+    Scenario sc;
+    State& s = sc.s();
+    s.SetPieces(kWorkshop, C(1), 1);
+    s.SetPieces(kWorkshop, C(8), 1);
+    sc.Give(0, card);
+    sc.Start([](State& s) { PushCraft(s, 0); });
+    EXPECT_EQ(sc.Key(), "craft") << card;
+  }
+  Scenario sc;
+  State& s = sc.s();
+  for (int c : {1, 5, 2, 8}) s.SetPieces(kWorkshop, C(c), 1);
+  sc.Give(0, "Royal Claim");
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  EXPECT_EQ(sc.Key(), "craft") << "any, any, any, any from 4 pieces";
+}
+
+// Law 4.3.3.I: the defender's rolled hits are capped by its warriors too.
+TEST(CoreLaw, Law_4_3_3_I_DefenderRolledHitsCappedByItsWarriors) {
+  for (int def : {1, 2, 3, 4}) {
+    SCOPED_TRACE(::testing::Message() << def << " defending warriors");
+    Scenario sc;
+    State& s = sc.s();
+    s.SetWarriors(kMarquise, C(5), 5);
+    s.SetWarriors(kEyrie, C(5), def);
+    sc.Dice({3, 3});  // both roll 3
+    sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+    EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 5 - std::min(3, def));
+    EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], def - std::min(3, def));
+  }
+}
+
+// Law 4.3.3.I: the attacker's rolled hits are capped by its warriors.
+TEST(CoreLaw, Law_4_3_3_I_AttackerRolledHitsCappedByItsWarriors) {
+  for (int att : {1, 2, 3, 4}) {
+    SCOPED_TRACE(::testing::Message() << att << " attacking warriors");
+    Scenario sc;
+    State& s = sc.s();
+    s.SetWarriors(kMarquise, C(5), att);
+    s.SetWarriors(kEyrie, C(5), 5);
+    sc.Dice({3, 0});
+    sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+    EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 5 - std::min(3, att));
+  }
+}
+
+// Law 4.3.5.II: an extra hit only when the defender has no warriors there.
+TEST(CoreLaw, Law_4_3_5_II_DefenselessOnlyWithoutWarriors) {
+  for (int def_warriors : {0, 1}) {
+    SCOPED_TRACE(::testing::Message() << def_warriors << " defending warriors");
+    Scenario sc;
+    State& s = sc.s();
+    s.SetWarriors(kMarquise, C(5), 3);
+    s.SetWarriors(kEyrie, C(5), def_warriors);
+    s.SetPieces(kRoost, C(5), 2);
+    sc.Dice({1, 0});  // one rolled hit
+    sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+    // Rolled hit 1, plus 1 if defenseless.
+    const int removed_roosts = def_warriors == 0 ? 2 : 0;
+    EXPECT_EQ(s.clearing(C(5)).pieces[kRoost], 2 - removed_roosts);
+    EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 0);
+    EXPECT_EQ(s.seat(0).vp, removed_roosts) << "Law 3.2.1";
+  }
+}
+
+// Law 3.1: 30 VP wins at once; 29 does not.
+TEST(CoreLaw, Law_3_1_ThirtyWinsTwentyNineDoesNot) {
+  for (int before : {27, 28, 29}) {
+    SCOPED_TRACE(::testing::Message() << before << " VP before");
+    Scenario sc;
+    State& s = sc.s();
+    s.mutable_seat(0).vp = static_cast<int16_t>(before);
+    s.SetWarriors(kMarquise, C(5), 2);
+    s.SetPieces(kRoost, C(5), 2);
+    sc.Dice({1, 0});  // rolled 1 + defenseless 1: two roosts, 2 VP
+    sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kEyrie); });
+    EXPECT_EQ(s.IsTerminal(), before + 2 >= 30);
+    if (s.IsTerminal()) {
+      EXPECT_EQ(s.end_reason(), kReason30Vp);
+      EXPECT_EQ(s.winners(), std::vector<int8_t>{0});
+    }
+  }
+}
+
+// Law 3.3.1: a dominance card may be activated from 10 VP, not below.
+TEST(CoreLaw, Law_3_3_1_DominanceActivatesFromTenVictoryPoints) {
+  for (int vp : {8, 9, 10, 11}) {
+    SCOPED_TRACE(::testing::Message() << vp << " VP");
+    Scenario sc;
+    State& s = sc.s();
+    sc.Give(0, "Dominance", kRabbit);
+    s.mutable_seat(0).vp = static_cast<int16_t>(vp);
+    sc.Start([](State& s) { GetFaction(kMarquise)->PushDaylight(s, 0); });
+    EXPECT_EQ(sc.Offers("Activate Dominance (rabbit)"), vp >= 10);
+  }
+}
+
+// Law 6.6 / 7.6 / 8.6.2 (the general hand limit of five at the end of
+// Evening): after drawing, discard down to five, for every base faction.
+TEST(CoreLaw, Law_8_6_2_And_6_6_And_7_6_HandLimitFiveAtEndOfEvening) {
+  for (int faction : {kMarquise, kEyrie, kAlliance}) {
+    for (int held : {4, 5, 7}) {
+      SCOPED_TRACE(::testing::Message()
+                   << FactionName(faction) << " holds " << held);
+      Scenario sc({kMarquise, kEyrie, kAlliance});
+      State& s = sc.s();
+      const int seat = s.SeatOf(faction);
+      s.SetCurrent(seat, kPhaseEvening);
+      if (faction == kEyrie) s.mutable_eyrie().leader = 0;
+      const char* names[7] = {
+          "Tax Collector", "Tax Collector",  "Tax Collector", "Cobbler",
+          "Cobbler",       "Command Warren", "Command Warren"};
+      for (int i = 0; i < held; ++i) sc.Give(seat, names[i]);
+      sc.Start([&](State& s) { GetFaction(faction)->PushEvening(s, seat); });
+      int discarded = 0;
+      while (sc.Key() == "discard.hand_limit" && discarded < 10) {
+        ASSERT_EQ(s.deciding_seat(), seat);
+        ASSERT_TRUE(s.Apply(seat, 0).ok());
+        ++discarded;
+      }
+      // Each draws exactly one here (no draw bonus on the map).
+      EXPECT_EQ(s.seat(seat).hand.size(), std::min<size_t>(held + 1, 5));
+      EXPECT_EQ(discarded, std::max(0, held + 1 - 5));
+    }
+  }
 }
 
 }  // namespace
