@@ -86,7 +86,7 @@ TEST(Perft, FourPlayerAllianceDaylight) {
   EXPECT_EQ(Perft(s, 1), 2u);
   EXPECT_EQ(Perft(s, 2), 10u);
   EXPECT_EQ(Perft(s, 3), 28u);
-  EXPECT_EQ(Perft(s, 4), 108u);
+  EXPECT_EQ(Perft(s, 4), 109u);
 }
 
 TEST(Perft, FourPlayerVagabondDaylight) {
@@ -97,7 +97,7 @@ TEST(Perft, FourPlayerVagabondDaylight) {
   EXPECT_EQ(Perft(s, 1), 2u);
   EXPECT_EQ(Perft(s, 2), 8u);
   EXPECT_EQ(Perft(s, 3), 43u);
-  EXPECT_EQ(Perft(s, 4), 229u);
+  EXPECT_EQ(Perft(s, 4), 230u);
 }
 
 }  // namespace
