@@ -4,6 +4,7 @@
 #include <set>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
 #include "gtest/gtest.h"
@@ -155,6 +156,175 @@ TEST(Match, SameSeedSameBotsSameMatch) {
       RunMatch(Spec("builtin:random", "builtin:random", 11), MatchOptions{});
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->result.final_state_hash(), b->result.final_state_hash());
+}
+
+// Records, per request, the seat, its counters and the seat whose turn it is.
+class RequestLog : public MatchListener {
+ public:
+  void OnRequest(const rules::State& s, const v1::DecisionRequest& r) override {
+    if (first_current < 0) first_current = s.current_seat();
+    seats.push_back(r.seat());
+    seat_index.push_back(r.seat_decision_index());
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    legacy_index.push_back(r.decision_index());
+#pragma GCC diagnostic pop
+  }
+  int first_current = -1;
+  std::vector<int> seats;
+  std::vector<int64_t> seat_index, legacy_index;
+};
+
+// Issue 16.6: a request counts only its own seat's decisions, so what one
+// seat sees does not depend on how often (or whether) others were asked,
+// e.g. whether a defender held an ambush card and was asked to use it.
+TEST(Match, Issue16_RequestsCountOnlyTheSeatsOwnDecisions) {
+  RequestLog log;
+  v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 4);
+  for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("builtin:random");
+  }
+  auto out = RunMatch(spec, MatchOptions{}, &log);
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<int64_t> own(4, 0);
+  bool interleaved = false;
+  for (size_t i = 0; i < log.seats.size(); ++i) {
+    const int seat = log.seats[i];
+    EXPECT_EQ(log.seat_index[i], own[seat]) << "request " << i;
+    EXPECT_EQ(log.legacy_index[i], own[seat]) << "request " << i;
+    ++own[seat];
+    interleaved |= i > 0 && log.seats[i - 1] != seat;
+  }
+  EXPECT_TRUE(interleaved) << "the seats took turns";
+  int64_t total = 0;
+  for (const v1::SeatResult& sr : out->result.seats()) {
+    EXPECT_EQ(sr.decisions(), own[sr.seat()]);
+    total += sr.decisions();
+  }
+  EXPECT_EQ(total, out->result.decisions());
+}
+
+// Issue 9.12, Law 5.1.1: the starting player is determined randomly (from
+// the match seed) unless the request pins it; the result says which.
+TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
+  std::set<int> firsts;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    RequestLog log;
+    auto out = RunMatch(Spec("builtin:random", "builtin:random", seed),
+                        MatchOptions{}, &log);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_FALSE(out->result.first_seat_pinned());
+    EXPECT_EQ(log.first_current, out->result.first_seat()) << "seed " << seed;
+    firsts.insert(out->result.first_seat());
+    // The replay records it and rebuilds the match.
+    auto s = StateFromReplay(out->replay);
+    ASSERT_TRUE(s.ok()) << s.status();
+    EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+    // Drawn from the seed: the same seed starts the same seat.
+    auto again = RunMatch(Spec("builtin:random", "builtin:random", seed),
+                          MatchOptions{});
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->result.first_seat(), out->result.first_seat());
+  }
+  EXPECT_EQ(firsts, (std::set<int>{0, 1})) << "both seats start sometimes";
+  for (int pinned : {0, 1}) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 3);
+    spec.set_first_seat(pinned);
+    RequestLog log;
+    auto out = RunMatch(spec, MatchOptions{}, &log);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_TRUE(out->result.first_seat_pinned());
+    EXPECT_EQ(out->result.first_seat(), pinned);
+    EXPECT_EQ(log.first_current, pinned);
+  }
+  v1::MatchSpec bad = Spec("builtin:random", "builtin:random", 3);
+  bad.set_first_seat(2);
+  EXPECT_EQ(RunMatch(bad, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+// Issue 16.2: without a pinned seed the referee draws a secret one; the
+// match id is random and not derived from it.
+TEST(Match, Issue16_UnpinnedSeedIsSecretAndNotTheMatchId) {
+  std::set<uint64_t> seeds;
+  std::set<std::string> ids;
+  for (int i = 0; i < 2; ++i) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+    spec.clear_seed();
+    auto out = RunMatch(spec, MatchOptions{});
+    ASSERT_TRUE(out.ok()) << out.status();
+    const uint64_t seed = out->replay.seed();
+    EXPECT_EQ(out->replay.spec().seed(), seed);
+    EXPECT_EQ(out->result.match_id().find(absl::StrCat(seed)),
+              std::string::npos);
+    EXPECT_EQ(out->result.match_id().find(
+                  absl::StrCat(absl::Hex(seed, absl::kZeroPad16))),
+              std::string::npos);
+    seeds.insert(seed);
+    ids.insert(out->result.match_id());
+    auto s = StateFromReplay(out->replay);
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+  }
+  EXPECT_EQ(seeds.size(), 2u);
+  EXPECT_EQ(ids.size(), 2u);
+  // Not a small (brute-forceable) number: at least one of two draws is
+  // above 2^40 unless the source is broken (chance 2^-48).
+  EXPECT_GT(*seeds.rbegin(), uint64_t{1} << 40);
+}
+
+// Every Card message present anywhere in `m` (a path for each one).
+void FindCards(const google::protobuf::Message& m, const std::string& path,
+               std::vector<std::pair<std::string, const v1::Card*>>* out) {
+  if (const auto* c = dynamic_cast<const v1::Card*>(&m)) {
+    out->push_back({path, c});
+    return;
+  }
+  const google::protobuf::Reflection* r = m.GetReflection();
+  std::vector<const google::protobuf::FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const auto* f : fields) {
+    if (f->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE)
+      continue;
+    if (f->is_repeated()) {
+      for (int i = 0; i < r->FieldSize(m, f); ++i)
+        FindCards(r->GetRepeatedMessage(m, f, i), path + "." + f->name(), out);
+    } else {
+      FindCards(r->GetMessage(m, f), path + "." + f->name(), out);
+    }
+  }
+}
+
+// Issue 16 (minor): "no card" is an absent Card field, never Card{id: 0}
+// (card 0 is a real card): every Card a request carries names a card.
+TEST(Match, Issue16_EveryCardSentIsARealCard) {
+  struct Checker : MatchListener {
+    void OnRequest(const rules::State& s,
+                   const v1::DecisionRequest& r) override {
+      std::vector<std::pair<std::string, const v1::Card*>> cards;
+      FindCards(r, "request", &cards);
+      for (const auto& [path, c] : cards) {
+        ++seen;
+        if (c->name().empty() && bad++ < 5)
+          ADD_FAILURE() << path << " is an empty card: " << r.prompt().kind();
+      }
+    }
+    int seen = 0, bad = 0;
+  };
+  for (uint64_t seed : {1, 2, 3}) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", seed);
+    for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+      auto* seat = spec.add_seats();
+      seat->set_faction(f);
+      seat->set_bot("builtin:random");
+    }
+    Checker checker;
+    ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &checker).ok());
+    EXPECT_GT(checker.seen, 100);
+    EXPECT_EQ(checker.bad, 0) << "seed " << seed;
+  }
 }
 
 struct FaultCase {
