@@ -1,6 +1,7 @@
 // Integration tests for the match runner: real bot processes on loopback
 // ports, faults of every kind, redaction of every request, and replays.
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <thread>
 
@@ -8,6 +9,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
 #include "gtest/gtest.h"
+#include "referee/bot_catalog.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
 
@@ -457,6 +459,80 @@ TEST(Match, ConcurrentlyLaunchedBotsAreEachReachedAtTheirOwnPort) {
         << "reached another match's bot";
     EXPECT_FALSE(bots[i]->Exited()) << i;
   }
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Issue 16.1: the operator's catalogue and endpoint allowlist.
+TEST(BotCatalog, Issue16_NetworkSpecsNeedTheOperatorsConsent) {
+  BotCatalog c;
+  ASSERT_TRUE(c.AddFlag("alpha=exec:/opt/alpha --fast").ok());
+  const std::string file = ::testing::TempDir() + "/catalog.txt";
+  {
+    std::ofstream f(file);
+    f << "# comment\n\nbeta   exec:/opt/beta\ngamma builtin:random\n";
+  }
+  ASSERT_TRUE(c.AddFile(file).ok());
+  ASSERT_TRUE(c.AllowEndpoint("10.0.0.7:50061").ok());
+  ASSERT_TRUE(c.AllowEndpoint("bots.example:*").ok());
+  ASSERT_TRUE(c.AllowEndpoint("192.168.4.0/24").ok());
+  EXPECT_EQ(c.Names(), (std::vector<std::string>{"alpha", "beta", "gamma"}));
+  EXPECT_EQ(*c.Resolve("catalog:alpha"), "exec:/opt/alpha --fast");
+  EXPECT_EQ(*c.Resolve("catalog:beta"), "exec:/opt/beta");
+  EXPECT_EQ(*c.Resolve("builtin:random"), "builtin:random");
+  EXPECT_EQ(c.Resolve("catalog:delta").status().code(),
+            absl::StatusCode::kNotFound);
+
+  auto code = [&](const std::string& spec) {
+    return c.CheckRemote(spec).code();
+  };
+  EXPECT_EQ(code("catalog:alpha"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("builtin:random"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://10.0.0.7:50061"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://bots.example:1234"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://192.168.4.200:80"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("catalog:delta"), absl::StatusCode::kNotFound);
+  for (const char* denied :
+       {"exec:/bin/touch /tmp/x", "exec:/opt/alpha --fast",
+        "grpc://10.0.0.7:50062", "grpc://10.0.0.8:50061",
+        "grpc://192.168.5.1:80", "grpc://127.0.0.1:22",
+        "grpc://ipv4:192.168.4.1:80", "grpc://unix:/run/x.sock",
+        "grpc://0300.0250.4.1:80", "grpc://bots.example:0"}) {
+    EXPECT_EQ(code(denied), absl::StatusCode::kPermissionDenied) << denied;
+  }
+  EXPECT_EQ(code("carrier-pigeon"), absl::StatusCode::kInvalidArgument);
+
+  // Bad entries are refused when the server starts.
+  EXPECT_FALSE(c.AddFlag("alpha=builtin:random").ok()) << "defined twice";
+  EXPECT_FALSE(c.AddFlag("a b=builtin:random").ok());
+  EXPECT_FALSE(c.AddFlag("x=catalog:alpha").ok());
+  EXPECT_FALSE(c.AllowEndpoint("10.0.0.0/33").ok());
+  EXPECT_FALSE(c.AllowEndpoint("nohost").ok());
+  EXPECT_FALSE(c.AllowEndpoint("host:70000").ok());
+
+  // Metric labels are operator names, whatever a bot calls itself.
+  EXPECT_EQ(BotCatalog::Label("catalog:alpha"), "alpha");
+  EXPECT_EQ(BotCatalog::Label("builtin:random"), "builtin-random");
+  EXPECT_EQ(BotCatalog::Label("grpc://10.0.0.7:50061"), "10.0.0.7:50061");
+  EXPECT_EQ(BotCatalog::Label("exec:/opt/alpha --fast"), "exec");
+}
+
+TEST(BotCatalog, Issue16_RunMatchResolvesNamesAndReportsThem) {
+  BotCatalog c;
+  ASSERT_TRUE(c.Add("rnd", "builtin:random").ok());
+  MatchOptions options;
+  options.catalog = &c;
+  auto out = RunMatch(Spec("catalog:rnd", "builtin:random"), options);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->result.seats(0).bot(), "catalog:rnd");
+  EXPECT_EQ(out->replay.spec().seats(0).bot(), "catalog:rnd");
+  // Without a catalogue a name is a bad spec, not a launch.
+  EXPECT_FALSE(
+      RunMatch(Spec("catalog:rnd", "builtin:random"), MatchOptions{}).ok());
 }
 
 }  // namespace
