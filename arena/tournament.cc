@@ -355,6 +355,17 @@ absl::Status Validate(const TournamentConfig& c) {
       return absl::InvalidArgumentError("duplicate bot name '" + b.name + "'");
     }
     if (absl::Status st = referee::ValidateBotSpec(b.spec); !st.ok()) return st;
+    // Matches run here resolve catalogue names now, not mid-tournament.
+    if (c.referees.empty() && b.spec.rfind(referee::kCatalogPrefix, 0) == 0) {
+      if (c.catalog == nullptr) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("bot '", b.name,
+                         "' names a catalogue bot but there "
+                         "is no catalogue (--bots-file)"));
+      }
+      if (absl::StatusOr<std::string> r = c.catalog->Resolve(b.spec); !r.ok())
+        return absl::InvalidArgumentError(r.status().message());
+    }
   }
   return absl::OkStatus();
 }

@@ -182,6 +182,16 @@ TEST(Tournament, BadRequestsGetClearErrors) {
   c.bots[2].spec = "carrier-pigeon";
   EXPECT_EQ(RunTournament(c, **store).status().code(),
             absl::StatusCode::kInvalidArgument);
+  // Catalogue names run here need a catalogue that has them, checked before
+  // any match runs.
+  c = Config("catalog");
+  EXPECT_EQ(RunTournament(c, **store).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  referee::BotCatalog partial;
+  ASSERT_TRUE(partial.Add("bot1", "builtin:random").ok());
+  c.catalog = &partial;
+  EXPECT_EQ(RunTournament(c, **store).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 }  // namespace
