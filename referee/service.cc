@@ -208,10 +208,18 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
                                  std::string(s.status().message())));
     return reactor;
   }
-  auto channel = Channel(spec.match_id(), true);
-  if (spec.sealed()) {
+  std::shared_ptr<MatchChannel> channel;
+  {
+    // Sealed before the channel exists, so no watcher slips in between.
     std::lock_guard<std::mutex> lock(mu_);
-    sealed_.insert(spec.match_id());
+    if (channels_.count(spec.match_id())) {  // a concurrent request won
+      reactor->Finish(grpc::Status(grpc::StatusCode::ALREADY_EXISTS,
+                                   "a match with this id exists"));
+      return reactor;
+    }
+    if (spec.sealed()) sealed_.insert(spec.match_id());
+    channel = std::make_shared<MatchChannel>();
+    channels_[spec.match_id()] = channel;
   }
   pool_->Submit([this, spec, result, reactor, channel] {
     ChannelListener listener(channel);
@@ -222,6 +230,10 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
       end.set_match_id(spec.match_id());
       end.mutable_result()->set_end_reason(v1::END_REASON_ABORTED);
       channel->Publish(end);
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        sealed_.erase(spec.match_id());  // nothing was played
+      }
       reactor->Finish(
           grpc::Status(static_cast<grpc::StatusCode>(out.status().code()),
                        std::string(out.status().message())));
