@@ -1,8 +1,10 @@
 #include "arena/service.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "google/protobuf/util/json_util.h"
@@ -44,11 +46,13 @@ void FactionToStanding(const TournamentConfig& c, size_t f,
 }  // namespace
 
 ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
-                           std::vector<std::string> referees, int workers)
+                           std::vector<std::string> referees, int workers,
+                           referee::BotCatalog catalog)
     : store_(store),
       metrics_(metrics),
       referees_(std::move(referees)),
-      workers_(workers) {}
+      workers_(workers),
+      catalog_(std::move(catalog)) {}
 
 ArenaService::~ArenaService() {
   std::lock_guard<std::mutex> lock(mu_);
@@ -66,6 +70,8 @@ grpc::Status ArenaService::RegisterBot(grpc::ServerContext*,
                         "a bot needs a name of 1-64 characters");
   }
   if (absl::Status s = referee::ValidateBotSpec(req->spec()); !s.ok())
+    return ToGrpc(s);
+  if (absl::Status s = catalog_.CheckRemote(req->spec()); !s.ok())
     return ToGrpc(s);
   if (absl::Status s = store_->InsertBot(
           {req->name(), req->spec(), req->version(), req->owner()});
@@ -87,7 +93,8 @@ grpc::Status ArenaService::ListBots(grpc::ServerContext*,
   for (const BotRow& b : *bots) {
     v1::BotRecord* r = out->add_bots();
     r->set_name(b.name);
-    r->set_spec(b.spec);
+    // A row stored before the catalogue existed may hold a command line.
+    r->set_spec(absl::StartsWith(b.spec, "exec:") ? "exec:(hidden)" : b.spec);
     r->set_version(b.version);
     r->set_owner(b.owner);
   }
@@ -117,6 +124,11 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
       return absl::InvalidArgumentError(
           absl::StrCat("faction ", f, " is not available"));
     }
+    if (std::find(c.factions.begin(), c.factions.end(), faction) !=
+        c.factions.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "faction ", rules::FactionKey(faction), " is in the pool twice"));
+    }
     c.factions.push_back(faction);
   }
   if (c.factions.empty()) {
@@ -132,9 +144,11 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.tables_per_pairing =
       req.tables_per_pairing() > 0 ? req.tables_per_pairing() : c.players;
   c.seed = req.seed();
+  c.random_seeds = !req.has_seed();
   c.workers = workers_;
   c.referees = referees_;
   c.metrics = metrics_;
+  c.catalog = &catalog_;
   return c;
 }
 
@@ -168,11 +182,24 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
                                   v1::TournamentStatus* status) {
   absl::StatusOr<TournamentConfig> config = Configure(req);
   if (!config.ok()) return ToGrpc(config.status());
+  // Rows stored by older versions may hold specs no longer allowed (an
+  // ended tournament stays queryable; nothing with them runs).
+  for (const TournamentBot& b : config->bots) {
+    if (absl::Status s = catalog_.CheckRemote(b.spec); !s.ok())
+      return ToGrpc(s);
+  }
   if (!ladder) {
     auto tables =
         RoundRobin({static_cast<int>(config->bots.size()), config->factions,
                     config->players, config->tables_per_pairing, config->seed});
     if (!tables.ok()) return ToGrpc(tables.status());
+    // The operator's bound (--max-tables); resumed ones were accepted once.
+    if (resume_id == 0 && static_cast<int64_t>(tables->size()) > max_tables_) {
+      return grpc::Status(
+          grpc::StatusCode::INVALID_ARGUMENT,
+          absl::StrCat("the tournament has ", tables->size(),
+                       " tables; this arena allows at most ", max_tables_));
+    }
   } else if (static_cast<int>(config->bots.size()) < config->players) {
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                         "a ladder needs at least `players` bots");
@@ -246,7 +273,7 @@ grpc::Status ArenaService::StartLadder(grpc::ServerContext*,
   }
   *t.mutable_factions() = req->factions();
   t.set_players(req->players());
-  t.set_seed(req->seed());
+  if (req->has_seed()) t.set_seed(req->seed());
   return Launch(t, true, 0, status);
 }
 

@@ -15,15 +15,23 @@
 #include "arena/metrics.h"
 #include "arena/store.h"
 #include "arena/tournament.h"
+#include "referee/bot_catalog.h"
 #include "woodland/v1/arena.grpc.pb.h"
 
 namespace woodland::arena {
 
 class ArenaService final : public v1::Arena::Service {
  public:
+  // Bots are registered as catalog:NAME (entries of `catalog`, which the
+  // remote referees must share), builtin:random or an allowed grpc://
+  // endpoint; never as a command line (issue 16.1).
   ArenaService(Store* store, ArenaMetrics* metrics,
-               std::vector<std::string> referees, int workers);
+               std::vector<std::string> referees, int workers,
+               referee::BotCatalog catalog = {});
   ~ArenaService() override;  // cancels running tournaments and waits
+
+  // Largest tournament (in tables) a client may create.
+  void set_max_tables(int64_t n) { max_tables_ = n; }
 
   // Restart recovery: relaunches tournaments and ladders stored as running.
   void ResumeAll();
@@ -70,6 +78,8 @@ class ArenaService final : public v1::Arena::Service {
   ArenaMetrics* metrics_;
   std::vector<std::string> referees_;
   int workers_;
+  referee::BotCatalog catalog_;
+  int64_t max_tables_ = 1000;
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};

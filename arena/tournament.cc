@@ -29,10 +29,11 @@ std::string ConfigKey(const TournamentConfig& c) {
   if (!c.key.empty()) return c.key;
   std::vector<std::string> bots;
   for (const auto& b : c.bots) bots.push_back(b.name + "=" + b.spec);
-  return absl::StrCat("bots:", absl::StrJoin(bots, ";"),
-                      "|factions:", absl::StrJoin(c.factions, ","),
-                      "|players:", c.players, "|tables:", c.tables_per_pairing,
-                      "|seed:", c.seed);
+  return absl::StrCat(
+      "bots:", absl::StrJoin(bots, ";"),
+      "|factions:", absl::StrJoin(c.factions, ","), "|players:", c.players,
+      "|tables:", c.tables_per_pairing,
+      "|seed:", c.random_seeds ? "random" : absl::StrCat(c.seed));
 }
 
 namespace {
@@ -164,9 +165,15 @@ class RefereePool {
       grpc::ClientContext ctx;
       ctx.set_deadline(std::chrono::system_clock::now() +
                        std::chrono::minutes(30));
+      // Sealed: tables of a group share a seed, so nobody may watch this
+      // one or fetch its replay; the replay comes back with the result.
+      s.set_sealed(true);
       referee::MatchOutput out;
       grpc::Status st = w->stub->RunMatch(&ctx, s, &out.result);
-      if (st.ok()) {
+      if (st.ok() && out.result.has_replay()) {
+        out.replay = std::move(*out.result.mutable_replay());
+        out.result.clear_replay();
+      } else if (st.ok()) {  // a referee from before sealing existed
         grpc::ClientContext rctx;
         rctx.set_deadline(std::chrono::system_clock::now() +
                           std::chrono::seconds(30));
@@ -273,6 +280,10 @@ absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
       v1::MatchSpec spec;
       spec.set_match_id(absl::StrCat("t", *tid, "-", m.table_index));
       spec.set_seed(m.seed);
+      // Law 5.1.1 leaves the starting player to chance; the schedule rotates
+      // every bot through every seat, so seat 0 starts (recorded in the
+      // result as first_seat_pinned).
+      spec.set_first_seat(0);
       *spec.mutable_decision_deadline() = TimeUtil::NanosecondsToDuration(
           absl::ToInt64Nanoseconds(c.decision_deadline));
       for (size_t seat = 0; seat < m.bots.size(); ++seat) {
@@ -280,8 +291,9 @@ absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
         ss->set_faction(referee::FactionToProto(m.factions[seat]));
         ss->set_bot(c.bots[m.bots[seat]].spec);
       }
-      auto out = pool ? pool->Run(spec)
-                      : referee::RunMatch(spec, referee::MatchOptions{});
+      referee::MatchOptions local;
+      local.catalog = c.catalog;
+      auto out = pool ? pool->Run(spec) : referee::RunMatch(spec, local);
       std::lock_guard<std::mutex> lock(mu);
       if (!out.ok()) {
         failure = out.status();
@@ -343,6 +355,17 @@ absl::Status Validate(const TournamentConfig& c) {
       return absl::InvalidArgumentError("duplicate bot name '" + b.name + "'");
     }
     if (absl::Status st = referee::ValidateBotSpec(b.spec); !st.ok()) return st;
+    // Matches run here resolve catalogue names now, not mid-tournament.
+    if (c.referees.empty() && b.spec.rfind(referee::kCatalogPrefix, 0) == 0) {
+      if (c.catalog == nullptr) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("bot '", b.name,
+                         "' names a catalogue bot but there "
+                         "is no catalogue (--bots-file)"));
+      }
+      if (absl::StatusOr<std::string> r = c.catalog->Resolve(b.spec); !r.ok())
+        return absl::InvalidArgumentError(r.status().message());
+    }
   }
   return absl::OkStatus();
 }
@@ -355,6 +378,15 @@ absl::StatusOr<Standings> RunTournamentById(const TournamentConfig& c,
   if (absl::Status st = Validate(c); !st.ok()) return st;
   absl::StatusOr<std::vector<Table>> tables = RoundRobin(Spec(c));
   if (!tables.ok()) return tables.status();
+  if (c.random_seeds) {  // one fresh secret seed per group (equal seeds)
+    std::map<uint64_t, uint64_t> fresh;
+    for (Table& t : *tables) {
+      auto [it, added] = fresh.emplace(t.seed, 0);
+      if (added) it->second = referee::SecureRandom64();
+      t.seed = it->second;
+    }
+  }
+  // INSERT OR IGNORE: a resumed run keeps the stored seeds.
   if (absl::Status st = store.InsertMatches(tid, *tables); !st.ok()) return st;
   if (absl::Status st = store.ResetRunning(tid); !st.ok())
     return st;  // crash recovery
@@ -449,7 +481,9 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
       });
       const int round = static_cast<int>(rows->size());
       table.index = round;
-      table.seed = c.seed * 1000003ULL + static_cast<uint64_t>(round);
+      table.seed = c.random_seeds
+                       ? referee::SecureRandom64()
+                       : c.seed * 1000003ULL + static_cast<uint64_t>(round);
       for (int s = 0; s < p; ++s) {
         table.bots.push_back(order[(s + round) % p]);
         table.factions.push_back(c.factions[(s + round) % c.factions.size()]);

@@ -20,12 +20,13 @@
 #include "arena/rating.h"
 #include "arena/schedule.h"
 #include "arena/store.h"
+#include "referee/bot_catalog.h"
 
 namespace woodland::arena {
 
 struct TournamentBot {
   std::string name;
-  std::string spec;  // grpc://, exec: or builtin:
+  std::string spec;  // catalog:, grpc://, exec: (operator only) or builtin:
 };
 
 struct TournamentConfig {
@@ -34,6 +35,11 @@ struct TournamentConfig {
   int players = 4;
   int tables_per_pairing = 4;
   uint64_t seed = 1;
+  // Issue 16.2: each group of tables (and each ladder table) gets its own
+  // seed from the kernel's CSPRNG, stored with its tables so a resumed run
+  // keeps it; `seed` then only shapes nothing. False: seeds derived from
+  // `seed` (reproducible, but whoever knows it knows every hand).
+  bool random_seeds = false;
   int workers = 2;  // matches at once
   absl::Duration decision_deadline = absl::Seconds(1);
   // Stop (as if killed) after this many matches of this run; 0: never.
@@ -45,6 +51,9 @@ struct TournamentConfig {
   // Optional: checked before each match starts; set it to stop early.
   const std::atomic<bool>* cancel = nullptr;
   ArenaMetrics* metrics = nullptr;  // optional
+  // Resolves catalog:NAME bots of matches run in this process (optional).
+  // Remote referees get the names and resolve them in their own catalogue.
+  const referee::BotCatalog* catalog = nullptr;
   // Identifies the tournament in the store (default: from the config, so
   // rerunning the same command resumes it).
   std::string key;

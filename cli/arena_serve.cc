@@ -21,10 +21,11 @@ int ArenaMain(const std::vector<std::string>& argv) {
                  "[--workers W]\n";
     return 2;
   }
-  auto args = Args::Parse({argv.begin() + 1, argv.end()},
-                          {"--port", "--metrics-port", "--db", "--referee",
-                           "--workers", "--address"},
-                          {});
+  auto args = Args::Parse(
+      {argv.begin() + 1, argv.end()},
+      {"--port", "--metrics-port", "--db", "--referee", "--workers",
+       "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables"},
+      {});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
     return 2;
@@ -32,6 +33,11 @@ int ArenaMain(const std::vector<std::string>& argv) {
   auto port = args->Number<int>("--port", 50050);
   auto metrics_port = args->Number<int>("--metrics-port", 9465);
   auto workers = args->Number<int>("--workers", 2);
+  auto max_tables = args->Number<int64_t>("--max-tables", 1000);
+  if (!max_tables.ok() || *max_tables < 1) {
+    std::cerr << "woodland arena: --max-tables takes a positive number\n";
+    return 2;
+  }
   if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1) {
     std::cerr << "woodland arena: --port, --metrics-port and --workers take "
                  "numbers\n";
@@ -42,10 +48,16 @@ int ArenaMain(const std::vector<std::string>& argv) {
     std::cerr << "woodland arena: " << store.status().message() << "\n";
     return 1;
   }
+  absl::StatusOr<referee::BotCatalog> catalog = CatalogFromArgs(*args);
+  if (!catalog.ok()) {
+    std::cerr << "woodland arena: " << catalog.status().message() << "\n";
+    return 2;
+  }
   const std::string address = args->Get("--address", "127.0.0.1");
   arena::ArenaMetrics metrics;
   arena::ArenaService service(store->get(), &metrics, args->All("--referee"),
-                              *workers);
+                              *workers, *std::move(catalog));
+  service.set_max_tables(*max_tables);
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
                           *metrics_port);

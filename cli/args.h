@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "referee/bot_catalog.h"
 
 namespace woodland::cli {
 
@@ -69,6 +70,23 @@ class Args {
   std::map<std::string, std::vector<std::string>> values_;
   std::vector<std::string> positional_;
 };
+
+// The operator's bot catalogue and endpoint allowlist of a server command:
+// `--bot NAME=SPEC`, `--bots-file FILE`, `--allow-endpoint PATTERN` (each
+// may repeat).
+inline absl::StatusOr<referee::BotCatalog> CatalogFromArgs(const Args& args) {
+  referee::BotCatalog c;
+  for (const std::string& b : args.All("--bot")) {
+    if (absl::Status s = c.AddFlag(b); !s.ok()) return s;
+  }
+  for (const std::string& f : args.All("--bots-file")) {
+    if (absl::Status s = c.AddFile(f); !s.ok()) return s;
+  }
+  for (const std::string& e : args.All("--allow-endpoint")) {
+    if (absl::Status s = c.AllowEndpoint(e); !s.ok()) return s;
+  }
+  return c;
+}
 
 }  // namespace woodland::cli
 

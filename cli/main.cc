@@ -22,14 +22,22 @@ constexpr char kUsage[] =
     "               [--max-turns T] [--shuffle-seats] [--stderr-dir DIR]\n"
     "  replay       FILE --verify | FILE --at N [--seat K]\n"
     "  referee      serve [--port P] [--metrics-port M] [--workers W]\n"
+    "               [--bot NAME=SPEC ...] [--bots-file FILE] "
+    "[--allow-endpoint PATTERN ...]\n"
     "  conformance  BOTSPEC [--deadline-ms N]: check a bot end to end\n"
     "  tournament   --bot NAME=SPEC ... [--factions ...] [--players N]\n"
     "               [--tables T] [--seed S] [--db FILE] [--workers W] "
     "[--json]\n"
-    "               [--referee HOST:PORT ...]\n"
+    "               [--referee HOST:PORT ...] [--bots-file FILE]\n"
     "  arena        serve [--port P] [--metrics-port M] [--db FILE] [--referee "
     "...]\n"
-    "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS or builtin:random.\n";
+    "               [--bot NAME=SPEC ...] [--bots-file FILE] "
+    "[--allow-endpoint PATTERN ...] [--max-tables N]\n"
+    "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS, builtin:random or\n"
+    "catalog:NAME (a --bot/--bots-file entry). Servers never take exec: from\n"
+    "the network: they launch only their catalogue's bots, and connect only\n"
+    "to --allow-endpoint HOST:PORT, HOST:* or A.B.C.D/N endpoints.\n"
+    "Without --seed the seed is secret (from getrandom).\n";
 
 }  // namespace
 

@@ -72,7 +72,7 @@ int PlayMain(const std::vector<std::string>& argv) {
                                 strikes.status(), turns.status()}) {
     if (!s.ok()) return Fail("play", s);
   }
-  spec.set_seed(*seed);
+  if (args->Has("--seed")) spec.set_seed(*seed);  // else a secret one
   spec.set_match_id(args->Get("--match-id", ""));
   spec.set_shuffle_seats(args->Has("--shuffle-seats"));
   *spec.mutable_decision_deadline() =
@@ -162,7 +162,11 @@ int ReplayMain(const std::vector<std::string>& argv) {
     return Fail("replay", absl::InvalidArgumentError("--seat out of range"));
   }
   v1::DecisionRequest view;  // the seat's view, plus the pending decision
+  // The operator's view: the match's decision index.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   view.set_decision_index(*at);
+#pragma GCC diagnostic pop
   view.set_seat(*seat);
   view.set_faction(referee::FactionToProto(s->seat(*seat).faction));
   if (!s->IsTerminal() && s->deciding_seat() == *seat) {

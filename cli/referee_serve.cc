@@ -16,13 +16,16 @@ namespace woodland::cli {
 int RefereeMain(const std::vector<std::string>& argv) {
   if (argv.empty() || argv[0] != "serve") {
     std::cerr << "usage: woodland referee serve [--port P] [--metrics-port M] "
-                 "[--workers W]\n";
+                 "[--workers W]\n"
+                 "         [--bot NAME=SPEC ...] [--bots-file FILE] "
+                 "[--allow-endpoint HOST:PORT|HOST:*|A.B.C.D/N ...]\n";
     return 2;
   }
-  auto args = Args::Parse(
-      {argv.begin() + 1, argv.end()},
-      {"--port", "--metrics-port", "--workers", "--address", "--stderr-dir"},
-      {});
+  auto args =
+      Args::Parse({argv.begin() + 1, argv.end()},
+                  {"--port", "--metrics-port", "--workers", "--address",
+                   "--stderr-dir", "--bot", "--bots-file", "--allow-endpoint"},
+                  {});
   if (!args.ok()) {
     std::cerr << "woodland referee: " << args.status().message() << "\n";
     return 2;
@@ -40,7 +43,12 @@ int RefereeMain(const std::vector<std::string>& argv) {
   referee::MatchOptions options;
   options.metrics = &metrics;
   options.stderr_dir = args->Get("--stderr-dir", "");
-  referee::RefereeService service(options, *workers);
+  absl::StatusOr<referee::BotCatalog> catalog = CatalogFromArgs(*args);
+  if (!catalog.ok()) {
+    std::cerr << "woodland referee: " << catalog.status().message() << "\n";
+    return 2;
+  }
+  referee::RefereeService service(options, *std::move(catalog), *workers);
   return ServeUntilSignal("referee", &service, address, *port,
                           metrics.registry(), *metrics_port);
 }

@@ -15,11 +15,12 @@
 namespace woodland::cli {
 
 int TournamentMain(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv,
-                          {"--bot", "--factions", "--players", "--tables",
-                           "--seed", "--db", "--workers", "--deadline-ms",
-                           "--stop-after", "--referee", "--metrics-port"},
-                          {"--json"});
+  auto args =
+      Args::Parse(argv,
+                  {"--bot", "--factions", "--players", "--tables", "--seed",
+                   "--db", "--workers", "--deadline-ms", "--stop-after",
+                   "--referee", "--metrics-port", "--bots-file"},
+                  {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
     return 2;
@@ -53,9 +54,18 @@ int TournamentMain(const std::vector<std::string>& argv) {
   c.players = *players;
   c.tables_per_pairing = *tables;
   c.seed = *seed;
+  c.random_seeds = !args->Has("--seed");  // secret seeds unless pinned
   c.workers = *workers;
   c.decision_deadline = absl::Milliseconds(*deadline);
   c.stop_after = *stop_after;
+  // catalog:NAME bots resolve through --bots-file here; remote referees
+  // resolve them in their own catalogue.
+  referee::BotCatalog catalog;
+  for (const std::string& f : args->All("--bots-file")) {
+    if (absl::Status s = catalog.AddFile(f); !s.ok())
+      return fail(std::string(s.message()));
+  }
+  c.catalog = &catalog;
   c.referees =
       args->All("--referee");  // HOST:PORT of referee workers
                                // Optional metrics while the tournament runs.

@@ -5,6 +5,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "referee/bot_catalog.h"
 #include "referee/process.h"
 #include "referee/rules/chance.h"
 #include "woodland/v1/bot.grpc.pb.h"
@@ -164,9 +165,12 @@ absl::Status ValidateBotSpec(const std::string& spec) {
     return absl::OkStatus();
   if (absl::StartsWith(spec, "exec:") && spec.size() > 5)
     return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrCat("bad bot spec '", spec,
-                   "': use grpc://HOST:PORT, exec:COMMAND or builtin:random"));
+  if (absl::StartsWith(spec, kCatalogPrefix) &&
+      ValidBotName(spec.substr(sizeof kCatalogPrefix - 1)))
+    return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat(
+      "bad bot spec '", spec.substr(0, 100),
+      "': use catalog:NAME, grpc://HOST:PORT, exec:COMMAND or builtin:random"));
 }
 
 absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(
@@ -177,6 +181,9 @@ absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(
   }
   if (absl::StartsWith(spec, "grpc://")) {
     return std::unique_ptr<BotConnection>(new GrpcBot(spec.substr(7), o));
+  }
+  if (absl::StartsWith(spec, kCatalogPrefix)) {
+    return absl::FailedPreconditionError("catalogue name not resolved");
   }
   const std::vector<std::string> base =
       absl::StrSplit(spec.substr(5), ' ', absl::SkipWhitespace());

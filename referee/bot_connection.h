@@ -4,6 +4,8 @@
 //                        WOODLAND_BOT_PORT=N), waits for Hello, captures its
 //                        stderr and ends it afterwards
 //   builtin:random       an in-process uniform-random bot
+//   catalog:NAME         an operator's catalogue entry (referee/bot_catalog.h),
+//                        resolved by the match runner before connecting
 // Every call has a deadline; every failure comes back as a Status, which the
 // match runner turns into a recorded fault. Nothing a bot sends is trusted.
 #ifndef WOODLAND_REFEREE_BOT_CONNECTION_H_

@@ -44,6 +44,13 @@ void CardToProto(const State& s, CardId id, v1::Card* out) {
   out->set_suit(SuitToProto(s.card(id).suit));
 }
 
+// "No card" is an absent Card field, never Card{id: 0} (card 0 is a real
+// card): the submessage is created only when there is a card.
+template <typename GetField>
+void MaybeCard(const State& s, CardId id, GetField get) {
+  if (id != rules::kNoCard) CardToProto(s, id, get());
+}
+
 void QuestToProto(int quest, v1::QuestChoice* out) {
   out->set_quest(quest);
   out->set_name(std::string(rules::QuestName(quest)));
@@ -68,7 +75,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_yes();
       break;
     case rules::kOptCard:
-      CardToProto(s, o.card, out->mutable_card());
+      MaybeCard(s, o.card, [&] { return out->mutable_card(); });
       break;
     case rules::kOptClearing:
       out->mutable_clearing()->set_clearing(o.a + 1);
@@ -102,7 +109,8 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       break;
     case rules::kOptFaction:
       out->mutable_faction()->set_faction(FactionToProto(o.a));
-      CardToProto(s, o.card, out->mutable_faction()->mutable_card());
+      MaybeCard(s, o.card,
+                [&] { return out->mutable_faction()->mutable_card(); });
       break;
     case rules::kOptPiece:
       out->mutable_piece()->set_piece(
@@ -114,10 +122,11 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
     case rules::kOptSuit:
       out->mutable_suit()->set_suit(SuitToProto(o.a));
       out->mutable_suit()->set_column(o.b);
-      CardToProto(s, o.card, out->mutable_suit()->mutable_card());
+      MaybeCard(s, o.card, [&] { return out->mutable_suit()->mutable_card(); });
       break;
     case rules::kOptDecree:
-      CardToProto(s, o.card, out->mutable_decree()->mutable_card());
+      MaybeCard(s, o.card,
+                [&] { return out->mutable_decree()->mutable_card(); });
       out->mutable_decree()->set_column(o.a);
       break;
     case rules::kOptLeader:
@@ -128,7 +137,8 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
                                                "take_dominance",
                                                "tax_collector", "codebreakers"};
       out->mutable_extra()->set_action(kNames[o.a]);
-      CardToProto(s, o.card, out->mutable_extra()->mutable_card());
+      MaybeCard(s, o.card,
+                [&] { return out->mutable_extra()->mutable_card(); });
       break;
     }
     case rules::kOptEffect:
@@ -293,7 +303,7 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   out->set_c(c_clearing ? e.c + 1 : e.c);
   out->set_d(e.d);
   if (State::EventCardVisible(e, seat))
-    CardToProto(s, e.card, out->mutable_card());
+    MaybeCard(s, e.card, [&] { return out->mutable_card(); });
 }
 
 }  // namespace woodland::referee

@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
@@ -45,7 +46,8 @@ const char* FaultName(v1::FaultReason r) {
 }
 
 struct SeatRun {
-  std::string spec;
+  std::string spec;      // as requested (a catalogue name stays a name)
+  std::string resolved;  // what to connect to
   std::unique_ptr<BotConnection> bot;
   v1::BotInfo info;
   std::string bot_label = "unknown";
@@ -74,6 +76,12 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
   for (const v1::SeatSpec& seat : spec.seats()) {
     const int f = FactionFromProto(seat.faction());
     if (f < 0) return absl::InvalidArgumentError("a seat has no faction");
+    for (int8_t other : setup.factions) {
+      if (other == f) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("faction ", rules::FactionKey(f), " is seated twice"));
+      }
+    }
     if (absl::Status s = ValidateBotSpec(seat.bot()); !s.ok()) return s;
     setup.factions.push_back(static_cast<int8_t>(f));
   }
@@ -82,7 +90,14 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
   if (!spec.deck().empty()) setup.deck = spec.deck();
   if (spec.max_turns() < 0) return absl::InvalidArgumentError("max_turns < 0");
   setup.max_turns = spec.max_turns() > 0 ? spec.max_turns() : default_max_turns;
-  setup.first_seat = 0;  // the first seat of the (possibly shuffled) order
+  // Law 5.1.1: RunMatch fills in the first seat (drawn from the seed unless
+  // pinned); replays of format 1 did not record it and started with seat 0.
+  if (spec.has_first_seat() &&
+      (spec.first_seat() < 0 || spec.first_seat() >= spec.seats_size())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("first_seat ", spec.first_seat(), " is not a seat"));
+  }
+  setup.first_seat = spec.has_first_seat() ? spec.first_seat() : 0;
   setup.record_events = true;
   return setup;
 }
@@ -91,8 +106,25 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
                                      const MatchOptions& options,
                                      MatchListener* listener) {
   v1::MatchSpec spec = spec_in;
-  if (spec.match_id().empty())
-    spec.set_match_id(absl::StrCat("m-", spec.seed()));
+  // Issue 16.2: an unpinned seed comes from the kernel's CSPRNG, and nothing
+  // a bot can see (match id, command line, environment, logs) is derived
+  // from it. The fallback and builtin bots draw from their own secret stream
+  // (from the seed only when it is pinned, for reproducible tests).
+  const bool seed_pinned = spec.has_seed();
+  if (!seed_pinned) spec.set_seed(SecureRandom64());
+  const uint64_t aux_seed = seed_pinned ? spec.seed() : SecureRandom64();
+  if (spec.match_id().empty()) {
+    spec.set_match_id(
+        absl::StrCat("m-", absl::Hex(SecureRandom64(), absl::kZeroPad16)));
+  }
+  // Law 5.1.1: the starting player is chosen randomly, from the match seed,
+  // unless the request pins it (the arena does, for its seat balance).
+  const bool first_pinned = spec.has_first_seat();
+  if (!first_pinned && spec.seats_size() >= 2 &&
+      spec.seats_size() <= rules::kMaxSeats) {
+    rules::Chance draw(spec.seed() ^ 0x9E3779B97F4A7C15ULL);
+    spec.set_first_seat(draw.Draw(rules::kChanceSeat, spec.seats_size()));
+  }
   absl::StatusOr<rules::GameSetup> setup =
       SetupFromSpec(spec, options.default_max_turns);
   if (!setup.ok()) return setup.status();
@@ -124,6 +156,17 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       if (FactionFromProto(ss.faction()) == s.seat(i).faction)
         seats[i].spec = ss.bot();
     }
+    absl::StatusOr<std::string> resolved =
+        options.catalog ? options.catalog->Resolve(seats[i].spec)
+                        : absl::StatusOr<std::string>(seats[i].spec);
+    if (!resolved.ok()) return resolved.status();
+    if (absl::StartsWith(*resolved, kCatalogPrefix)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("no catalogue to resolve ", *resolved));
+    }
+    seats[i].resolved = *std::move(resolved);
+    // Metric labels come from the operator's names, never from the bot.
+    seats[i].bot_label = BotCatalog::Label(seats[i].spec);
     seats[i].bank = bank;
   }
   auto add_fault = [&](int seat, int64_t index, v1::FaultReason reason,
@@ -148,8 +191,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   for (int i = 0; i < n; ++i) {
     SeatRun& sr = seats[i];
     ConnectOptions co = options.connect;
-    co.builtin_seed = spec.seed() * 31 + i + 1;
-    auto bot = ConnectBot(sr.spec, co);
+    co.builtin_seed = aux_seed * 31 + i + 1;
+    auto bot = ConnectBot(sr.resolved, co);
     if (!bot.ok()) {
       add_fault(i, -1, v1::FAULT_REASON_STARTUP,
                 std::string(bot.status().message()));
@@ -171,7 +214,6 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     }
     sr.info = *info;
     sr.info.set_name(sr.info.name().substr(0, 64));
-    sr.bot_label = LabelSafe(sr.info.name());
     v1::MatchStart ms;
     ms.set_match_id(spec.match_id());
     ms.set_seat(i);
@@ -179,6 +221,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     for (int j = 0; j < n; ++j) ms.add_seats(FactionToProto(s.seat(j).faction));
     ms.set_map(setup->map);
     ms.set_deck(setup->deck);
+    ms.set_first_seat(spec.first_seat());
     ToProto(deadline, ms.mutable_decision_deadline());
     ToProto(bank, ms.mutable_time_bank());
     if (absl::Status st = sr.bot->StartMatch(ms, absl::Seconds(5)); !st.ok()) {
@@ -187,12 +230,12 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   }
 
   v1::Replay replay;
-  replay.set_format_version(1);
+  replay.set_format_version(2);
   *replay.mutable_spec() = spec;
   for (int j = 0; j < n; ++j)
     replay.add_seat_factions(FactionToProto(s.seat(j).faction));
   replay.set_seed(spec.seed());
-  rules::Chance fallback(spec.seed() ^ 0x5DEECE66DULL);
+  rules::Chance fallback(aux_seed ^ 0x5DEECE66DULL);
   size_t public_cursor = 0;
 
   int64_t index = 0;
@@ -212,7 +255,13 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     } else {
       v1::DecisionRequest req;
       req.set_match_id(spec.match_id());
-      req.set_decision_index(index);
+      // Issue 16.6: only this seat's own count, never the global index.
+      req.set_seat_decision_index(sr.decisions);
+      // The deprecated field, kept for old bots, holds the same count.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+      req.set_decision_index(sr.decisions);
+#pragma GCC diagnostic pop
       req.set_seat(seat);
       req.set_faction(FactionToProto(s.seat(seat).faction));
       *req.mutable_prompt() = PromptToProto(s);
@@ -289,10 +338,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     if (!applied.ok())
       return absl::InternalError(applied.ToString());  // cannot happen
     ++index;
-    if (listener) {
+    // Live updates only when public events happened, without a decision
+    // count (issue 16.6: the count tells who was asked what).
+    if (listener && public_cursor < s.events().size()) {
       v1::MatchUpdate u;
       u.set_match_id(spec.match_id());
-      u.set_decision_index(index);
       for (size_t e = public_cursor; e < s.events().size(); ++e) {
         EventToProto(s, s.events()[e], -1, u.add_events());
       }
@@ -311,6 +361,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   r.set_turns(s.counters().turns);
   ToProto(clock->Now() - t_start, r.mutable_duration());
   r.set_final_state_hash(HashHex(s.Hash()));
+  r.set_first_seat(spec.first_seat());
+  r.set_first_seat_pinned(first_pinned);
   v1::MatchEnd end;
   end.set_match_id(spec.match_id());
   end.set_end_reason(r.end_reason());
@@ -360,7 +412,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   if (listener) {
     v1::MatchUpdate u;
     u.set_match_id(spec.match_id());
+    // The final update carries the match's decision count (public now).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
     u.set_decision_index(index);
+#pragma GCC diagnostic pop
     *u.mutable_result() = r;
     listener->OnUpdate(u);
   }
@@ -369,7 +425,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
 }
 
 absl::StatusOr<State> StateFromReplay(const v1::Replay& replay, int64_t at) {
-  if (replay.format_version() != 1) {
+  if (replay.format_version() != 1 && replay.format_version() != 2) {
     return absl::InvalidArgumentError(
         absl::StrCat("unknown replay format ", replay.format_version()));
   }

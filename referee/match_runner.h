@@ -18,6 +18,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "referee/bot_catalog.h"
 #include "referee/bot_connection.h"
 #include "referee/clock.h"
 #include "referee/metrics.h"
@@ -34,8 +35,10 @@ struct MatchOptions {
   ConnectOptions connect;
   Clock* clock = RealClock::Get();
   RefereeMetrics* metrics = nullptr;  // optional
-                                      // If set, each launched bot's stderr is
-                                      // saved as DIR/MATCH-seatN.stderr.
+  // Resolves `catalog:NAME` seats (optional; without it such seats are a bad
+  // spec). Results, replays and updates keep the catalogue name.
+  const BotCatalog* catalog = nullptr;
+  // If set, each launched bot's stderr is saved as DIR/MATCH-seatN.stderr.
   std::string stderr_dir;
   // If set, applied to every request just before it is sent (the
   // conformance check adds unknown future fields this way).
@@ -48,7 +51,8 @@ class MatchListener {
   virtual ~MatchListener() = default;
   // Just before a request is sent to a bot, with the true state.
   virtual void OnRequest(const rules::State& s, const v1::DecisionRequest& r) {}
-  // After each decision (public events only) and once at the end (result set).
+  // After a decision that made public events (events only, no decision
+  // count) and once at the end (result set).
   virtual void OnUpdate(const v1::MatchUpdate& u) {}
 };
 

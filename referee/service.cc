@@ -1,6 +1,7 @@
 #include "referee/service.h"
 
 #include "absl/strings/str_cat.h"
+#include "referee/bot_catalog.h"
 
 namespace woodland::referee {
 
@@ -149,13 +150,21 @@ class WatchReactor : public grpc::ServerWriteReactor<v1::MatchUpdate> {
 
 }  // namespace
 
-RefereeService::RefereeService(MatchOptions options, int workers,
-                               size_t max_kept)
-    : options_(std::move(options)),
+RefereeService::RefereeService(MatchOptions options, BotCatalog catalog,
+                               int workers, size_t max_kept)
+    : catalog_(std::move(catalog)),
+      options_(std::move(options)),
       max_kept_(max_kept),
-      pool_(std::make_unique<WorkerPool>(workers)) {}
+      pool_(std::make_unique<WorkerPool>(workers)) {
+  options_.catalog = &catalog_;
+}
 
 RefereeService::~RefereeService() { pool_.reset(); }
+
+bool RefereeService::Sealed(const std::string& id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return sealed_.count(id) > 0;
+}
 
 std::shared_ptr<MatchChannel> RefereeService::Channel(const std::string& id,
                                                       bool create) {
@@ -172,11 +181,22 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
     grpc::CallbackServerContext* ctx, const v1::MatchSpec* spec_in,
     v1::MatchResult* result) {
   auto* reactor = ctx->DefaultReactor();
+  // Issue 16.1: seats name catalogue bots or allowed endpoints, never a
+  // command line.
+  for (const v1::SeatSpec& seat : spec_in->seats()) {
+    if (absl::Status s = catalog_.CheckRemote(seat.bot()); !s.ok()) {
+      reactor->Finish(grpc::Status(static_cast<grpc::StatusCode>(s.code()),
+                                   std::string(s.message())));
+      return reactor;
+    }
+  }
   v1::MatchSpec spec = *spec_in;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (spec.match_id().empty())
-      spec.set_match_id(absl::StrCat("match-", next_id_++));
+    if (spec.match_id().empty()) {  // random: ids are not predictable
+      spec.set_match_id(
+          absl::StrCat("m-", absl::Hex(SecureRandom64(), absl::kZeroPad16)));
+    }
     if (channels_.count(spec.match_id())) {
       reactor->Finish(grpc::Status(grpc::StatusCode::ALREADY_EXISTS,
                                    "a match with this id exists"));
@@ -188,7 +208,19 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
                                  std::string(s.status().message())));
     return reactor;
   }
-  auto channel = Channel(spec.match_id(), true);
+  std::shared_ptr<MatchChannel> channel;
+  {
+    // Sealed before the channel exists, so no watcher slips in between.
+    std::lock_guard<std::mutex> lock(mu_);
+    if (channels_.count(spec.match_id())) {  // a concurrent request won
+      reactor->Finish(grpc::Status(grpc::StatusCode::ALREADY_EXISTS,
+                                   "a match with this id exists"));
+      return reactor;
+    }
+    if (spec.sealed()) sealed_.insert(spec.match_id());
+    channel = std::make_shared<MatchChannel>();
+    channels_[spec.match_id()] = channel;
+  }
   pool_->Submit([this, spec, result, reactor, channel] {
     ChannelListener listener(channel);
     absl::StatusOr<MatchOutput> out =
@@ -198,6 +230,10 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
       end.set_match_id(spec.match_id());
       end.mutable_result()->set_end_reason(v1::END_REASON_ABORTED);
       channel->Publish(end);
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        sealed_.erase(spec.match_id());  // nothing was played
+      }
       reactor->Finish(
           grpc::Status(static_cast<grpc::StatusCode>(out.status().code()),
                        std::string(out.status().message())));
@@ -205,15 +241,18 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
     }
     {
       std::lock_guard<std::mutex> lock(mu_);
-      replays_[spec.match_id()] = out->replay;
+      // A sealed match's replay goes to the caller only (issue 16.2).
+      if (!spec.sealed()) replays_[spec.match_id()] = out->replay;
       kept_order_.push_back(spec.match_id());
       while (kept_order_.size() > max_kept_) {
         replays_.erase(kept_order_.front());
         channels_.erase(kept_order_.front());
+        sealed_.erase(kept_order_.front());
         kept_order_.pop_front();
       }
     }
     *result = out->result;
+    if (spec.sealed()) *result->mutable_replay() = std::move(out->replay);
     reactor->Finish(grpc::Status::OK);
   });
   return reactor;
@@ -221,15 +260,18 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
 
 grpc::ServerWriteReactor<v1::MatchUpdate>* RefereeService::WatchMatch(
     grpc::CallbackServerContext* ctx, const v1::WatchRequest* req) {
+  struct Refused : grpc::ServerWriteReactor<v1::MatchUpdate> {
+    explicit Refused(grpc::Status s) { Finish(s); }
+    void OnDone() override { delete this; }
+  };
+  if (Sealed(req->match_id())) {
+    return new Refused(grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
+                                    "this match is sealed"));
+  }
   auto channel = Channel(req->match_id(), false);
   if (!channel) {
-    struct NotFound : grpc::ServerWriteReactor<v1::MatchUpdate> {
-      NotFound() {
-        Finish(grpc::Status(grpc::StatusCode::NOT_FOUND, "no such match"));
-      }
-      void OnDone() override { delete this; }
-    };
-    return new NotFound();
+    return new Refused(
+        grpc::Status(grpc::StatusCode::NOT_FOUND, "no such match"));
   }
   return new WatchReactor(std::move(channel));
 }
@@ -240,7 +282,11 @@ grpc::ServerUnaryReactor* RefereeService::GetReplay(
   auto* reactor = ctx->DefaultReactor();
   std::lock_guard<std::mutex> lock(mu_);
   auto it = replays_.find(req->match_id());
-  if (it == replays_.end()) {
+  if (sealed_.count(req->match_id())) {
+    reactor->Finish(grpc::Status(
+        grpc::StatusCode::PERMISSION_DENIED,
+        "this match is sealed: its replay went to the RunMatch caller"));
+  } else if (it == replays_.end()) {
     reactor->Finish(grpc::Status(grpc::StatusCode::NOT_FOUND,
                                  "no finished match with this id"));
   } else {

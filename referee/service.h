@@ -1,6 +1,7 @@
 // The Referee gRPC service (callback API). RunMatch hands each match to a
 // worker pool, so gRPC threads never block on bots; WatchMatch streams a
-// match's public events live; GetReplay serves finished matches' replays.
+// match's public events live; GetReplay serves finished matches' replays,
+// except sealed ones, whose replay only their RunMatch caller gets.
 #ifndef WOODLAND_REFEREE_SERVICE_H_
 #define WOODLAND_REFEREE_SERVICE_H_
 
@@ -10,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -50,7 +52,9 @@ class MatchChannel {
 
 class RefereeService final : public v1::Referee::CallbackService {
  public:
-  RefereeService(MatchOptions options, int workers,
+  // Seats of RunMatch requests are checked against `catalog` (no exec:
+  // from the network; grpc:// only if allowed) and resolved through it.
+  RefereeService(MatchOptions options, BotCatalog catalog, int workers,
                  size_t max_kept_matches = 1000);
   ~RefereeService() override;
 
@@ -65,14 +69,16 @@ class RefereeService final : public v1::Referee::CallbackService {
 
  private:
   std::shared_ptr<MatchChannel> Channel(const std::string& id, bool create);
+  bool Sealed(const std::string& id);
 
-  MatchOptions options_;
+  BotCatalog catalog_;
+  MatchOptions options_;  // options_.catalog points at catalog_
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<MatchChannel>> channels_;
   std::map<std::string, v1::Replay> replays_;
+  std::set<std::string> sealed_;  // private to their RunMatch caller
   std::deque<std::string> kept_order_;
   size_t max_kept_;
-  int64_t next_id_ = 1;
   std::unique_ptr<WorkerPool> pool_;  // last: joined first
 };
 

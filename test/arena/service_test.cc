@@ -3,11 +3,15 @@
 // database; bad requests; metrics scraped and parsed; a ladder.
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
+#include "arena/store.h"
 #include "gtest/gtest.h"
 #include "referee/process.h"
 #include "test/common/server_process.h"
@@ -25,11 +29,21 @@ struct Arena {
   std::unique_ptr<v1::Arena::Stub> stub;
 };
 
+// The operator's catalogue: bot1..bot5, random bots with their own seeds.
+std::string BotsFile() {
+  const std::string path = ::testing::TempDir() + "/arena_bots.txt";
+  std::ofstream f(path);
+  f << "# name spec\n";
+  for (int i = 1; i <= 5; ++i)
+    f << "bot" << i << "  exec:" << kRandomBot << " --seed " << i << "\n";
+  return path;
+}
+
 Arena StartArena(const std::string& db) {
   Arena a;
   absl::StatusOr<test_util::ServerProcess> s = test_util::StartServer(
       {kCli, "arena", "serve", "--port", "0", "--metrics-port", "0", "--db", db,
-       "--workers", "2"},
+       "--workers", "2", "--bots-file", BotsFile()},
       "arena");
   EXPECT_TRUE(s.ok()) << s.status();
   if (!s.ok()) return a;
@@ -71,14 +85,34 @@ TEST(ArenaService,
     return Call(std::bind_front(&v1::Arena::Stub::RegisterBot, stub), r, &out);
   };
   for (int i = 1; i <= 5; ++i) {
-    ASSERT_TRUE(reg("bot" + std::to_string(i),
-                    "exec:" + kRandomBot + " --seed " + std::to_string(i))
-                    .ok());
+    ASSERT_TRUE(
+        reg("bot" + std::to_string(i), "catalog:bot" + std::to_string(i)).ok());
   }
   EXPECT_EQ(reg("bot1", "builtin:random").error_code(),
             grpc::StatusCode::ALREADY_EXISTS);
   EXPECT_EQ(reg("bad", "carrier-pigeon").error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
+  // Issue 16.1: no command line and no unlisted endpoint from the network.
+  const std::string marker =
+      absl::StrCat(::testing::TempDir(), "/rce-", getpid(), "-arena");
+  std::filesystem::remove(marker);
+  EXPECT_EQ(reg("evil", "exec:/bin/touch " + marker).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(reg("evil", "grpc://169.254.169.254:80").error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(reg("evil", "catalog:nobody").error_code(),
+            grpc::StatusCode::NOT_FOUND);
+  {
+    v1::ListBotsResponse bots;
+    ASSERT_TRUE(Call(std::bind_front(&v1::Arena::Stub::ListBots, stub),
+                     v1::ListBotsRequest(), &bots)
+                    .ok());
+    EXPECT_EQ(bots.bots_size(), 5);
+    for (const v1::BotRecord& b : bots.bots()) {
+      EXPECT_EQ(b.spec().find("exec:"), std::string::npos) << b.spec();
+      EXPECT_EQ(b.spec().find(kRandomBot), std::string::npos) << b.spec();
+    }
+  }
 
   v1::CreateTournamentRequest t;
   for (int i = 1; i <= 5; ++i) t.add_bots("bot" + std::to_string(i));
@@ -99,6 +133,23 @@ TEST(ArenaService,
                    too_big, &status)
                   .error_code(),
               grpc::StatusCode::INVALID_ARGUMENT);
+    // Issue 16 (minor): refused when asked, not failing later.
+    v1::CreateTournamentRequest twice = t;
+    for (auto f : {v1::FACTION_MARQUISE, v1::FACTION_MARQUISE,
+                   v1::FACTION_EYRIE, v1::FACTION_ALLIANCE})
+      twice.add_factions(f);
+    grpc::Status st =
+        Call(std::bind_front(&v1::Arena::Stub::CreateTournament, stub), twice,
+             &status);
+    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT)
+        << st.error_message();
+    // Over the operator's table limit (default 1000): 5 pairings x 400.
+    v1::CreateTournamentRequest huge = t;
+    huge.set_tables_per_pairing(400);
+    st = Call(std::bind_front(&v1::Arena::Stub::CreateTournament, stub), huge,
+              &status);
+    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT)
+        << st.error_message();
   }
   ASSERT_TRUE(Call(std::bind_front(&v1::Arena::Stub::CreateTournament, stub), t,
                    &status)
@@ -219,6 +270,46 @@ TEST(ArenaService,
     EXPECT_EQ(s.matches_done(), 20);
   }
   c2.process->Stop(2000);
+}
+
+// Issue 16.1: a bot row stored by an older arena (when RegisterBot took
+// exec:) never runs and its command line is never shown.
+TEST(ArenaService, Issue16_StoredExecRowsNeitherRunNorShow) {
+  const std::string db = ::testing::TempDir() + "/arena_legacy.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(db + s);
+  const std::string marker =
+      absl::StrCat(::testing::TempDir(), "/rce-", getpid(), "-legacy");
+  std::filesystem::remove(marker);
+  {
+    auto store = Store::Open(db);
+    ASSERT_TRUE(store.ok());
+    ASSERT_TRUE((*store)
+                    ->InsertBot({"old", "exec:/bin/touch " + marker, "1", "x"})
+                    .ok());
+    ASSERT_TRUE((*store)->InsertBot({"new", "builtin:random", "1", "x"}).ok());
+  }
+  Arena a = StartArena(db);
+  v1::ListBotsResponse bots;
+  ASSERT_TRUE(Call(std::bind_front(&v1::Arena::Stub::ListBots, a.stub.get()),
+                   v1::ListBotsRequest(), &bots)
+                  .ok());
+  for (const v1::BotRecord& b : bots.bots())
+    EXPECT_EQ(b.spec().find(marker), std::string::npos) << b.spec();
+  v1::CreateTournamentRequest t;
+  t.add_bots("old");
+  t.add_bots("new");
+  t.set_players(2);
+  t.add_factions(v1::FACTION_MARQUISE);
+  t.add_factions(v1::FACTION_EYRIE);
+  v1::TournamentStatus status;
+  EXPECT_EQ(
+      Call(std::bind_front(&v1::Arena::Stub::CreateTournament, a.stub.get()), t,
+           &status)
+          .error_code(),
+      grpc::StatusCode::PERMISSION_DENIED);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_FALSE(std::filesystem::exists(marker));
+  a.process->Stop(2000);
 }
 
 }  // namespace

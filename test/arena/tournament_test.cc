@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <thread>
 
+#include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "referee/process.h"
 #include "referee/rules/types.h"
+#include "woodland/v1/referee.pb.h"
 
 namespace woodland::arena {
 namespace {
@@ -27,13 +29,20 @@ std::string TempDb(const std::string& name) {
   return path;
 }
 
+// The launch command of bot i (1-5).
+std::string Exec(int i) {
+  return "exec:" + kRandomBot + " --seed " + std::to_string(i);
+}
+
+// Bots "exec" (launched by this process), "catalog" (named in an operator's
+// catalogue, see Catalog()) or "builtin".
 TournamentConfig Config(const std::string& kind) {
   TournamentConfig c;
   for (int i = 1; i <= 5; ++i) {
-    c.bots.push_back(
-        {"bot" + std::to_string(i),
-         kind == "exec" ? "exec:" + kRandomBot + " --seed " + std::to_string(i)
-                        : "builtin:random"});
+    const std::string name = "bot" + std::to_string(i);
+    c.bots.push_back({name, kind == "exec"      ? Exec(i)
+                            : kind == "catalog" ? "catalog:" + name
+                                                : "builtin:random"});
   }
   c.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
                 rules::kVagabond};
@@ -173,6 +182,16 @@ TEST(Tournament, BadRequestsGetClearErrors) {
   c.bots[2].spec = "carrier-pigeon";
   EXPECT_EQ(RunTournament(c, **store).status().code(),
             absl::StatusCode::kInvalidArgument);
+  // Catalogue names run here need a catalogue that has them, checked before
+  // any match runs.
+  c = Config("catalog");
+  EXPECT_EQ(RunTournament(c, **store).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  referee::BotCatalog partial;
+  ASSERT_TRUE(partial.Add("bot1", "builtin:random").ok());
+  c.catalog = &partial;
+  EXPECT_EQ(RunTournament(c, **store).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 }  // namespace
@@ -181,12 +200,28 @@ TEST(Tournament, BadRequestsGetClearErrors) {
 namespace woodland::arena {
 namespace {
 
-// Starts `woodland referee serve` on port 0; returns its gRPC address.
+// The catalogue bot1..bot5 (the same launch commands as Config("exec")).
+const referee::BotCatalog& Catalog() {
+  static const referee::BotCatalog* c = [] {
+    auto* c = new referee::BotCatalog;
+    for (int i = 1; i <= 5; ++i)
+      EXPECT_TRUE(c->Add("bot" + std::to_string(i), Exec(i)).ok());
+    return c;
+  }();
+  return *c;
+}
+
+// Starts `woodland referee serve` on port 0 with the catalogue bot1..bot5;
+// returns its gRPC address.
 std::string StartReferee(std::unique_ptr<referee::ChildProcess>& p) {
-  auto started =
-      referee::ChildProcess::Start({kCli, "referee", "serve", "--port", "0",
-                                    "--metrics-port", "0", "--workers", "4"},
-                                   {});
+  std::vector<std::string> argv = {kCli,     "referee",   "serve",
+                                   "--port", "0",         "--metrics-port",
+                                   "0",      "--workers", "4"};
+  for (int i = 1; i <= 5; ++i) {
+    argv.push_back("--bot");
+    argv.push_back("bot" + std::to_string(i) + "=" + Exec(i));
+  }
+  auto started = referee::ChildProcess::Start(argv, {});
   EXPECT_TRUE(started.ok());
   p = *std::move(started);
   for (int i = 0; i < 500; ++i) {
@@ -204,7 +239,8 @@ std::string StartReferee(std::unique_ptr<referee::ChildProcess>& p) {
 
 TEST(Tournament, TwoRefereeWorkersOneKilledMidwayNothingLostOrDoubled) {
   std::unique_ptr<referee::ChildProcess> a, b;
-  TournamentConfig c = Config("exec");
+  // Remote referees get catalogue names only (issue 16.1).
+  TournamentConfig c = Config("catalog");
   c.referees = {StartReferee(a), StartReferee(b)};
   c.workers = 2;
   const std::string path = TempDb("workers");
@@ -222,9 +258,22 @@ TEST(Tournament, TwoRefereeWorkersOneKilledMidwayNothingLostOrDoubled) {
   EXPECT_EQ(got->matches_done, 20);
   auto rows = (*store)->Matches(1);
   ASSERT_TRUE(rows.ok());
-  for (const MatchRow& r : *rows) EXPECT_EQ(r.state, "done");
-  // The same standings as the tournament run in-process.
-  TournamentConfig local = Config("exec");
+  for (const MatchRow& r : *rows) {
+    EXPECT_EQ(r.state, "done");
+    // Law 5.1.1: the arena pins seat 0 to start (its schedule rotates the
+    // seats) and the result says so.
+    v1::MatchResult result;
+    ASSERT_TRUE(
+        google::protobuf::util::JsonStringToMessage(r.result_json, &result)
+            .ok());
+    EXPECT_TRUE(result.first_seat_pinned());
+    EXPECT_EQ(result.first_seat(), 0);
+    EXPECT_FALSE(result.has_replay()) << "the replay is stored on its own";
+  }
+  // The same standings as the tournament run in-process, resolving the
+  // names in the same catalogue.
+  TournamentConfig local = Config("catalog");
+  local.catalog = &Catalog();
   auto fresh = Store::Open(":memory:");
   auto expected = RunTournament(local, **fresh);
   ASSERT_TRUE(expected.ok());
@@ -251,6 +300,35 @@ TEST(Tournament, ALadderStaysRunningInTheStoreSoItResumes) {
   int played = 0;
   for (const BotStanding& b : s->bots) played += b.games > 0;
   EXPECT_EQ(played, 5);
+}
+
+// Issue 16.2: unpinned, every group of tables gets a fresh secret seed;
+// the tables of a group share it.
+TEST(Tournament, Issue16_UnpinnedSeedsAreFreshAndSharedOnlyWithinAGroup) {
+  std::vector<std::vector<uint64_t>> runs;
+  for (int run = 0; run < 2; ++run) {
+    auto store = Store::Open(":memory:");
+    ASSERT_TRUE(store.ok());
+    TournamentConfig c = Config("builtin");
+    c.bots.resize(2);
+    c.players = 2;
+    c.factions = {rules::kMarquise, rules::kEyrie};
+    c.tables_per_pairing = 4;  // two groups of two tables
+    c.random_seeds = true;
+    c.stop_after = 1;  // the seeds are stored before any match runs
+    ASSERT_TRUE(RunTournament(c, **store).ok());
+    auto rows = (*store)->Matches(1);
+    ASSERT_TRUE(rows.ok());
+    ASSERT_EQ(rows->size(), 4u);
+    std::vector<uint64_t> seeds;
+    for (const MatchRow& m : *rows) seeds.push_back(m.seed);
+    EXPECT_EQ(seeds[0], seeds[1]);
+    EXPECT_EQ(seeds[2], seeds[3]);
+    EXPECT_NE(seeds[0], seeds[2]);
+    runs.push_back(seeds);
+  }
+  EXPECT_NE(runs[0][0], runs[1][0]);
+  EXPECT_NE(runs[0][2], runs[1][2]);
 }
 
 TEST(Tournament, ARoundRobinEndsFinishedInTheStore) {

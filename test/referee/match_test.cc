@@ -1,12 +1,15 @@
 // Integration tests for the match runner: real bot processes on loopback
 // ports, faults of every kind, redaction of every request, and replays.
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
 #include "gtest/gtest.h"
+#include "referee/bot_catalog.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
 
@@ -157,6 +160,175 @@ TEST(Match, SameSeedSameBotsSameMatch) {
   EXPECT_EQ(a->result.final_state_hash(), b->result.final_state_hash());
 }
 
+// Records, per request, the seat, its counters and the seat whose turn it is.
+class RequestLog : public MatchListener {
+ public:
+  void OnRequest(const rules::State& s, const v1::DecisionRequest& r) override {
+    if (first_current < 0) first_current = s.current_seat();
+    seats.push_back(r.seat());
+    seat_index.push_back(r.seat_decision_index());
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    legacy_index.push_back(r.decision_index());
+#pragma GCC diagnostic pop
+  }
+  int first_current = -1;
+  std::vector<int> seats;
+  std::vector<int64_t> seat_index, legacy_index;
+};
+
+// Issue 16.6: a request counts only its own seat's decisions, so what one
+// seat sees does not depend on how often (or whether) others were asked,
+// e.g. whether a defender held an ambush card and was asked to use it.
+TEST(Match, Issue16_RequestsCountOnlyTheSeatsOwnDecisions) {
+  RequestLog log;
+  v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 4);
+  for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("builtin:random");
+  }
+  auto out = RunMatch(spec, MatchOptions{}, &log);
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<int64_t> own(4, 0);
+  bool interleaved = false;
+  for (size_t i = 0; i < log.seats.size(); ++i) {
+    const int seat = log.seats[i];
+    EXPECT_EQ(log.seat_index[i], own[seat]) << "request " << i;
+    EXPECT_EQ(log.legacy_index[i], own[seat]) << "request " << i;
+    ++own[seat];
+    interleaved |= i > 0 && log.seats[i - 1] != seat;
+  }
+  EXPECT_TRUE(interleaved) << "the seats took turns";
+  int64_t total = 0;
+  for (const v1::SeatResult& sr : out->result.seats()) {
+    EXPECT_EQ(sr.decisions(), own[sr.seat()]);
+    total += sr.decisions();
+  }
+  EXPECT_EQ(total, out->result.decisions());
+}
+
+// Issue 9.12, Law 5.1.1: the starting player is determined randomly (from
+// the match seed) unless the request pins it; the result says which.
+TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
+  std::set<int> firsts;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    RequestLog log;
+    auto out = RunMatch(Spec("builtin:random", "builtin:random", seed),
+                        MatchOptions{}, &log);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_FALSE(out->result.first_seat_pinned());
+    EXPECT_EQ(log.first_current, out->result.first_seat()) << "seed " << seed;
+    firsts.insert(out->result.first_seat());
+    // The replay records it and rebuilds the match.
+    auto s = StateFromReplay(out->replay);
+    ASSERT_TRUE(s.ok()) << s.status();
+    EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+    // Drawn from the seed: the same seed starts the same seat.
+    auto again = RunMatch(Spec("builtin:random", "builtin:random", seed),
+                          MatchOptions{});
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->result.first_seat(), out->result.first_seat());
+  }
+  EXPECT_EQ(firsts, (std::set<int>{0, 1})) << "both seats start sometimes";
+  for (int pinned : {0, 1}) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 3);
+    spec.set_first_seat(pinned);
+    RequestLog log;
+    auto out = RunMatch(spec, MatchOptions{}, &log);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_TRUE(out->result.first_seat_pinned());
+    EXPECT_EQ(out->result.first_seat(), pinned);
+    EXPECT_EQ(log.first_current, pinned);
+  }
+  v1::MatchSpec bad = Spec("builtin:random", "builtin:random", 3);
+  bad.set_first_seat(2);
+  EXPECT_EQ(RunMatch(bad, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+// Issue 16.2: without a pinned seed the referee draws a secret one; the
+// match id is random and not derived from it.
+TEST(Match, Issue16_UnpinnedSeedIsSecretAndNotTheMatchId) {
+  std::set<uint64_t> seeds;
+  std::set<std::string> ids;
+  for (int i = 0; i < 2; ++i) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+    spec.clear_seed();
+    auto out = RunMatch(spec, MatchOptions{});
+    ASSERT_TRUE(out.ok()) << out.status();
+    const uint64_t seed = out->replay.seed();
+    EXPECT_EQ(out->replay.spec().seed(), seed);
+    EXPECT_EQ(out->result.match_id().find(absl::StrCat(seed)),
+              std::string::npos);
+    EXPECT_EQ(out->result.match_id().find(
+                  absl::StrCat(absl::Hex(seed, absl::kZeroPad16))),
+              std::string::npos);
+    seeds.insert(seed);
+    ids.insert(out->result.match_id());
+    auto s = StateFromReplay(out->replay);
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+  }
+  EXPECT_EQ(seeds.size(), 2u);
+  EXPECT_EQ(ids.size(), 2u);
+  // Not a small (brute-forceable) number: at least one of two draws is
+  // above 2^40 unless the source is broken (chance 2^-48).
+  EXPECT_GT(*seeds.rbegin(), uint64_t{1} << 40);
+}
+
+// Every Card message present anywhere in `m` (a path for each one).
+void FindCards(const google::protobuf::Message& m, const std::string& path,
+               std::vector<std::pair<std::string, const v1::Card*>>* out) {
+  if (const auto* c = dynamic_cast<const v1::Card*>(&m)) {
+    out->push_back({path, c});
+    return;
+  }
+  const google::protobuf::Reflection* r = m.GetReflection();
+  std::vector<const google::protobuf::FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const auto* f : fields) {
+    if (f->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE)
+      continue;
+    if (f->is_repeated()) {
+      for (int i = 0; i < r->FieldSize(m, f); ++i)
+        FindCards(r->GetRepeatedMessage(m, f, i), path + "." + f->name(), out);
+    } else {
+      FindCards(r->GetMessage(m, f), path + "." + f->name(), out);
+    }
+  }
+}
+
+// Issue 16 (minor): "no card" is an absent Card field, never Card{id: 0}
+// (card 0 is a real card): every Card a request carries names a card.
+TEST(Match, Issue16_EveryCardSentIsARealCard) {
+  struct Checker : MatchListener {
+    void OnRequest(const rules::State& s,
+                   const v1::DecisionRequest& r) override {
+      std::vector<std::pair<std::string, const v1::Card*>> cards;
+      FindCards(r, "request", &cards);
+      for (const auto& [path, c] : cards) {
+        ++seen;
+        if (c->name().empty() && bad++ < 5)
+          ADD_FAILURE() << path << " is an empty card: " << r.prompt().kind();
+      }
+    }
+    int seen = 0, bad = 0;
+  };
+  for (uint64_t seed : {1, 2, 3}) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", seed);
+    for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+      auto* seat = spec.add_seats();
+      seat->set_faction(f);
+      seat->set_bot("builtin:random");
+    }
+    Checker checker;
+    ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &checker).ok());
+    EXPECT_GT(checker.seen, 100);
+    EXPECT_EQ(checker.bad, 0) << "seed " << seed;
+  }
+}
+
 struct FaultCase {
   std::string mode;
   v1::FaultReason reason;
@@ -287,6 +459,80 @@ TEST(Match, ConcurrentlyLaunchedBotsAreEachReachedAtTheirOwnPort) {
         << "reached another match's bot";
     EXPECT_FALSE(bots[i]->Exited()) << i;
   }
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Issue 16.1: the operator's catalogue and endpoint allowlist.
+TEST(BotCatalog, Issue16_NetworkSpecsNeedTheOperatorsConsent) {
+  BotCatalog c;
+  ASSERT_TRUE(c.AddFlag("alpha=exec:/opt/alpha --fast").ok());
+  const std::string file = ::testing::TempDir() + "/catalog.txt";
+  {
+    std::ofstream f(file);
+    f << "# comment\n\nbeta   exec:/opt/beta\ngamma builtin:random\n";
+  }
+  ASSERT_TRUE(c.AddFile(file).ok());
+  ASSERT_TRUE(c.AllowEndpoint("10.0.0.7:50061").ok());
+  ASSERT_TRUE(c.AllowEndpoint("bots.example:*").ok());
+  ASSERT_TRUE(c.AllowEndpoint("192.168.4.0/24").ok());
+  EXPECT_EQ(c.Names(), (std::vector<std::string>{"alpha", "beta", "gamma"}));
+  EXPECT_EQ(*c.Resolve("catalog:alpha"), "exec:/opt/alpha --fast");
+  EXPECT_EQ(*c.Resolve("catalog:beta"), "exec:/opt/beta");
+  EXPECT_EQ(*c.Resolve("builtin:random"), "builtin:random");
+  EXPECT_EQ(c.Resolve("catalog:delta").status().code(),
+            absl::StatusCode::kNotFound);
+
+  auto code = [&](const std::string& spec) {
+    return c.CheckRemote(spec).code();
+  };
+  EXPECT_EQ(code("catalog:alpha"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("builtin:random"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://10.0.0.7:50061"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://bots.example:1234"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://192.168.4.200:80"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("catalog:delta"), absl::StatusCode::kNotFound);
+  for (const char* denied :
+       {"exec:/bin/touch /tmp/x", "exec:/opt/alpha --fast",
+        "grpc://10.0.0.7:50062", "grpc://10.0.0.8:50061",
+        "grpc://192.168.5.1:80", "grpc://127.0.0.1:22",
+        "grpc://ipv4:192.168.4.1:80", "grpc://unix:/run/x.sock",
+        "grpc://0300.0250.4.1:80", "grpc://bots.example:0"}) {
+    EXPECT_EQ(code(denied), absl::StatusCode::kPermissionDenied) << denied;
+  }
+  EXPECT_EQ(code("carrier-pigeon"), absl::StatusCode::kInvalidArgument);
+
+  // Bad entries are refused when the server starts.
+  EXPECT_FALSE(c.AddFlag("alpha=builtin:random").ok()) << "defined twice";
+  EXPECT_FALSE(c.AddFlag("a b=builtin:random").ok());
+  EXPECT_FALSE(c.AddFlag("x=catalog:alpha").ok());
+  EXPECT_FALSE(c.AllowEndpoint("10.0.0.0/33").ok());
+  EXPECT_FALSE(c.AllowEndpoint("nohost").ok());
+  EXPECT_FALSE(c.AllowEndpoint("host:70000").ok());
+
+  // Metric labels are operator names, whatever a bot calls itself.
+  EXPECT_EQ(BotCatalog::Label("catalog:alpha"), "alpha");
+  EXPECT_EQ(BotCatalog::Label("builtin:random"), "builtin-random");
+  EXPECT_EQ(BotCatalog::Label("grpc://10.0.0.7:50061"), "10.0.0.7:50061");
+  EXPECT_EQ(BotCatalog::Label("exec:/opt/alpha --fast"), "exec");
+}
+
+TEST(BotCatalog, Issue16_RunMatchResolvesNamesAndReportsThem) {
+  BotCatalog c;
+  ASSERT_TRUE(c.Add("rnd", "builtin:random").ok());
+  MatchOptions options;
+  options.catalog = &c;
+  auto out = RunMatch(Spec("catalog:rnd", "builtin:random"), options);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->result.seats(0).bot(), "catalog:rnd");
+  EXPECT_EQ(out->replay.spec().seats(0).bot(), "catalog:rnd");
+  // Without a catalogue a name is a bad spec, not a launch.
+  EXPECT_FALSE(
+      RunMatch(Spec("catalog:rnd", "builtin:random"), MatchOptions{}).ok());
 }
 
 }  // namespace

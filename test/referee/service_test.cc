@@ -4,8 +4,13 @@
 // the metrics endpoint.
 #include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -24,10 +29,11 @@ const std::string kRandomBot = WOODLAND_RANDOM_BOT;
 class RefereeServer : public ::testing::Test {
  protected:
   void SetUp() override {
-    absl::StatusOr<test_util::ServerProcess> s =
-        test_util::StartServer({kCli, "referee", "serve", "--port", "0",
-                                "--metrics-port", "0", "--workers", "4"},
-                               "referee");
+    absl::StatusOr<test_util::ServerProcess> s = test_util::StartServer(
+        {kCli, "referee", "serve", "--port", "0", "--metrics-port", "0",
+         "--workers", "4", "--bot", "random=exec:" + kRandomBot, "--bot",
+         "random2=exec:" + kRandomBot + " --seed 2"},
+        "referee");
     ASSERT_TRUE(s.ok()) << s.status();
     process_ = std::move(s->process);
     port_ = s->port;
@@ -46,10 +52,10 @@ class RefereeServer : public ::testing::Test {
     spec.set_seed(seed);
     auto* a = spec.add_seats();
     a->set_faction(v1::FACTION_MARQUISE);
-    a->set_bot("exec:" + kRandomBot);
+    a->set_bot("catalog:random");
     auto* b = spec.add_seats();
     b->set_faction(v1::FACTION_EYRIE);
-    b->set_bot("exec:" + kRandomBot + " --seed 2");
+    b->set_bot("catalog:random2");
     return spec;
   }
 
@@ -99,6 +105,10 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
     ASSERT_TRUE(statuses[i].ok()) << statuses[i].error_message();
     EXPECT_NE(results[i].end_reason(), v1::END_REASON_UNSPECIFIED);
     EXPECT_EQ(results[i].match_id(), absl::StrCat("m", i));
+    // Results name catalogue bots, never the operator's command lines.
+    ASSERT_EQ(results[i].seats_size(), 2);
+    EXPECT_EQ(results[i].seats(0).bot(), "catalog:random");
+    EXPECT_EQ(results[i].seats(1).bot(), "catalog:random2");
   }
   // The stream ends with the result, after every decision's events.
   ASSERT_FALSE(updates.empty());
@@ -108,6 +118,14 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   int events = 0;
   for (const auto& u : updates) {
     events += u.events_size();
+    if (!u.has_result()) {
+      // Issue 16.6: live updates carry events, never a decision count.
+      EXPECT_GT(u.events_size(), 0);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+      EXPECT_EQ(u.decision_index(), 0);
+#pragma GCC diagnostic pop
+    }
     for (const auto& e : u.events()) {
       if (e.kind() == "draw") {
         EXPECT_FALSE(e.has_card()) << "spectators never see drawn cards";
@@ -175,8 +193,12 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   EXPECT_EQ(finished, 3);
   EXPECT_NE(metrics.find("woodland_decisions_total{faction=\"marquise\"}"),
             std::string::npos);
+  // Bot labels are the operator's catalogue names, whatever Hello said.
   EXPECT_NE(metrics.find(
                 "woodland_bot_decision_latency_seconds_bucket{bot=\"random\""),
+            std::string::npos);
+  EXPECT_NE(metrics.find(
+                "woodland_bot_decision_latency_seconds_bucket{bot=\"random2\""),
             std::string::npos);
   EXPECT_NE(metrics.find("woodland_active_matches 0"), std::string::npos);
 }
@@ -189,12 +211,136 @@ TEST_F(RefereeServer, BadRequestsGetClearErrors) {
   EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_NE(st.error_message().find("2 to 6 seats"), std::string::npos)
       << st.error_message();
+  // Issue 16 (minor): a faction seated twice is refused when asked.
+  spec = Spec("", 1);
+  spec.mutable_seats(1)->set_faction(v1::FACTION_MARQUISE);
+  st = Run(spec, &r);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(st.error_message().find("seated twice"), std::string::npos)
+      << st.error_message();
   grpc::ClientContext ctx;
   v1::GetReplayRequest req;
   req.set_match_id("nope");
   v1::Replay replay;
   EXPECT_EQ(stub_->GetReplay(&ctx, req, &replay).error_code(),
             grpc::StatusCode::NOT_FOUND);
+}
+
+// Issue 16.1: a command line never comes from the network.
+TEST_F(RefereeServer, Issue16_ExecSpecFromTheNetworkIsRefusedAndRunsNothing) {
+  const std::string marker =
+      absl::StrCat(::testing::TempDir(), "/rce-", getpid(), "-referee");
+  std::remove(marker.c_str());
+  v1::MatchSpec spec = Spec("rce", 1);
+  spec.mutable_seats(0)->set_bot("exec:/bin/touch " + marker);
+  v1::MatchResult r;
+  grpc::Status st = Run(spec, &r);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::PERMISSION_DENIED)
+      << st.error_message();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_FALSE(std::filesystem::exists(marker)) << "the command ran";
+  // Unknown catalogue names and endpoints outside the allowlist too.
+  spec.mutable_seats(0)->set_bot("catalog:nobody");
+  EXPECT_EQ(Run(spec, &r).error_code(), grpc::StatusCode::NOT_FOUND);
+  spec.mutable_seats(0)->set_bot("grpc://10.1.2.3:22");
+  EXPECT_EQ(Run(spec, &r).error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  spec.mutable_seats(0)->set_bot("builtin:random");
+  EXPECT_TRUE(Run(spec, &r).ok());
+}
+
+// Issue 16.2: the tables of a group share a seed, so the arena seals them:
+// the replay goes to the RunMatch caller only, and nobody can watch the
+// match or fetch its replay.
+TEST_F(RefereeServer, Issue16_SealedMatchIsPrivateToItsCaller) {
+  v1::MatchSpec spec = Spec("sealed", 7);
+  for (auto& seat : *spec.mutable_seats()) seat.set_bot("builtin:random");
+  spec.set_sealed(true);
+  v1::MatchResult r;
+  grpc::Status st = Run(spec, &r);
+  ASSERT_TRUE(st.ok()) << st.error_message();
+  ASSERT_TRUE(r.has_replay());
+  auto s = StateFromReplay(r.replay());
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(HashHex(s->Hash()), r.final_state_hash());
+  {
+    grpc::ClientContext ctx;
+    v1::GetReplayRequest req;
+    req.set_match_id("sealed");
+    v1::Replay replay;
+    EXPECT_EQ(stub_->GetReplay(&ctx, req, &replay).error_code(),
+              grpc::StatusCode::PERMISSION_DENIED);
+  }
+  {
+    grpc::ClientContext ctx;
+    v1::WatchRequest req;
+    req.set_match_id("sealed");
+    auto reader = stub_->WatchMatch(&ctx, req);
+    v1::MatchUpdate u;
+    EXPECT_FALSE(reader->Read(&u));
+    EXPECT_EQ(reader->Finish().error_code(),
+              grpc::StatusCode::PERMISSION_DENIED);
+  }
+  // An unsealed match's result carries no replay (GetReplay serves it).
+  spec.set_match_id("open");
+  spec.set_sealed(false);
+  ASSERT_TRUE(Run(spec, &r).ok());
+  EXPECT_FALSE(r.has_replay());
+}
+
+// Issue 16.2: a launched bot never sees the seed: not on its command line,
+// not in its environment, not in the match id it is told.
+TEST(RefereeSecrets, Issue16_SeedNeverReachesALaunchedBot) {
+  const std::string dir = absl::StrCat(::testing::TempDir(), "/spy-", getpid());
+  std::filesystem::create_directories(dir);
+  const std::string script = dir + "/spy.sh";
+  {
+    std::ofstream f(script);
+    f << "#!/bin/sh\necho \"$0 $@\" >> " << dir << "/seen\nenv >> " << dir
+      << "/seen\nexec " << kRandomBot << " \"$@\"\n";
+  }
+  absl::StatusOr<test_util::ServerProcess> server = test_util::StartServer(
+      {kCli, "referee", "serve", "--port", "0", "--metrics-port", "0", "--bot",
+       "spy=exec:/bin/sh " + script},
+      "referee");
+  ASSERT_TRUE(server.ok()) << server.status();
+  auto stub = v1::Referee::NewStub(
+      grpc::CreateChannel("127.0.0.1:" + std::to_string(server->port),
+                          grpc::InsecureChannelCredentials()));
+  v1::MatchSpec spec;  // no seed, no id: the referee picks both
+  for (auto f : {v1::FACTION_MARQUISE, v1::FACTION_EYRIE}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("catalog:spy");
+  }
+  v1::MatchResult r;
+  {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(120));
+    grpc::Status st = stub->RunMatch(&ctx, spec, &r);
+    ASSERT_TRUE(st.ok()) << st.error_message();
+  }
+  v1::Replay replay;
+  {
+    grpc::ClientContext ctx;
+    v1::GetReplayRequest req;
+    req.set_match_id(r.match_id());
+    ASSERT_TRUE(stub->GetReplay(&ctx, req, &replay).ok());
+  }
+  server->process->Stop(2000);
+  std::ifstream f(dir + "/seen");
+  std::stringstream seen;
+  seen << f.rdbuf();
+  ASSERT_FALSE(seen.str().empty()) << "the spy ran";
+  for (const std::string& form :
+       {absl::StrCat(replay.seed()), absl::StrCat(absl::Hex(replay.seed())),
+        absl::StrCat(absl::Hex(replay.seed(), absl::kZeroPad16))}) {
+    EXPECT_EQ(seen.str().find(form), std::string::npos) << form;
+    EXPECT_EQ(r.match_id().find(form), std::string::npos) << form;
+  }
+  for (const v1::SeatResult& seat : r.seats()) {
+    EXPECT_EQ(seat.bot(), "catalog:spy") << "no command line in results";
+  }
 }
 
 }  // namespace
