@@ -6,6 +6,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
+#include "referee/text.h"
 
 namespace woodland::referee {
 namespace {
@@ -57,6 +58,17 @@ struct SeatRun {
   size_t event_cursor = 0;
   std::vector<v1::Fault> faults;
 };
+
+// What a bot says about itself, as bounded valid UTF-8 (issue 16 item 5:
+// a cut in mid-character made results unreadable).
+v1::BotInfo SanitizedInfo(const v1::BotInfo& in) {
+  v1::BotInfo out;
+  out.set_name(CleanUtf8(in.name(), 64));
+  out.set_version(CleanUtf8(in.version(), 64));
+  out.set_author(CleanUtf8(in.author(), 128));
+  out.set_language(CleanUtf8(in.language(), 64));
+  return out;
+}
 
 }  // namespace
 
@@ -132,7 +144,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     v1::Fault f;
     f.set_decision_index(index);
     f.set_reason(reason);
-    f.set_detail(detail.substr(0, 300));
+    f.set_detail(CleanUtf8(detail, 300));  // often quotes the bot
     sr.faults.push_back(f);
     if (options.metrics)
       options.metrics->Fault(sr.bot_label, FaultName(reason));
@@ -169,8 +181,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       sr.bot.reset();
       continue;
     }
-    sr.info = *info;
-    sr.info.set_name(sr.info.name().substr(0, 64));
+    sr.info = SanitizedInfo(*info);
     sr.bot_label = LabelSafe(sr.info.name());
     v1::MatchStart ms;
     ms.set_match_id(spec.match_id());
@@ -240,7 +251,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       if (d.ok()) {
         if (d->option_index() >= 0 && d->option_index() < num_options) {
           choice = d->option_index();
-          note = d->note().substr(0, 200);
+          note = CleanUtf8(d->note(), 200);
         } else {
           reason = v1::FAULT_REASON_INVALID;
           detail = absl::StrCat("option_index ", d->option_index(),
