@@ -21,7 +21,8 @@ int RefereeMain(const std::vector<std::string>& argv) {
   }
   auto args = Args::Parse(
       {argv.begin() + 1, argv.end()},
-      {"--port", "--metrics-port", "--workers", "--address", "--stderr-dir"},
+      {"--port", "--metrics-port", "--workers", "--address", "--stderr-dir",
+       "--max-watchers", "--max-watchers-per-client"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland referee: " << args.status().message() << "\n";
@@ -30,8 +31,13 @@ int RefereeMain(const std::vector<std::string>& argv) {
   auto port = args->Number<int>("--port", 50051);
   auto metrics_port = args->Number<int>("--metrics-port", 9464);
   auto workers = args->Number<int>("--workers", 16);
-  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1) {
-    std::cerr << "woodland referee: --port, --metrics-port and --workers take "
+  auto max_watchers = args->Number<int>("--max-watchers", 256);
+  auto per_client = args->Number<int>("--max-watchers-per-client", 16);
+  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1 ||
+      !max_watchers.ok() || *max_watchers < 1 || !per_client.ok() ||
+      *per_client < 1) {
+    std::cerr << "woodland referee: --port, --metrics-port, --workers, "
+                 "--max-watchers and --max-watchers-per-client take "
                  "numbers\n";
     return 2;
   }
@@ -40,7 +46,8 @@ int RefereeMain(const std::vector<std::string>& argv) {
   referee::MatchOptions options;
   options.metrics = &metrics;
   options.stderr_dir = args->Get("--stderr-dir", "");
-  referee::RefereeService service(options, *workers);
+  referee::RefereeService service(options, *workers, 1000,
+                                  {*max_watchers, *per_client});
   return ServeUntilSignal("referee", &service, address, *port,
                           metrics.registry(), *metrics_port);
 }

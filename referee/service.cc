@@ -45,21 +45,15 @@ void MatchChannel::Publish(const v1::MatchUpdate& u) {
     updates_.push_back(u);
     if (u.has_result()) done_ = true;
   }
-  cv_.notify_all();
+  watchers_.WakeAll();
 }
 
-bool MatchChannel::Get(size_t i, v1::MatchUpdate* out, absl::Duration timeout) {
-  std::unique_lock<std::mutex> lock(mu_);
-  cv_.wait_for(lock, absl::ToChronoMilliseconds(timeout),
-               [&] { return i < updates_.size() || done_; });
+bool MatchChannel::TryGet(size_t i, v1::MatchUpdate* out, bool* done) {
+  std::lock_guard<std::mutex> lock(mu_);
+  *done = done_;
   if (i >= updates_.size()) return false;
   *out = updates_[i];
   return true;
-}
-
-bool MatchChannel::Done() {
-  std::lock_guard<std::mutex> lock(mu_);
-  return done_;
 }
 
 namespace {
@@ -75,84 +69,41 @@ class ChannelListener : public MatchListener {
   std::shared_ptr<MatchChannel> channel_;
 };
 
-// Streams a channel's updates to one watcher. One thread per watcher waits
-// for updates and issues one write at a time; gRPC's own threads only signal
-// it, so they never block.
-class WatchReactor : public grpc::ServerWriteReactor<v1::MatchUpdate> {
+// Streams a channel's updates to one watcher, without a thread of its own.
+class WatchReactor : public PullWriteReactor<v1::MatchUpdate> {
  public:
-  explicit WatchReactor(std::shared_ptr<MatchChannel> channel)
-      : channel_(std::move(channel)), writer_([this] { Loop(); }) {}
-
-  void OnWriteDone(bool ok) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    write_ok_ = ok;
-    writing_ = false;
-    cv_.notify_all();
-  }
-  void OnCancel() override {
-    std::lock_guard<std::mutex> lock(mu_);
-    cancelled_ = true;
-    cv_.notify_all();
-  }
-  void OnDone() override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      cancelled_ = true;
-      cv_.notify_all();
-    }
-    if (writer_.get_id() == std::this_thread::get_id()) {
-      writer_.detach();
-    } else {
-      writer_.join();
-    }
-    delete this;
+  WatchReactor(std::shared_ptr<MatchChannel> channel, StreamLimiter* limiter,
+               std::string client)
+      : channel_(std::move(channel)),
+        limiter_(limiter),
+        client_(std::move(client)) {
+    channel_->watchers().Add(this);
   }
 
  private:
-  void Loop() {
-    size_t next = 0;
-    for (;;) {
-      {
-        std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [this] { return !writing_ || cancelled_; });
-        if (cancelled_ || !write_ok_) break;
-      }
-      if (channel_->Get(next, &current_, absl::Milliseconds(200))) {
-        ++next;
-        {
-          std::lock_guard<std::mutex> lock(mu_);
-          writing_ = true;
-        }
-        StartWrite(&current_);
-        continue;
-      }
-      if (channel_->Done()) break;
-    }
-    bool cancelled;
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      cv_.wait(lock, [this] { return !writing_ || cancelled_; });
-      cancelled = cancelled_ || !write_ok_;
-    }
-    Finish(cancelled ? grpc::Status::CANCELLED : grpc::Status::OK);
+  bool Produce(v1::MatchUpdate* out, bool* done) override {
+    if (!channel_->TryGet(next_, out, done)) return false;
+    ++next_;
+    return true;
+  }
+  void Closed() override {
+    channel_->watchers().Remove(this);
+    limiter_->Release(client_);
   }
 
   std::shared_ptr<MatchChannel> channel_;
-  v1::MatchUpdate current_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool writing_ = false;
-  bool write_ok_ = true;
-  bool cancelled_ = false;
-  std::thread writer_;  // last: starts after the fields above exist
+  StreamLimiter* limiter_;
+  const std::string client_;
+  size_t next_ = 0;
 };
 
 }  // namespace
 
 RefereeService::RefereeService(MatchOptions options, int workers,
-                               size_t max_kept)
+                               size_t max_kept, WatchLimits watch)
     : options_(std::move(options)),
       max_kept_(max_kept),
+      watch_limiter_(watch.max_total, watch.max_per_client),
       pool_(std::make_unique<WorkerPool>(workers)) {}
 
 RefereeService::~RefereeService() { pool_.reset(); }
@@ -223,15 +174,17 @@ grpc::ServerWriteReactor<v1::MatchUpdate>* RefereeService::WatchMatch(
     grpc::CallbackServerContext* ctx, const v1::WatchRequest* req) {
   auto channel = Channel(req->match_id(), false);
   if (!channel) {
-    struct NotFound : grpc::ServerWriteReactor<v1::MatchUpdate> {
-      NotFound() {
-        Finish(grpc::Status(grpc::StatusCode::NOT_FOUND, "no such match"));
-      }
-      void OnDone() override { delete this; }
-    };
-    return new NotFound();
+    return new RefusedStream<v1::MatchUpdate>(
+        grpc::Status(grpc::StatusCode::NOT_FOUND, "no such match"));
   }
-  return new WatchReactor(std::move(channel));
+  const std::string client = StreamLimiter::ClientOf(ctx->peer());
+  if (!watch_limiter_.Acquire(client)) {
+    return new RefusedStream<v1::MatchUpdate>(grpc::Status(
+        grpc::StatusCode::RESOURCE_EXHAUSTED, "too many open watch streams"));
+  }
+  auto* reactor = new WatchReactor(std::move(channel), &watch_limiter_, client);
+  reactor->Wake();
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* RefereeService::GetReplay(

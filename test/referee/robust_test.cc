@@ -2,6 +2,7 @@
 // clean UTF-8, client-chosen limits, names used in paths, watch streams that
 // cost threads, ports in use, replays whose results were edited, and flags
 // whose values used to abort the program. Each test reproduces an attack.
+#include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -89,6 +90,142 @@ TEST(BotStrings, MultiByteAndInvalidUtf8SurviveResultsAndReplays) {
   EXPECT_GT(notes, 0);
   auto s = StateFromReplay(out->replay);
   ASSERT_TRUE(s.ok()) << s.status();
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+int Threads(pid_t pid) {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(
+           absl::StrCat("/proc/", pid, "/task"))) {
+    (void)e;
+    ++n;
+  }
+  return n;
+}
+
+// Sends SIGTERM and waits up to `seconds` for the process to exit by itself.
+bool EndsOnSigterm(ChildProcess& p, int seconds) {
+  kill(p.pid(), SIGTERM);
+  for (int i = 0; i < seconds * 20; ++i) {
+    if (!p.Running()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+class WatchServer : public ::testing::Test {
+ protected:
+  void Start(std::vector<std::string> extra) {
+    std::vector<std::string> argv = {kCli,     "referee",   "serve",
+                                     "--port", "0",         "--metrics-port",
+                                     "0",      "--workers", "2"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    absl::StatusOr<test_util::ServerProcess> s =
+        test_util::StartServer(argv, "referee");
+    ASSERT_TRUE(s.ok()) << s.status();
+    process_ = std::move(s->process);
+    // A reader that reads nothing: small flow-control windows that never
+    // grow, so unread streams stay open with writes pending.
+    grpc::ChannelArguments args;
+    args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
+    args.SetInt(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, 1024);
+    channel_ =
+        grpc::CreateCustomChannel(absl::StrCat("127.0.0.1:", s->port),
+                                  grpc::InsecureChannelCredentials(), args);
+    stub_ = v1::Referee::NewStub(channel_);
+  }
+  void TearDown() override {
+    if (process_) process_->Stop(2000);
+  }
+  // A whole match between built-in bots: thousands of updates to watch.
+  void RunFinishedMatch(const std::string& id) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 9);
+    spec.set_match_id(id);
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(60));
+    v1::MatchResult r;
+    grpc::Status st = stub_->RunMatch(&ctx, spec, &r);
+    ASSERT_TRUE(st.ok()) << st.error_message();
+  }
+  struct Stream {
+    grpc::ClientContext ctx;
+    std::unique_ptr<grpc::ClientReader<v1::MatchUpdate>> reader;
+  };
+  // Opens a watch stream that is never read; its first message (or status)
+  // tells whether the server accepted it.
+  std::unique_ptr<Stream> OpenUnread(const std::string& id) {
+    auto s = std::make_unique<Stream>();
+    v1::WatchRequest req;
+    req.set_match_id(id);
+    s->reader = stub_->WatchMatch(&s->ctx, req);
+    return s;
+  }
+
+  std::unique_ptr<ChildProcess> process_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Referee::Stub> stub_;
+};
+
+// Issue 16 item 7: every WatchMatch stream held a server thread (500 unread
+// streams, 500 threads), and SIGTERM hung while they were open.
+TEST_F(WatchServer, ManyUnreadStreamsCostNoThreadsAndSigtermStillEnds) {
+  Start({"--max-watchers", "500", "--max-watchers-per-client", "500"});
+  RunFinishedMatch("big");
+  const int before = Threads(process_->pid());
+  std::vector<std::unique_ptr<Stream>> streams;
+  for (int i = 0; i < 200; ++i) streams.push_back(OpenUnread("big"));
+  v1::MatchUpdate first;
+  ASSERT_TRUE(streams.back()->reader->Read(&first));  // all are served
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const int during = Threads(process_->pid());
+  EXPECT_LT(during, before + 20) << "threads before " << before;
+  // The server still answers.
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  v1::GetReplayRequest req;
+  req.set_match_id("big");
+  v1::Replay replay;
+  EXPECT_TRUE(stub_->GetReplay(&ctx, req, &replay).ok());
+  EXPECT_TRUE(EndsOnSigterm(*process_, 10));
+  for (auto& s : streams) s->ctx.TryCancel();
+}
+
+// Beyond the per-client limit a stream is refused with RESOURCE_EXHAUSTED.
+TEST_F(WatchServer, StreamsBeyondTheLimitAreRefused) {
+  Start({"--max-watchers-per-client", "3"});
+  RunFinishedMatch("big");
+  std::vector<std::unique_ptr<Stream>> streams;
+  for (int i = 0; i < 3; ++i) {
+    streams.push_back(OpenUnread("big"));
+    v1::MatchUpdate u;
+    ASSERT_TRUE(streams.back()->reader->Read(&u)) << i;
+  }
+  std::unique_ptr<Stream> extra = OpenUnread("big");
+  v1::MatchUpdate u;
+  EXPECT_FALSE(extra->reader->Read(&u));
+  EXPECT_EQ(extra->reader->Finish().error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  // Closing one stream frees a place.
+  streams[0]->ctx.TryCancel();
+  (void)streams[0]->reader->Finish();
+  bool accepted = false;
+  for (int i = 0; i < 100 && !accepted; ++i) {
+    std::unique_ptr<Stream> again = OpenUnread("big");
+    accepted = again->reader->Read(&u);
+    if (accepted) {
+      streams.push_back(std::move(again));
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  EXPECT_TRUE(accepted);
+  for (auto& s : streams) s->ctx.TryCancel();
 }
 
 }  // namespace
