@@ -21,10 +21,11 @@ int ArenaMain(const std::vector<std::string>& argv) {
                  "[--workers W]\n";
     return 2;
   }
-  auto args = Args::Parse({argv.begin() + 1, argv.end()},
-                          {"--port", "--metrics-port", "--db", "--referee",
-                           "--workers", "--address"},
-                          {});
+  auto args =
+      Args::Parse({argv.begin() + 1, argv.end()},
+                  {"--port", "--metrics-port", "--db", "--referee", "--workers",
+                   "--address", "--max-watchers", "--max-watchers-per-client"},
+                  {});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
     return 2;
@@ -32,8 +33,13 @@ int ArenaMain(const std::vector<std::string>& argv) {
   auto port = args->Number<int>("--port", 50050);
   auto metrics_port = args->Number<int>("--metrics-port", 9465);
   auto workers = args->Number<int>("--workers", 2);
-  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1) {
-    std::cerr << "woodland arena: --port, --metrics-port and --workers take "
+  auto max_watchers = args->Number<int>("--max-watchers", 256);
+  auto per_client = args->Number<int>("--max-watchers-per-client", 16);
+  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1 ||
+      !max_watchers.ok() || *max_watchers < 1 || !per_client.ok() ||
+      *per_client < 1) {
+    std::cerr << "woodland arena: --port, --metrics-port, --workers, "
+                 "--max-watchers and --max-watchers-per-client take "
                  "numbers\n";
     return 2;
   }
@@ -45,7 +51,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
   const std::string address = args->Get("--address", "127.0.0.1");
   arena::ArenaMetrics metrics;
   arena::ArenaService service(store->get(), &metrics, args->All("--referee"),
-                              *workers);
+                              *workers, {*max_watchers, *per_client});
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
                           *metrics_port);
