@@ -72,6 +72,13 @@ int PlayMain(const std::vector<std::string>& argv) {
                                 strikes.status(), turns.status()}) {
     if (!s.ok()) return Fail("play", s);
   }
+  // TimeUtil aborts beyond its range: bound the flags first (issue 16).
+  constexpr int64_t kDayMs = 86400000;
+  if (*deadline < 1 || *deadline > kDayMs || *bank < 1 || *bank > kDayMs) {
+    return Fail("play", absl::InvalidArgumentError(
+                            "--deadline-ms and --time-bank-ms take 1 to "
+                            "86400000 (one day)"));
+  }
   spec.set_seed(*seed);
   spec.set_match_id(args->Get("--match-id", ""));
   spec.set_shuffle_seats(args->Has("--shuffle-seats"));
@@ -82,6 +89,8 @@ int PlayMain(const std::vector<std::string>& argv) {
   spec.set_max_turns(*turns);
   referee::MatchOptions options;
   options.stderr_dir = args->Get("--stderr-dir", "");
+  options.max_deadline = absl::Milliseconds(kDayMs);   // the user is the
+  options.max_time_bank = absl::Milliseconds(kDayMs);  // operator here
   auto out = referee::RunMatch(spec, options);
   if (!out.ok()) return Fail("play", out.status());
   if (args->Has("--replay")) {

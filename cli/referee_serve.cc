@@ -22,7 +22,8 @@ int RefereeMain(const std::vector<std::string>& argv) {
   auto args = Args::Parse(
       {argv.begin() + 1, argv.end()},
       {"--port", "--metrics-port", "--workers", "--address", "--stderr-dir",
-       "--max-watchers", "--max-watchers-per-client"},
+       "--max-watchers", "--max-watchers-per-client", "--max-deadline-ms",
+       "--max-time-bank-ms"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland referee: " << args.status().message() << "\n";
@@ -41,10 +42,22 @@ int RefereeMain(const std::vector<std::string>& argv) {
                  "numbers\n";
     return 2;
   }
+  // Operator bounds on what a RunMatch request may ask for.
+  auto max_deadline = args->Number<int64_t>("--max-deadline-ms", 60000);
+  auto max_bank = args->Number<int64_t>("--max-time-bank-ms", 3600000);
+  constexpr int64_t kDay = 86400000;
+  if (!max_deadline.ok() || !max_bank.ok() || *max_deadline < 1 ||
+      *max_deadline > kDay || *max_bank < 1 || *max_bank > kDay) {
+    std::cerr << "woodland referee: --max-deadline-ms and --max-time-bank-ms "
+                 "take 1 to 86400000\n";
+    return 2;
+  }
   const std::string address = args->Get("--address", "127.0.0.1");
   referee::RefereeMetrics metrics;
   referee::MatchOptions options;
   options.metrics = &metrics;
+  options.max_deadline = absl::Milliseconds(*max_deadline);
+  options.max_time_bank = absl::Milliseconds(*max_bank);
   options.stderr_dir = args->Get("--stderr-dir", "");
   referee::RefereeService service(options, *workers, 1000,
                                   {*max_watchers, *per_client});

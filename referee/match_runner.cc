@@ -1,6 +1,7 @@
 #include "referee/match_runner.h"
 
 #include <fstream>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/time_util.h"
@@ -14,9 +15,21 @@ namespace {
 using google::protobuf::util::TimeUtil;
 using rules::State;
 
-absl::Duration FromProto(const google::protobuf::Duration& d,
-                         absl::Duration fallback) {
-  if (d.seconds() == 0 && d.nanos() == 0) return fallback;
+// A client-chosen duration within [0, max]; zero means `fallback`.
+absl::StatusOr<absl::Duration> BoundedDuration(
+    const google::protobuf::Duration& d, absl::Duration fallback,
+    absl::Duration max, absl::string_view what) {
+  if (d.seconds() < 0 || d.nanos() < 0 || d.nanos() >= 1000000000) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, " must be non-negative, with nanos in [0, 999999999]"));
+  }
+  if (d.seconds() == 0 && d.nanos() == 0) return std::min(fallback, max);
+  if (d.seconds() > absl::ToInt64Seconds(max) ||
+      absl::Seconds(d.seconds()) + absl::Nanoseconds(d.nanos()) > max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " is longer than this referee allows (",
+                     absl::FormatDuration(max), ")"));
+  }
   return absl::Seconds(d.seconds()) + absl::Nanoseconds(d.nanos());
 }
 
@@ -76,6 +89,41 @@ std::string HashHex(uint64_t h) {
   return absl::StrCat(absl::Hex(h, absl::kZeroPad16));
 }
 
+absl::Status ValidateSpec(const v1::MatchSpec& spec, const MatchOptions& o) {
+  if (!spec.match_id().empty()) {
+    if (absl::Status s = ValidateName("match_id", spec.match_id()); !s.ok())
+      return s;
+  }
+  if (!spec.map().empty()) {
+    if (absl::Status s = ValidateName("map", spec.map()); !s.ok()) return s;
+  }
+  if (!spec.deck().empty()) {
+    if (absl::Status s = ValidateName("deck", spec.deck()); !s.ok()) return s;
+  }
+  for (const v1::SeatSpec& seat : spec.seats()) {
+    if (seat.bot().size() > 1024)
+      return absl::InvalidArgumentError("a bot spec is longer than 1024 bytes");
+  }
+  for (auto [d, max, what] :
+       {std::tuple{&spec.decision_deadline(), o.max_deadline,
+                   "decision_deadline"},
+        std::tuple{&spec.time_bank(), o.max_time_bank, "time_bank"}}) {
+    if (auto v = BoundedDuration(*d, absl::ZeroDuration(), max, what);
+        !v.ok()) {
+      return v.status();
+    }
+  }
+  if (spec.max_strikes() < 0 || spec.max_strikes() > o.max_strikes_limit) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_strikes must be in [0, ", o.max_strikes_limit, "]"));
+  }
+  if (spec.max_turns() < 0 || spec.max_turns() > o.max_turns_limit) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_turns must be in [0, ", o.max_turns_limit, "]"));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
                                                int default_max_turns) {
   rules::GameSetup setup;
@@ -103,25 +151,24 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
                                      const MatchOptions& options,
                                      MatchListener* listener) {
   v1::MatchSpec spec = spec_in;
+  if (absl::Status v = ValidateSpec(spec, options); !v.ok()) return v;
   if (spec.match_id().empty())
     spec.set_match_id(absl::StrCat("m-", spec.seed()));
   absl::StatusOr<rules::GameSetup> setup =
       SetupFromSpec(spec, options.default_max_turns);
   if (!setup.ok()) return setup.status();
   spec.set_max_turns(setup->max_turns);  // so the replay rebuilds exactly
-  if (spec.decision_deadline().seconds() < 0 ||
-      spec.time_bank().seconds() < 0 || spec.max_strikes() < 0) {
-    return absl::InvalidArgumentError(
-        "negative deadline, time bank or strikes");
-  }
   absl::StatusOr<State> started = State::NewGame(*setup, spec.seed());
   if (!started.ok()) return started.status();
   State s = *std::move(started);
 
+  // Checked by ValidateSpec above.
   const absl::Duration deadline =
-      FromProto(spec.decision_deadline(), options.default_deadline);
+      *BoundedDuration(spec.decision_deadline(), options.default_deadline,
+                       options.max_deadline, "decision_deadline");
   const absl::Duration bank =
-      FromProto(spec.time_bank(), options.default_time_bank);
+      *BoundedDuration(spec.time_bank(), options.default_time_bank,
+                       options.max_time_bank, "time_bank");
   const int max_strikes =
       spec.max_strikes() > 0 ? spec.max_strikes() : options.default_max_strikes;
   Clock* clock = options.clock;
@@ -351,7 +398,10 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     if (!sr.bot) continue;
     if (!sr.bot->Exited()) (void)sr.bot->EndMatch(end, absl::Seconds(1));
     const std::string err = sr.bot->Stderr();
-    if (!options.stderr_dir.empty() && !err.empty()) {
+    // Safety net: the id is a plain name (ValidateSpec, issue 16
+    // item 11), so the file stays inside stderr_dir.
+    if (!options.stderr_dir.empty() && !err.empty() &&
+        ValidateName("match_id", spec.match_id()).ok()) {
       std::ofstream(absl::StrCat(options.stderr_dir, "/", spec.match_id(),
                                  "-seat", i, ".stderr"))
           << err;

@@ -134,9 +134,18 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
       return reactor;
     }
   }
-  if (absl::StatusOr<rules::GameSetup> s = SetupFromSpec(spec, 1000); !s.ok()) {
+  // Everything checkable is checked before anything is kept (issue 16
+  // item 8: failed calls each left a channel behind).
+  absl::Status valid = ValidateSpec(spec, options_);
+  if (valid.ok()) {
+    absl::StatusOr<rules::GameSetup> s =
+        SetupFromSpec(spec, options_.default_max_turns);
+    valid =
+        s.ok() ? rules::State::NewGame(*s, spec.seed()).status() : s.status();
+  }
+  if (!valid.ok()) {
     reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                                 std::string(s.status().message())));
+                                 std::string(valid.message())));
     return reactor;
   }
   auto channel = Channel(spec.match_id(), true);
@@ -144,6 +153,17 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
     ChannelListener listener(channel);
     absl::StatusOr<MatchOutput> out =
         referee::RunMatch(spec, options_, &listener);
+    {
+      // Kept (and in time evicted) whether the match ran or not.
+      std::lock_guard<std::mutex> lock(mu_);
+      if (out.ok()) replays_[spec.match_id()] = out->replay;
+      kept_order_.push_back(spec.match_id());
+      while (kept_order_.size() > max_kept_) {
+        replays_.erase(kept_order_.front());
+        channels_.erase(kept_order_.front());
+        kept_order_.pop_front();
+      }
+    }
     if (!out.ok()) {
       v1::MatchUpdate end;
       end.set_match_id(spec.match_id());
@@ -153,16 +173,6 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
           grpc::Status(static_cast<grpc::StatusCode>(out.status().code()),
                        std::string(out.status().message())));
       return;
-    }
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      replays_[spec.match_id()] = out->replay;
-      kept_order_.push_back(spec.match_id());
-      while (kept_order_.size() > max_kept_) {
-        replays_.erase(kept_order_.front());
-        channels_.erase(kept_order_.front());
-        kept_order_.pop_front();
-      }
     }
     *result = out->result;
     reactor->Finish(grpc::Status::OK);

@@ -230,3 +230,143 @@ TEST_F(WatchServer, StreamsBeyondTheLimitAreRefused) {
 
 }  // namespace
 }  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+absl::StatusCode CodeOf(const v1::MatchSpec& spec) {
+  return RunMatch(spec, MatchOptions{}).status().code();
+}
+
+// Issue 16 item 8: a client chose a 86,400 s deadline, INT64 seconds,
+// negative nanos and a 500 KB match id; all are refused up front.
+TEST(ClientLimits, DurationsCountsAndIdsAreBounded) {
+  const v1::MatchSpec base = Spec("builtin:random", "builtin:random");
+  v1::MatchSpec spec = base;
+  spec.mutable_decision_deadline()->set_seconds(86400);
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  spec = base;
+  spec.mutable_time_bank()->set_seconds(std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  spec = base;
+  spec.mutable_decision_deadline()->set_nanos(-5);
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  spec = base;
+  spec.mutable_time_bank()->set_seconds(1);
+  spec.mutable_time_bank()->set_nanos(-1);
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  spec = base;
+  spec.set_match_id(std::string(500 * 1024, 'a'));
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  spec = base;
+  spec.set_max_strikes(std::numeric_limits<int32_t>::max());
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  spec = base;
+  spec.set_max_turns(std::numeric_limits<int32_t>::max());
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  spec = base;
+  spec.set_map(std::string(100 * 1024, 'm'));
+  EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
+  // The operator's bounds decide: a 2 s deadline is fine under a 5 s one.
+  MatchOptions options;
+  options.max_deadline = absl::Seconds(5);
+  spec = base;
+  spec.mutable_decision_deadline()->set_seconds(2);
+  EXPECT_TRUE(RunMatch(spec, options).ok());
+  spec.mutable_decision_deadline()->set_seconds(6);
+  EXPECT_EQ(RunMatch(spec, options).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+// Issue 16 item 11: a match id is a file name under --stderr-dir.
+TEST(ClientLimits, MatchIdsThatAreNotPlainNamesAreRefused) {
+  for (const std::string id :
+       {"../x", "a/b", "..", ".hidden", "x\ny", "tab\there", "a\\b", " x"}) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+    spec.set_match_id(id);
+    EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument) << id;
+  }
+  v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+  spec.set_match_id("Table-7.round_2");
+  EXPECT_TRUE(RunMatch(spec, MatchOptions{}).ok());
+}
+
+// Runs the CLI; returns its exit code, with stdout and stderr in *output.
+int RunCli(const std::vector<std::string>& args, std::string* output) {
+  std::string cmd = kCli;
+  for (const std::string& a : args) {
+    std::string quoted = "'";
+    for (char c : a)
+      quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    cmd += " " + quoted + "'";
+  }
+  const std::string out_file =
+      absl::StrCat(::testing::TempDir(), "/cli_out_", getpid());
+  const int rc = std::system((cmd + " >" + out_file + " 2>&1").c_str());
+  std::ifstream f(out_file);
+  output->assign(std::istreambuf_iterator<char>(f), {});
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+}
+
+TEST(ClientLimits, PlayWithATraversingMatchIdWritesNothingOutsideTheDir) {
+  const std::string root = ::testing::TempDir() + "/stderr_root";
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root + "/logs");
+  std::string out;
+  const int rc =
+      RunCli({"play", "--bot", "marquise=exec:" + kRandomBot, "--match-id",
+              "../escaped", "--stderr-dir", root + "/logs"},
+             &out);
+  EXPECT_NE(rc, 0) << out;
+  EXPECT_NE(out.find("match_id"), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(root + "/escaped-seat0.stderr"));
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+int64_t RssKb(pid_t pid) {
+  std::ifstream f(absl::StrCat("/proc/", pid, "/status"));
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6));
+  }
+  return -1;
+}
+
+// Issue 16 item 8: failed RunMatch calls each left a channel (and a copy of
+// a 500 KB match id) behind: 60 calls, +114 MB.
+TEST_F(WatchServer, FailedRunMatchCallsKeepNothing) {
+  Start({});
+  auto run = [&](const v1::MatchSpec& spec) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(30));
+    v1::MatchResult r;
+    return stub_->RunMatch(&ctx, spec, &r).error_code();
+  };
+  const int64_t before = RssKb(process_->pid());
+  for (int i = 0; i < 60; ++i) {
+    v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+    spec.set_match_id(absl::StrCat(i, std::string(500 * 1000, 'x')));
+    EXPECT_EQ(run(spec), grpc::StatusCode::INVALID_ARGUMENT);
+    spec.set_match_id(absl::StrCat("fail-", i));
+    spec.set_map("nowhere");
+    EXPECT_EQ(run(spec), grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  const int64_t after = RssKb(process_->pid());
+  EXPECT_LT(after - before, 16 * 1024) << before << " kB -> " << after;
+  grpc::ClientContext ctx;
+  v1::WatchRequest req;
+  req.set_match_id("fail-0");
+  auto reader = stub_->WatchMatch(&ctx, req);
+  v1::MatchUpdate u;
+  EXPECT_FALSE(reader->Read(&u));
+  EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+}  // namespace
+}  // namespace woodland::referee
