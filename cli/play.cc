@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_split.h"
 #include "cli/args.h"
+#include "cli/bot_check.h"
 #include "cli/commands.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
@@ -50,6 +51,8 @@ int PlayMain(const std::vector<std::string>& argv) {
       return Fail("play", absl::InvalidArgumentError(
                               "--bot wants FACTION=SPEC, got '" + b + "'"));
     }
+    if (absl::Status s = CheckExecBot(kv.second); !s.ok())
+      return Fail("play", s);
     bots[kv.first] = kv.second;
   }
   for (absl::string_view key :

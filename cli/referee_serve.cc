@@ -35,11 +35,11 @@ int RefereeMain(const std::vector<std::string>& argv) {
   auto max_watchers = args->Number<int>("--max-watchers", 256);
   auto per_client = args->Number<int>("--max-watchers-per-client", 16);
   if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1 ||
-      !max_watchers.ok() || *max_watchers < 1 || !per_client.ok() ||
-      *per_client < 1) {
+      *workers > 256 || !max_watchers.ok() || *max_watchers < 1 ||
+      !per_client.ok() || *per_client < 1) {
     std::cerr << "woodland referee: --port, --metrics-port, --workers, "
                  "--max-watchers and --max-watchers-per-client take "
-                 "numbers\n";
+                 "numbers (--workers: 1 to 256)\n";
     return 2;
   }
   // Operator bounds on what a RunMatch request may ask for.

@@ -13,6 +13,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
 #include "gtest/gtest.h"
@@ -292,8 +293,10 @@ TEST(ClientLimits, MatchIdsThatAreNotPlainNamesAreRefused) {
 }
 
 // Runs the CLI; returns its exit code, with stdout and stderr in *output.
-int RunCli(const std::vector<std::string>& args, std::string* output) {
-  std::string cmd = kCli;
+// A command still running after `timeout_s` seconds is killed (exit 124).
+int RunCli(const std::vector<std::string>& args, std::string* output,
+           int timeout_s = 120) {
+  std::string cmd = absl::StrCat("timeout ", timeout_s, " ", kCli);
   for (const std::string& a : args) {
     std::string quoted = "'";
     for (char c : a)
@@ -366,6 +369,90 @@ TEST_F(WatchServer, FailedRunMatchCallsKeepNothing) {
   v1::MatchUpdate u;
   EXPECT_FALSE(reader->Read(&u));
   EXPECT_EQ(reader->Finish().error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Issue 16 item 10: with gRPC's SO_REUSEPORT a second server bound the same
+// port and answered half the calls. A port in use must stop the start.
+TEST(Ports, ASecondServerOnTheSamePortFailsToStart) {
+  absl::StatusOr<test_util::ServerProcess> first = test_util::StartServer(
+      {kCli, "referee", "serve", "--port", "0", "--metrics-port", "0"},
+      "referee");
+  ASSERT_TRUE(first.ok()) << first.status();
+  std::string out;
+  int rc = RunCli({"referee", "serve", "--port", absl::StrCat(first->port),
+                   "--metrics-port", "0"},
+                  &out, 10);
+  EXPECT_EQ(rc, 1) << out;
+  EXPECT_NE(out.find("cannot listen"), std::string::npos) << out;
+  // The metrics port in use: a clear error, not an uncaught CivetException.
+  rc = RunCli({"referee", "serve", "--port", "0", "--metrics-port",
+               absl::StrCat(first->metrics_port)},
+              &out, 10);
+  EXPECT_EQ(rc, 1) << out;
+  EXPECT_NE(out.find("metrics"), std::string::npos) << out;
+  EXPECT_EQ(out.find("terminate"), std::string::npos) << out;
+  rc = RunCli({"arena", "serve", "--port", absl::StrCat(first->port),
+               "--metrics-port", "0", "--db", ":memory:"},
+              &out, 10);
+  EXPECT_EQ(rc, 1) << out;
+  first->process->Stop(2000);
+}
+
+// Issue 16, minor items: values that aborted the program or were misread.
+TEST(Flags, OutOfRangeValuesAreRefusedWithClearMessages) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{"play", "--deadline-ms", "9223372036854775807"}, "--deadline-ms"},
+      {{"play", "--time-bank-ms", "9223372036854775807"}, "--time-bank-ms"},
+      {{"play", "--deadline-ms", "-5"}, "--deadline-ms"},
+      {{"tournament", "--bot", "a=builtin:random", "--bot", "b=builtin:random",
+        "--players", "2", "--workers", "100000"},
+       "--workers"},
+      {{"tournament", "--bot", "a=builtin:random", "--bot", "b=builtin:random",
+        "--players", "2", "--deadline-ms", "9223372036854775807"},
+       "--deadline-ms"},
+      {{"referee", "serve", "--port", "99999"}, "--port"},
+      {{"referee", "serve", "--port", "0", "--metrics-port", "70000"},
+       "--metrics-port"},
+      {{"arena", "serve", "--port", "-1", "--db", ":memory:"}, "--port"},
+      {{"referee", "serve", "--workers", "100000"}, "--workers"},
+  };
+  for (const Case& c : cases) {
+    std::string out;
+    const int rc = RunCli(c.args, &out, 10);
+    EXPECT_EQ(rc, 2) << absl::StrJoin(c.args, " ") << "\n" << out;
+    EXPECT_NE(out.find(c.says), std::string::npos)
+        << absl::StrJoin(c.args, " ") << "\n"
+        << out;
+  }
+  std::string out;
+  const int rc = RunCli({"referee", "serve", "--port", "0", "--metrics-port",
+                         "0", "--address", "not an address"},
+                        &out, 10);
+  EXPECT_EQ(rc, 1) << out;
+  EXPECT_EQ(out.find("terminate"), std::string::npos) << out;
+}
+
+// An exec: program that does not exist ends the command with an error.
+TEST(Flags, MissingExecProgramFailsTheCommand) {
+  std::string out;
+  int rc = RunCli({"play", "--bot", "marquise=exec:/nonexistent/bot"}, &out);
+  EXPECT_EQ(rc, 2) << out;
+  EXPECT_NE(out.find("/nonexistent/bot"), std::string::npos) << out;
+  rc = RunCli({"tournament", "--bot", "a=exec:/nonexistent/bot", "--bot",
+               "b=builtin:random", "--players", "2"},
+              &out);
+  EXPECT_EQ(rc, 2) << out;
+  EXPECT_NE(out.find("/nonexistent/bot"), std::string::npos) << out;
 }
 
 }  // namespace
