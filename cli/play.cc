@@ -152,16 +152,17 @@ int ReplayMain(const std::vector<std::string>& argv) {
                 absl::InvalidArgumentError("not a replay file (bad JSON)"));
   }
   if (args->Has("--verify")) {
-    auto s = referee::StateFromReplay(replay);
-    if (!s.ok()) return Fail("replay", s.status());
-    const std::string hash = referee::HashHex(s->Hash());
-    if (hash != replay.result().final_state_hash()) {
-      std::cout << "MISMATCH: replayed " << hash << ", recorded "
-                << replay.result().final_state_hash() << "\n";
+    // The whole result, not just the final hash (issue 16 item 12).
+    auto diffs = referee::VerifyReplay(replay);
+    if (!diffs.ok()) return Fail("replay", diffs.status());
+    if (!diffs->empty()) {
+      for (const std::string& d : *diffs)
+        std::cout << "MISMATCH: " << d << "\n";
       return 1;
     }
     std::cout << "OK: " << replay.decisions_size()
-              << " decisions replayed, final state " << hash << "\n";
+              << " decisions replayed, result and final state "
+              << replay.result().final_state_hash() << " agree\n";
     return 0;
   }
   auto at = args->Number<int64_t>("--at", -1);

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
@@ -449,6 +450,88 @@ absl::StatusOr<State> StateFromReplay(const v1::Replay& replay, int64_t at) {
     }
   }
   return s;
+}
+
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+
+absl::StatusOr<std::vector<std::string>> VerifyReplay(
+    const v1::Replay& replay) {
+  std::vector<std::string> diffs;
+  auto check = [&](const std::string& what, const auto& recorded,
+                   const auto& replayed) {
+    if (recorded != replayed) {
+      diffs.push_back(
+          absl::StrCat(what, ": recorded ", recorded, ", replayed ", replayed));
+    }
+  };
+  if (replay.format_version() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown replay format ", replay.format_version()));
+  }
+  absl::StatusOr<rules::GameSetup> setup = SetupFromSpec(replay.spec(), 1000);
+  if (!setup.ok()) return setup.status();
+  absl::StatusOr<State> started = State::NewGame(*setup, replay.seed());
+  if (!started.ok()) return started.status();
+  State s = *std::move(started);
+  check("seed", replay.spec().seed(), replay.seed());
+  const int n = s.num_seats();
+  std::vector<int64_t> per_seat(n, 0);
+  for (int i = 0; i < replay.decisions_size(); ++i) {
+    const v1::DecisionRecord& d = replay.decisions(i);
+    const std::string at = absl::StrCat("decision ", i);
+    if (s.IsTerminal()) {
+      diffs.push_back(absl::StrCat(at, ": recorded after the game ended"));
+      break;
+    }
+    check(at + " index", d.index(), static_cast<int64_t>(i));
+    check(at + " seat", d.seat(), s.deciding_seat());
+    if (d.option_index() < 0 ||
+        d.option_index() >= static_cast<int>(s.options().size())) {
+      return absl::DataLossError(
+          absl::StrCat(at, ": option ", d.option_index(), " does not exist"));
+    }
+    check(at + " option_label", d.option_label(),
+          s.OptionLabel(s.options()[d.option_index()]));
+    ++per_seat[s.deciding_seat()];
+    if (absl::Status st = s.Apply(s.deciding_seat(), d.option_index());
+        !st.ok()) {
+      return absl::DataLossError(absl::StrCat(at, ": ", st.message()));
+    }
+  }
+  const v1::MatchResult& r = replay.result();
+  check("final_state_hash", r.final_state_hash(), HashHex(s.Hash()));
+  check("match_id", r.match_id(), replay.spec().match_id());
+  check("end_reason", v1::EndReason_Name(r.end_reason()),
+        v1::EndReason_Name(EndReasonToProto(s.end_reason())));
+  check("winners", absl::StrJoin(r.winners(), ","),
+        absl::StrJoin(s.winners(), ","));
+  check("decisions", r.decisions(),
+        static_cast<int64_t>(replay.decisions_size()));
+  check("turns", r.turns(), static_cast<int64_t>(s.counters().turns));
+  check("seat_factions", replay.seat_factions_size(), n);
+  check("seats", r.seats_size(), n);
+  for (int i = 0; i < n; ++i) {
+    const std::string faction =
+        v1::Faction_Name(FactionToProto(s.seat(i).faction));
+    if (i < replay.seat_factions_size()) {
+      check(absl::StrCat("seat_factions[", i, "]"),
+            v1::Faction_Name(replay.seat_factions(i)), faction);
+    }
+    if (i >= r.seats_size()) continue;
+    const v1::SeatResult& sr = r.seats(i);
+    const std::string at = absl::StrCat("seat ", i, " ");
+    bool won = false;
+    for (int w : s.winners()) won |= w == i;
+    check(at + "seat", sr.seat(), i);
+    check(at + "faction", v1::Faction_Name(sr.faction()), faction);
+    check(at + "victory_points", sr.victory_points(),
+          static_cast<int>(s.seat(i).vp));
+    check(at + "winner", sr.winner(), won);
+    check(at + "decisions", sr.decisions(), per_seat[i]);
+  }
+  return diffs;
 }
 
 }  // namespace woodland::referee

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "referee/bot_connection.h"
@@ -83,6 +84,14 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
 // Rebuilds the state at decision `at` (or the end, if at < 0) from a replay.
 absl::StatusOr<rules::State> StateFromReplay(const v1::Replay& replay,
                                              int64_t at = -1);
+
+// Re-simulates a replay and compares everything derivable with what it
+// records: every decision (seat, option index in range, option label), the
+// seat order, and the whole result (match id, end reason, winners,
+// decisions, turns, final state hash; per seat: faction, victory points,
+// winner, decision count). Returns one line per difference (empty: all
+// agree), or an error when the replay cannot be re-simulated.
+absl::StatusOr<std::vector<std::string>> VerifyReplay(const v1::Replay& replay);
 
 std::string HashHex(uint64_t h);
 

@@ -457,3 +457,69 @@ TEST(Flags, MissingExecProgramFailsTheCommand) {
 
 }  // namespace
 }  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Issue 16 item 12: `replay --verify` said OK for a replay whose winner and
+// VP were edited; the whole recorded result is now recomputed and compared.
+TEST(ReplayVerify, EditedResultsAreCaught) {
+  const std::string file = ::testing::TempDir() + "/verify_replay.json";
+  std::string out;
+  ASSERT_EQ(RunCli({"play", "--seed", "4", "--replay", file}, &out), 0) << out;
+  ASSERT_EQ(RunCli({"replay", file, "--verify"}, &out), 0) << out;
+  std::ifstream in(file);
+  const std::string json((std::istreambuf_iterator<char>(in)), {});
+  v1::Replay original;
+  ASSERT_TRUE(
+      google::protobuf::util::JsonStringToMessage(json, &original).ok());
+  ASSERT_EQ(original.result().seats_size(), 2);
+
+  auto verify_edited = [&](const std::function<void(v1::Replay*)>& edit) {
+    v1::Replay r = original;
+    edit(&r);
+    std::string text;
+    EXPECT_TRUE(google::protobuf::util::MessageToJsonString(r, &text).ok());
+    std::ofstream(file) << text;
+    std::string output;
+    const int rc = RunCli({"replay", file, "--verify"}, &output);
+    return std::pair{rc, output};
+  };
+  // The loser made the winner, with the winner's VP.
+  auto [rc, text] = verify_edited([](v1::Replay* r) {
+    v1::MatchResult* res = r->mutable_result();
+    const int w = res->seats(0).winner() ? 0 : 1;
+    const int l = 1 - w;
+    res->mutable_seats(l)->set_winner(true);
+    res->mutable_seats(l)->set_victory_points(res->seats(w).victory_points());
+    res->mutable_seats(w)->set_winner(false);
+    res->mutable_seats(w)->set_victory_points(3);
+    res->clear_winners();
+    res->add_winners(l);
+  });
+  EXPECT_EQ(rc, 1) << text;
+  EXPECT_NE(text.find("MISMATCH"), std::string::npos) << text;
+  EXPECT_NE(text.find("victory_points"), std::string::npos) << text;
+  EXPECT_NE(text.find("winner"), std::string::npos) << text;
+  for (const auto& edit : std::vector<std::function<void(v1::Replay*)>>{
+           [](v1::Replay* r) { r->mutable_result()->set_turns(1); },
+           [](v1::Replay* r) { r->mutable_result()->set_decisions(3); },
+           [](v1::Replay* r) {
+             r->mutable_result()->set_end_reason(v1::END_REASON_DOMINANCE);
+           },
+           [](v1::Replay* r) {
+             r->mutable_result()->mutable_seats(0)->set_faction(
+                 v1::FACTION_VAGABOND);
+           },
+           [](v1::Replay* r) {
+             r->mutable_decisions(5)->set_option_label("something else");
+           },
+       }) {
+    auto [code, output] = verify_edited(edit);
+    EXPECT_EQ(code, 1) << output;
+    EXPECT_NE(output.find("MISMATCH"), std::string::npos) << output;
+  }
+}
+
+}  // namespace
+}  // namespace woodland::referee
