@@ -425,6 +425,9 @@ TEST(Flags, OutOfRangeValuesAreRefusedWithClearMessages) {
        "--metrics-port"},
       {{"arena", "serve", "--port", "-1", "--db", ":memory:"}, "--port"},
       {{"referee", "serve", "--workers", "100000"}, "--workers"},
+      {{"conformance", "builtin:random", "--deadline-ms",
+        "9223372036854775807"},
+       "--deadline-ms"},
   };
   for (const Case& c : cases) {
     std::string out;
