@@ -47,19 +47,48 @@ void FactionToStanding(const TournamentConfig& c, size_t f,
 
 ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
                            std::vector<std::string> referees, int workers,
-                           referee::BotCatalog catalog)
+                           referee::BotCatalog catalog,
+                           referee::WatchLimits watch)
     : store_(store),
       metrics_(metrics),
       referees_(std::move(referees)),
       workers_(workers),
-      catalog_(std::move(catalog)) {}
+      catalog_(std::move(catalog),
+      watch_limiter_(watch.max_total, watch.max_per_client) {
+  ticker_ = std::thread([this] {
+    std::unique_lock<std::mutex> lock(ticker_mu_);
+    while (!ticker_cv_.wait_for(lock, std::chrono::milliseconds(50),
+                                [this] { return stopping_; })) {
+      lock.unlock();
+      watchers_.WakeAll();
+      lock.lock();
+    }
+  });
+}
 
 ArenaService::~ArenaService() {
-  std::lock_guard<std::mutex> lock(mu_);
-  for (auto& [id, r] : running_) r->cancel = true;
-  for (auto& [id, r] : running_) {
-    if (r->thread.joinable()) r->thread.join();
+  {
+    std::lock_guard<std::mutex> lock(ticker_mu_);
+    stopping_ = true;
   }
+  ticker_cv_.notify_all();
+  ticker_.join();
+  // Joined outside mu_: a finishing tournament thread takes mu_ itself.
+  std::vector<Running*> all;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto& [id, r] : running_) {
+      r->cancel = true;
+      all.push_back(r.get());
+    }
+  }
+  for (Running* r : all) r->Join();
+}
+
+// Issue 16 item 9: concurrent cancels joined the same thread at once.
+void ArenaService::Running::Join() {
+  std::lock_guard<std::mutex> lock(join_mu);
+  if (thread.joinable()) thread.join();
 }
 
 grpc::Status ArenaService::RegisterBot(grpc::ServerContext*,
@@ -310,25 +339,61 @@ void ArenaService::ResumeAll() {
   UpdateStateMetrics();
 }
 
-grpc::Status ArenaService::WatchTournament(
-    grpc::ServerContext* ctx, const v1::TournamentRef* ref,
-    grpc::ServerWriter<v1::TournamentStatus>* writer) {
-  Running* r = Find(ref->tournament_id());
-  if (r == nullptr)
-    return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
-  int last_done = -1, last_state = -1;
-  while (!ctx->IsCancelled()) {
-    v1::TournamentStatus s;
-    Status(ref->tournament_id(), *r, &s);
-    if (s.matches_done() != last_done || s.state() != last_state) {
-      if (!writer->Write(s)) break;
-      last_done = s.matches_done();
-      last_state = s.state();
-    }
-    if (s.state() != v1::TOURNAMENT_STATE_RUNNING) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+// Writes a tournament's status whenever it changes, until it ends.
+class ArenaService::Watch
+    : public referee::PullWriteReactor<v1::TournamentStatus> {
+ public:
+  Watch(ArenaService* service, int64_t id, Running* r, std::string client)
+      : service_(service), id_(id), r_(r), client_(std::move(client)) {
+    service_->watchers_.Add(this);
   }
-  return grpc::Status::OK;
+
+ private:
+  bool Produce(v1::TournamentStatus* out, bool* done) override {
+    if (ended_) {
+      *done = true;
+      return false;
+    }
+    v1::TournamentStatus s;
+    service_->Status(id_, *r_, &s);
+    ended_ = s.state() != v1::TOURNAMENT_STATE_RUNNING;
+    if (s.matches_done() == last_done_ && s.state() == last_state_) {
+      *done = ended_;
+      return false;
+    }
+    last_done_ = s.matches_done();
+    last_state_ = s.state();
+    *out = std::move(s);
+    return true;
+  }
+  void Closed() override {
+    service_->watchers_.Remove(this);
+    service_->watch_limiter_.Release(client_);
+  }
+
+  ArenaService* service_;
+  const int64_t id_;
+  Running* r_;
+  const std::string client_;
+  int last_done_ = -1, last_state_ = -1;
+  bool ended_ = false;
+};
+
+grpc::ServerWriteReactor<v1::TournamentStatus>* ArenaService::WatchTournament(
+    grpc::CallbackServerContext* ctx, const v1::TournamentRef* ref) {
+  Running* r = Find(ref->tournament_id());
+  if (r == nullptr) {
+    return new referee::RefusedStream<v1::TournamentStatus>(
+        grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament"));
+  }
+  const std::string client = referee::StreamLimiter::ClientOf(ctx->peer());
+  if (!watch_limiter_.Acquire(client)) {
+    return new referee::RefusedStream<v1::TournamentStatus>(grpc::Status(
+        grpc::StatusCode::RESOURCE_EXHAUSTED, "too many open watch streams"));
+  }
+  auto* watch = new Watch(this, ref->tournament_id(), r, client);
+  watch->Wake();
+  return watch;
 }
 
 grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
@@ -397,7 +462,7 @@ grpc::Status ArenaService::CancelTournament(grpc::ServerContext*,
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
   r->cancel = true;
-  if (r->thread.joinable()) r->thread.join();
+  r->Join();
   Status(ref->tournament_id(), *r, status);
   return grpc::Status::OK;
 }

@@ -5,6 +5,7 @@
 #define WOODLAND_ARENA_SERVICE_H_
 
 #include <atomic>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -16,18 +17,24 @@
 #include "arena/store.h"
 #include "arena/tournament.h"
 #include "referee/bot_catalog.h"
+#include "referee/service.h"
+#include "referee/watch.h"
 #include "woodland/v1/arena.grpc.pb.h"
 
 namespace woodland::arena {
 
-class ArenaService final : public v1::Arena::Service {
+// WatchTournament uses the callback API (a stream costs no thread; see
+// referee/watch.h); the other methods are synchronous.
+class ArenaService final
+    : public v1::Arena::WithCallbackMethod_WatchTournament<v1::Arena::Service> {
  public:
   // Bots are registered as catalog:NAME (entries of `catalog`, which the
   // remote referees must share), builtin:random or an allowed grpc://
   // endpoint; never as a command line (issue 16.1).
   ArenaService(Store* store, ArenaMetrics* metrics,
                std::vector<std::string> referees, int workers,
-               referee::BotCatalog catalog = {});
+               referee::BotCatalog catalog = {},
+               referee::WatchLimits watch = {});
   ~ArenaService() override;  // cancels running tournaments and waits
 
   // Largest tournament (in tables) a client may create.
@@ -43,9 +50,8 @@ class ArenaService final : public v1::Arena::Service {
   grpc::Status CreateTournament(grpc::ServerContext*,
                                 const v1::CreateTournamentRequest*,
                                 v1::TournamentStatus*) override;
-  grpc::Status WatchTournament(
-      grpc::ServerContext*, const v1::TournamentRef*,
-      grpc::ServerWriter<v1::TournamentStatus>*) override;
+  grpc::ServerWriteReactor<v1::TournamentStatus>* WatchTournament(
+      grpc::CallbackServerContext* ctx, const v1::TournamentRef* ref) override;
   grpc::Status ListMatches(grpc::ServerContext*, const v1::TournamentRef*,
                            v1::ListMatchesResponse*) override;
   grpc::Status GetStandings(grpc::ServerContext*, const v1::TournamentRef*,
@@ -64,7 +70,10 @@ class ArenaService final : public v1::Arena::Service {
     std::atomic<int> state{v1::TOURNAMENT_STATE_RUNNING};
     std::string error;
     std::thread thread;
+    std::mutex join_mu;  // the thread is joined once, under this lock
+    void Join();
   };
+  class Watch;
 
   absl::StatusOr<TournamentConfig> Configure(
       const v1::CreateTournamentRequest& req);
@@ -83,6 +92,13 @@ class ArenaService final : public v1::Arena::Service {
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};
+  // Watch streams: woken every 50 ms by one ticker thread.
+  referee::StreamLimiter watch_limiter_;
+  referee::WatcherSet watchers_;
+  std::mutex ticker_mu_;
+  std::condition_variable ticker_cv_;
+  bool stopping_ = false;
+  std::thread ticker_;
 };
 
 }  // namespace woodland::arena

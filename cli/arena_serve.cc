@@ -24,7 +24,8 @@ int ArenaMain(const std::vector<std::string>& argv) {
   auto args = Args::Parse(
       {argv.begin() + 1, argv.end()},
       {"--port", "--metrics-port", "--db", "--referee", "--workers",
-       "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables"},
+       "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables",
+       "--max-watchers", "--max-watchers-per-client"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
@@ -38,9 +39,14 @@ int ArenaMain(const std::vector<std::string>& argv) {
     std::cerr << "woodland arena: --max-tables takes a positive number\n";
     return 2;
   }
-  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1) {
-    std::cerr << "woodland arena: --port, --metrics-port and --workers take "
-                 "numbers\n";
+  auto max_watchers = args->Number<int>("--max-watchers", 256);
+  auto per_client = args->Number<int>("--max-watchers-per-client", 16);
+  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1 ||
+      *workers > 256 || !max_watchers.ok() || *max_watchers < 1 ||
+      !per_client.ok() || *per_client < 1) {
+    std::cerr << "woodland arena: --port, --metrics-port, --workers, "
+                 "--max-watchers and --max-watchers-per-client take "
+                 "numbers (--workers: 1 to 256)\n";
     return 2;
   }
   auto store = arena::Store::Open(args->Get("--db", "arena.db"));
@@ -56,7 +62,8 @@ int ArenaMain(const std::vector<std::string>& argv) {
   const std::string address = args->Get("--address", "127.0.0.1");
   arena::ArenaMetrics metrics;
   arena::ArenaService service(store->get(), &metrics, args->All("--referee"),
-                              *workers, *std::move(catalog));
+                              *workers, *std::move(catalog),
+                              {*max_watchers, *per_client});
   service.set_max_tables(*max_tables);
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),

@@ -59,9 +59,10 @@ int ConformanceMain(const std::vector<std::string>& argv) {
   }
   auto deadline = args->Number<int64_t>("--deadline-ms", 1000);
   auto seed = args->Number<uint64_t>("--seed", 1);
-  if (!deadline.ok() || !seed.ok()) {
+  if (!deadline.ok() || !seed.ok() || *deadline < 1 || *deadline > 60000) {
     std::cerr
-        << "woodland conformance: --deadline-ms and --seed take numbers\n";
+        << "woodland conformance: --deadline-ms (1 to 60000) and --seed take "
+           "numbers\n";
     return 2;
   }
   Report report;

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_split.h"
 #include "cli/args.h"
+#include "cli/bot_check.h"
 #include "cli/commands.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
@@ -50,6 +51,8 @@ int PlayMain(const std::vector<std::string>& argv) {
       return Fail("play", absl::InvalidArgumentError(
                               "--bot wants FACTION=SPEC, got '" + b + "'"));
     }
+    if (absl::Status s = CheckExecBot(kv.second); !s.ok())
+      return Fail("play", s);
     bots[kv.first] = kv.second;
   }
   for (absl::string_view key :
@@ -72,6 +75,13 @@ int PlayMain(const std::vector<std::string>& argv) {
                                 strikes.status(), turns.status()}) {
     if (!s.ok()) return Fail("play", s);
   }
+  // TimeUtil aborts beyond its range: bound the flags first (issue 16).
+  constexpr int64_t kDayMs = 86400000;
+  if (*deadline < 1 || *deadline > kDayMs || *bank < 1 || *bank > kDayMs) {
+    return Fail("play", absl::InvalidArgumentError(
+                            "--deadline-ms and --time-bank-ms take 1 to "
+                            "86400000 (one day)"));
+  }
   if (args->Has("--seed")) spec.set_seed(*seed);  // else a secret one
   spec.set_match_id(args->Get("--match-id", ""));
   spec.set_shuffle_seats(args->Has("--shuffle-seats"));
@@ -82,6 +92,8 @@ int PlayMain(const std::vector<std::string>& argv) {
   spec.set_max_turns(*turns);
   referee::MatchOptions options;
   options.stderr_dir = args->Get("--stderr-dir", "");
+  options.max_deadline = absl::Milliseconds(kDayMs);   // the user is the
+  options.max_time_bank = absl::Milliseconds(kDayMs);  // operator here
   auto out = referee::RunMatch(spec, options);
   if (!out.ok()) return Fail("play", out.status());
   if (args->Has("--replay")) {
@@ -140,16 +152,17 @@ int ReplayMain(const std::vector<std::string>& argv) {
                 absl::InvalidArgumentError("not a replay file (bad JSON)"));
   }
   if (args->Has("--verify")) {
-    auto s = referee::StateFromReplay(replay);
-    if (!s.ok()) return Fail("replay", s.status());
-    const std::string hash = referee::HashHex(s->Hash());
-    if (hash != replay.result().final_state_hash()) {
-      std::cout << "MISMATCH: replayed " << hash << ", recorded "
-                << replay.result().final_state_hash() << "\n";
+    // The whole result, not just the final hash (issue 16 item 12).
+    auto diffs = referee::VerifyReplay(replay);
+    if (!diffs.ok()) return Fail("replay", diffs.status());
+    if (!diffs->empty()) {
+      for (const std::string& d : *diffs)
+        std::cout << "MISMATCH: " << d << "\n";
       return 1;
     }
     std::cout << "OK: " << replay.decisions_size()
-              << " decisions replayed, final state " << hash << "\n";
+              << " decisions replayed, result and final state "
+              << replay.result().final_state_hash() << " agree\n";
     return 0;
   }
   auto at = args->Number<int64_t>("--at", -1);

@@ -21,11 +21,12 @@ int RefereeMain(const std::vector<std::string>& argv) {
                  "[--allow-endpoint HOST:PORT|HOST:*|A.B.C.D/N ...]\n";
     return 2;
   }
-  auto args =
-      Args::Parse({argv.begin() + 1, argv.end()},
-                  {"--port", "--metrics-port", "--workers", "--address",
-                   "--stderr-dir", "--bot", "--bots-file", "--allow-endpoint"},
-                  {});
+  auto args = Args::Parse(
+      {argv.begin() + 1, argv.end()},
+      {"--port", "--metrics-port", "--workers", "--address", "--stderr-dir",
+       "--bot", "--bots-file", "--allow-endpoint", "--max-watchers",
+       "--max-watchers-per-client", "--max-deadline-ms", "--max-time-bank-ms"},
+      {});
   if (!args.ok()) {
     std::cerr << "woodland referee: " << args.status().message() << "\n";
     return 2;
@@ -33,22 +34,40 @@ int RefereeMain(const std::vector<std::string>& argv) {
   auto port = args->Number<int>("--port", 50051);
   auto metrics_port = args->Number<int>("--metrics-port", 9464);
   auto workers = args->Number<int>("--workers", 16);
-  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1) {
-    std::cerr << "woodland referee: --port, --metrics-port and --workers take "
-                 "numbers\n";
+  auto max_watchers = args->Number<int>("--max-watchers", 256);
+  auto per_client = args->Number<int>("--max-watchers-per-client", 16);
+  if (!port.ok() || !metrics_port.ok() || !workers.ok() || *workers < 1 ||
+      *workers > 256 || !max_watchers.ok() || *max_watchers < 1 ||
+      !per_client.ok() || *per_client < 1) {
+    std::cerr << "woodland referee: --port, --metrics-port, --workers, "
+                 "--max-watchers and --max-watchers-per-client take "
+                 "numbers (--workers: 1 to 256)\n";
+    return 2;
+  }
+  // Operator bounds on what a RunMatch request may ask for.
+  auto max_deadline = args->Number<int64_t>("--max-deadline-ms", 60000);
+  auto max_bank = args->Number<int64_t>("--max-time-bank-ms", 3600000);
+  constexpr int64_t kDay = 86400000;
+  if (!max_deadline.ok() || !max_bank.ok() || *max_deadline < 1 ||
+      *max_deadline > kDay || *max_bank < 1 || *max_bank > kDay) {
+    std::cerr << "woodland referee: --max-deadline-ms and --max-time-bank-ms "
+                 "take 1 to 86400000\n";
     return 2;
   }
   const std::string address = args->Get("--address", "127.0.0.1");
   referee::RefereeMetrics metrics;
   referee::MatchOptions options;
   options.metrics = &metrics;
+  options.max_deadline = absl::Milliseconds(*max_deadline);
+  options.max_time_bank = absl::Milliseconds(*max_bank);
   options.stderr_dir = args->Get("--stderr-dir", "");
   absl::StatusOr<referee::BotCatalog> catalog = CatalogFromArgs(*args);
   if (!catalog.ok()) {
     std::cerr << "woodland referee: " << catalog.status().message() << "\n";
     return 2;
   }
-  referee::RefereeService service(options, *std::move(catalog), *workers);
+  referee::RefereeService service(options, *std::move(catalog), *workers,
+                                  1000, {*max_watchers, *per_client});
   return ServeUntilSignal("referee", &service, address, *port,
                           metrics.registry(), *metrics_port);
 }

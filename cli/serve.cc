@@ -21,11 +21,32 @@ int ServeUntilSignal(const std::string& name, grpc::Service* service,
                      const std::string& address, int port,
                      std::shared_ptr<prometheus::Registry> metrics,
                      int metrics_port) {
-  prometheus::Exposer exposer(address + ":" + std::to_string(metrics_port));
-  exposer.RegisterCollectable(metrics);
+  for (auto [value, flag] :
+       {std::pair{port, "--port"}, std::pair{metrics_port, "--metrics-port"}}) {
+    if (value < 0 || value > 65535) {
+      std::cerr << "woodland " << name << ": " << flag
+                << " must be in 0..65535, got " << value << "\n";
+      return 2;
+    }
+  }
+  // The metrics web server throws on a busy or invalid address.
+  std::unique_ptr<prometheus::Exposer> exposer;
+  try {
+    exposer = std::make_unique<prometheus::Exposer>(
+        address + ":" + std::to_string(metrics_port));
+  } catch (const std::exception& e) {
+    std::cerr << "woodland " << name << ": cannot serve metrics on " << address
+              << ":" << metrics_port
+              << " (in use or not an address): " << e.what() << "\n";
+    return 1;
+  }
+  exposer->RegisterCollectable(metrics);
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
+  // Issue 16 item 10: with SO_REUSEPORT a second server could bind the same
+  // port and answer some of the calls. A port in use fails the start.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   int bound = 0;
   builder.AddListeningPort(address + ":" + std::to_string(port),
                            grpc::InsecureServerCredentials(), &bound);
@@ -34,14 +55,14 @@ int ServeUntilSignal(const std::string& name, grpc::Service* service,
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || bound == 0) {
     std::cerr << "woodland " << name << ": cannot listen on " << address << ":"
-              << port << "\n";
+              << port << " (in use, or not an address)\n";
     return 1;
   }
   // Machine-readable line for scripts and tests (stdout and stderr).
-  const std::string ready = name + " listening on " + address + ":" +
-                            std::to_string(bound) + " metrics on " + address +
-                            ":" +
-                            std::to_string(exposer.GetListeningPorts().front());
+  const std::string ready =
+      name + " listening on " + address + ":" + std::to_string(bound) +
+      " metrics on " + address + ":" +
+      std::to_string(exposer->GetListeningPorts().front());
   std::cout << ready << std::endl;
   std::cerr << ready << std::endl;
   std::signal(SIGINT, OnSignal);

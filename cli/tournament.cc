@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_split.h"
 #include "cli/args.h"
+#include "cli/bot_check.h"
 #include "cli/commands.h"
 #include "prometheus/exposer.h"
 #include "referee/rules/types.h"
@@ -51,6 +52,16 @@ int TournamentMain(const std::vector<std::string>& argv) {
         deadline.status(), stop_after.status()}) {
     if (!s.ok()) return fail(std::string(s.message()));
   }
+  if (*workers < 1 || *workers > 64)
+    return fail("--workers takes 1 to 64, got " + args->Get("--workers"));
+  if (*deadline < 1 || *deadline > 60000) {
+    return fail("--deadline-ms takes 1 to 60000, got " +
+                args->Get("--deadline-ms"));
+  }
+  for (const arena::TournamentBot& b : c.bots) {
+    if (absl::Status s = CheckExecBot(b.spec); !s.ok())
+      return fail(std::string(s.message()));
+  }
   c.players = *players;
   c.tables_per_pairing = *tables;
   c.seed = *seed;
@@ -72,8 +83,14 @@ int TournamentMain(const std::vector<std::string>& argv) {
   arena::ArenaMetrics metrics;
   std::unique_ptr<prometheus::Exposer> exposer;
   if (args->Has("--metrics-port")) {
-    exposer = std::make_unique<prometheus::Exposer>(
-        "127.0.0.1:" + args->Get("--metrics-port"));
+    try {
+      exposer = std::make_unique<prometheus::Exposer>(
+          "127.0.0.1:" + args->Get("--metrics-port"));
+    } catch (const std::exception& e) {
+      std::cerr << "woodland tournament: cannot serve metrics on port "
+                << args->Get("--metrics-port") << ": " << e.what() << "\n";
+      return 1;
+    }
     exposer->RegisterCollectable(metrics.registry());
     c.metrics = &metrics;
     std::cerr << "metrics on http://127.0.0.1:"

@@ -1,12 +1,15 @@
 #include "referee/match_runner.h"
 
 #include <fstream>
+#include <tuple>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
+#include "referee/text.h"
 
 namespace woodland::referee {
 namespace {
@@ -14,9 +17,21 @@ namespace {
 using google::protobuf::util::TimeUtil;
 using rules::State;
 
-absl::Duration FromProto(const google::protobuf::Duration& d,
-                         absl::Duration fallback) {
-  if (d.seconds() == 0 && d.nanos() == 0) return fallback;
+// A client-chosen duration within [0, max]; zero means `fallback`.
+absl::StatusOr<absl::Duration> BoundedDuration(
+    const google::protobuf::Duration& d, absl::Duration fallback,
+    absl::Duration max, absl::string_view what) {
+  if (d.seconds() < 0 || d.nanos() < 0 || d.nanos() >= 1000000000) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, " must be non-negative, with nanos in [0, 999999999]"));
+  }
+  if (d.seconds() == 0 && d.nanos() == 0) return std::min(fallback, max);
+  if (d.seconds() > absl::ToInt64Seconds(max) ||
+      absl::Seconds(d.seconds()) + absl::Nanoseconds(d.nanos()) > max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " is longer than this referee allows (",
+                     absl::FormatDuration(max), ")"));
+  }
   return absl::Seconds(d.seconds()) + absl::Nanoseconds(d.nanos());
 }
 
@@ -60,10 +75,56 @@ struct SeatRun {
   std::vector<v1::Fault> faults;
 };
 
+// What a bot says about itself, as bounded valid UTF-8 (issue 16 item 5:
+// a cut in mid-character made results unreadable).
+v1::BotInfo SanitizedInfo(const v1::BotInfo& in) {
+  v1::BotInfo out;
+  out.set_name(CleanUtf8(in.name(), 64));
+  out.set_version(CleanUtf8(in.version(), 64));
+  out.set_author(CleanUtf8(in.author(), 128));
+  out.set_language(CleanUtf8(in.language(), 64));
+  return out;
+}
+
 }  // namespace
 
 std::string HashHex(uint64_t h) {
   return absl::StrCat(absl::Hex(h, absl::kZeroPad16));
+}
+
+absl::Status ValidateSpec(const v1::MatchSpec& spec, const MatchOptions& o) {
+  if (!spec.match_id().empty()) {
+    if (absl::Status s = ValidateName("match_id", spec.match_id()); !s.ok())
+      return s;
+  }
+  if (!spec.map().empty()) {
+    if (absl::Status s = ValidateName("map", spec.map()); !s.ok()) return s;
+  }
+  if (!spec.deck().empty()) {
+    if (absl::Status s = ValidateName("deck", spec.deck()); !s.ok()) return s;
+  }
+  for (const v1::SeatSpec& seat : spec.seats()) {
+    if (seat.bot().size() > 1024)
+      return absl::InvalidArgumentError("a bot spec is longer than 1024 bytes");
+  }
+  for (auto [d, max, what] :
+       {std::tuple{&spec.decision_deadline(), o.max_deadline,
+                   "decision_deadline"},
+        std::tuple{&spec.time_bank(), o.max_time_bank, "time_bank"}}) {
+    if (auto v = BoundedDuration(*d, absl::ZeroDuration(), max, what);
+        !v.ok()) {
+      return v.status();
+    }
+  }
+  if (spec.max_strikes() < 0 || spec.max_strikes() > o.max_strikes_limit) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_strikes must be in [0, ", o.max_strikes_limit, "]"));
+  }
+  if (spec.max_turns() < 0 || spec.max_turns() > o.max_turns_limit) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("max_turns must be in [0, ", o.max_turns_limit, "]"));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
@@ -106,6 +167,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
                                      const MatchOptions& options,
                                      MatchListener* listener) {
   v1::MatchSpec spec = spec_in;
+  if (absl::Status v = ValidateSpec(spec, options); !v.ok()) return v;
   // Issue 16.2: an unpinned seed comes from the kernel's CSPRNG, and nothing
   // a bot can see (match id, command line, environment, logs) is derived
   // from it. The fallback and builtin bots draw from their own secret stream
@@ -129,19 +191,17 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       SetupFromSpec(spec, options.default_max_turns);
   if (!setup.ok()) return setup.status();
   spec.set_max_turns(setup->max_turns);  // so the replay rebuilds exactly
-  if (spec.decision_deadline().seconds() < 0 ||
-      spec.time_bank().seconds() < 0 || spec.max_strikes() < 0) {
-    return absl::InvalidArgumentError(
-        "negative deadline, time bank or strikes");
-  }
   absl::StatusOr<State> started = State::NewGame(*setup, spec.seed());
   if (!started.ok()) return started.status();
   State s = *std::move(started);
 
+  // Checked by ValidateSpec above.
   const absl::Duration deadline =
-      FromProto(spec.decision_deadline(), options.default_deadline);
+      *BoundedDuration(spec.decision_deadline(), options.default_deadline,
+                       options.max_deadline, "decision_deadline");
   const absl::Duration bank =
-      FromProto(spec.time_bank(), options.default_time_bank);
+      *BoundedDuration(spec.time_bank(), options.default_time_bank,
+                       options.max_time_bank, "time_bank");
   const int max_strikes =
       spec.max_strikes() > 0 ? spec.max_strikes() : options.default_max_strikes;
   Clock* clock = options.clock;
@@ -175,7 +235,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     v1::Fault f;
     f.set_decision_index(index);
     f.set_reason(reason);
-    f.set_detail(detail.substr(0, 300));
+    f.set_detail(CleanUtf8(detail, 300));  // often quotes the bot
     sr.faults.push_back(f);
     if (options.metrics)
       options.metrics->Fault(sr.bot_label, FaultName(reason));
@@ -212,8 +272,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       sr.bot.reset();
       continue;
     }
-    sr.info = *info;
-    sr.info.set_name(sr.info.name().substr(0, 64));
+    sr.info = SanitizedInfo(*info);
     v1::MatchStart ms;
     ms.set_match_id(spec.match_id());
     ms.set_seat(i);
@@ -289,7 +348,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       if (d.ok()) {
         if (d->option_index() >= 0 && d->option_index() < num_options) {
           choice = d->option_index();
-          note = d->note().substr(0, 200);
+          note = CleanUtf8(d->note(), 200);
         } else {
           reason = v1::FAULT_REASON_INVALID;
           detail = absl::StrCat("option_index ", d->option_index(),
@@ -392,7 +451,10 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     if (!sr.bot) continue;
     if (!sr.bot->Exited()) (void)sr.bot->EndMatch(end, absl::Seconds(1));
     const std::string err = sr.bot->Stderr();
-    if (!options.stderr_dir.empty() && !err.empty()) {
+    // Safety net: the id is a plain name (ValidateSpec, issue 16
+    // item 11), so the file stays inside stderr_dir.
+    if (!options.stderr_dir.empty() && !err.empty() &&
+        ValidateName("match_id", spec.match_id()).ok()) {
       std::ofstream(absl::StrCat(options.stderr_dir, "/", spec.match_id(),
                                  "-seat", i, ".stderr"))
           << err;
@@ -444,6 +506,88 @@ absl::StatusOr<State> StateFromReplay(const v1::Replay& replay, int64_t at) {
     }
   }
   return s;
+}
+
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+
+absl::StatusOr<std::vector<std::string>> VerifyReplay(
+    const v1::Replay& replay) {
+  std::vector<std::string> diffs;
+  auto check = [&](const std::string& what, const auto& recorded,
+                   const auto& replayed) {
+    if (recorded != replayed) {
+      diffs.push_back(
+          absl::StrCat(what, ": recorded ", recorded, ", replayed ", replayed));
+    }
+  };
+  if (replay.format_version() != 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown replay format ", replay.format_version()));
+  }
+  absl::StatusOr<rules::GameSetup> setup = SetupFromSpec(replay.spec(), 1000);
+  if (!setup.ok()) return setup.status();
+  absl::StatusOr<State> started = State::NewGame(*setup, replay.seed());
+  if (!started.ok()) return started.status();
+  State s = *std::move(started);
+  check("seed", replay.spec().seed(), replay.seed());
+  const int n = s.num_seats();
+  std::vector<int64_t> per_seat(n, 0);
+  for (int i = 0; i < replay.decisions_size(); ++i) {
+    const v1::DecisionRecord& d = replay.decisions(i);
+    const std::string at = absl::StrCat("decision ", i);
+    if (s.IsTerminal()) {
+      diffs.push_back(absl::StrCat(at, ": recorded after the game ended"));
+      break;
+    }
+    check(at + " index", d.index(), static_cast<int64_t>(i));
+    check(at + " seat", d.seat(), s.deciding_seat());
+    if (d.option_index() < 0 ||
+        d.option_index() >= static_cast<int>(s.options().size())) {
+      return absl::DataLossError(
+          absl::StrCat(at, ": option ", d.option_index(), " does not exist"));
+    }
+    check(at + " option_label", d.option_label(),
+          s.OptionLabel(s.options()[d.option_index()]));
+    ++per_seat[s.deciding_seat()];
+    if (absl::Status st = s.Apply(s.deciding_seat(), d.option_index());
+        !st.ok()) {
+      return absl::DataLossError(absl::StrCat(at, ": ", st.message()));
+    }
+  }
+  const v1::MatchResult& r = replay.result();
+  check("final_state_hash", r.final_state_hash(), HashHex(s.Hash()));
+  check("match_id", r.match_id(), replay.spec().match_id());
+  check("end_reason", v1::EndReason_Name(r.end_reason()),
+        v1::EndReason_Name(EndReasonToProto(s.end_reason())));
+  check("winners", absl::StrJoin(r.winners(), ","),
+        absl::StrJoin(s.winners(), ","));
+  check("decisions", r.decisions(),
+        static_cast<int64_t>(replay.decisions_size()));
+  check("turns", r.turns(), static_cast<int64_t>(s.counters().turns));
+  check("seat_factions", replay.seat_factions_size(), n);
+  check("seats", r.seats_size(), n);
+  for (int i = 0; i < n; ++i) {
+    const std::string faction =
+        v1::Faction_Name(FactionToProto(s.seat(i).faction));
+    if (i < replay.seat_factions_size()) {
+      check(absl::StrCat("seat_factions[", i, "]"),
+            v1::Faction_Name(replay.seat_factions(i)), faction);
+    }
+    if (i >= r.seats_size()) continue;
+    const v1::SeatResult& sr = r.seats(i);
+    const std::string at = absl::StrCat("seat ", i, " ");
+    bool won = false;
+    for (int w : s.winners()) won |= w == i;
+    check(at + "seat", sr.seat(), i);
+    check(at + "faction", v1::Faction_Name(sr.faction()), faction);
+    check(at + "victory_points", sr.victory_points(),
+          static_cast<int>(s.seat(i).vp));
+    check(at + "winner", sr.winner(), won);
+    check(at + "decisions", sr.decisions(), per_seat[i]);
+  }
+  return diffs;
 }
 
 }  // namespace woodland::referee

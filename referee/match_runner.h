@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "referee/bot_catalog.h"
@@ -32,6 +33,12 @@ struct MatchOptions {
   absl::Duration default_time_bank = absl::Seconds(60);
   int default_max_strikes = 3;
   int default_max_turns = 1000;
+  // Operator bounds on what a spec may ask for (issue 16 item 8); a spec
+  // beyond them is refused with INVALID_ARGUMENT.
+  absl::Duration max_deadline = absl::Seconds(60);
+  absl::Duration max_time_bank = absl::Hours(1);
+  int max_strikes_limit = 1000;
+  int max_turns_limit = 100000;
   ConnectOptions connect;
   Clock* clock = RealClock::Get();
   RefereeMetrics* metrics = nullptr;  // optional
@@ -68,6 +75,12 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec,
                                      const MatchOptions& options,
                                      MatchListener* listener = nullptr);
 
+// Checks a spec against the operator's bounds: durations (non-negative,
+// nanos in [0, 1e9), at most the maxima), counts, and names (match id, map
+// and deck: plain names, see ValidateName). The empty match id is allowed
+// (RunMatch picks one).
+absl::Status ValidateSpec(const v1::MatchSpec& spec, const MatchOptions& o);
+
 // The engine setup a spec describes (validated).
 absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
                                                int default_max_turns);
@@ -75,6 +88,14 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
 // Rebuilds the state at decision `at` (or the end, if at < 0) from a replay.
 absl::StatusOr<rules::State> StateFromReplay(const v1::Replay& replay,
                                              int64_t at = -1);
+
+// Re-simulates a replay and compares everything derivable with what it
+// records: every decision (seat, option index in range, option label), the
+// seat order, and the whole result (match id, end reason, winners,
+// decisions, turns, final state hash; per seat: faction, victory points,
+// winner, decision count). Returns one line per difference (empty: all
+// agree), or an error when the replay cannot be re-simulated.
+absl::StatusOr<std::vector<std::string>> VerifyReplay(const v1::Replay& replay);
 
 std::string HashHex(uint64_t h);
 

@@ -46,21 +46,15 @@ void MatchChannel::Publish(const v1::MatchUpdate& u) {
     updates_.push_back(u);
     if (u.has_result()) done_ = true;
   }
-  cv_.notify_all();
+  watchers_.WakeAll();
 }
 
-bool MatchChannel::Get(size_t i, v1::MatchUpdate* out, absl::Duration timeout) {
-  std::unique_lock<std::mutex> lock(mu_);
-  cv_.wait_for(lock, absl::ToChronoMilliseconds(timeout),
-               [&] { return i < updates_.size() || done_; });
+bool MatchChannel::TryGet(size_t i, v1::MatchUpdate* out, bool* done) {
+  std::lock_guard<std::mutex> lock(mu_);
+  *done = done_;
   if (i >= updates_.size()) return false;
   *out = updates_[i];
   return true;
-}
-
-bool MatchChannel::Done() {
-  std::lock_guard<std::mutex> lock(mu_);
-  return done_;
 }
 
 namespace {
@@ -76,85 +70,42 @@ class ChannelListener : public MatchListener {
   std::shared_ptr<MatchChannel> channel_;
 };
 
-// Streams a channel's updates to one watcher. One thread per watcher waits
-// for updates and issues one write at a time; gRPC's own threads only signal
-// it, so they never block.
-class WatchReactor : public grpc::ServerWriteReactor<v1::MatchUpdate> {
+// Streams a channel's updates to one watcher, without a thread of its own.
+class WatchReactor : public PullWriteReactor<v1::MatchUpdate> {
  public:
-  explicit WatchReactor(std::shared_ptr<MatchChannel> channel)
-      : channel_(std::move(channel)), writer_([this] { Loop(); }) {}
-
-  void OnWriteDone(bool ok) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    write_ok_ = ok;
-    writing_ = false;
-    cv_.notify_all();
-  }
-  void OnCancel() override {
-    std::lock_guard<std::mutex> lock(mu_);
-    cancelled_ = true;
-    cv_.notify_all();
-  }
-  void OnDone() override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      cancelled_ = true;
-      cv_.notify_all();
-    }
-    if (writer_.get_id() == std::this_thread::get_id()) {
-      writer_.detach();
-    } else {
-      writer_.join();
-    }
-    delete this;
+  WatchReactor(std::shared_ptr<MatchChannel> channel, StreamLimiter* limiter,
+               std::string client)
+      : channel_(std::move(channel)),
+        limiter_(limiter),
+        client_(std::move(client)) {
+    channel_->watchers().Add(this);
   }
 
  private:
-  void Loop() {
-    size_t next = 0;
-    for (;;) {
-      {
-        std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [this] { return !writing_ || cancelled_; });
-        if (cancelled_ || !write_ok_) break;
-      }
-      if (channel_->Get(next, &current_, absl::Milliseconds(200))) {
-        ++next;
-        {
-          std::lock_guard<std::mutex> lock(mu_);
-          writing_ = true;
-        }
-        StartWrite(&current_);
-        continue;
-      }
-      if (channel_->Done()) break;
-    }
-    bool cancelled;
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      cv_.wait(lock, [this] { return !writing_ || cancelled_; });
-      cancelled = cancelled_ || !write_ok_;
-    }
-    Finish(cancelled ? grpc::Status::CANCELLED : grpc::Status::OK);
+  bool Produce(v1::MatchUpdate* out, bool* done) override {
+    if (!channel_->TryGet(next_, out, done)) return false;
+    ++next_;
+    return true;
+  }
+  void Closed() override {
+    channel_->watchers().Remove(this);
+    limiter_->Release(client_);
   }
 
   std::shared_ptr<MatchChannel> channel_;
-  v1::MatchUpdate current_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  bool writing_ = false;
-  bool write_ok_ = true;
-  bool cancelled_ = false;
-  std::thread writer_;  // last: starts after the fields above exist
+  StreamLimiter* limiter_;
+  const std::string client_;
+  size_t next_ = 0;
 };
 
 }  // namespace
 
 RefereeService::RefereeService(MatchOptions options, BotCatalog catalog,
-                               int workers, size_t max_kept)
+                               int workers, size_t max_kept, WatchLimits watch)
     : catalog_(std::move(catalog)),
       options_(std::move(options)),
       max_kept_(max_kept),
+      watch_limiter_(watch.max_total, watch.max_per_client),
       pool_(std::make_unique<WorkerPool>(workers)) {
   options_.catalog = &catalog_;
 }
@@ -197,15 +148,19 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
       spec.set_match_id(
           absl::StrCat("m-", absl::Hex(SecureRandom64(), absl::kZeroPad16)));
     }
-    if (channels_.count(spec.match_id())) {
-      reactor->Finish(grpc::Status(grpc::StatusCode::ALREADY_EXISTS,
-                                   "a match with this id exists"));
-      return reactor;
-    }
   }
-  if (absl::StatusOr<rules::GameSetup> s = SetupFromSpec(spec, 1000); !s.ok()) {
+  // Everything checkable is checked before anything is kept (issue 16
+  // item 8: failed calls each left a channel behind).
+  absl::Status valid = ValidateSpec(spec, options_);
+  if (valid.ok()) {
+    absl::StatusOr<rules::GameSetup> s =
+        SetupFromSpec(spec, options_.default_max_turns);
+    valid =
+        s.ok() ? rules::State::NewGame(*s, spec.seed()).status() : s.status();
+  }
+  if (!valid.ok()) {
     reactor->Finish(grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                                 std::string(s.status().message())));
+                                 std::string(valid.message())));
     return reactor;
   }
   std::shared_ptr<MatchChannel> channel;
@@ -225,6 +180,19 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
     ChannelListener listener(channel);
     absl::StatusOr<MatchOutput> out =
         referee::RunMatch(spec, options_, &listener);
+    {
+      // Kept (and in time evicted) whether the match ran or not.
+      std::lock_guard<std::mutex> lock(mu_);
+      // A sealed match's replay goes to the caller only (issue 16.2).
+      if (out.ok() && !spec.sealed()) replays_[spec.match_id()] = out->replay;
+      kept_order_.push_back(spec.match_id());
+      while (kept_order_.size() > max_kept_) {
+        replays_.erase(kept_order_.front());
+        channels_.erase(kept_order_.front());
+        sealed_.erase(kept_order_.front());
+        kept_order_.pop_front();
+      }
+    }
     if (!out.ok()) {
       v1::MatchUpdate end;
       end.set_match_id(spec.match_id());
@@ -239,18 +207,6 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
                        std::string(out.status().message())));
       return;
     }
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      // A sealed match's replay goes to the caller only (issue 16.2).
-      if (!spec.sealed()) replays_[spec.match_id()] = out->replay;
-      kept_order_.push_back(spec.match_id());
-      while (kept_order_.size() > max_kept_) {
-        replays_.erase(kept_order_.front());
-        channels_.erase(kept_order_.front());
-        sealed_.erase(kept_order_.front());
-        kept_order_.pop_front();
-      }
-    }
     *result = out->result;
     if (spec.sealed()) *result->mutable_replay() = std::move(out->replay);
     reactor->Finish(grpc::Status::OK);
@@ -260,20 +216,23 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
 
 grpc::ServerWriteReactor<v1::MatchUpdate>* RefereeService::WatchMatch(
     grpc::CallbackServerContext* ctx, const v1::WatchRequest* req) {
-  struct Refused : grpc::ServerWriteReactor<v1::MatchUpdate> {
-    explicit Refused(grpc::Status s) { Finish(s); }
-    void OnDone() override { delete this; }
-  };
   if (Sealed(req->match_id())) {
-    return new Refused(grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
+    return new RefusedStream<v1::MatchUpdate>(grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
                                     "this match is sealed"));
   }
   auto channel = Channel(req->match_id(), false);
   if (!channel) {
-    return new Refused(
+    return new RefusedStream<v1::MatchUpdate>(
         grpc::Status(grpc::StatusCode::NOT_FOUND, "no such match"));
   }
-  return new WatchReactor(std::move(channel));
+  const std::string client = StreamLimiter::ClientOf(ctx->peer());
+  if (!watch_limiter_.Acquire(client)) {
+    return new RefusedStream<v1::MatchUpdate>(grpc::Status(
+        grpc::StatusCode::RESOURCE_EXHAUSTED, "too many open watch streams"));
+  }
+  auto* reactor = new WatchReactor(std::move(channel), &watch_limiter_, client);
+  reactor->Wake();
+  return reactor;
 }
 
 grpc::ServerUnaryReactor* RefereeService::GetReplay(

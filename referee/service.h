@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "referee/match_runner.h"
+#include "referee/watch.h"
 #include "woodland/v1/referee.grpc.pb.h"
 
 namespace woodland::referee {
@@ -36,18 +37,26 @@ class WorkerPool {
 };
 
 // Updates of one match, kept for late watchers until the match is evicted.
+// Publishing wakes the match's watch streams; it never waits for them.
 class MatchChannel {
  public:
   void Publish(const v1::MatchUpdate& u);
-  // Blocks until update `i` exists or the match is over; false when no more.
-  bool Get(size_t i, v1::MatchUpdate* out, absl::Duration timeout);
-  bool Done();
+  // Update `i` if it exists (true); else *done says whether the match is over.
+  bool TryGet(size_t i, v1::MatchUpdate* out, bool* done);
+  WatcherSet& watchers() { return watchers_; }
 
  private:
   std::mutex mu_;
-  std::condition_variable cv_;
   std::vector<v1::MatchUpdate> updates_;
   bool done_ = false;
+  WatcherSet watchers_;
+};
+
+// Bounds on WatchMatch streams (operator flags --max-watchers and
+// --max-watchers-per-client); beyond them a stream gets RESOURCE_EXHAUSTED.
+struct WatchLimits {
+  int max_total = 256;
+  int max_per_client = 16;
 };
 
 class RefereeService final : public v1::Referee::CallbackService {
@@ -55,7 +64,7 @@ class RefereeService final : public v1::Referee::CallbackService {
   // Seats of RunMatch requests are checked against `catalog` (no exec:
   // from the network; grpc:// only if allowed) and resolved through it.
   RefereeService(MatchOptions options, BotCatalog catalog, int workers,
-                 size_t max_kept_matches = 1000);
+                 size_t max_kept_matches = 1000, WatchLimits watch = {});
   ~RefereeService() override;
 
   grpc::ServerUnaryReactor* RunMatch(grpc::CallbackServerContext* ctx,
@@ -79,6 +88,7 @@ class RefereeService final : public v1::Referee::CallbackService {
   std::set<std::string> sealed_;  // private to their RunMatch caller
   std::deque<std::string> kept_order_;
   size_t max_kept_;
+  StreamLimiter watch_limiter_;
   std::unique_ptr<WorkerPool> pool_;  // last: joined first
 };
 

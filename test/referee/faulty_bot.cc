@@ -10,6 +10,8 @@
 //   flood    answers with a 2 MB note and floods stderr
 //   garbage  (from the start) speaks raw garbage instead of gRPC
 //   error    returns an INTERNAL error
+//   utf8     (from the start) long multi-byte strings everywhere; error
+//            messages and some notes that are not valid UTF-8
 #include <arpa/inet.h>
 #include <grpcpp/grpcpp.h>
 #include <netinet/in.h>
@@ -29,12 +31,25 @@ namespace {
 std::string g_mode;
 int g_after = 0;
 
+// `n` euro signs: three bytes each in UTF-8.
+std::string MultiByte(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += "\xe2\x82\xac";
+  return s;
+}
+
 class FaultyBot final : public woodland::v1::Bot::Service {
  public:
   grpc::Status Hello(grpc::ServerContext*, const woodland::v1::HelloRequest*,
                      woodland::v1::BotInfo* info) override {
     info->set_name("faulty-" + g_mode);
     info->set_language("C++");
+    if (g_mode == "utf8") {
+      info->set_name(MultiByte(100));  // 300 bytes: cut mid-char
+      info->set_version(MultiByte(50));
+      info->set_author(MultiByte(1000));
+      info->set_language(MultiByte(43));
+    }
     return grpc::Status::OK;
   }
   grpc::Status StartMatch(grpc::ServerContext*, const woodland::v1::MatchStart*,
@@ -48,6 +63,19 @@ class FaultyBot final : public woodland::v1::Bot::Service {
   grpc::Status Decide(grpc::ServerContext*,
                       const woodland::v1::DecisionRequest* req,
                       woodland::v1::Decision* d) override {
+    if (g_mode == "utf8") {
+      // Long notes; every third answer fails with a multi-byte message that
+      // ends in invalid UTF-8, every third has a note that is not UTF-8.
+      std::cerr << MultiByte(2000) << "\xff" << std::endl;
+      const int call = calls_++;
+      if (call % 3 == 1) {
+        return grpc::Status(grpc::StatusCode::INTERNAL,
+                            MultiByte(200) + "\xc3\xff");
+      }
+      d->set_option_index(0);
+      d->set_note(call % 3 == 0 ? MultiByte(101) : "bad \xff\xfe note");
+      return grpc::Status::OK;
+    }
     if (calls_++ < g_after) {
       d->set_option_index(
           static_cast<int>(calls_ * 7919u % req->options_size()));
