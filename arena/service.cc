@@ -53,7 +53,7 @@ ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
       metrics_(metrics),
       referees_(std::move(referees)),
       workers_(workers),
-      catalog_(std::move(catalog),
+      catalog_(std::move(catalog)),
       watch_limiter_(watch.max_total, watch.max_per_client) {
   ticker_ = std::thread([this] {
     std::unique_lock<std::mutex> lock(ticker_mu_);
