@@ -1,4 +1,5 @@
 // Scenario tests for the Marquise de Cat (Law 6).
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "test/referee/rules/scenario.h"
 
@@ -269,6 +270,221 @@ TEST(Marquise, Law_6_5_1_BattleActionNeedsATarget) {
   EXPECT_TRUE(sc2.Offers("Battle"));
   sc2.Choose("Battle");
   EXPECT_EQ(sc2.s().marquise().actions, 2) << "one target: the battle ran";
+}
+
+// --- Table-driven checks against the Law and the Marquise board ------------
+
+// The buildings tracks (factions.yaml building_tracks): element k = the
+// (k+1)-th building of its type on the map; the first is the free one.
+constexpr int kLawWoodCost[6] = {0, 1, 2, 3, 3, 4};  // same for all three
+constexpr int kLawBuildVp[3][6] = {
+    {0, 1, 2, 3, 4, 5},  // sawmill
+    {0, 2, 2, 3, 4, 5},  // workshop
+    {0, 1, 2, 3, 3, 4},  // recruiter
+};
+const char* const kBuildingNames[3] = {"sawmill", "workshop", "recruiter"};
+// Slots for the buildings already on the map, away from clearing 5.
+constexpr int kElsewhere[6] = {7, 7, 8, 8, 11, 11};
+
+void PlaceElsewhere(State& s, int piece, int n) {
+  for (int i = 0; i < n; ++i) {
+    const int c = C(kElsewhere[i]);
+    s.SetPieces(piece, c, s.clearing(c).pieces[piece] + 1);
+  }
+}
+
+// The Marquise has `placed` buildings of `type` elsewhere and rules clearing
+// 5 (two open slots) with `wood` wood in it; she takes the Build action if
+// it is offered.
+struct BuildPosition {
+  Scenario sc;
+  bool build_offered = false;
+  BuildPosition(int type, int placed, int wood) {
+    State& s = sc.s();
+    PlaceElsewhere(s, kSawmill + type, placed);
+    s.SetWarriors(kMarquise, C(5), 1);
+    s.SetPieces(kWood, C(5), wood);
+    sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+    build_offered = sc.Offers("Build");
+    if (build_offered) sc.Choose("Build");
+  }
+  // Whether this building type can be chosen (asked, or the only one).
+  bool TypeOffered(int type) {
+    if (sc.Key() == "marquise.build.type")
+      return sc.Offers(kBuildingNames[type]);
+    return build_offered && sc.s().marquise().build_type == type;
+  }
+};
+
+TEST(Marquise, Law_6_5_4_BuildingTracksCostAndVpAtEveryIndex) {
+  for (int type = 0; type < 3; ++type) {
+    for (int placed = 0; placed < 6; ++placed) {
+      const int cost = kLawWoodCost[placed];
+      const std::string what =
+          absl::StrCat(kBuildingNames[type], " #", placed + 1);
+      BuildPosition p(type, placed, cost);
+      ASSERT_TRUE(p.TypeOffered(type)) << what;
+      State& s = p.sc.s();
+      if (p.sc.Key() == "marquise.build.type")
+        p.sc.Choose(kBuildingNames[type]);
+      if (p.sc.Key() == "marquise.build.clearing") p.sc.Choose("5 (rabbit)");
+      // 6.5.4.II: the cost in wood; 6.5.4.III: the VP of the space uncovered.
+      EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill + type], 1) << what;
+      EXPECT_EQ(s.clearing(C(5)).pieces[kWood], 0) << what;
+      EXPECT_EQ(s.seat(0).vp, kLawBuildVp[type][placed]) << what;
+      if (cost == 0) continue;
+      BuildPosition short_of_wood(type, placed, cost - 1);
+      EXPECT_FALSE(short_of_wood.TypeOffered(type)) << what << ", 1 wood short";
+    }
+  }
+}
+
+TEST(Marquise, Law_6_5_4_I_NoBuildingLeftOnTheTrack) {
+  for (int type = 0; type < 3; ++type) {
+    Scenario sc;
+    State& s = sc.s();
+    PlaceElsewhere(s, kSawmill + type, 6);
+    s.SetWarriors(kMarquise, C(5), 1);
+    s.SetPieces(kWood, C(5), 8);
+    sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+    sc.Choose("Build");
+    if (sc.Key() == "marquise.build.type") {
+      EXPECT_FALSE(sc.Offers(kBuildingNames[type])) << kBuildingNames[type];
+    } else {
+      EXPECT_NE(s.marquise().build_type, type) << kBuildingNames[type];
+    }
+  }
+}
+
+TEST(Marquise, Law_6_6_RecruiterDrawBonusesAtEveryIndex) {
+  // One card plus the draw bonuses uncovered by the 3rd and 5th recruiter.
+  constexpr int kDraw[7] = {1, 1, 1, 2, 2, 3, 3};
+  for (int recruiters = 0; recruiters <= 6; ++recruiters) {
+    Scenario sc;
+    State& s = sc.s();
+    PlaceElsewhere(s, kRecruiter, recruiters);
+    sc.Start([](State& s) { Mq()->PushEvening(s, 0); });
+    EXPECT_EQ(static_cast<int>(s.seat(0).hand.size()), kDraw[recruiters])
+        << recruiters << " recruiters";
+    EXPECT_TRUE(sc.Paused());
+  }
+}
+
+TEST(Marquise, Law_6_6_HandLimitIsFive) {
+  for (int hand : {3, 4, 5, 6, 9}) {
+    Scenario sc;
+    State& s = sc.s();
+    s.DrawCards(0, hand);
+    sc.Start([](State& s) { Mq()->PushEvening(s, 0); });
+    int discards = 0;
+    while (sc.Key() == "discard.hand_limit") {
+      ASSERT_TRUE(s.Apply(0).ok());
+      ++discards;
+    }
+    EXPECT_TRUE(sc.Paused());
+    EXPECT_EQ(static_cast<int>(s.seat(0).hand.size()), std::min(hand + 1, 5));
+    EXPECT_EQ(discards, std::max(hand + 1 - 5, 0));
+  }
+}
+
+// One card of each suit (2.1.1: a bird is wild).
+const std::pair<const char*, int> kOneOfEachSuit[] = {{"Anvil", kFox},
+                                                      {"Bake Sale", kRabbit},
+                                                      {"Sword", kMouse},
+                                                      {"Sappers", kBird}};
+
+TEST(Marquise, Law_6_5_5_OverworkNeedsACardMatchingTheSawmill) {
+  for (const auto& [name, suit] : kOneOfEachSuit) {
+    Scenario sc;
+    State& s = sc.s();
+    s.SetPieces(kSawmill, C(1), 1);  // fox
+    sc.Give(0, name, suit);
+    sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+    if (sc.Key() == "craft") sc.Choose("Done");
+    const bool matches = suit == kFox || suit == kBird;
+    EXPECT_EQ(sc.Offers("Overwork"), matches) << name;
+    if (!matches) continue;
+    sc.Choose("Overwork");
+    EXPECT_EQ(s.clearing(C(1)).pieces[kWood], 1) << name;
+    EXPECT_TRUE(s.seat(0).hand.empty()) << name;
+  }
+}
+
+TEST(Marquise, Law_6_2_3_FieldHospitalsNeedACardMatchingTheClearing) {
+  for (const auto& [name, suit] : kOneOfEachSuit) {
+    Scenario sc;
+    State& s = sc.s();
+    s.SetCurrent(1, kPhaseDaylight);
+    s.SetPieces(kKeep, C(1), 1);
+    s.SetWarriors(kMarquise, C(5), 2);  // rabbit
+    s.SetWarriors(kEyrie, C(5), 3);
+    sc.Give(0, name, suit);
+    sc.Dice({3, 0});
+    sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+    const bool matches = suit == kRabbit || suit == kBird;
+    EXPECT_EQ(sc.Key() == "marquise.field_hospitals", matches) << name;
+    if (!matches) continue;
+    sc.Choose(absl::StrCat(name, " (", SuitName(suit), ")"));
+    EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2) << name;
+  }
+}
+
+TEST(Marquise, Law_6_5_OnlyBirdCardsBuyExtraActionsOnePerCard) {
+  for (int birds = 0; birds <= 2; ++birds) {
+    Scenario sc;
+    State& s = sc.s();
+    s.SetWarriors(kMarquise, C(1), 1);
+    sc.Give(0, "Anvil", kFox);
+    sc.Give(0, "Bake Sale", kRabbit);
+    if (birds >= 1) sc.Give(0, "Sappers", kBird);
+    if (birds >= 2) sc.Give(0, "Armorers", kBird);
+    sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+    int actions = 0, spent = 0;
+    for (int guard = 0; guard < 20; ++guard) {
+      if (sc.Key() == "craft") {
+        sc.Choose("Done");
+      } else if (sc.Key() == "marquise.spend_bird" ||
+                 sc.Key() == "move.count") {
+        ASSERT_TRUE(s.Apply(0).ok());
+      } else if (sc.Key() == "move") {
+        sc.Choose(sc.Offers("Done") ? "Done" : sc.Labels()[0]);
+      } else if (sc.Offers("Spend a bird card for another action")) {
+        sc.Choose("Spend a bird card for another action");
+        ++spent;
+      } else if (sc.Offers("March (up to two moves)")) {
+        sc.Choose("March (up to two moves)");
+        ++actions;
+      } else {
+        break;
+      }
+    }
+    EXPECT_EQ(actions, 3 + birds) << birds << " bird cards";
+    EXPECT_EQ(spent, birds) << "only bird cards can be spent";
+    EXPECT_EQ(s.seat(0).hand.size(), 2u) << "the fox and rabbit cards stay";
+  }
+}
+
+TEST(Marquise, Law_6_5_3_RecruitPlacesOneAtEachRecruiterOncePerTurn) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kRecruiter, C(1), 1);
+  s.SetPieces(kRecruiter, C(7), 2);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  sc.Choose("Recruit (a warrior at each recruiter)");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.clearing(C(7)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.marquise().actions, 2);
+  EXPECT_FALSE(sc.Offers("Recruit (a warrior at each recruiter)"));
+  sc.Choose("March (up to two moves)");
+  while (sc.Key() == "move" || sc.Key() == "move.count") {
+    if (sc.Offers("Done")) {
+      sc.Choose("Done");
+    } else {
+      ASSERT_TRUE(s.Apply(0).ok());
+    }
+  }
+  EXPECT_EQ(s.marquise().actions, 1);
+  EXPECT_FALSE(sc.Offers("Recruit (a warrior at each recruiter)"));
 }
 
 }  // namespace
