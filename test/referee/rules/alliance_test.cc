@@ -165,6 +165,7 @@ TEST(Alliance, Law_8_2_3_I_FiveSupportersAtMostWithoutABase) {
   sc.Start([](State& s) { Al()->PushDaylight(s, 2); });
   sc.Choose("Mobilize (a card to the supporters)");
   EXPECT_EQ(s.alliance().supporters.size(), 5u);
+  ASSERT_FALSE(s.discard().empty());
   EXPECT_EQ(s.discard().back(), card);
 }
 
