@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "referee/sandbox.h"
 
 namespace {
 
@@ -29,12 +30,22 @@ constexpr char kUsage[] =
     "               [--referee HOST:PORT ...]\n"
     "  arena        serve [--port P] [--metrics-port M] [--db FILE] [--referee "
     "...]\n"
-    "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS or builtin:random.\n";
+    "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS or builtin:random.\n"
+    "Launched (exec:) bots run sandboxed with bubblewrap (own uid, no\n"
+    "network, private directory, limits); --no-sandbox, with any command,\n"
+    "launches them unconfined (for machines without bwrap).\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--no-sandbox") {
+      woodland::referee::DefaultSandboxOptions().enabled = false;
+    } else {
+      args.emplace_back(argv[i]);
+    }
+  }
   if (args.empty() || args[0] == "--help" || args[0] == "help") {
     std::cout << kUsage;
     return args.empty() ? 2 : 0;
