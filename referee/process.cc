@@ -94,7 +94,7 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::StartHere(
     dup2(pipefd[1], 2);
     for (int fd : cgroup_fds) WritePid(fd, getpid());
     for (const auto& [resource, value] : setup.limits) {
-      const rlimit rl{value, value};
+      const rlimit rl{value, resource == RLIMIT_CPU ? value + 1 : value};
       if (setrlimit(resource, &rl) != 0) ChildFail("setrlimit failed");
     }
     if (setup.gid != static_cast<gid_t>(-1)) {

@@ -24,8 +24,10 @@ namespace woodland::referee {
 // prepared before fork; the child only makes system calls.
 struct ChildSetup {
   bool clear_env = false;  // the environment is exactly the given entries
-  std::vector<std::pair<int, rlim_t>> limits;  // setrlimit(resource, value)
-  uid_t uid = static_cast<uid_t>(-1);          // -1: keep the referee's
+  // setrlimit(resource, {value, value}); RLIMIT_CPU's hard limit is a second
+  // later, so the soft limit's SIGXCPU tells why the bot ended.
+  std::vector<std::pair<int, rlim_t>> limits;
+  uid_t uid = static_cast<uid_t>(-1);  // -1: keep the referee's
   gid_t gid = static_cast<gid_t>(-1);
   std::vector<std::string> cgroup_procs;  // cgroup.procs files to join
 };

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <climits>
@@ -178,7 +179,16 @@ absl::Status Sandbox::Build(const std::vector<std::string>& command) {
   auto limit = [&](int r, int64_t v) {
     setup_.limits.emplace_back(r, static_cast<rlim_t>(v));
   };
-  limit(RLIMIT_AS, options_.memory_bytes);
+  // With a cgroup memory limit the address space may exceed it (runtimes
+  // reserve more than they use) and an excess is an OOM kill, which the
+  // referee can name; without one, the address space is the limit.
+  const bool memory_cgroup =
+      std::any_of(cgroups_.begin(), cgroups_.end(), [](const std::string& c) {
+        return Exists(c + "/memory.limit_in_bytes") ||
+               Exists(c + "/memory.max");
+      });
+  limit(RLIMIT_AS,
+        memory_cgroup ? 4 * options_.memory_bytes : options_.memory_bytes);
   limit(RLIMIT_CPU, options_.cpu_seconds);
   limit(RLIMIT_NOFILE, options_.max_open_files);
   limit(RLIMIT_FSIZE, options_.max_file_bytes);
