@@ -4,7 +4,7 @@
 // StartMatch, Decide (answer the index of one of request.options) and
 // EndMatch. The protos are loaded at run time; nothing is generated.
 //
-//   bots/node/run.sh --port 50062
+//   bots/node/run.sh --port 50062   (the referee passes --listen unix:PATH)
 //   build/cli/woodland play --bot alliance=exec:bots/node/run.sh
 'use strict';
 

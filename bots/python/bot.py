@@ -6,7 +6,8 @@ The referee calls four methods (see proto/woodland/v1/bot.proto):
   Decide      -> choose one of request.options (answer its index)
   EndMatch    -> the result
 
-Run it with bots/python/run.sh --port 50061, or let the referee launch it:
+Run it with bots/python/run.sh --port 50061, or let the referee launch it
+(sandboxed, it then listens on the Unix socket given by --listen unix:PATH):
   build/cli/woodland play --bot eyrie=exec:bots/python/run.sh
 """
 
