@@ -1,5 +1,6 @@
 #include "referee/sandbox.h"
 
+#include <dirent.h>
 #include <ftw.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -116,6 +117,69 @@ uid_t NextBotUid() {
   return 200000 + x % 100000;
 }
 
+// Cgroup directories (v1 memory and pids, or v2) under which bot cgroups go.
+std::vector<std::string> CgroupParents() {
+  std::vector<std::string> out;
+  const std::string v1 = "/sys/fs/cgroup/";
+  for (const char* c : {"memory", "pids"}) {
+    if (Exists(v1 + c + "/cgroup.procs")) out.push_back(v1 + c + OwnCgroup(c));
+  }
+  if (out.empty() && Exists(v1 + "cgroup.controllers"))
+    out.push_back("/sys/fs/cgroup" + OwnCgroup(""));
+  return out;
+}
+
+// The referee pid in "woodland-bot-<pid>-..." (0 if none).
+pid_t OwnerPid(absl::string_view name) {
+  if (!absl::ConsumePrefix(&name, "woodland-bot-")) return 0;
+  return std::atoi(std::string(name.substr(0, name.find('-'))).c_str());
+}
+
+bool Dead(pid_t pid) { return pid > 0 && kill(pid, 0) != 0 && errno == ESRCH; }
+
+// Private directories and cgroups left by referees that were killed before
+// they could clean up (their pid is in the name), and their processes.
+void SweepLeftoversOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { SweepSandboxLeftovers(); });
+}
+
+}  // namespace
+
+void SweepSandboxLeftovers() {
+  {
+    if (geteuid() != 0) return;
+    auto sweep = [](const std::string& parent, bool cgroup) {
+      DIR* d = opendir(parent.c_str());
+      if (!d) return;
+      std::vector<std::string> stale;
+      while (dirent* e = readdir(d)) {
+        if (Dead(OwnerPid(e->d_name)))
+          stale.push_back(parent + "/" + e->d_name);
+      }
+      closedir(d);
+      for (const std::string& p : stale) {
+        if (cgroup) {
+          std::istringstream procs(ReadFile(p + "/cgroup.procs"));
+          pid_t pid;
+          while (procs >> pid) kill(pid, SIGKILL);
+          for (int i = 0; i < 50 && rmdir(p.c_str()) != 0 && errno == EBUSY;
+               ++i) {
+            usleep(10000);
+          }
+        } else {
+          umount2(p.c_str(), MNT_DETACH);
+          nftw(p.c_str(), RemoveEntry, 16, FTW_DEPTH | FTW_PHYS);
+        }
+      }
+    };
+    sweep("/tmp", false);
+    for (const std::string& c : CgroupParents()) sweep(c, true);
+  }
+}
+
+namespace {
+
 void WarnNoSandboxOnce() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -153,8 +217,9 @@ absl::Status Sandbox::Build(const std::vector<std::string>& command) {
     return absl::NotFoundError(
         absl::StrCat("bot program '", command[0], "' not found"));
   }
-  char tmpl[] = "/tmp/woodland-bot-XXXXXX";
-  if (mkdtemp(tmpl) == nullptr)
+  SweepLeftoversOnce();
+  std::string tmpl = absl::StrCat("/tmp/woodland-bot-", getpid(), "-XXXXXX");
+  if (mkdtemp(tmpl.data()) == nullptr)
     return absl::InternalError(absl::StrCat("mkdtemp: ", strerror(errno)));
   dir_ = tmpl;
   if (options_.enabled && root) uid_ = NextBotUid();
@@ -275,34 +340,33 @@ void Sandbox::MakeCgroups() {
   static std::atomic<int> counter{0};
   const std::string name =
       absl::StrCat("woodland-bot-", getpid(), "-", counter++);
-  auto make =
-      [&](const std::string& base,
-          const std::vector<std::pair<std::string, std::string>>& settings) {
-        const std::string d = base + "/" + name;
-        if (mkdir(d.c_str(), 0755) != 0) return;
-        for (const auto& [file, value] : settings) {
-          if (!WriteFile(d + "/" + file, value)) {
-            rmdir(d.c_str());
-            return;
-          }
-        }
-        cgroups_.push_back(d);
-      };
   const std::string mem = absl::StrCat(options_.memory_bytes);
   const std::string pids = absl::StrCat(options_.max_tasks);
-  const std::string v1 = "/sys/fs/cgroup/";
-  if (Exists(v1 + "memory/cgroup.procs")) {
-    make(v1 + "memory" + OwnCgroup("memory"), {{"memory.limit_in_bytes", mem}});
-  }
-  if (Exists(v1 + "pids/cgroup.procs")) {
-    make(v1 + "pids" + OwnCgroup("pids"), {{"pids.max", pids}});
-  }
-  if (cgroups_.empty() && Exists(v1 + "cgroup.controllers")) {
-    const std::string controllers = ReadFile(v1 + "cgroup.controllers");
-    if (absl::StrContains(controllers, "memory") &&
-        absl::StrContains(controllers, "pids")) {
-      make(v1.substr(0, v1.size() - 1) + OwnCgroup(""),
-           {{"memory.max", mem}, {"memory.swap.max", "0"}, {"pids.max", pids}});
+  for (const std::string& parent : CgroupParents()) {
+    std::vector<std::pair<std::string, std::string>> settings;
+    if (absl::StrContains(parent, "/sys/fs/cgroup/memory")) {
+      settings = {{"memory.limit_in_bytes", mem}};
+    } else if (absl::StrContains(parent, "/sys/fs/cgroup/pids")) {
+      settings = {{"pids.max", pids}};
+    } else {
+      const std::string controllers =
+          ReadFile("/sys/fs/cgroup/cgroup.controllers");
+      if (!absl::StrContains(controllers, "memory") ||
+          !absl::StrContains(controllers, "pids")) {
+        continue;
+      }
+      settings = {
+          {"memory.max", mem}, {"memory.swap.max", "0"}, {"pids.max", pids}};
+    }
+    const std::string d = parent + "/" + name;
+    if (mkdir(d.c_str(), 0755) != 0) continue;
+    bool ok = true;
+    for (const auto& [file, value] : settings)
+      ok = ok && WriteFile(d + "/" + file, value);
+    if (ok) {
+      cgroups_.push_back(d);
+    } else {
+      rmdir(d.c_str());
     }
   }
 }

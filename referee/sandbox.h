@@ -62,6 +62,11 @@ struct SandboxOptions {
 // `enabled` for the whole process).
 SandboxOptions& DefaultSandboxOptions();
 
+// Removes private directories and cgroups left by referees that died
+// without cleaning up (their pid is in the names) and kills what is left in
+// those cgroups. Done once per process by the first Prepare; root only.
+void SweepSandboxLeftovers();
+
 class Sandbox {
  public:
   // Prepares the private directory, the uid and cgroups for `command`

@@ -316,7 +316,7 @@ TEST(Hostile, CpuLimitIsARecordedFault) {
   Attack a;
   a.args = "cpu";
   a.options.connect.sandbox.cpu_seconds = 1;
-  a.deadline_ms = 4000;
+  a.deadline_ms = 30000;  // 1 s of CPU time even on a loaded machine
   Outcome o = Play(a);
   ASSERT_GT(Hostile(o).faults_size(), 0);
   EXPECT_EQ(Hostile(o).faults(0).reason(), v1::FAULT_REASON_CRASHED);
@@ -355,6 +355,42 @@ TEST(Hostile, SetsidGrandchildHoldingStderrCannotBlockTeardown) {
     Outcome o = Play(a);
     EXPECT_EQ(Hostile(o).faults_size(), 0) << sandbox;
   }
+}
+
+// A referee killed mid-match (SIGKILL) takes its bots with it (their
+// sandboxes die with their parent); the private directories and cgroups it
+// could not remove are swept by the next referee on the host.
+TEST(Hostile, KilledRefereeLeavesNothingBehindForLong) {
+  const std::string tag = hostile::NewTag();
+  auto referee = ChildProcess::Start(
+      {WOODLAND_CLI, "play", "--factions", "marquise,eyrie", "--bot",
+       absl::StrCat("marquise=exec:", kHostile, " --tag ", tag,
+                    " --mode sleep"),
+       "--bot", "eyrie=builtin:random", "--deadline-ms", "5000"},
+      {});
+  ASSERT_TRUE(referee.ok());
+  const std::string dir_prefix =
+      absl::StrCat("woodland-bot-", (*referee)->pid(), "-");
+  auto own_dirs = [&] {
+    int n = 0;
+    DIR* d = opendir("/tmp");
+    while (dirent* e = readdir(d)) n += absl::StartsWith(e->d_name, dir_prefix);
+    closedir(d);
+    return n;
+  };
+  const absl::Time until = absl::Now() + absl::Seconds(20);
+  // The referee's own command line has the tag too: wait for the bot's
+  // (bwrap, the sandbox's init and the bot).
+  while (CountTagged(tag) < 4 && absl::Now() < until)
+    absl::SleepFor(absl::Milliseconds(20));
+  ASSERT_GE(CountTagged(tag), 4) << "the bot never started";
+  (*referee)->Kill();
+  (*referee)->Stop();
+  EXPECT_EQ(WaitUntilNoneTagged(tag, absl::Seconds(5)), 0);
+  if (getuid() != 0) GTEST_SKIP() << "sweeping needs root";
+  EXPECT_EQ(own_dirs(), 1) << "the killed referee's private directory";
+  SweepSandboxLeftovers();
+  EXPECT_EQ(own_dirs(), 0);
 }
 
 // --- Already withstood
