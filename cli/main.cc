@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "referee/sandbox.h"
 
 namespace {
 
@@ -37,12 +38,22 @@ constexpr char kUsage[] =
     "catalog:NAME (a --bot/--bots-file entry). Servers never take exec: from\n"
     "the network: they launch only their catalogue's bots, and connect only\n"
     "to --allow-endpoint HOST:PORT, HOST:* or A.B.C.D/N endpoints.\n"
-    "Without --seed the seed is secret (from getrandom).\n";
+    "Without --seed the seed is secret (from getrandom).\n"
+    "Launched (exec:) bots run sandboxed with bubblewrap (own uid, no\n"
+    "network, private directory, limits); --no-sandbox, with any command,\n"
+    "launches them unconfined (for machines without bwrap).\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--no-sandbox") {
+      woodland::referee::DefaultSandboxOptions().enabled = false;
+    } else {
+      args.emplace_back(argv[i]);
+    }
+  }
   if (args.empty() || args[0] == "--help" || args[0] == "help") {
     std::cout << kUsage;
     return args.empty() ? 2 : 0;

@@ -2,12 +2,18 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "referee/bot_catalog.h"
 #include "referee/process.h"
 #include "referee/rules/chance.h"
+#include "referee/sandbox.h"
 #include "woodland/v1/bot.grpc.pb.h"
 
 namespace woodland::referee {
@@ -78,53 +84,159 @@ class GrpcBot : public BotConnection {
   std::unique_ptr<v1::Bot::Stub> stub_;
 };
 
+// Bounds a wait on a bot: unless disarmed within the armed time, it calls
+// `fire` (which kills the bot's whole process tree, so the wait ends).
+class Watchdog {
+ public:
+  explicit Watchdog(std::function<void()> fire)
+      : fire_(std::move(fire)), thread_([this] { Loop(); }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      quit_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  void Arm(absl::Duration d) {
+    std::lock_guard<std::mutex> lock(mu_);
+    until_ = absl::Now() + d;
+    armed_ = true;
+    cv_.notify_all();
+  }
+  void Disarm() {
+    std::lock_guard<std::mutex> lock(mu_);
+    armed_ = false;
+  }
+  bool fired() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return fired_;
+  }
+
+ private:
+  void Loop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!quit_) {
+      if (!armed_) {
+        cv_.wait(lock);
+        continue;
+      }
+      const absl::Time until = until_;
+      if (absl::Now() >= until) {
+        armed_ = false;
+        fired_ = true;
+        fire_();
+        continue;
+      }
+      cv_.wait_for(lock, absl::ToChronoMicroseconds(until - absl::Now()));
+    }
+  }
+
+  std::function<void()> fire_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool armed_ = false, fired_ = false, quit_ = false;
+  absl::Time until_;
+  std::thread thread_;
+};
+
+// A launched bot: a sandboxed process listening on a Unix socket in its
+// private directory (referee/sandbox.h). Every call on it is bounded by a
+// watchdog that kills the whole sandbox if gRPC's own deadline does not end
+// the call (e.g. a bot flooding HTTP/2 control frames).
 class ExecBot : public BotConnection {
  public:
-  ExecBot(std::unique_ptr<ChildProcess> p, std::unique_ptr<GrpcBot> rpc)
-      : process_(std::move(p)), rpc_(std::move(rpc)) {}
-  ~ExecBot() override { process_->Stop(); }
+  static constexpr absl::Duration kGrace = absl::Seconds(2);
 
-  // Retries until the process listens, failing fast if it exits.
+  ExecBot(std::unique_ptr<Sandbox> sb, std::unique_ptr<ChildProcess> p,
+          const ConnectOptions& o)
+      : sandbox_(std::move(sb)),
+        process_(std::move(p)),
+        options_(o),
+        watchdog_([this] {
+          process_->Kill();
+          sandbox_->KillAll();
+        }) {}
+  ~ExecBot() override {
+    process_->Stop();
+    rpc_.reset();  // drops the channel
+    sandbox_.reset();
+  }
+
+  // Waits for the bot's socket (failing fast if the process exits), then
+  // greets it.
   absl::StatusOr<v1::BotInfo> Hello(absl::Duration t) override {
     const absl::Time until = absl::Now() + t;
-    absl::Status last = absl::DeadlineExceededError("bot did not answer Hello");
-    while (absl::Now() < until) {
-      if (!process_->Running()) {
-        return absl::UnavailableError(
-            absl::StrCat("bot process exited during startup; stderr: ",
-                         process_->Stderr().substr(0, 500)));
+    while (!sandbox_->Listening()) {
+      if (!process_->Running()) return Ended("during startup");
+      if (absl::Now() >= until) {
+        return absl::DeadlineExceededError(
+            absl::StrCat("the bot did not listen on ", sandbox_->address(),
+                         " within ", absl::FormatDuration(t)));
       }
-      auto info =
-          rpc_->Hello(std::min(absl::Milliseconds(250), until - absl::Now()));
-      if (info.ok()) return info;
-      last = info.status();
+      absl::SleepFor(absl::Milliseconds(2));
     }
-    return last;
+    if (!rpc_) rpc_ = std::make_unique<GrpcBot>(sandbox_->address(), options_);
+    return Guarded(until - absl::Now(),
+                   [&](absl::Duration d) { return rpc_->Hello(d); });
   }
   absl::Status StartMatch(const v1::MatchStart& m, absl::Duration t) override {
-    return rpc_->StartMatch(m, t);
+    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
+    return Guarded(t, [&](absl::Duration d) { return rpc_->StartMatch(m, d); });
   }
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                       absl::Duration t) override {
-    absl::StatusOr<v1::Decision> d = rpc_->Decide(r, t);
+    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
+    absl::StatusOr<v1::Decision> d =
+        Guarded(t, [&](absl::Duration dl) { return rpc_->Decide(r, dl); });
     if (!d.ok() && d.status().code() != absl::StatusCode::kDeadlineExceeded) {
       // A dropped connection often means the process is dying: give it a
       // moment so the fault is classified as a crash, not a transport error.
       const absl::Time until = absl::Now() + absl::Milliseconds(200);
       while (process_->Running() && absl::Now() < until)
         absl::SleepFor(absl::Milliseconds(5));
+      if (!process_->Running()) return Ended(d.status().message());
     }
     return d;
   }
   absl::Status EndMatch(const v1::MatchEnd& m, absl::Duration t) override {
-    return rpc_->EndMatch(m, t);
+    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
+    return Guarded(t, [&](absl::Duration d) { return rpc_->EndMatch(m, d); });
   }
   bool Exited() override { return !process_->Running(); }
   std::string Stderr() override { return process_->Stderr(); }
 
  private:
+  // Runs `call(d)` under the watchdog (d + kGrace); a call the watchdog had
+  // to end is a timeout.
+  template <typename Call>
+  auto Guarded(absl::Duration d, Call call) -> decltype(call(d)) {
+    if (watchdog_.fired()) {
+      return absl::DeadlineExceededError("the bot was killed by the watchdog");
+    }
+    d = std::max(d, absl::ZeroDuration());
+    watchdog_.Arm(d + kGrace);
+    auto result = call(d);
+    watchdog_.Disarm();
+    if (watchdog_.fired()) {
+      return absl::DeadlineExceededError(
+          absl::StrCat("no answer within ", absl::FormatDuration(d + kGrace),
+                       " despite the deadline: the bot was killed (watchdog)"));
+    }
+    return result;
+  }
+  absl::Status Ended(absl::string_view detail) {
+    const std::string note = sandbox_->LimitNote(process_->ExitStatus());
+    return absl::UnavailableError(absl::StrCat(
+        "bot process ended", note.empty() ? "" : " (" + note + ")", " ", detail,
+        "; stderr: ", process_->Stderr().substr(0, 300)));
+  }
+
+  std::unique_ptr<Sandbox> sandbox_;
   std::unique_ptr<ChildProcess> process_;
+  ConnectOptions options_;
   std::unique_ptr<GrpcBot> rpc_;
+  Watchdog watchdog_;
 };
 
 // Uniform-random choices from its own seeded stream (never the match's).
@@ -185,47 +297,15 @@ absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(
   if (absl::StartsWith(spec, kCatalogPrefix)) {
     return absl::FailedPreconditionError("catalogue name not resolved");
   }
-  const std::vector<std::string> base =
+  const std::vector<std::string> command =
       absl::StrSplit(spec.substr(5), ' ', absl::SkipWhitespace());
-  absl::Status last = absl::UnavailableError("the bot did not start");
-  for (int attempt = 0; attempt < 3; ++attempt) {
-    absl::StatusOr<int> port = PickFreePort();
-    if (!port.ok()) return port.status();
-    std::vector<std::string> argv = base;
-    argv.push_back("--port");
-    argv.push_back(absl::StrCat(*port));
-    auto proc =
-        ChildProcess::Start(argv, {absl::StrCat("WOODLAND_BOT_PORT=", *port)});
-    if (!proc.ok()) return proc.status();
-    // A bot that prints "listening on 127.0.0.1:PORT" proves the port is its
-    // own (a port is bound once); if it dies instead (e.g. it lost the port
-    // to another process), launch it again on another port. Bots that print
-    // nothing are greeted after a short wait.
-    const std::string line = absl::StrCat("listening on 127.0.0.1:", *port);
-    // Bots that print nothing are greeted after at most a second (Hello
-    // itself keeps retrying until the startup timeout).
-    const absl::Time until =
-        absl::Now() + std::min(o.startup_timeout, absl::Seconds(1));
-    bool exited = false;
-    while (absl::Now() < until) {
-      if ((*proc)->Stderr().find(line) != std::string::npos) break;
-      if (!(*proc)->Running()) {
-        exited = true;
-        break;
-      }
-      absl::SleepFor(absl::Milliseconds(2));
-    }
-    if (exited) {
-      last = absl::UnavailableError(
-          absl::StrCat("bot process exited during startup; stderr: ",
-                       (*proc)->Stderr().substr(0, 300)));
-      continue;
-    }
-    auto rpc = std::make_unique<GrpcBot>(absl::StrCat("127.0.0.1:", *port), o);
-    return std::unique_ptr<BotConnection>(
-        new ExecBot(*std::move(proc), std::move(rpc)));
-  }
-  return last;
+  auto sandbox = Sandbox::Prepare(command, o.sandbox);
+  if (!sandbox.ok()) return sandbox.status();
+  auto proc = ChildProcess::Start((*sandbox)->argv(), (*sandbox)->env(),
+                                  256 * 1024, (*sandbox)->setup());
+  if (!proc.ok()) return proc.status();
+  return std::unique_ptr<BotConnection>(
+      new ExecBot(*std::move(sandbox), *std::move(proc), o));
 }
 
 }  // namespace woodland::referee

@@ -1,8 +1,10 @@
 // Connections from the referee to bots. A bot is named by a spec:
 //   grpc://HOST:PORT     a bot already listening
-//   exec:COMMAND ARGS    the referee launches it with `--port N` (and
-//                        WOODLAND_BOT_PORT=N), waits for Hello, captures its
-//                        stderr and ends it afterwards
+//   exec:COMMAND ARGS    the referee launches it sandboxed (referee/
+//                        sandbox.h) with `--listen unix:PATH` (and
+//                        WOODLAND_BOT_ADDRESS=unix:PATH), waits for its
+//                        socket and Hello, captures its stderr and kills its
+//                        whole process tree afterwards
 //   builtin:random       an in-process uniform-random bot
 //   catalog:NAME         an operator's catalogue entry (referee/bot_catalog.h),
 //                        resolved by the match runner before connecting
@@ -16,6 +18,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "referee/sandbox.h"
 #include "woodland/v1/bot.pb.h"
 
 namespace woodland::referee {
@@ -41,6 +44,8 @@ struct ConnectOptions {
   // Largest message accepted from a bot (a Decision is tiny).
   int max_receive_bytes = 64 * 1024;
   uint64_t builtin_seed = 1;
+  // How `exec:` bots are confined (default: DefaultSandboxOptions()).
+  SandboxOptions sandbox = DefaultSandboxOptions();
 };
 
 absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(

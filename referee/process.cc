@@ -1,7 +1,9 @@
 #include "referee/process.h"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -24,45 +26,100 @@ extern char** environ;
 
 namespace woodland::referee {
 
+namespace {
+
+// Async-signal-safe: writes the decimal pid into an open file.
+void WritePid(int fd, pid_t pid) {
+  char buf[24];
+  int n = 0;
+  char tmp[24];
+  do {
+    tmp[n++] = static_cast<char>('0' + pid % 10);
+    pid /= 10;
+  } while (pid > 0);
+  for (int i = 0; i < n; ++i) buf[i] = tmp[n - 1 - i];
+  (void)!write(fd, buf, n);
+}
+
+[[noreturn]] void ChildFail(const char* what) {
+  (void)!write(2, what, strlen(what));
+  (void)!write(2, "\n", 1);
+  _exit(127);
+}
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::StartHere(
     const std::vector<std::string>& argv, const std::vector<std::string>& env,
-    size_t stderr_limit) {
+    size_t stderr_limit, const ChildSetup& setup) {
   if (argv.empty()) return absl::InvalidArgumentError("empty command");
   int pipefd[2];
   if (pipe2(pipefd, O_CLOEXEC) != 0) {
     return absl::InternalError(absl::StrCat("pipe: ", strerror(errno)));
   }
+  int wake[2];
+  if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+    close(pipefd[0]);
+    close(pipefd[1]);
+    return absl::InternalError(absl::StrCat("pipe: ", strerror(errno)));
+  }
   std::vector<std::string> envs;
-  for (char** e = environ; *e; ++e) envs.emplace_back(*e);
+  if (!setup.clear_env) {
+    for (char** e = environ; *e; ++e) envs.emplace_back(*e);
+  }
   envs.insert(envs.end(), env.begin(), env.end());
   std::vector<char*> cargv, cenv;
   for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
   cargv.push_back(nullptr);
   for (const auto& e : envs) cenv.push_back(const_cast<char*>(e.c_str()));
   cenv.push_back(nullptr);
+  std::vector<int> cgroup_fds;
+  for (const std::string& f : setup.cgroup_procs) {
+    const int fd = open(f.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd >= 0) cgroup_fds.push_back(fd);
+  }
 
   const pid_t pid = fork();
-  if (pid < 0)
+  if (pid < 0) {
+    for (int fd : cgroup_fds) close(fd);
     return absl::InternalError(absl::StrCat("fork: ", strerror(errno)));
+  }
   if (pid == 0) {
     // Child: own process group, stderr to the pipe, stdout and stdin nulled;
     // it dies with the referee, even if the referee is killed.
     setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() == 1) _exit(1);  // the parent died before prctl
     const int devnull = open("/dev/null", O_RDWR);
     dup2(devnull, 0);
     dup2(devnull, 1);
     dup2(pipefd[1], 2);
+    for (int fd : cgroup_fds) WritePid(fd, getpid());
+    for (const auto& [resource, value] : setup.limits) {
+      const rlimit rl{value, resource == RLIMIT_CPU ? value + 1 : value};
+      if (setrlimit(resource, &rl) != 0) ChildFail("setrlimit failed");
+    }
+    if (setup.gid != static_cast<gid_t>(-1)) {
+      if (setgroups(0, nullptr) != 0 ||
+          setresgid(setup.gid, setup.gid, setup.gid) != 0) {
+        ChildFail("setgid failed");
+      }
+    }
+    if (setup.uid != static_cast<uid_t>(-1) &&
+        setresuid(setup.uid, setup.uid, setup.uid) != 0) {
+      ChildFail("setuid failed");
+    }
+    // After the uid change, which clears the parent-death signal.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(1);  // the parent died before prctl
     execvpe(cargv[0], cargv.data(), cenv.data());
-    const char msg[] = "exec failed\n";
-    (void)!write(2, msg, sizeof msg - 1);
-    _exit(127);
+    ChildFail("exec failed");
   }
   close(pipefd[1]);
+  for (int fd : cgroup_fds) close(fd);
   std::unique_ptr<ChildProcess> p(new ChildProcess());
   p->pid_ = pid;
   p->stderr_fd_ = pipefd[0];
+  p->wake_fd_[0] = wake[0];
+  p->wake_fd_[1] = wake[1];
   p->limit_ = stderr_limit;
   p->reader_ = std::thread([raw = p.get()] { raw->ReadStderr(); });
   return p;
@@ -71,6 +128,10 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::StartHere(
 void ChildProcess::ReadStderr() {
   char buf[4096];
   for (;;) {
+    pollfd fds[2] = {{stderr_fd_, POLLIN, 0}, {wake_fd_[0], POLLIN, 0}};
+    const int r = poll(fds, 2, -1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 || (fds[1].revents & POLLIN)) break;  // told to stop
     const ssize_t n = read(stderr_fd_, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
@@ -79,35 +140,75 @@ void ChildProcess::ReadStderr() {
     stderr_.append(buf, std::min<size_t>(room, n));
     if (static_cast<size_t>(n) > room) truncated_ = true;  // keep draining
   }
-  close(stderr_fd_);
+  std::lock_guard<std::mutex> lock(mu_);
+  reader_done_ = true;
+  reader_done_cv_.notify_all();
+}
+
+bool ChildProcess::ReapLocked(bool block) {
+  if (reaped_) return true;
+  int status = 0;
+  const pid_t r = waitpid(pid_, &status, block ? 0 : WNOHANG);
+  if (r == pid_) {
+    reaped_ = true;
+    status_ = status;
+  }
+  return reaped_;
 }
 
 bool ChildProcess::Running() {
-  if (reaped_) return false;
-  int status = 0;
-  const pid_t r = waitpid(pid_, &status, WNOHANG);
-  if (r == pid_) reaped_ = true;
-  return r == 0;
+  std::lock_guard<std::mutex> lock(state_mu_);
+  return !ReapLocked(false);
+}
+
+int ChildProcess::ExitStatus() {
+  std::lock_guard<std::mutex> lock(state_mu_);
+  ReapLocked(false);
+  return status_;
+}
+
+void ChildProcess::Kill() {
+  std::lock_guard<std::mutex> lock(state_mu_);
+  if (ReapLocked(false)) return;  // the pid may belong to someone else now
+  kill(-pid_, SIGKILL);
+  kill(pid_, SIGKILL);
 }
 
 void ChildProcess::Stop(int grace_ms) {
-  if (!reaped_) {
-    kill(-pid_, SIGTERM);
-    kill(pid_, SIGTERM);
+  if (Running()) {
+    {
+      std::lock_guard<std::mutex> lock(state_mu_);
+      if (!ReapLocked(false)) {
+        kill(-pid_, SIGTERM);
+        kill(pid_, SIGTERM);
+      }
+    }
     const auto until =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(grace_ms);
     while (Running() && std::chrono::steady_clock::now() < until) {
       usleep(5000);
     }
-    if (!reaped_) {
+    std::lock_guard<std::mutex> lock(state_mu_);
+    if (!ReapLocked(false)) {
       kill(-pid_, SIGKILL);
       kill(pid_, SIGKILL);
-      int status = 0;
-      waitpid(pid_, &status, 0);
-      reaped_ = true;
+      ReapLocked(true);
     }
   }
-  if (reader_.joinable()) reader_.join();
+  if (reader_.joinable()) {
+    // The rest of stderr normally arrives at once; whatever still holds the
+    // pipe open after a moment is not waited for.
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      reader_done_cv_.wait_for(lock, std::chrono::milliseconds(200),
+                               [&] { return reader_done_; });
+    }
+    (void)!write(wake_fd_[1], "x", 1);
+    reader_.join();
+    close(stderr_fd_);
+    close(wake_fd_[0]);
+    close(wake_fd_[1]);
+  }
 }
 
 ChildProcess::~ChildProcess() { Stop(); }
@@ -161,9 +262,9 @@ class Launcher {
 
 absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Start(
     const std::vector<std::string>& argv, const std::vector<std::string>& env,
-    size_t stderr_limit) {
+    size_t stderr_limit, const ChildSetup& setup) {
   return Launcher::Get().Run(
-      [&] { return StartHere(argv, env, stderr_limit); });
+      [&] { return StartHere(argv, env, stderr_limit, setup); });
 }
 
 absl::StatusOr<int> PickFreePort() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs, if any are missing.
 set -euo pipefail
-PKGS=(cmake ninja-build g++ ccache clang-format
+PKGS=(cmake ninja-build g++ ccache clang-format bubblewrap
       libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
       libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
       prometheus-cpp-dev libsqlite3-dev libpq-dev

@@ -8,13 +8,16 @@ namespace woodland::bots {
 bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error) {
   if (const char* env = std::getenv("WOODLAND_BOT_PORT"))
     flags.port = std::atoi(env);
+  if (const char* env = std::getenv("WOODLAND_BOT_ADDRESS")) flags.listen = env;
   for (int i = 1; i < argc; i += 2) {
     const std::string a = argv[i];
     if (i + 1 >= argc) {
       error = a + " needs a value";
       return false;
     }
-    if (a == "--port") {
+    if (a == "--listen") {
+      flags.listen = argv[i + 1];
+    } else if (a == "--port") {
       flags.port = std::atoi(argv[i + 1]);
     } else if (a == "--seed") {
       flags.seed = std::strtoull(argv[i + 1], nullptr, 10);
@@ -28,18 +31,23 @@ bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error) {
   return true;
 }
 
-int ServeBot(grpc::Service* service, int port, const std::string& program) {
+int ServeBot(grpc::Service* service, const BotFlags& flags,
+             const std::string& program) {
+  const bool tcp = flags.listen.empty();
+  const std::string address =
+      tcp ? "127.0.0.1:" + std::to_string(flags.port) : flags.listen;
   grpc::ServerBuilder builder;
   int bound = 0;
-  builder.AddListeningPort("127.0.0.1:" + std::to_string(port),
-                           grpc::InsecureServerCredentials(), &bound);
+  builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &bound);
   builder.RegisterService(service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || bound == 0) {
-    std::cerr << program << ": could not listen on port " << port << "\n";
+    std::cerr << program << ": could not listen on " << address << "\n";
     return 1;
   }
-  std::cerr << "listening on 127.0.0.1:" << bound << std::endl;
+  std::cerr << "listening on "
+            << (tcp ? "127.0.0.1:" + std::to_string(bound) : address)
+            << std::endl;
   server->Wait();
   return 0;
 }

@@ -1,9 +1,11 @@
 // The heuristic bot as a gRPC server (see policy.h).
 //
-//   heuristic_bot [--port N] [--seed S] [--name NAME]
+//   heuristic_bot [--listen ADDRESS | --port N] [--seed S] [--name NAME]
 //
-// Listens on 127.0.0.1:N (N = 0 or absent: WOODLAND_BOT_PORT, else any free
-// port) and prints "listening on 127.0.0.1:PORT" to stderr.
+// Listens on ADDRESS (--listen or WOODLAND_BOT_ADDRESS, e.g. unix:/path, as
+// the referee passes to the bots it launches), else on 127.0.0.1:N (N = 0 or
+// absent: WOODLAND_BOT_PORT, else any free port), and prints "listening on
+// ADDRESS" to stderr.
 #include <grpcpp/grpcpp.h>
 
 #include <cstdlib>
@@ -80,5 +82,5 @@ int main(int argc, char** argv) {
     return 2;
   }
   HeuristicBot bot(flags.seed, flags.name);
-  return woodland::bots::ServeBot(&bot, flags.port, "heuristic_bot");
+  return woodland::bots::ServeBot(&bot, flags, "heuristic_bot");
 }

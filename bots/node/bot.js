@@ -4,7 +4,7 @@
 // StartMatch, Decide (answer the index of one of request.options) and
 // EndMatch. The protos are loaded at run time; nothing is generated.
 //
-//   bots/node/run.sh --port 50062
+//   bots/node/run.sh --port 50062   (the referee passes --listen unix:PATH)
 //   build/cli/woodland play --bot alliance=exec:bots/node/run.sh
 'use strict';
 
@@ -24,9 +24,14 @@ const definition = protoLoader.loadSync(path.join(PROTO_DIR, 'woodland/v1/bot.pr
 const v1 = grpc.loadPackageDefinition(definition).woodland.v1;
 
 function parseArgs(argv) {
-  const args = { port: Number(process.env.WOODLAND_BOT_PORT || 0), seed: 1 };
+  const args = {
+    listen: process.env.WOODLAND_BOT_ADDRESS || '',  // e.g. unix:/path/bot.sock
+    port: Number(process.env.WOODLAND_BOT_PORT || 0),
+    seed: 1,
+  };
   for (let i = 0; i < argv.length; i += 2) {
-    if (argv[i] === '--port') args.port = Number(argv[i + 1]);
+    if (argv[i] === '--listen') args.listen = argv[i + 1];
+    else if (argv[i] === '--port') args.port = Number(argv[i + 1]);
     else if (argv[i] === '--seed') args.seed = Number(argv[i + 1]);
     else throw new Error(`unknown flag ${argv[i]}`);
   }
@@ -64,13 +69,14 @@ function main() {
     },
     EndMatch: (call, callback) => callback(null, {}),
   });
-  server.bindAsync(`127.0.0.1:${args.port}`, grpc.ServerCredentials.createInsecure(), (err, port) => {
+  const address = args.listen || `127.0.0.1:${args.port}`;
+  server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, port) => {
     if (err) {
       console.error(`cannot listen: ${err.message}`);
       process.exit(1);
     }
     server.start && server.start();  // grpc-js >= 1.10 starts on bind
-    console.error(`listening on 127.0.0.1:${port}`);
+    console.error(`listening on ${args.listen || `127.0.0.1:${port}`}`);
   });
 }
 

@@ -6,7 +6,8 @@ The referee calls four methods (see proto/woodland/v1/bot.proto):
   Decide      -> choose one of request.options (answer its index)
   EndMatch    -> the result
 
-Run it with bots/python/run.sh --port 50061, or let the referee launch it:
+Run it with bots/python/run.sh --port 50061, or let the referee launch it
+(sandboxed, it then listens on the Unix socket given by --listen unix:PATH):
   build/cli/woodland play --bot eyrie=exec:bots/python/run.sh
 """
 
@@ -73,15 +74,22 @@ class MyBot(bot_pb2_grpc.BotServicer):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--listen", default=os.environ.get("WOODLAND_BOT_ADDRESS", ""),
+                        help="gRPC address, e.g. unix:/path/bot.sock (the referee passes it)")
     parser.add_argument("--port", type=int,
                         default=int(os.environ.get("WOODLAND_BOT_PORT", "0")))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
     bot_pb2_grpc.add_BotServicer_to_server(MyBot(args.seed), server)
-    port = server.add_insecure_port(f"127.0.0.1:{args.port}")
+    address = args.listen or f"127.0.0.1:{args.port}"
+    port = server.add_insecure_port(address)
+    if port == 0:
+        sys.exit(f"cannot listen on {address}")
     server.start()
-    print(f"listening on 127.0.0.1:{port}", file=sys.stderr, flush=True)
+    if not args.listen:
+        address = f"127.0.0.1:{port}"
+    print(f"listening on {address}", file=sys.stderr, flush=True)
     server.wait_for_termination()
 
 

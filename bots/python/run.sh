@@ -6,6 +6,10 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 proto="$here/../../proto"
 gen="$here/gen"
+# A sandboxed bot cannot write its own directory: generate into HOME then.
+if [ ! -w "$here" ] && { [ ! -f "$gen/.stamp" ] || [ -n "$(find "$proto" -name '*.proto' -newer "$gen/.stamp" 2>/dev/null)" ]; }; then
+  gen="$HOME/.woodland-gen"
+fi
 stamp="$gen/.stamp"
 if [ ! -f "$stamp" ] || [ -n "$(find "$proto" -name '*.proto' -newer "$stamp" 2>/dev/null)" ]; then
   mkdir -p "$gen"

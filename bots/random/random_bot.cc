@@ -1,9 +1,11 @@
 // A bot that chooses uniformly among the legal options.
 //
-//   random_bot [--port N] [--seed S] [--name NAME]
+//   random_bot [--listen ADDRESS | --port N] [--seed S] [--name NAME]
 //
-// Listens on 127.0.0.1:N (N = 0 or absent: WOODLAND_BOT_PORT, else any free
-// port) and prints "listening on 127.0.0.1:PORT" to stderr.
+// Listens on ADDRESS (--listen or WOODLAND_BOT_ADDRESS, e.g. unix:/path, as
+// the referee passes to the bots it launches), else on 127.0.0.1:N (N = 0 or
+// absent: WOODLAND_BOT_PORT, else any free port), and prints "listening on
+// ADDRESS" to stderr.
 #include <grpcpp/grpcpp.h>
 
 #include <cstdlib>
@@ -73,5 +75,5 @@ int main(int argc, char** argv) {
     return 2;
   }
   RandomBot bot(flags.seed, flags.name);
-  return woodland::bots::ServeBot(&bot, flags.port, "random_bot");
+  return woodland::bots::ServeBot(&bot, flags, "random_bot");
 }

@@ -1,6 +1,6 @@
 // A bot that misbehaves on purpose, for the referee's fault tests.
 //
-//   faulty_bot --mode MODE [--after K] [--port N]
+//   faulty_bot --mode MODE [--after K] [--listen unix:PATH | --port N]
 //
 // It answers correctly (uniformly at random) for its first K decisions, then:
 //   sleep    never answers in time (sleeps 10 s)
@@ -16,6 +16,7 @@
 #include <grpcpp/grpcpp.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -105,17 +106,30 @@ class FaultyBot final : public woodland::v1::Bot::Service {
 };
 
 // Accepts connections and answers every one with bytes that are not HTTP/2.
-int GarbageServer(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  int one = 1;
-  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = htons(port);
-  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
-      listen(fd, 16) != 0) {
-    return 1;
+int GarbageServer(int port, const std::string& listen_address) {
+  int fd;
+  if (listen_address.rfind("unix:", 0) == 0) {
+    fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    const std::string path = listen_address.substr(5);
+    path.copy(addr.sun_path, sizeof addr.sun_path - 1);
+    if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        listen(fd, 16) != 0) {
+      return 1;
+    }
+  } else {
+    fd = socket(AF_INET, SOCK_STREAM, 0);
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = htons(port);
+    if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        listen(fd, 16) != 0) {
+      return 1;
+    }
   }
   for (;;) {
     const int c = accept(fd, nullptr, nullptr);
@@ -132,21 +146,25 @@ int GarbageServer(int port) {
 
 int main(int argc, char** argv) {
   int port = 0;
+  std::string listen_address;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--mode") g_mode = argv[i + 1];
     if (a == "--after") g_after = std::atoi(argv[i + 1]);
     if (a == "--port") port = std::atoi(argv[i + 1]);
+    if (a == "--listen") listen_address = argv[i + 1];
   }
-  if (g_mode == "garbage") return GarbageServer(port);
+  if (g_mode == "garbage") return GarbageServer(port, listen_address);
   FaultyBot bot;
   grpc::ServerBuilder builder;
   builder.SetMaxSendMessageSize(16 << 20);
-  builder.AddListeningPort("127.0.0.1:" + std::to_string(port),
-                           grpc::InsecureServerCredentials());
+  const std::string address = listen_address.empty()
+                                  ? "127.0.0.1:" + std::to_string(port)
+                                  : listen_address;
+  builder.AddListeningPort(address, grpc::InsecureServerCredentials());
   builder.RegisterService(&bot);
   auto server = builder.BuildAndStart();
   if (!server) return 1;
-  std::cerr << "listening on 127.0.0.1:" << port << std::endl;
+  std::cerr << "listening on " << address << std::endl;
   server->Wait();
 }
