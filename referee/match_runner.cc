@@ -486,14 +486,25 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   return out;
 }
 
-absl::StatusOr<State> StateFromReplay(const v1::Replay& replay, int64_t at) {
+namespace {
+
+// The match's state before its first decision. Format 1 replays predate the
+// recorded starting player (they always began with seat 0); format 2 records
+// it in the spec.
+absl::StatusOr<State> InitialStateOf(const v1::Replay& replay) {
   if (replay.format_version() != 1 && replay.format_version() != 2) {
     return absl::InvalidArgumentError(
         absl::StrCat("unknown replay format ", replay.format_version()));
   }
   absl::StatusOr<rules::GameSetup> setup = SetupFromSpec(replay.spec(), 1000);
   if (!setup.ok()) return setup.status();
-  absl::StatusOr<State> s = State::NewGame(*setup, replay.seed());
+  return State::NewGame(*setup, replay.seed());
+}
+
+}  // namespace
+
+absl::StatusOr<State> StateFromReplay(const v1::Replay& replay, int64_t at) {
+  absl::StatusOr<State> s = InitialStateOf(replay);
   if (!s.ok()) return s.status();
   const int64_t n = at < 0 ? replay.decisions_size()
                            : std::min<int64_t>(at, replay.decisions_size());
@@ -522,13 +533,7 @@ absl::StatusOr<std::vector<std::string>> VerifyReplay(
           absl::StrCat(what, ": recorded ", recorded, ", replayed ", replayed));
     }
   };
-  if (replay.format_version() != 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("unknown replay format ", replay.format_version()));
-  }
-  absl::StatusOr<rules::GameSetup> setup = SetupFromSpec(replay.spec(), 1000);
-  if (!setup.ok()) return setup.status();
-  absl::StatusOr<State> started = State::NewGame(*setup, replay.seed());
+  absl::StatusOr<State> started = InitialStateOf(replay);
   if (!started.ok()) return started.status();
   State s = *std::move(started);
   check("seed", replay.spec().seed(), replay.seed());

@@ -295,12 +295,16 @@ TEST(RefereeSecrets, Issue16_SeedNeverReachesALaunchedBot) {
   const std::string script = dir + "/spy.sh";
   {
     std::ofstream f(script);
-    f << "#!/bin/sh\necho \"$0 $@\" >> " << dir << "/seen\nenv >> " << dir
-      << "/seen\nexec " << kRandomBot << " \"$@\"\n";
+    // The spy reports what it sees on stderr (the referee keeps it in
+    // --stderr-dir; a sandboxed bot cannot write outside its own directory),
+    // then becomes the random bot named by its first argument.
+    f << "#!/bin/sh\necho \"$0 $@\" >&2\nenv >&2\nbot=\"$1\"\nshift\n"
+      << "exec \"$bot\" \"$@\"\n";
   }
   absl::StatusOr<test_util::ServerProcess> server = test_util::StartServer(
-      {kCli, "referee", "serve", "--port", "0", "--metrics-port", "0", "--bot",
-       "spy=exec:/bin/sh " + script},
+      {kCli, "referee", "serve", "--port", "0", "--metrics-port", "0",
+       "--stderr-dir", dir, "--bot",
+       absl::StrCat("spy=exec:/bin/sh ", script, " ", kRandomBot)},
       "referee");
   ASSERT_TRUE(server.ok()) << server.status();
   auto stub = v1::Referee::NewStub(
@@ -328,9 +332,12 @@ TEST(RefereeSecrets, Issue16_SeedNeverReachesALaunchedBot) {
     ASSERT_TRUE(stub->GetReplay(&ctx, req, &replay).ok());
   }
   server->process->Stop(2000);
-  std::ifstream f(dir + "/seen");
   std::stringstream seen;
-  seen << f.rdbuf();
+  for (int seat = 0; seat < 2; ++seat) {
+    std::ifstream f(
+        absl::StrCat(dir, "/", r.match_id(), "-seat", seat, ".stderr"));
+    seen << f.rdbuf();
+  }
   ASSERT_FALSE(seen.str().empty()) << "the spy ran";
   for (const std::string& form :
        {absl::StrCat(replay.seed()), absl::StrCat(absl::Hex(replay.seed())),
