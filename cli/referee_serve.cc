@@ -66,8 +66,8 @@ int RefereeMain(const std::vector<std::string>& argv) {
     std::cerr << "woodland referee: " << catalog.status().message() << "\n";
     return 2;
   }
-  referee::RefereeService service(options, *std::move(catalog), *workers,
-                                  1000, {*max_watchers, *per_client});
+  referee::RefereeService service(options, *std::move(catalog), *workers, 1000,
+                                  {*max_watchers, *per_client});
   return ServeUntilSignal("referee", &service, address, *port,
                           metrics.registry(), *metrics_port);
 }

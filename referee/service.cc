@@ -217,8 +217,8 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
 grpc::ServerWriteReactor<v1::MatchUpdate>* RefereeService::WatchMatch(
     grpc::CallbackServerContext* ctx, const v1::WatchRequest* req) {
   if (Sealed(req->match_id())) {
-    return new RefusedStream<v1::MatchUpdate>(grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
-                                    "this match is sealed"));
+    return new RefusedStream<v1::MatchUpdate>(grpc::Status(
+        grpc::StatusCode::PERMISSION_DENIED, "this match is sealed"));
   }
   auto channel = Channel(req->match_id(), false);
   if (!channel) {
