@@ -19,25 +19,6 @@ namespace {
 
 const std::string kCli = WOODLAND_CLI;
 
-int Threads(pid_t pid) {
-  int n = 0;
-  for (const auto& e : std::filesystem::directory_iterator(
-           absl::StrCat("/proc/", pid, "/task"))) {
-    (void)e;
-    ++n;
-  }
-  return n;
-}
-
-bool EndsOnSigterm(referee::ChildProcess& p, int seconds) {
-  kill(p.pid(), SIGTERM);
-  for (int i = 0; i < seconds * 20; ++i) {
-    if (!p.Running()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
-}
-
 class ArenaRobust : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -87,7 +68,7 @@ class ArenaRobust : public ::testing::Test {
 TEST_F(ArenaRobust, ManyWatchStreamsCostNoThreads) {
   const int64_t id = CreateLongTournament();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const int before = Threads(process_->pid());
+  const int before = test_util::ThreadsOf(process_->pid());
   struct Stream {
     grpc::ClientContext ctx;
     std::unique_ptr<grpc::ClientReader<v1::TournamentStatus>> reader;
@@ -103,8 +84,9 @@ TEST_F(ArenaRobust, ManyWatchStreamsCostNoThreads) {
   ASSERT_TRUE(streams.back()->reader->Read(&s));
   EXPECT_EQ(s.state(), v1::TOURNAMENT_STATE_RUNNING) << "ended too early";
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  EXPECT_LT(Threads(process_->pid()), before + 20) << "before " << before;
-  EXPECT_TRUE(EndsOnSigterm(*process_, 10));
+  EXPECT_LT(test_util::ThreadsOf(process_->pid()), before + 20)
+      << "before " << before;
+  EXPECT_TRUE(test_util::EndsOnSigterm(*process_, 10));
   for (auto& st : streams) st->ctx.TryCancel();
 }
 
@@ -129,7 +111,7 @@ TEST_F(ArenaRobust, ConcurrentCancelsThenSigterm) {
     EXPECT_EQ(results[i].state(), v1::TOURNAMENT_STATE_CANCELLED) << i;
   }
   EXPECT_TRUE(process_->Running()) << process_->Stderr();
-  EXPECT_TRUE(EndsOnSigterm(*process_, 10));
+  EXPECT_TRUE(test_util::EndsOnSigterm(*process_, 10));
 }
 
 }  // namespace

@@ -2,10 +2,12 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <regex>
 #include <thread>
 
@@ -57,6 +59,27 @@ std::string HttpGet(int port, absl::string_view path) {
   while ((n = read(fd, buf, sizeof buf)) > 0) out.append(buf, n);
   close(fd);
   return out;
+}
+
+int ThreadsOf(pid_t pid) {
+  int n = 0;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator
+           it(absl::StrCat("/proc/", pid, "/task"), ec),
+       end;
+       !ec && it != end; it.increment(ec)) {
+    ++n;
+  }
+  return n;
+}
+
+bool EndsOnSigterm(referee::ChildProcess& p, int seconds) {
+  kill(p.pid(), SIGTERM);
+  for (int i = 0; i < seconds * 20; ++i) {
+    if (!p.Running()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
 }
 
 }  // namespace woodland::test_util

@@ -4,6 +4,8 @@
 #ifndef WOODLAND_TEST_COMMON_SERVER_PROCESS_H_
 #define WOODLAND_TEST_COMMON_SERVER_PROCESS_H_
 
+#include <sys/types.h>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +31,12 @@ absl::StatusOr<ServerProcess> StartServer(const std::vector<std::string>& argv,
 // The whole HTTP/1.0 response (headers and body) for `path` on the loopback
 // `port`, or "" when the connection fails.
 std::string HttpGet(int port, absl::string_view path);
+
+// The number of threads of process `pid` (entries of /proc/PID/task).
+int ThreadsOf(pid_t pid);
+
+// Sends SIGTERM and waits up to `seconds` for the process to exit by itself.
+bool EndsOnSigterm(referee::ChildProcess& p, int seconds);
 
 }  // namespace woodland::test_util
 

@@ -99,26 +99,6 @@ TEST(BotStrings, MultiByteAndInvalidUtf8SurviveResultsAndReplays) {
 namespace woodland::referee {
 namespace {
 
-int Threads(pid_t pid) {
-  int n = 0;
-  for (const auto& e : std::filesystem::directory_iterator(
-           absl::StrCat("/proc/", pid, "/task"))) {
-    (void)e;
-    ++n;
-  }
-  return n;
-}
-
-// Sends SIGTERM and waits up to `seconds` for the process to exit by itself.
-bool EndsOnSigterm(ChildProcess& p, int seconds) {
-  kill(p.pid(), SIGTERM);
-  for (int i = 0; i < seconds * 20; ++i) {
-    if (!p.Running()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
-}
-
 class WatchServer : public ::testing::Test {
  protected:
   void Start(std::vector<std::string> extra) {
@@ -178,13 +158,13 @@ class WatchServer : public ::testing::Test {
 TEST_F(WatchServer, ManyUnreadStreamsCostNoThreadsAndSigtermStillEnds) {
   Start({"--max-watchers", "500", "--max-watchers-per-client", "500"});
   RunFinishedMatch("big");
-  const int before = Threads(process_->pid());
+  const int before = test_util::ThreadsOf(process_->pid());
   std::vector<std::unique_ptr<Stream>> streams;
   for (int i = 0; i < 200; ++i) streams.push_back(OpenUnread("big"));
   v1::MatchUpdate first;
   ASSERT_TRUE(streams.back()->reader->Read(&first));  // all are served
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  const int during = Threads(process_->pid());
+  const int during = test_util::ThreadsOf(process_->pid());
   EXPECT_LT(during, before + 20) << "threads before " << before;
   // The server still answers.
   grpc::ClientContext ctx;
@@ -193,7 +173,7 @@ TEST_F(WatchServer, ManyUnreadStreamsCostNoThreadsAndSigtermStillEnds) {
   req.set_match_id("big");
   v1::Replay replay;
   EXPECT_TRUE(stub_->GetReplay(&ctx, req, &replay).ok());
-  EXPECT_TRUE(EndsOnSigterm(*process_, 10));
+  EXPECT_TRUE(test_util::EndsOnSigterm(*process_, 10));
   for (auto& s : streams) s->ctx.TryCancel();
 }
 
