@@ -1,6 +1,7 @@
 // Scenario tests for the standard deck's effects at their timing windows.
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
 #include "test/referee/rules/scenario.h"
@@ -217,6 +218,56 @@ TEST(CoreLaw, Law_1_1_3_TheCurrentPlayerOrdersSimultaneousEffects) {
   sc.Choose("Foxfolk Steel (fox)");
   EXPECT_EQ(s.clearing(C(2)).warriors[kMarquise], 3);
   EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+// Law 4.1.2 with the printed cards: crafting an item card takes its item and
+// scores the VP printed on it. The table is the standard deck's item cards
+// as printed (name, suit, item, VP), not the engine's deck file.
+TEST(Cards, Law_4_1_2_EveryItemCardScoresItsPrintedVp) {
+  struct Printed {
+    const char* name;
+    int suit;
+    int item;
+    int vp;
+  };
+  const Printed kItemCards[] = {
+      {"Arms Trader", kBird, kSword, 2},
+      {"Birdy Bindle", kBird, kSack, 1},
+      {"Crossbow", kBird, kCrossbow, 1},
+      {"Woodland Runners", kBird, kBoot, 1},
+      {"Anvil", kFox, kHammer, 2},
+      {"Foxfolk Steel", kFox, kSword, 2},
+      {"Gently Used Knapsack", kFox, kSack, 1},
+      {"Protection Racket", kFox, kCoin, 3},
+      {"Root Tea", kFox, kTea, 2},
+      {"Travel Gear", kFox, kBoot, 1},
+      {"A Visit to Friends", kRabbit, kBoot, 1},
+      {"Bake Sale", kRabbit, kCoin, 3},
+      {"Root Tea", kRabbit, kTea, 2},
+      {"Smuggler's Trail", kRabbit, kSack, 1},
+      {"Crossbow", kMouse, kCrossbow, 1},
+      {"Investments", kMouse, kCoin, 3},
+      {"Mouse-in-a-Sack", kMouse, kSack, 1},
+      {"Root Tea", kMouse, kTea, 2},
+      {"Sword", kMouse, kSword, 2},
+      {"Travel Gear", kMouse, kBoot, 1},
+  };
+  for (const Printed& card : kItemCards) {
+    SCOPED_TRACE(card.name);
+    Scenario sc;
+    State& s = sc.s();
+    // Two workshops of every suit pay any printed item cost.
+    for (int c : {1, 6, 3, 5, 2, 7}) s.SetPieces(kWorkshop, C(c), 1);
+    const CardId id = sc.Give(0, card.name, card.suit);
+    const int items_before = s.seat(0).items[card.item];
+    sc.Start([](State& s) { PushCraft(s, 0); });
+    ASSERT_EQ(s.card(id).name, card.name);
+    const std::string label =
+        absl::StrCat(card.name, " (", SuitName(card.suit), ")");
+    sc.Choose(label);
+    EXPECT_EQ(s.seat(0).vp, card.vp);
+    EXPECT_EQ(s.seat(0).items[card.item], items_before + 1);
+  }
 }
 
 }  // namespace
