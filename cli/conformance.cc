@@ -26,6 +26,12 @@ struct Report {
     std::cout << (ok ? "PASS  " : "FAIL  ") << check
               << (detail.empty() ? "" : ": ") << detail << std::endl;
   }
+  // Prints the verdict line; returns the exit code.
+  int Verdict() const {
+    std::cout << (failures == 0 ? "CONFORMANT" : "NOT CONFORMANT") << " ("
+              << failures << " failed checks)" << std::endl;
+    return failures == 0 ? 0 : 1;
+  }
 };
 
 // Adds fields a future protocol version might send (numbers the current
@@ -73,7 +79,7 @@ int ConformanceMain(const std::vector<std::string>& argv) {
     auto bot = referee::ConnectBot(spec, referee::ConnectOptions{});
     if (!bot.ok()) {
       report.Line(false, "start", std::string(bot.status().message()));
-      return 1;
+      return report.Verdict();
     }
     auto info = (*bot)->Hello(absl::Seconds(10));
     report.Line(info.ok() && !info->name().empty(), "Hello",
@@ -81,7 +87,7 @@ int ConformanceMain(const std::vector<std::string>& argv) {
                                          info->version(), "', language '",
                                          info->language(), "'")
                           : std::string(info.status().message()));
-    if (!info.ok()) return 1;
+    if (!info.ok()) return report.Verdict();
     v1::MatchStart start;
     start.set_match_id("conformance-notify");
     start.set_faction(v1::FACTION_MARQUISE);
@@ -172,9 +178,7 @@ int ConformanceMain(const std::vector<std::string>& argv) {
                            v1::EndReason_Name(out->result.end_reason()))
             : absl::StrCat(faults, " faults; first: ", first_fault));
   }
-  std::cout << (report.failures == 0 ? "CONFORMANT" : "NOT CONFORMANT") << " ("
-            << report.failures << " failed checks)" << std::endl;
-  return report.failures == 0 ? 0 : 1;
+  return report.Verdict();
 }
 
 }  // namespace woodland::cli

@@ -12,6 +12,10 @@
 //   error    returns an INTERNAL error
 //   utf8     (from the start) long multi-byte strings everywhere; error
 //            messages and some notes that are not valid UTF-8
+// and, each failing one named conformance check only (plays well otherwise):
+//   endmatch  EndMatch returns an error
+//   strict    rejects a request that carries fields it does not know
+//   four      answers option -1 in 4-player matches
 #include <arpa/inet.h>
 #include <grpcpp/grpcpp.h>
 #include <netinet/in.h>
@@ -22,6 +26,8 @@
 #include <atomic>
 #include <cstdlib>
 #include <iostream>
+#include <mutex>
+#include <random>
 #include <string>
 #include <thread>
 
@@ -59,6 +65,8 @@ class FaultyBot final : public woodland::v1::Bot::Service {
   }
   grpc::Status EndMatch(grpc::ServerContext*, const woodland::v1::MatchEnd*,
                         woodland::v1::Ack*) override {
+    if (g_mode == "endmatch")
+      return grpc::Status(grpc::StatusCode::INTERNAL, "deliberate failure");
     return grpc::Status::OK;
   }
   grpc::Status Decide(grpc::ServerContext*,
@@ -75,6 +83,19 @@ class FaultyBot final : public woodland::v1::Bot::Service {
       }
       d->set_option_index(0);
       d->set_note(call % 3 == 0 ? MultiByte(101) : "bad \xff\xfe note");
+      return grpc::Status::OK;
+    }
+    if (g_mode == "strict" &&
+        !req->GetReflection()->GetUnknownFields(*req).empty()) {
+      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "unknown field");
+    }
+    if (g_mode == "four" && req->observation().seats_size() == 4) {
+      d->set_option_index(-1);
+      return grpc::Status::OK;
+    }
+    if (g_mode == "strict" || g_mode == "four" || g_mode == "endmatch") {
+      std::lock_guard<std::mutex> lock(mu_);
+      d->set_option_index(static_cast<int>(rng_() % req->options_size()));
       return grpc::Status::OK;
     }
     if (calls_++ < g_after) {
@@ -103,6 +124,8 @@ class FaultyBot final : public woodland::v1::Bot::Service {
 
  private:
   std::atomic<int> calls_{0};
+  std::mutex mu_;
+  std::mt19937_64 rng_{std::random_device{}()};
 };
 
 // Accepts connections and answers every one with bytes that are not HTTP/2.

@@ -105,6 +105,57 @@ class RedactionChecker : public MatchListener {
   int requests = 0;
 };
 
+// Issue 9: the result's outcome is the rules' outcome. Rebuilds the final
+// state from the replay alone and checks the end reason, the winners and
+// every seat's VP, winner flag and faction in `out.result` against it; each
+// seat's VP against the sum of its scoring events; and the end against the
+// Law: a VP victory has a winner with 30 VP (Law 3.1), a dominance victory a
+// winner with an activated dominance card (Law 3.3.1).
+void ExpectOutcomeIsTheRules(const MatchOutput& out) {
+  auto s = StateFromReplay(out.replay);
+  ASSERT_TRUE(s.ok()) << s.status();
+  ASSERT_TRUE(s->IsTerminal());
+  const v1::MatchResult& r = out.result;
+  EXPECT_EQ(r.end_reason(), EndReasonToProto(s->end_reason()));
+  const std::vector<int> winners(s->winners().begin(), s->winners().end());
+  EXPECT_EQ(std::vector<int>(r.winners().begin(), r.winners().end()), winners);
+  ASSERT_EQ(r.seats_size(), s->num_seats());
+  std::vector<int> scored(s->num_seats(), 0);
+  for (const rules::Event& e : s->events()) {
+    if (e.kind == rules::kEvVp) scored[e.seat] += e.d;
+  }
+  for (int i = 0; i < s->num_seats(); ++i) {
+    const v1::SeatResult& sr = r.seats(i);
+    EXPECT_EQ(sr.seat(), i);
+    EXPECT_EQ(sr.faction(), FactionToProto(s->seat(i).faction)) << i;
+    EXPECT_EQ(sr.victory_points(), s->seat(i).vp) << "seat " << i;
+    EXPECT_EQ(sr.victory_points(), scored[i]) << "seat " << i;
+    EXPECT_EQ(sr.winner(),
+              std::find(winners.begin(), winners.end(), i) != winners.end())
+        << "seat " << i;
+  }
+  switch (r.end_reason()) {
+    case v1::END_REASON_VICTORY_POINTS: {
+      ASSERT_FALSE(winners.empty());
+      int best = 0;
+      for (int w : winners) best = std::max(best, r.seats(w).victory_points());
+      EXPECT_GE(best, 30) << "Law 3.1";
+      break;
+    }
+    case v1::END_REASON_DOMINANCE: {
+      ASSERT_FALSE(winners.empty());
+      bool activated = false;
+      for (int w : winners) activated |= s->seat(w).dominance != rules::kNoCard;
+      EXPECT_TRUE(activated) << "Law 3.3.1";
+      break;
+    }
+    case v1::END_REASON_TURN_LIMIT:
+      break;
+    default:
+      ADD_FAILURE() << "end reason " << v1::EndReason_Name(r.end_reason());
+  }
+}
+
 TEST(Match, FullMatchBetweenBotProcessesAndItsReplay) {
   RedactionChecker checker;
   auto out =
@@ -129,6 +180,7 @@ TEST(Match, FullMatchBetweenBotProcessesAndItsReplay) {
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_EQ(HashHex(s->Hash()), r.final_state_hash());
   EXPECT_EQ(s->Hash(), out->final_state->Hash());
+  ExpectOutcomeIsTheRules(*out);
 }
 
 TEST(Match, FourPlayerMatchBetweenBotProcesses) {
@@ -149,6 +201,33 @@ TEST(Match, FourPlayerMatchBetweenBotProcesses) {
   auto s = StateFromReplay(out->replay);
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+  ExpectOutcomeIsTheRules(*out);
+}
+
+// Issue 9: over several seeds of 2- and 4-player matches, every result's
+// winners and VP are the rules' (and the seeds reach a VP victory, so the
+// Law 3.1 check is exercised).
+TEST(Match, Issue9_WinnersAndVpAreTheFinalStates) {
+  std::set<v1::EndReason> ends;
+  for (int players : {2, 4}) {
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      v1::MatchSpec spec = Spec("builtin:random", "builtin:random", seed);
+      if (players == 4) {
+        for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+          auto* seat = spec.add_seats();
+          seat->set_faction(f);
+          seat->set_bot("builtin:random");
+        }
+        spec.set_shuffle_seats(true);
+      }
+      auto out = RunMatch(spec, MatchOptions{});
+      ASSERT_TRUE(out.ok()) << out.status();
+      SCOPED_TRACE(absl::StrCat(players, " players, seed ", seed));
+      ExpectOutcomeIsTheRules(*out);
+      ends.insert(out->result.end_reason());
+    }
+  }
+  EXPECT_TRUE(ends.count(v1::END_REASON_VICTORY_POINTS));
 }
 
 TEST(Match, SameSeedSameBotsSameMatch) {
@@ -369,6 +448,88 @@ INSTANTIATE_TEST_SUITE_P(
                       FaultCase{"flood", v1::FAULT_REASON_INVALID},
                       FaultCase{"error", v1::FAULT_REASON_TRANSPORT}),
     [](const auto& info) { return info.param.mode; });
+
+// Issue 9: a seat faults exactly max_strikes times, each recorded with its
+// reason at the decision it happened; then the fallback plays every one of
+// its remaining decisions (recorded as REPLACED in the replay).
+TEST(Match, Issue9_FaultsStopAtMaxStrikesThenTheFallbackPlays) {
+  constexpr int kGood = 5;  // the faulty bot answers well this many times
+  for (const auto& [mode, reason] :
+       std::vector<std::pair<std::string, v1::FaultReason>>{
+           {"minus1", v1::FAULT_REASON_INVALID},
+           {"error", v1::FAULT_REASON_TRANSPORT},
+           {"sleep", v1::FAULT_REASON_TIMEOUT}}) {
+    for (int k : {1, 2, 4}) {
+      if (mode == "sleep" && k == 4) continue;  // slow; 1 and 2 suffice
+      SCOPED_TRACE(absl::StrCat(mode, ", max_strikes ", k));
+      v1::MatchSpec spec = Spec("exec:" + kFaultyBot + " --mode " + mode +
+                                    " --after " + std::to_string(kGood),
+                                "builtin:random");
+      *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(300);
+      spec.set_max_strikes(k);
+      auto out = RunMatch(spec, MatchOptions{});
+      ASSERT_TRUE(out.ok()) << out.status();
+      const v1::SeatResult& bad = out->result.seats(0);
+      ASSERT_EQ(bad.faults_size(), k + 1) << bad.DebugString();
+      for (int i = 0; i < k; ++i) {
+        EXPECT_EQ(bad.faults(i).reason(), reason) << bad.DebugString();
+        EXPECT_FALSE(bad.faults(i).detail().empty());
+      }
+      const v1::Fault& replaced = bad.faults(k);
+      EXPECT_EQ(replaced.reason(), v1::FAULT_REASON_REPLACED);
+      EXPECT_EQ(replaced.decision_index(), bad.faults(k - 1).decision_index());
+      EXPECT_EQ(replaced.detail(), absl::StrCat(k, " faults"));
+      EXPECT_TRUE(bad.replaced_by_fallback());
+      EXPECT_EQ(out->result.seats(1).faults_size(), 0);
+      EXPECT_FALSE(out->result.seats(1).replaced_by_fallback());
+      // The replay: kGood answers of the bot, k faults at the recorded
+      // decisions, then only the fallback.
+      std::vector<v1::FaultReason> got;
+      std::vector<int64_t> fault_at;
+      for (const v1::DecisionRecord& d : out->replay.decisions()) {
+        if (d.seat() != 0) {
+          EXPECT_EQ(d.fallback_reason(), v1::FAULT_REASON_UNSPECIFIED);
+          continue;
+        }
+        got.push_back(d.fallback_reason());
+        if (d.fallback_reason() != v1::FAULT_REASON_UNSPECIFIED &&
+            d.fallback_reason() != v1::FAULT_REASON_REPLACED) {
+          fault_at.push_back(d.index());
+        }
+      }
+      ASSERT_EQ(static_cast<int64_t>(got.size()), bad.decisions());
+      ASSERT_GT(got.size(), static_cast<size_t>(kGood + k));
+      for (size_t i = 0; i < got.size(); ++i) {
+        const v1::FaultReason want = i < kGood ? v1::FAULT_REASON_UNSPECIFIED
+                                     : i < kGood + k
+                                         ? reason
+                                         : v1::FAULT_REASON_REPLACED;
+        EXPECT_EQ(got[i], want) << "seat 0's decision " << i;
+      }
+      ASSERT_EQ(fault_at.size(), static_cast<size_t>(k));
+      for (int i = 0; i < k; ++i)
+        EXPECT_EQ(bad.faults(i).decision_index(), fault_at[i]);
+      ExpectOutcomeIsTheRules(*out);
+    }
+  }
+}
+
+// A crash replaces the seat at once, whatever max_strikes allows: one
+// CRASHED fault, then REPLACED.
+TEST(Match, Issue9_ACrashReplacesTheSeatAtOnce) {
+  v1::MatchSpec spec =
+      Spec("exec:" + kFaultyBot + " --mode exit --after 5", "builtin:random");
+  spec.set_max_strikes(4);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::SeatResult& bad = out->result.seats(0);
+  ASSERT_EQ(bad.faults_size(), 2) << bad.DebugString();
+  EXPECT_EQ(bad.faults(0).reason(), v1::FAULT_REASON_CRASHED);
+  EXPECT_EQ(bad.faults(1).reason(), v1::FAULT_REASON_REPLACED);
+  EXPECT_EQ(bad.faults(1).decision_index(), bad.faults(0).decision_index());
+  EXPECT_TRUE(bad.replaced_by_fallback());
+  ExpectOutcomeIsTheRules(*out);
+}
 
 TEST(Match, GarbageSpeakingBotIsAStartupFault) {
   auto out =
