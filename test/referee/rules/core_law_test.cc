@@ -64,6 +64,21 @@ TEST(CoreLaw, Law_2_5_RuleIsMostWarriorsAndBuildingsNotTokens) {
   EXPECT_EQ(s.Ruler(C(6)), kNoFaction);
 }
 
+// Law 2.5: "If there is a tie between players [...] no one rules the
+// clearing" (the Eyrie's Lords of the Forest, 7.2.2, are the exception).
+TEST(CoreLaw, Law_2_5_ATieWithoutTheEyrieIsRuledByNoOne) {
+  Scenario sc({kMarquise, kAlliance, kVagabond});
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kAlliance, C(5), 1);
+  s.SetPieces(kBaseRabbit, C(5), 1);  // 1 warrior + 1 building = 2
+  EXPECT_EQ(s.Ruler(C(5)), kNoFaction);
+  s.SetWarriors(kAlliance, C(5), 2);  // 3 against 2: the Alliance rules
+  EXPECT_EQ(s.Ruler(C(5)), kAlliance);
+  s.SetWarriors(kMarquise, C(5), 3);  // tied again, either order of factions
+  EXPECT_EQ(s.Ruler(C(5)), kNoFaction);
+}
+
 TEST(CoreLaw, Law_7_2_2_LordsOfTheForestRuleTiesButNotEmptyClearings) {
   Scenario sc;
   State& s = sc.s();
