@@ -400,6 +400,8 @@ struct Withstood {
   std::string mode;
   v1::FaultReason reason;
 };
+// Readable parameter in test listings (ctest shows it).
+void PrintTo(const Withstood& w, std::ostream* os) { *os << w.mode; }
 
 class Misbehaviour : public ::testing::TestWithParam<Withstood> {};
 
