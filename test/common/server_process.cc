@@ -61,6 +61,19 @@ std::string HttpGet(int port, absl::string_view path) {
   return out;
 }
 
+v1::MatchSpec TwoSeatSpec(const std::string& marquise_bot,
+                          const std::string& eyrie_bot, uint64_t seed) {
+  v1::MatchSpec spec;
+  spec.set_seed(seed);
+  auto* a = spec.add_seats();
+  a->set_faction(v1::FACTION_MARQUISE);
+  a->set_bot(marquise_bot);
+  auto* b = spec.add_seats();
+  b->set_faction(v1::FACTION_EYRIE);
+  b->set_bot(eyrie_bot);
+  return spec;
+}
+
 int ThreadsOf(pid_t pid) {
   int n = 0;
   std::error_code ec;

@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "referee/process.h"
+#include "woodland/v1/referee.pb.h"
 
 namespace woodland::test_util {
 
@@ -31,6 +32,10 @@ absl::StatusOr<ServerProcess> StartServer(const std::vector<std::string>& argv,
 // The whole HTTP/1.0 response (headers and body) for `path` on the loopback
 // `port`, or "" when the connection fails.
 std::string HttpGet(int port, absl::string_view path);
+
+// A Marquise (seat 0) / Eyrie (seat 1) match between two bot specs.
+v1::MatchSpec TwoSeatSpec(const std::string& marquise_bot,
+                          const std::string& eyrie_bot, uint64_t seed = 5);
 
 // The number of threads of process `pid` (entries of /proc/PID/task).
 int ThreadsOf(pid_t pid);

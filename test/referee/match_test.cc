@@ -12,6 +12,7 @@
 #include "referee/bot_catalog.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "test/common/server_process.h"
 
 namespace woodland::referee {
 namespace {
@@ -20,19 +21,6 @@ using google::protobuf::util::TimeUtil;
 
 const std::string kRandomBot = WOODLAND_RANDOM_BOT;
 const std::string kFaultyBot = WOODLAND_FAULTY_BOT;
-
-v1::MatchSpec Spec(const std::string& marquise_bot,
-                   const std::string& eyrie_bot, uint64_t seed = 5) {
-  v1::MatchSpec spec;
-  spec.set_seed(seed);
-  auto* a = spec.add_seats();
-  a->set_faction(v1::FACTION_MARQUISE);
-  a->set_bot(marquise_bot);
-  auto* b = spec.add_seats();
-  b->set_faction(v1::FACTION_EYRIE);
-  b->set_bot(eyrie_bot);
-  return spec;
-}
 
 MatchOptions WithStartupTimeout(absl::Duration timeout) {
   MatchOptions options;
@@ -159,7 +147,8 @@ void ExpectOutcomeIsTheRules(const MatchOutput& out) {
 TEST(Match, FullMatchBetweenBotProcessesAndItsReplay) {
   RedactionChecker checker;
   auto out =
-      RunMatch(Spec("exec:" + kRandomBot, "exec:" + kRandomBot + " --seed 3"),
+      RunMatch(test_util::TwoSeatSpec("exec:" + kRandomBot,
+                                      "exec:" + kRandomBot + " --seed 3"),
                MatchOptions{}, &checker);
   ASSERT_TRUE(out.ok()) << out.status();
   const v1::MatchResult& r = out->result;
@@ -184,8 +173,8 @@ TEST(Match, FullMatchBetweenBotProcessesAndItsReplay) {
 }
 
 TEST(Match, FourPlayerMatchBetweenBotProcesses) {
-  v1::MatchSpec spec =
-      Spec("exec:" + kRandomBot, "exec:" + kRandomBot + " --seed 2", 21);
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kRandomBot, "exec:" + kRandomBot + " --seed 2", 21);
   for (auto [f, seed] :
        {std::pair{v1::FACTION_ALLIANCE, 3}, {v1::FACTION_VAGABOND, 4}}) {
     auto* seat = spec.add_seats();
@@ -211,7 +200,8 @@ TEST(Match, Issue9_WinnersAndVpAreTheFinalStates) {
   std::set<v1::EndReason> ends;
   for (int players : {2, 4}) {
     for (uint64_t seed = 1; seed <= 6; ++seed) {
-      v1::MatchSpec spec = Spec("builtin:random", "builtin:random", seed);
+      v1::MatchSpec spec =
+          test_util::TwoSeatSpec("builtin:random", "builtin:random", seed);
       if (players == 4) {
         for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
           auto* seat = spec.add_seats();
@@ -232,9 +222,11 @@ TEST(Match, Issue9_WinnersAndVpAreTheFinalStates) {
 
 TEST(Match, SameSeedSameBotsSameMatch) {
   auto a =
-      RunMatch(Spec("builtin:random", "builtin:random", 11), MatchOptions{});
+      RunMatch(test_util::TwoSeatSpec("builtin:random", "builtin:random", 11),
+               MatchOptions{});
   auto b =
-      RunMatch(Spec("builtin:random", "builtin:random", 11), MatchOptions{});
+      RunMatch(test_util::TwoSeatSpec("builtin:random", "builtin:random", 11),
+               MatchOptions{});
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->result.final_state_hash(), b->result.final_state_hash());
 }
@@ -261,7 +253,8 @@ class RequestLog : public MatchListener {
 // e.g. whether a defender held an ambush card and was asked to use it.
 TEST(Match, Issue16_RequestsCountOnlyTheSeatsOwnDecisions) {
   RequestLog log;
-  v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 4);
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 4);
   for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
     auto* seat = spec.add_seats();
     seat->set_faction(f);
@@ -293,8 +286,9 @@ TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
   std::set<int> firsts;
   for (uint64_t seed = 1; seed <= 16; ++seed) {
     RequestLog log;
-    auto out = RunMatch(Spec("builtin:random", "builtin:random", seed),
-                        MatchOptions{}, &log);
+    auto out = RunMatch(
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", seed),
+        MatchOptions{}, &log);
     ASSERT_TRUE(out.ok()) << out.status();
     EXPECT_FALSE(out->result.first_seat_pinned());
     EXPECT_EQ(log.first_current, out->result.first_seat()) << "seed " << seed;
@@ -304,14 +298,16 @@ TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
     ASSERT_TRUE(s.ok()) << s.status();
     EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
     // Drawn from the seed: the same seed starts the same seat.
-    auto again = RunMatch(Spec("builtin:random", "builtin:random", seed),
-                          MatchOptions{});
+    auto again = RunMatch(
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", seed),
+        MatchOptions{});
     ASSERT_TRUE(again.ok());
     EXPECT_EQ(again->result.first_seat(), out->result.first_seat());
   }
   EXPECT_EQ(firsts, (std::set<int>{0, 1})) << "both seats start sometimes";
   for (int pinned : {0, 1}) {
-    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 3);
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", 3);
     spec.set_first_seat(pinned);
     RequestLog log;
     auto out = RunMatch(spec, MatchOptions{}, &log);
@@ -320,7 +316,8 @@ TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
     EXPECT_EQ(out->result.first_seat(), pinned);
     EXPECT_EQ(log.first_current, pinned);
   }
-  v1::MatchSpec bad = Spec("builtin:random", "builtin:random", 3);
+  v1::MatchSpec bad =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 3);
   bad.set_first_seat(2);
   EXPECT_EQ(RunMatch(bad, MatchOptions{}).status().code(),
             absl::StatusCode::kInvalidArgument);
@@ -332,7 +329,8 @@ TEST(Match, Issue16_UnpinnedSeedIsSecretAndNotTheMatchId) {
   std::set<uint64_t> seeds;
   std::set<std::string> ids;
   for (int i = 0; i < 2; ++i) {
-    v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random");
     spec.clear_seed();
     auto out = RunMatch(spec, MatchOptions{});
     ASSERT_TRUE(out.ok()) << out.status();
@@ -395,7 +393,8 @@ TEST(Match, Issue16_EveryCardSentIsARealCard) {
     int seen = 0, bad = 0;
   };
   for (uint64_t seed : {1, 2, 3}) {
-    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", seed);
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", seed);
     for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
       auto* seat = spec.add_seats();
       seat->set_faction(f);
@@ -417,9 +416,9 @@ class Faults : public ::testing::TestWithParam<FaultCase> {};
 
 TEST_P(Faults, EachMatchFinishesAndEachFaultIsRecorded) {
   const FaultCase& fc = GetParam();
-  v1::MatchSpec spec =
-      Spec("exec:" + kFaultyBot + " --mode " + fc.mode + " --after 5",
-           "builtin:random");
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode " + fc.mode + " --after 5",
+      "builtin:random");
   *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(300);
   spec.set_max_strikes(3);
   auto out = RunMatch(spec, MatchOptions{});
@@ -462,9 +461,10 @@ TEST(Match, Issue9_FaultsStopAtMaxStrikesThenTheFallbackPlays) {
     for (int k : {1, 2, 4}) {
       if (mode == "sleep" && k == 4) continue;  // slow; 1 and 2 suffice
       SCOPED_TRACE(absl::StrCat(mode, ", max_strikes ", k));
-      v1::MatchSpec spec = Spec("exec:" + kFaultyBot + " --mode " + mode +
-                                    " --after " + std::to_string(kGood),
-                                "builtin:random");
+      v1::MatchSpec spec =
+          test_util::TwoSeatSpec("exec:" + kFaultyBot + " --mode " + mode +
+                                     " --after " + std::to_string(kGood),
+                                 "builtin:random");
       *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(300);
       spec.set_max_strikes(k);
       auto out = RunMatch(spec, MatchOptions{});
@@ -517,8 +517,8 @@ TEST(Match, Issue9_FaultsStopAtMaxStrikesThenTheFallbackPlays) {
 // A crash replaces the seat at once, whatever max_strikes allows: one
 // CRASHED fault, then REPLACED.
 TEST(Match, Issue9_ACrashReplacesTheSeatAtOnce) {
-  v1::MatchSpec spec =
-      Spec("exec:" + kFaultyBot + " --mode exit --after 5", "builtin:random");
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode exit --after 5", "builtin:random");
   spec.set_max_strikes(4);
   auto out = RunMatch(spec, MatchOptions{});
   ASSERT_TRUE(out.ok()) << out.status();
@@ -533,7 +533,8 @@ TEST(Match, Issue9_ACrashReplacesTheSeatAtOnce) {
 
 TEST(Match, GarbageSpeakingBotIsAStartupFault) {
   auto out =
-      RunMatch(Spec("exec:" + kFaultyBot + " --mode garbage", "builtin:random"),
+      RunMatch(test_util::TwoSeatSpec("exec:" + kFaultyBot + " --mode garbage",
+                                      "builtin:random"),
                WithStartupTimeout(absl::Seconds(2)));
   ASSERT_TRUE(out.ok());
   const v1::SeatResult& bad = out->result.seats(0);
@@ -543,22 +544,24 @@ TEST(Match, GarbageSpeakingBotIsAStartupFault) {
 }
 
 TEST(Match, UnreachableBotIsAStartupFault) {
-  auto out = RunMatch(Spec("grpc://127.0.0.1:1", "builtin:random"),
-                      WithStartupTimeout(absl::Milliseconds(500)));
+  auto out =
+      RunMatch(test_util::TwoSeatSpec("grpc://127.0.0.1:1", "builtin:random"),
+               WithStartupTimeout(absl::Milliseconds(500)));
   ASSERT_TRUE(out.ok());
   EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
 }
 
 TEST(Match, MissingProgramIsAStartupFault) {
-  auto out = RunMatch(Spec("exec:/nonexistent/bot", "builtin:random"),
-                      WithStartupTimeout(absl::Seconds(2)));
+  auto out = RunMatch(
+      test_util::TwoSeatSpec("exec:/nonexistent/bot", "builtin:random"),
+      WithStartupTimeout(absl::Seconds(2)));
   ASSERT_TRUE(out.ok());
   EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
 }
 
 TEST(Match, TimeBankRunsOut) {
-  v1::MatchSpec spec =
-      Spec("exec:" + kFaultyBot + " --mode sleep", "builtin:random");
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode sleep", "builtin:random");
   *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(200);
   *spec.mutable_time_bank() = TimeUtil::MillisecondsToDuration(300);
   spec.set_max_strikes(10);
@@ -572,18 +575,18 @@ TEST(Match, TimeBankRunsOut) {
 }
 
 TEST(Match, BadSpecsAreRejectedWithClearErrors) {
-  v1::MatchSpec spec = Spec("builtin:random", "nonsense");
+  v1::MatchSpec spec = test_util::TwoSeatSpec("builtin:random", "nonsense");
   EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
             absl::StatusCode::kInvalidArgument);
-  spec = Spec("builtin:random", "builtin:random");
+  spec = test_util::TwoSeatSpec("builtin:random", "builtin:random");
   spec.mutable_seats(1)->set_faction(v1::FACTION_MARQUISE);
   EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
             absl::StatusCode::kInvalidArgument);
-  spec = Spec("builtin:random", "builtin:random");
+  spec = test_util::TwoSeatSpec("builtin:random", "builtin:random");
   spec.mutable_seats(1)->set_faction(v1::FACTION_UNSPECIFIED);
   EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
             absl::StatusCode::kInvalidArgument);
-  spec = Spec("builtin:random", "builtin:random");
+  spec = test_util::TwoSeatSpec("builtin:random", "builtin:random");
   spec.set_map("nowhere");
   EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
             absl::StatusCode::kNotFound);
@@ -687,13 +690,15 @@ TEST(BotCatalog, Issue16_RunMatchResolvesNamesAndReportsThem) {
   ASSERT_TRUE(c.Add("rnd", "builtin:random").ok());
   MatchOptions options;
   options.catalog = &c;
-  auto out = RunMatch(Spec("catalog:rnd", "builtin:random"), options);
+  auto out = RunMatch(test_util::TwoSeatSpec("catalog:rnd", "builtin:random"),
+                      options);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(out->result.seats(0).bot(), "catalog:rnd");
   EXPECT_EQ(out->replay.spec().seats(0).bot(), "catalog:rnd");
   // Without a catalogue a name is a bad spec, not a launch.
-  EXPECT_FALSE(
-      RunMatch(Spec("catalog:rnd", "builtin:random"), MatchOptions{}).ok());
+  EXPECT_FALSE(RunMatch(test_util::TwoSeatSpec("catalog:rnd", "builtin:random"),
+                        MatchOptions{})
+                   .ok());
 }
 
 }  // namespace

@@ -31,19 +31,6 @@ const std::string kCli = WOODLAND_CLI;
 const std::string kRandomBot = WOODLAND_RANDOM_BOT;
 const std::string kFaultyBot = WOODLAND_FAULTY_BOT;
 
-v1::MatchSpec Spec(const std::string& marquise_bot,
-                   const std::string& eyrie_bot, uint64_t seed = 5) {
-  v1::MatchSpec spec;
-  spec.set_seed(seed);
-  auto* a = spec.add_seats();
-  a->set_faction(v1::FACTION_MARQUISE);
-  a->set_bot(marquise_bot);
-  auto* b = spec.add_seats();
-  b->set_faction(v1::FACTION_EYRIE);
-  b->set_bot(eyrie_bot);
-  return spec;
-}
-
 std::string Euros(int n) {
   std::string s;
   for (int i = 0; i < n; ++i) s += "\xe2\x82\xac";
@@ -54,8 +41,8 @@ std::string Euros(int n) {
 // of a character, and strings that were never UTF-8, made results and
 // replays undeserializable. Every bot string now arrives as valid UTF-8.
 TEST(BotStrings, MultiByteAndInvalidUtf8SurviveResultsAndReplays) {
-  v1::MatchSpec spec =
-      Spec("exec:" + kFaultyBot + " --mode utf8", "builtin:random");
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode utf8", "builtin:random");
   spec.set_max_strikes(1000);
   spec.set_max_turns(8);  // each bot error costs 200 ms
   auto out = RunMatch(spec, MatchOptions{});
@@ -125,7 +112,8 @@ class WatchServer : public ::testing::Test {
   }
   // A whole match between built-in bots: thousands of updates to watch.
   void RunFinishedMatch(const std::string& id) {
-    v1::MatchSpec spec = Spec("builtin:random", "builtin:random", 9);
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", 9);
     spec.set_match_id(id);
     grpc::ClientContext ctx;
     ctx.set_deadline(std::chrono::system_clock::now() +
@@ -222,7 +210,8 @@ absl::StatusCode CodeOf(const v1::MatchSpec& spec) {
 // Issue 16 item 8: a client chose a 86,400 s deadline, INT64 seconds,
 // negative nanos and a 500 KB match id; all are refused up front.
 TEST(ClientLimits, DurationsCountsAndIdsAreBounded) {
-  const v1::MatchSpec base = Spec("builtin:random", "builtin:random");
+  const v1::MatchSpec base =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random");
   v1::MatchSpec spec = base;
   spec.mutable_decision_deadline()->set_seconds(86400);
   EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument);
@@ -263,11 +252,13 @@ TEST(ClientLimits, DurationsCountsAndIdsAreBounded) {
 TEST(ClientLimits, MatchIdsThatAreNotPlainNamesAreRefused) {
   for (const std::string id :
        {"../x", "a/b", "..", ".hidden", "x\ny", "tab\there", "a\\b", " x"}) {
-    v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random");
     spec.set_match_id(id);
     EXPECT_EQ(CodeOf(spec), absl::StatusCode::kInvalidArgument) << id;
   }
-  v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random");
   spec.set_match_id("Table-7.round_2");
   EXPECT_TRUE(RunMatch(spec, MatchOptions{}).ok());
 }
@@ -333,7 +324,8 @@ TEST_F(WatchServer, FailedRunMatchCallsKeepNothing) {
   };
   const int64_t before = RssKb(process_->pid());
   for (int i = 0; i < 60; ++i) {
-    v1::MatchSpec spec = Spec("builtin:random", "builtin:random");
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random");
     spec.set_match_id(absl::StrCat(i, std::string(500 * 1000, 'x')));
     EXPECT_EQ(run(spec), grpc::StatusCode::INVALID_ARGUMENT);
     spec.set_match_id(absl::StrCat("fail-", i));
