@@ -39,6 +39,7 @@ namespace {
 using google::protobuf::util::TimeUtil;
 using hostile::CountTagged;
 using hostile::OpenFds;
+using hostile::ProcessState;
 using hostile::WaitUntilNoneTagged;
 
 const std::string kHostile = WOODLAND_HOSTILE_BOT;
@@ -127,14 +128,6 @@ std::unique_ptr<ChildProcess> Victim() {
   auto p = ChildProcess::Start({"sleep", "120"}, {});
   EXPECT_TRUE(p.ok());
   return *std::move(p);
-}
-
-char ProcessState(pid_t pid) {
-  std::ifstream f(absl::StrCat("/proc/", pid, "/stat"));
-  std::string line;
-  std::getline(f, line);
-  const size_t close = line.rfind(')');
-  return close == std::string::npos ? '?' : line[close + 2];
 }
 
 // --- Isolation (issue 16 item 3) -------------------------------------------

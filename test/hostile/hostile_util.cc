@@ -66,4 +66,12 @@ bool MemoryCgroupAvailable() {
          access("/sys/fs/cgroup/memory/cgroup.procs", W_OK) == 0;
 }
 
+char ProcessState(pid_t pid) {
+  std::ifstream f(absl::StrCat("/proc/", pid, "/stat"));
+  std::string line;
+  std::getline(f, line);
+  const size_t close = line.rfind(')');
+  return close == std::string::npos ? '?' : line[close + 2];
+}
+
 }  // namespace woodland::hostile

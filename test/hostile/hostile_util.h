@@ -2,6 +2,8 @@
 #ifndef WOODLAND_TEST_HOSTILE_HOSTILE_UTIL_H_
 #define WOODLAND_TEST_HOSTILE_HOSTILE_UTIL_H_
 
+#include <sys/types.h>
+
 #include <string>
 
 #include "absl/time/time.h"
@@ -17,6 +19,9 @@ int WaitUntilNoneTagged(const std::string& tag, absl::Duration wait);
 // This process's open file descriptors and threads.
 int OpenFds();
 int Threads();
+// The state letter of process `pid` from /proc/PID/stat ('T' = stopped),
+// or '?' when it cannot be read.
+char ProcessState(pid_t pid);
 // Whether this machine has a writable cgroup memory controller (v1).
 bool MemoryCgroupAvailable();
 

@@ -81,14 +81,6 @@ int LeftCgroups() {
   return n;
 }
 
-char ProcessState(pid_t pid) {
-  std::ifstream f(absl::StrCat("/proc/", pid, "/stat"));
-  std::string line;
-  std::getline(f, line);
-  const size_t close = line.rfind(')');
-  return close == std::string::npos ? '?' : line[close + 2];
-}
-
 int Main(int argc, char** argv) {
   int matches = 40;
   uint64_t seed = 1;
@@ -193,7 +185,7 @@ int Main(int argc, char** argv) {
                   << "\n";
       }
     }
-    if (ProcessState((*victim)->pid()) == 'T') {
+    if (hostile::ProcessState((*victim)->pid()) == 'T') {
       ++breaches;
       kill((*victim)->pid(), SIGCONT);
     }
