@@ -1,5 +1,6 @@
 #include "referee/convert.h"
 
+#include "referee/convert_factions.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
 
@@ -285,6 +286,17 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
       vv->set_coalition(FactionToProto(s.seat(s.vagabond().coalition).faction));
     }
   }
+  if (s.SeatOf(rules::kCult) >= 0) CultViewToProto(s, o, out->mutable_cult());
+  if (s.SeatOf(rules::kRiverfolk) >= 0)
+    RiverfolkViewToProto(s, o, out->mutable_riverfolk());
+  if (s.SeatOf(rules::kDuchy) >= 0)
+    DuchyViewToProto(s, o, out->mutable_duchy());
+  if (s.SeatOf(rules::kCorvid) >= 0)
+    CorvidViewToProto(s, o, out->mutable_corvid());
+  if (s.SeatOf(rules::kHundreds) >= 0)
+    HundredsViewToProto(s, o, out->mutable_hundreds());
+  if (s.SeatOf(rules::kKeepers) >= 0)
+    KeepersViewToProto(s, o, out->mutable_keepers());
 }
 
 void EventToProto(const State& s, const rules::Event& e, int seat,

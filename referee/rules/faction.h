@@ -117,6 +117,16 @@ class FactionModule {
   virtual void OnDominanceActivated(State& s, int seat) const {}
   // Law 8.2.2 Guerrilla War: as defender, deal the higher roll.
   virtual bool DefenderTakesHighRoll() const { return false; }
+
+  // Hooks added by the expansions, each under its own faction's marker.
+  // --- Hooks for the Lizard Cult (Law 10, cult.cc) ---
+  // --- Hooks for the Riverfolk Company (Law 11, riverfolk.cc) ---
+  // --- Hooks for the Underground Duchy (Law 12, duchy.cc) ---
+  // --- Hooks for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  // --- Hooks for the Lord of the Hundreds (Law 14, hundreds.cc) ---
+  // --- Hooks for the Keepers in Iron (Law 15, keepers.cc) ---
+  // --- Hooks for the second Vagabond and the characters (Law 9.7, 26,
+  // vagabond.cc) ---
 };
 
 // The module for a faction, or nullptr if the faction is not implemented.

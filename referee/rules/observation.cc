@@ -55,6 +55,12 @@ Observation Observe(const State& s, int seat) {
   if (seat >= 0 && seat < s.num_seats() && s.seat(seat).faction == kAlliance) {
     o.supporter_cards = s.alliance().supporters;  // Law 8.2.3: face down
   }
+  ObserveCult(s, seat, o);
+  ObserveRiverfolk(s, seat, o);
+  ObserveDuchy(s, seat, o);
+  ObserveCorvid(s, seat, o);
+  ObserveHundreds(s, seat, o);
+  ObserveKeepers(s, seat, o);
   return o;
 }
 

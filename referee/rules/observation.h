@@ -57,9 +57,25 @@ struct Observation {
   int supporters = 0;                    // count (public)
   std::vector<CardId> supporter_cards;   // only in the Alliance's own view
   int officers = 0;
+  // Expansion factions' boards (Law 10-15) as this seat may know them: each
+  // faction's Observe<Faction> copies its board and redacts hidden parts
+  // (also in `clearings`, e.g. face-down plots).
+  CultBoard cult;
+  RiverfolkBoard riverfolk;
+  DuchyBoard duchy;
+  CorvidBoard corvid;
+  HundredsBoard hundreds;
+  KeepersBoard keepers;
 };
 
 Observation Observe(const State& s, int seat);
+void ObserveCult(const State& s, int seat, Observation& o);  // cult.cc
+void ObserveRiverfolk(const State& s, int seat,
+                      Observation& o);                           // riverfolk.cc
+void ObserveDuchy(const State& s, int seat, Observation& o);     // duchy.cc
+void ObserveCorvid(const State& s, int seat, Observation& o);    // corvid.cc
+void ObserveHundreds(const State& s, int seat, Observation& o);  // hundreds.cc
+void ObserveKeepers(const State& s, int seat, Observation& o);   // keepers.cc
 
 // Names of Vagabond characters and quests (vagabond.cc).
 absl::string_view VagabondCharacterName(int character);

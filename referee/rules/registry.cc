@@ -41,6 +41,12 @@ void RegisterMarquise();
 void RegisterEyrie();
 void RegisterAlliance();
 void RegisterVagabond();
+void RegisterCult();
+void RegisterRiverfolk();
+void RegisterDuchy();
+void RegisterCorvid();
+void RegisterHundreds();
+void RegisterKeepers();
 
 void RegisterAll() {
   static const bool done = [] {
@@ -49,6 +55,12 @@ void RegisterAll() {
     RegisterEyrie();
     RegisterAlliance();
     RegisterVagabond();
+    RegisterCult();
+    RegisterRiverfolk();
+    RegisterDuchy();
+    RegisterCorvid();
+    RegisterHundreds();
+    RegisterKeepers();
     return true;
   }();
   (void)done;

@@ -197,7 +197,7 @@ void State::StartTurn() {
 std::vector<int8_t> State::WinnersWith(int seat) const {
   std::vector<int8_t> w = {static_cast<int8_t>(seat)};
   const int vb = seat_of_[kVagabond];
-  if (vb >= 0 && vagabond_.coalition == seat)
+  if (vb >= 0 && vagabonds_[0].coalition == seat)
     w.push_back(static_cast<int8_t>(vb));
   return w;
 }
@@ -283,8 +283,8 @@ bool State::CanPlace(int faction, int c) const {
 bool State::AreEnemies(int faction_a, int faction_b) const {
   if (faction_a == faction_b) return false;
   const int vb = seat_of_[kVagabond];
-  if (vb < 0 || vagabond_.coalition < 0) return true;
-  const int partner = seats_[vagabond_.coalition].faction;
+  if (vb < 0 || vagabonds_[0].coalition < 0) return true;
+  const int partner = seats_[vagabonds_[0].coalition].faction;
   return !((faction_a == kVagabond && faction_b == partner) ||
            (faction_b == kVagabond && faction_a == partner));
 }
@@ -525,19 +525,27 @@ uint64_t State::Hash() const {
   for (uint32_t v : eyrie_.resolved) h.Add(v);
   h.Add(eyrie_.roosts);
   h.AddAll(alliance_.supporters);
-  h.Add(vagabond_.character);
-  h.Add(vagabond_.clearing);
-  h.Add(vagabond_.forest);
-  for (const VItem& it : vagabond_.items)
-    h.Add(it.kind * 4 + it.exhausted * 2 + it.damaged);
-  for (int8_t v : vagabond_.relation) h.Add(v);
-  for (int8_t v : vagabond_.aids) h.Add(v);
-  h.AddAll(vagabond_.quests);
-  h.AddAll(vagabond_.quest_deck);
-  h.AddAll(vagabond_.quests_done);
-  for (int8_t v : vagabond_.ruin_item) h.Add(v);
-  h.Add(vagabond_.battle_ally);
-  h.Add(vagabond_.coalition);
+  for (const VagabondBoard& vb : vagabonds_) {
+    h.Add(vb.character);
+    h.Add(vb.clearing);
+    h.Add(vb.forest);
+    for (const VItem& it : vb.items)
+      h.Add(it.kind * 4 + it.exhausted * 2 + it.damaged);
+    for (int8_t v : vb.relation) h.Add(v);
+    for (int8_t v : vb.aids) h.Add(v);
+    h.AddAll(vb.quests);
+    h.AddAll(vb.quest_deck);
+    h.AddAll(vb.quests_done);
+    for (int8_t v : vb.ruin_item) h.Add(v);
+    h.Add(vb.battle_ally);
+    h.Add(vb.coalition);
+  }
+  cult_.HashInto(h);
+  riverfolk_.HashInto(h);
+  duchy_.HashInto(h);
+  corvid_.HashInto(h);
+  hundreds_.HashInto(h);
+  keepers_.HashInto(h);
   h.Add(alliance_.officers);
   h.Add(alliance_.ops_used);
   for (const Task& t : stack_) {
@@ -587,6 +595,15 @@ absl::Status State::CheckInvariants() const {
   }
   for (const auto& col : eyrie_.decree) ok = ok && count(col);
   ok = ok && count(alliance_.supporters);
+  ForEachExpansionBoard([&](const auto& b) {
+    b.ForEachCard([&](CardId id) {
+      if (id < 0 || id >= num_cards) {
+        ok = false;
+      } else {
+        ++where[id];
+      }
+    });
+  });
   if (battle_.ambush != kNoCard) ++where[battle_.ambush];  // being played
   if (!ok) return absl::InternalError("a card id is out of range");
   for (int id = 0; id < num_cards; ++id) {
@@ -603,6 +620,8 @@ absl::Status State::CheckInvariants() const {
       on_map += board_[c].warriors[st.faction];
     }
     if (st.faction == kAlliance) on_map += alliance_.officers;  // off the map
+    ForEachExpansionBoard(
+        [&](const auto& b) { on_map += b.OffMapWarriors(st.faction); });
     if (on_map + warrior_supply_[st.faction] != m->warriors()) {
       return absl::InternalError(absl::StrCat(
           FactionKey(st.faction), " warriors: ", on_map, " on the map + ",
@@ -618,8 +637,9 @@ absl::Status State::CheckInvariants() const {
           return absl::InternalError("negative piece count");
         }
       }
-      const int removed_from_game =
-          (p == kKeep && marquise_.keep_removed) ? 1 : 0;
+      int removed_from_game = (p == kKeep && marquise_.keep_removed) ? 1 : 0;
+      ForEachExpansionBoard(
+          [&](const auto& b) { removed_from_game += b.OffMapPieces(p); });
       if (n + removed_from_game != box[p]) {
         return absl::InternalError(absl::StrCat(GetPieceInfo(p).name, ": ", n,
                                                 " in play != ", box[p]));
@@ -633,11 +653,16 @@ absl::Status State::CheckInvariants() const {
     }
   }
   for (int i = 0; i < kNumItems; ++i) {
-    int n = items_[i] + vagabond_.removed[i];
+    int n = items_[i], box = kItemSupply[i];
     for (const SeatState& st : seats_) n += st.items[i];
-    for (const VItem& it : vagabond_.items) n += it.kind == i;
-    for (int8_t r : vagabond_.ruin_item) n += r - 1 == i;
-    if (n != kItemSupply[i] + vagabond_.box[i]) {
+    for (const VagabondBoard& vb : vagabonds_) {
+      n += vb.removed[i];
+      for (const VItem& it : vb.items) n += it.kind == i;
+      for (int8_t r : vb.ruin_item) n += r - 1 == i;
+      box += vb.box[i];
+    }
+    ForEachExpansionBoard([&](const auto& b) { n += b.HeldItems(i); });
+    if (n != box) {
       return absl::InternalError(
           absl::StrCat("item ", ItemName(i), " count changed"));
     }
@@ -675,6 +700,19 @@ void State::ClearForScenario() {
   for (CardId id : available_) deck_.push_back(id);
   for (CardId id : alliance_.supporters) deck_.push_back(id);
   alliance_.supporters.clear();
+  ForEachExpansionBoard([&](const auto& b) {
+    b.ForEachCard([&](CardId id) { deck_.push_back(id); });
+    for (const SeatState& st : seats_)
+      warrior_supply_[st.faction] += b.OffMapWarriors(st.faction);
+    for (int p = 1; p < kNumPieces; ++p) piece_supply_[p] += b.OffMapPieces(p);
+    for (int i = 0; i < kNumItems; ++i) items_[i] += b.HeldItems(i);
+  });
+  cult_ = {};
+  riverfolk_ = {};
+  duchy_ = {};
+  corvid_ = {};
+  hundreds_ = {};
+  keepers_ = {};
   warrior_supply_[kAlliance] += alliance_.officers;
   alliance_.officers = 0;
   discard_.clear();

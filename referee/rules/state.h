@@ -29,7 +29,13 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "referee/rules/chance.h"
+#include "referee/rules/corvid_board.h"
+#include "referee/rules/cult_board.h"
 #include "referee/rules/defs.h"
+#include "referee/rules/duchy_board.h"
+#include "referee/rules/hundreds_board.h"
+#include "referee/rules/keepers_board.h"
+#include "referee/rules/riverfolk_board.h"
 #include "referee/rules/types.h"
 
 namespace woodland::rules {
@@ -61,6 +67,16 @@ enum OptionKind : uint8_t {
   kOptQuest,      // a = quest id
   kOptForest,     // a = forest index
   kOptCharacter,  // a = Vagabond character
+  // Option kinds added by the expansions (prefer kOptAction with the
+  // module's own codes), each under its own faction's marker.
+  // --- Option kinds for the Lizard Cult (Law 10, cult.cc) ---
+  // --- Option kinds for the Riverfolk Company (Law 11, riverfolk.cc) ---
+  // --- Option kinds for the Underground Duchy (Law 12, duchy.cc) ---
+  // --- Option kinds for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  // --- Option kinds for the Lord of the Hundreds (Law 14, hundreds.cc) ---
+  // --- Option kinds for the Keepers in Iron (Law 15, keepers.cc) ---
+  // --- Option kinds for the second Vagabond and the characters (Law 9.7, 26,
+  // vagabond.cc) ---
 };
 
 // Option::b of kOptItem: which copy of an item kind (Law 9.2.7, 9.5.7). The
@@ -317,6 +333,16 @@ enum VpReason : int8_t {
   kVpTurmoil,       // Eyrie turmoil (7.7.1)
   kVpSympathy,      // Alliance sympathy track (8.4.2.III)
   kVpVagabond,      // Vagabond: relationships, quests, exploring, infamy
+  // Reasons added by the expansions, each under its own faction's marker.
+  // --- VP reasons for the Lizard Cult (Law 10, cult.cc) ---
+  // --- VP reasons for the Riverfolk Company (Law 11, riverfolk.cc) ---
+  // --- VP reasons for the Underground Duchy (Law 12, duchy.cc) ---
+  // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  // --- VP reasons for the Lord of the Hundreds (Law 14, hundreds.cc) ---
+  // --- VP reasons for the Keepers in Iron (Law 15, keepers.cc) ---
+  // --- VP reasons for the second Vagabond and the characters (Law 9.7, 26,
+  // vagabond.cc) ---
+  kNumVpReasons
 };
 
 // Public record of what happened, for bots, spectators and replays. `card`
@@ -342,6 +368,16 @@ enum EventKind : uint8_t {
   kEvReveal,     // seat looks at seat a's hand (Codebreakers)
   kEvGameOver,   // a = EndReason
   kEvPawn,       // the Vagabond's pawn moved to clearing c (-1) / forest d
+  // Events added by the expansions, each under its own faction's marker.
+  // --- Events for the Lizard Cult (Law 10, cult.cc) ---
+  // --- Events for the Riverfolk Company (Law 11, riverfolk.cc) ---
+  // --- Events for the Underground Duchy (Law 12, duchy.cc) ---
+  // --- Events for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  // --- Events for the Lord of the Hundreds (Law 14, hundreds.cc) ---
+  // --- Events for the Keepers in Iron (Law 15, keepers.cc) ---
+  // --- Events for the second Vagabond and the characters (Law 9.7, 26,
+  // vagabond.cc) ---
+  kNumEventKinds
 };
 
 struct Event {
@@ -430,8 +466,28 @@ class State {
   const MarquiseBoard& marquise() const { return marquise_; }
   const EyrieBoard& eyrie() const { return eyrie_; }
   const AllianceBoard& alliance() const { return alliance_; }
-  const VagabondBoard& vagabond() const { return vagabond_; }
-  VagabondBoard& mutable_vagabond() { return vagabond_; }
+  // The Vagabond's board; `faction` kVagabond2 for the second Vagabond
+  // (Law 9.7): each Vagabond seat has its own.
+  const VagabondBoard& vagabond(int faction = kVagabond) const {
+    return vagabonds_[faction == kVagabond2];
+  }
+  VagabondBoard& mutable_vagabond(int faction = kVagabond) {
+    return vagabonds_[faction == kVagabond2];
+  }
+  // Expansion factions' boards (Law 10-15), one header each.
+  const CultBoard& cult() const { return cult_; }
+  CultBoard& mutable_cult() { return cult_; }
+  const RiverfolkBoard& riverfolk() const { return riverfolk_; }
+  RiverfolkBoard& mutable_riverfolk() { return riverfolk_; }
+  const DuchyBoard& duchy() const { return duchy_; }
+  DuchyBoard& mutable_duchy() { return duchy_; }
+  const CorvidBoard& corvid() const { return corvid_; }
+  CorvidBoard& mutable_corvid() { return corvid_; }
+  const HundredsBoard& hundreds() const { return hundreds_; }
+  HundredsBoard& mutable_hundreds() { return hundreds_; }
+  const KeepersBoard& keepers() const { return keepers_; }
+  KeepersBoard& mutable_keepers() { return keepers_; }
+
   // The seats that win together with `seat` (a Vagabond's coalition).
   std::vector<int8_t> WinnersWith(int seat) const;
   AllianceBoard& mutable_alliance() { return alliance_; }
@@ -548,6 +604,16 @@ class State {
   void StartTurn();
   void CheckScoreVictory();
   void ReshuffleIfEmpty();
+  // Calls f(board) for each expansion faction's board (Law 10-15).
+  template <class F>
+  void ForEachExpansionBoard(F&& f) const {
+    f(cult_);
+    f(riverfolk_);
+    f(duchy_);
+    f(corvid_);
+    f(hundreds_);
+    f(keepers_);
+  }
 
   std::shared_ptr<const GameDef> def_;
   std::array<ClearingState, kMaxClearings> board_{};
@@ -561,7 +627,13 @@ class State {
   MarquiseBoard marquise_;
   EyrieBoard eyrie_;
   AllianceBoard alliance_;
-  VagabondBoard vagabond_;
+  std::array<VagabondBoard, 2> vagabonds_;
+  CultBoard cult_;
+  RiverfolkBoard riverfolk_;
+  DuchyBoard duchy_;
+  CorvidBoard corvid_;
+  HundredsBoard hundreds_;
+  KeepersBoard keepers_;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
   std::vector<Task> stack_;

@@ -51,8 +51,38 @@ enum Piece : int8_t {
   kBaseRabbit,
   kBaseMouse,
   kSympathy,
+  // Lizard Cult (Law 10.2.1): gardens by suit.
+  kGardenFox,
+  kGardenRabbit,
+  kGardenMouse,
+  // Riverfolk Company (Law 11.2): trade posts by suit.
+  kTradePostFox,
+  kTradePostRabbit,
+  kTradePostMouse,
+  // Underground Duchy (Law 12.2).
+  kTunnel,
+  kCitadel,
+  kMarket,
+  // Corvid Conspiracy (Law 13.2): plot tokens. Observations show a face-down
+  // plot to everyone but the Corvids as kPlotHidden (never on the board).
+  kPlotBomb,
+  kPlotSnare,
+  kPlotExtortion,
+  kPlotRaid,
+  kPlotHidden,
+  // Lord of the Hundreds (Law 14.2).
+  kStronghold,
+  kMob,
+  // Keepers in Iron (Law 15.2): waystations by the relic type they show, and
+  // relics by type (values live on the Keepers' board, 15.2.1).
+  kWaystationFigure,
+  kWaystationTablet,
+  kWaystationJewelry,
+  kRelicFigure,
+  kRelicTablet,
+  kRelicJewelry,
 };
-inline constexpr int kNumPieces = 11;
+inline constexpr int kNumPieces = 33;
 
 struct PieceInfo {
   absl::string_view name;
