@@ -9,6 +9,16 @@ namespace woodland::arena {
 std::vector<std::vector<Rating>> RatePlackettLuce(
     const std::vector<std::vector<Rating>>& teams,
     const std::vector<int>& ranks, const RatingModel& model) {
+  if (model.tau > 0) {  // skills drift between matches
+    std::vector<std::vector<Rating>> drifted = teams;
+    for (auto& team : drifted) {
+      for (Rating& r : team)
+        r.sigma = std::sqrt(r.sigma * r.sigma + model.tau * model.tau);
+    }
+    RatingModel plain = model;
+    plain.tau = 0;
+    return RatePlackettLuce(drifted, ranks, plain);
+  }
   const size_t k = teams.size();
   const double beta_sq = model.beta * model.beta;
   std::vector<double> mu(k, 0), sigma_sq(k, 0);

@@ -1,6 +1,8 @@
 #include "arena/schedule.h"
 
 #include <algorithm>
+#include <climits>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 
@@ -113,6 +115,131 @@ Balance MeasureBalance(const ScheduleSpec& spec,
     b.seat_imbalance = std::max(b.seat_imbalance, *smax - *smin);
   }
   return b;
+}
+
+}  // namespace woodland::arena
+
+namespace woodland::arena {
+namespace {
+
+// Imbalance of one bot's counts after adding one game at `slot`.
+int ImbalanceAfter(const std::vector<int>& counts, int slot) {
+  int lo = INT32_MAX, hi = 0;
+  for (size_t i = 0; i < counts.size(); ++i) {
+    const int c = counts[i] + (static_cast<int>(i) == slot);
+    lo = std::min(lo, c);
+    hi = std::max(hi, c);
+  }
+  return hi - lo;
+}
+
+using Cost = std::tuple<int, int, int>;
+
+// The injective assignment of the chosen bots to slots (factions of the
+// pool, or seats) with the smallest (max imbalance, sum of imbalances, sum
+// of counts); candidates are tried starting at `round` so ties rotate.
+std::vector<int> BestAssignment(const std::vector<std::vector<int>>& counts,
+                                const std::vector<int>& bots, int slots,
+                                int round, Cost* cost = nullptr) {
+  const int p = static_cast<int>(bots.size());
+  Cost best{INT32_MAX, 0, 0};
+  std::vector<int> pick(p, -1), chosen;
+  std::vector<bool> used(slots, false);
+  auto search = [&](auto&& self, int i, int max_imb, int sum_imb,
+                    int sum_count) -> void {
+    if (Cost{max_imb, sum_imb, sum_count} >= best) return;  // bound
+    if (i == p) {
+      best = {max_imb, sum_imb, sum_count};
+      chosen = pick;
+      return;
+    }
+    const std::vector<int>& mine = counts[bots[i]];
+    for (int k = 0; k < slots; ++k) {
+      const int slot = (k + round + i) % slots;
+      if (used[slot]) continue;
+      const int imb = ImbalanceAfter(mine, slot);
+      used[slot] = true;
+      pick[i] = slot;
+      self(self, i + 1, std::max(max_imb, imb), sum_imb + imb,
+           sum_count + mine[slot]);
+      used[slot] = false;
+    }
+  };
+  search(search, 0, 0, 0, 0);
+  if (cost != nullptr) *cost = best;
+  return chosen;
+}
+
+}  // namespace
+
+Table LadderTable(const Balance& balance, const std::vector<int>& bots,
+                  const std::vector<int>& faction_pool, int round) {
+  const int p = static_cast<int>(bots.size());
+  const std::vector<int> faction =
+      BestAssignment(balance.faction_games, bots,
+                     static_cast<int>(faction_pool.size()), round);
+  const std::vector<int> seat =
+      BestAssignment(balance.seat_games, bots, p, round);
+  Table t;
+  t.index = round;
+  t.bots.assign(p, -1);  // seat -> bot
+  t.factions.assign(p, -1);
+  for (int i = 0; i < p; ++i) {
+    t.bots[seat[i]] = bots[i];
+    t.factions[seat[i]] = faction_pool[faction[i]];
+  }
+  return t;
+}
+
+}  // namespace woodland::arena
+
+namespace woodland::arena {
+
+Table PickLadderTable(const Balance& balance,
+                      const std::vector<int>& candidates, int players,
+                      const std::vector<int>& faction_pool, int round,
+                      int spare) {
+  const int k =
+      std::min<int>(static_cast<int>(candidates.size()), players + spare);
+  // (faction max, seat max, faction sum + seat sum, priority sum)
+  using Score = std::tuple<int, int, int, int>;
+  Score best{INT32_MAX, 0, 0, 0};
+  std::vector<int> chosen;
+  std::vector<int> pick;
+  auto score = [&](const std::vector<int>& bots) {
+    Cost f, s;
+    int prio = 0;
+    std::vector<int> ids;
+    for (int i : bots) {
+      ids.push_back(candidates[i]);
+      prio += i;
+    }
+    BestAssignment(balance.faction_games, ids,
+                   static_cast<int>(faction_pool.size()), round, &f);
+    BestAssignment(balance.seat_games, ids, players, round, &s);
+    return Score{std::get<0>(f), std::get<0>(s),
+                 std::get<1>(f) + std::get<1>(s), prio};
+  };
+  auto search = [&](auto&& self, int from) -> void {
+    if (static_cast<int>(pick.size()) == players) {
+      const Score sc = score(pick);
+      if (sc < best) {
+        best = sc;
+        chosen = pick;
+      }
+      return;
+    }
+    for (int i = from; i < k; ++i) {
+      pick.push_back(i);
+      self(self, i + 1);
+      pick.pop_back();
+    }
+  };
+  search(search, 0);
+  std::vector<int> bots;
+  for (int i : chosen) bots.push_back(candidates[i]);
+  std::sort(bots.begin(), bots.end());
+  return LadderTable(balance, bots, faction_pool, round);
 }
 
 }  // namespace woodland::arena

@@ -48,6 +48,25 @@ struct Balance {
 Balance MeasureBalance(const ScheduleSpec& spec,
                        const std::vector<Table>& tables);
 
+// Issue 14.1: a ladder table for the chosen bots (tournament positions),
+// rotating factions and seats by what each bot has played so far
+// (`balance`, indexed like a tournament's): each bot gets a faction of the
+// pool and a seat such that, in order, the largest resulting imbalance of
+// any chosen bot, the sum of their imbalances and the sum of their counts
+// of what they get are smallest (exhaustive: pools of up to ~12 factions and
+// tables of up to 6). `round` breaks ties so equal choices rotate.
+Table LadderTable(const Balance& balance, const std::vector<int>& bots,
+                  const std::vector<int>& faction_pool, int round);
+
+// Picks the bots of a ladder table and calls LadderTable: `candidates` in
+// order of priority (least certain rating first); among the first
+// `players + spare` of them, the `players` whose best table keeps the
+// balance best win, then those earliest in priority order.
+Table PickLadderTable(const Balance& balance,
+                      const std::vector<int>& candidates, int players,
+                      const std::vector<int>& faction_pool, int round,
+                      int spare = 3);
+
 }  // namespace woodland::arena
 
 #endif  // WOODLAND_ARENA_SCHEDULE_H_

@@ -34,6 +34,10 @@ const char* const kMigrations[] = {
     ALTER TABLE tournaments ADD COLUMN request BLOB;
     ALTER TABLE tournaments ADD COLUMN ladder INTEGER NOT NULL DEFAULT 0;
     )sql",
+    // 3: forfeits of a match (issue 14.3), one "seat:kind:reason" line each
+    R"sql(
+    ALTER TABLE matches ADD COLUMN forfeits TEXT NOT NULL DEFAULT '';
+    )sql",
 };
 
 class Stmt {
@@ -43,6 +47,7 @@ class Stmt {
   }
   ~Stmt() { sqlite3_finalize(s_); }
   bool ok() const { return ok_; }
+  sqlite3_stmt* get() { return s_; }
   Stmt& Bind(int i, int64_t v) {
     sqlite3_bind_int64(s_, i, v);
     return *this;
@@ -175,9 +180,11 @@ absl::StatusOr<int64_t> Store::FindOrCreateTournament(const std::string& key,
 }
 
 absl::Status Store::InsertMatches(int64_t tournament,
-                                  const std::vector<Table>& tables) {
+                                  const std::vector<Table>& tables,
+                                  int* inserted) {
   std::lock_guard<std::mutex> lock(mu_);
   if (absl::Status st = Exec("BEGIN;"); !st.ok()) return st;
+  if (inserted != nullptr) *inserted = 0;
   for (const Table& t : tables) {
     Stmt ins(db_,
              "INSERT OR IGNORE INTO matches(tournament_id, table_index, bots, "
@@ -192,15 +199,27 @@ absl::Status Store::InsertMatches(int64_t tournament,
       (void)Exec("ROLLBACK;");
       return Error(db_, "scheduling matches");
     }
+    if (inserted != nullptr) *inserted += sqlite3_changes(db_);
   }
   return Exec("COMMIT;");
+}
+
+absl::StatusOr<int64_t> Store::InsertMatch(int64_t tournament,
+                                           const Table& table) {
+  if (absl::Status st = InsertMatches(tournament, {table}); !st.ok()) return st;
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_,
+         "SELECT id FROM matches WHERE tournament_id = ? AND table_index = ?");
+  q.Bind(1, tournament).Bind(2, static_cast<int64_t>(table.index));
+  if (q.Step() != SQLITE_ROW) return Error(db_, "reading a new match");
+  return q.Int(0);
 }
 
 absl::StatusOr<std::vector<MatchRow>> Store::Matches(int64_t tournament) {
   std::lock_guard<std::mutex> lock(mu_);
   Stmt q(db_,
          "SELECT id, table_index, bots, factions, seed, state, "
-         "COALESCE(result, '') "
+         "COALESCE(result, ''), forfeits "
          "FROM matches WHERE tournament_id = ? ORDER BY table_index");
   q.Bind(1, tournament);
   std::vector<MatchRow> out;
@@ -213,7 +232,9 @@ absl::StatusOr<std::vector<MatchRow>> Store::Matches(int64_t tournament) {
     m.seed = static_cast<uint64_t>(q.Int(4));
     m.state = q.Text(5);
     m.result_json = q.Text(6);
+    m.forfeits = q.Text(7);
     out.push_back(std::move(m));
+    ++match_rows_read_;
   }
   return out;
 }
@@ -240,20 +261,29 @@ absl::Status Store::MarkRunning(int64_t match) {
 
 absl::Status Store::SaveResult(int64_t match, const std::string& result_json,
                                const std::string& replay_json,
-                               int64_t tournament,
+                               const std::string& forfeits, int64_t tournament,
                                const std::vector<RatingRow>& ratings) {
   std::lock_guard<std::mutex> lock(mu_);
   if (absl::Status st = Exec("BEGIN IMMEDIATE;"); !st.ok()) return st;
   Stmt u(db_,
-         "UPDATE matches SET state = 'done', result = ?, replay = ? "
-         "WHERE id = ? AND state != 'done'");
-  u.Bind(1, result_json).Bind(2, replay_json).Bind(3, match);
-  bool ok = u.Step() == SQLITE_DONE;
-  Stmt del(db_, "DELETE FROM ratings WHERE tournament_id = ?");
-  ok = ok && del.Bind(1, tournament).Step() == SQLITE_DONE;
+         "UPDATE matches SET state = 'done', result = ?, replay = ?, "
+         "forfeits = ? WHERE id = ? AND state != 'done'");
+  u.Bind(1, result_json).Bind(2, replay_json).Bind(3, forfeits).Bind(4, match);
+  absl::Status st = u.Step() == SQLITE_DONE ? WriteRatings(tournament, ratings)
+                                            : Error(db_, "saving a result");
+  if (!st.ok()) {
+    (void)Exec("ROLLBACK;");
+    return st;
+  }
+  return Exec("COMMIT;");
+}
+
+absl::Status Store::WriteRatings(int64_t tournament,
+                                 const std::vector<RatingRow>& ratings) {
+  Stmt ins(db_,
+           "INSERT OR REPLACE INTO ratings VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
   for (const RatingRow& r : ratings) {
-    if (!ok) break;
-    Stmt ins(db_, "INSERT INTO ratings VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+    sqlite3_reset(ins.get());
     ins.Bind(1, tournament)
         .Bind(2, r.bot)
         .Bind(3, static_cast<int64_t>(r.faction))
@@ -262,12 +292,22 @@ absl::Status Store::SaveResult(int64_t match, const std::string& result_json,
         .Bind(6, static_cast<int64_t>(r.games))
         .Bind(7, static_cast<int64_t>(r.wins))
         .Bind(8, static_cast<int64_t>(r.vp));
-    ok = ins.Step() == SQLITE_DONE;
+    if (ins.Step() != SQLITE_DONE) return Error(db_, "saving ratings");
   }
-  if (!ok) {
-    absl::Status err = Error(db_, "saving a result");
+  return absl::OkStatus();
+}
+
+absl::Status Store::ReplaceRatings(int64_t tournament,
+                                   const std::vector<RatingRow>& ratings) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (absl::Status st = Exec("BEGIN IMMEDIATE;"); !st.ok()) return st;
+  Stmt del(db_, "DELETE FROM ratings WHERE tournament_id = ?");
+  absl::Status st = del.Bind(1, tournament).Step() == SQLITE_DONE
+                        ? WriteRatings(tournament, ratings)
+                        : Error(db_, "clearing ratings");
+  if (!st.ok()) {
     (void)Exec("ROLLBACK;");
-    return err;
+    return st;
   }
   return Exec("COMMIT;");
 }

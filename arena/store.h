@@ -6,6 +6,7 @@
 #ifndef WOODLAND_ARENA_STORE_H_
 #define WOODLAND_ARENA_STORE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -27,6 +28,7 @@ struct MatchRow {
   uint64_t seed = 0;
   std::string state;  // pending, running, done
   std::string result_json;
+  std::string forfeits;  // ForfeitsText (arena/ledger.h)
 };
 
 struct BotRow {
@@ -59,14 +61,27 @@ class Store {
   // returned (and `created` is false) so an interrupted run can resume.
   absl::StatusOr<int64_t> FindOrCreateTournament(const std::string& key,
                                                  bool* created);
+  // INSERT OR IGNORE; `inserted` (optional) gets the number of new rows.
   absl::Status InsertMatches(int64_t tournament,
-                             const std::vector<Table>& tables);
+                             const std::vector<Table>& tables,
+                             int* inserted = nullptr);
+  // One table; returns its match id (also when it already existed).
+  absl::StatusOr<int64_t> InsertMatch(int64_t tournament, const Table& table);
   absl::StatusOr<std::vector<MatchRow>> Matches(int64_t tournament);
   absl::Status ResetRunning(int64_t tournament);
   absl::Status MarkRunning(int64_t match);
+  // Stores a result with its forfeits and the rating rows it changed
+  // (upserted; rows of other bots stay).
   absl::Status SaveResult(int64_t match, const std::string& result_json,
-                          const std::string& replay_json, int64_t tournament,
+                          const std::string& replay_json,
+                          const std::string& forfeits, int64_t tournament,
                           const std::vector<RatingRow>& ratings);
+  // Replaces every rating row of a tournament (full recomputation).
+  absl::Status ReplaceRatings(int64_t tournament,
+                              const std::vector<RatingRow>& ratings);
+  // Match rows read by Matches() since Open (issue 14.2: a finished match
+  // must not re-read every stored one).
+  int64_t match_rows_read() const { return match_rows_read_; }
   absl::Status SetTournamentState(int64_t tournament, const std::string& state);
   // Fails with ALREADY_EXISTS for a taken name.
   absl::Status InsertBot(const BotRow& bot);
@@ -83,7 +98,11 @@ class Store {
   absl::Status Migrate();
 
   sqlite3* db_ = nullptr;
+  absl::Status WriteRatings(int64_t tournament,
+                            const std::vector<RatingRow>& ratings);
+
   int version_ = 0;
+  std::atomic<int64_t> match_rows_read_{0};
   std::mutex mu_;
 };
 

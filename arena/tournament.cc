@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -43,96 +45,40 @@ ScheduleSpec Spec(const TournamentConfig& c) {
                       c.tables_per_pairing, c.seed};
 }
 
-int PoolIndex(const TournamentConfig& c, int faction) {
-  return static_cast<int>(
-      std::find(c.factions.begin(), c.factions.end(), faction) -
-      c.factions.begin());
+LedgerOptions LedgerOf(const TournamentConfig& c) {
+  LedgerOptions o;
+  for (const TournamentBot& b : c.bots) o.bots.push_back(b.name);
+  o.factions = c.factions;
+  o.players = c.players;
+  o.model = c.rating;
+  o.suspend_after = c.suspend_after;
+  return o;
 }
 
-// Ranks for the rating update: the winners first, then by VP (ties equal).
-std::vector<int> Ranks(const v1::MatchResult& r) {
-  std::vector<int> ranks(r.seats_size());
-  auto key = [&](int i) {
-    return std::pair<int, int>(r.seats(i).winner() ? 1 : 0,
-                               r.seats(i).victory_points());
-  };
-  for (int i = 0; i < r.seats_size(); ++i) {
-    int better = 0;
-    for (int j = 0; j < r.seats_size(); ++j) better += key(j) > key(i);
-    ranks[i] = better + 1;
-  }
-  return ranks;
+Table TableOf(const MatchRow& m) {
+  return Table{m.table_index, m.bots, m.factions, m.seed};
 }
 
-// Parsed results by match id, so recomputing after each result does not
-// parse every stored result again.
-using ResultCache = std::map<int64_t, v1::MatchResult>;
+bool ParseResult(const MatchRow& m, v1::MatchResult* r) {
+  return m.state == "done" &&
+         google::protobuf::util::JsonStringToMessage(m.result_json, r).ok();
+}
 
-// Recomputes everything from the finished matches, in schedule order.
-Standings Compute(const TournamentConfig& c, const std::vector<MatchRow>& rows,
-                  ResultCache* cache = nullptr) {
-  Standings s;
-  const int nb = static_cast<int>(c.bots.size()),
-            nf = static_cast<int>(c.factions.size());
-  s.bots.resize(nb);
-  s.factions.resize(nf);
-  for (int b = 0; b < nb; ++b) {
-    s.bots[b].name = c.bots[b].name;
-    s.bots[b].by_faction.resize(nf);
-  }
-  s.matches_total = static_cast<int>(rows.size());
+// Everything from the stored rows: every table in the balance, every
+// finished match applied in schedule order.
+Ledger Load(const TournamentConfig& c, const std::vector<MatchRow>& rows) {
+  Ledger ledger(LedgerOf(c));
+  for (const MatchRow& m : rows) ledger.Schedule(TableOf(m));
   for (const MatchRow& m : rows) {
-    if (m.state != "done") continue;
-    v1::MatchResult parsed;
-    const v1::MatchResult* found = nullptr;
-    if (cache != nullptr) {
-      auto it = cache->find(m.id);
-      if (it != cache->end()) found = &it->second;
-    }
-    if (found == nullptr) {
-      if (!google::protobuf::util::JsonStringToMessage(m.result_json, &parsed)
-               .ok())
-        continue;
-      if (cache != nullptr) found = &cache->emplace(m.id, parsed).first->second;
-    }
-    const v1::MatchResult& r = found != nullptr ? *found : parsed;
-    ++s.matches_done;
-    const std::vector<int> ranks = Ranks(r);
-    std::vector<std::vector<Rating>> overall, by_faction;
-    std::vector<std::pair<int, int>> who;  // (bot, pool index) per seat
-    for (int i = 0; i < r.seats_size(); ++i) {
-      const int bot = m.bots[i];
-      const int f =
-          PoolIndex(c, referee::FactionFromProto(r.seats(i).faction()));
-      who.push_back({bot, f});
-      overall.push_back({s.bots[bot].rating});
-      by_faction.push_back({s.bots[bot].by_faction[f].rating});
-      for (FactionStats* fs : {&s.bots[bot].by_faction[f], &s.factions[f]}) {
-        ++fs->games;
-        fs->wins += r.seats(i).winner();
-        fs->vp += r.seats(i).victory_points();
-      }
-      ++s.bots[bot].games;
-      s.bots[bot].wins += r.seats(i).winner();
-      s.bots[bot].vp += r.seats(i).victory_points();
-    }
-    const auto new_overall = RatePlackettLuce(overall, ranks);
-    const auto new_by_faction = RatePlackettLuce(by_faction, ranks);
-    for (size_t i = 0; i < who.size(); ++i) {
-      s.bots[who[i].first].rating = new_overall[i][0];
-      s.bots[who[i].first].by_faction[who[i].second].rating =
-          new_by_faction[i][0];
-    }
+    v1::MatchResult r;
+    if (ParseResult(m, &r)) ledger.Apply(m.bots, r, ParseForfeits(m.forfeits));
   }
-  std::vector<Table> tables;
-  for (const MatchRow& m : rows)
-    tables.push_back(Table{m.table_index, m.bots, m.factions, m.seed});
-  s.balance = MeasureBalance(Spec(c), tables);
-  std::stable_sort(s.bots.begin(), s.bots.end(),
-                   [](const BotStanding& a, const BotStanding& b) {
-                     return a.rating.Ordinal() > b.rating.Ordinal();
-                   });
-  return s;
+  return ledger;
+}
+
+Standings Compute(const TournamentConfig& c,
+                  const std::vector<MatchRow>& rows) {
+  return Load(c, rows).Snapshot(static_cast<int>(rows.size()));
 }
 
 // Runs matches on remote referees, round-robin over the healthy ones; a
@@ -140,13 +86,16 @@ Standings Compute(const TournamentConfig& c, const std::vector<MatchRow>& rows,
 // on the next.
 class RefereePool {
  public:
-  explicit RefereePool(const std::vector<std::string>& addresses) {
+  RefereePool(const std::vector<std::string>& addresses, ArenaMetrics* metrics)
+      : metrics_(metrics) {
     for (const std::string& a : addresses) {
       Worker w;
+      w.address = a;
       w.stub = v1::Referee::NewStub(
           grpc::CreateChannel(a, grpc::InsecureChannelCredentials()));
       workers_.push_back(std::move(w));
     }
+    ReportUp();
   }
 
   absl::StatusOr<referee::MatchOutput> Run(const v1::MatchSpec& spec) {
@@ -181,22 +130,27 @@ class RefereePool {
         req.set_match_id(s.match_id());
         st = w->stub->GetReplay(&rctx, req, &out.replay);
       }
-      if (st.ok()) return out;
+      if (st.ok()) {
+        MarkUp(w);
+        return out;
+      }
       if (st.error_code() == grpc::StatusCode::INVALID_ARGUMENT) {
         return absl::InvalidArgumentError(st.error_message());
       }
       if (st.error_code() == grpc::StatusCode::ALREADY_EXISTS)
         continue;  // next id
       last = absl::UnavailableError(st.error_message());
-      MarkDown(w);
+      MarkDown(w, st.error_message());
     }
     return last;
   }
 
  private:
   struct Worker {
+    std::string address;
     std::unique_ptr<v1::Referee::Stub> stub;
     absl::Time down_until = absl::InfinitePast();
+    bool down = false;  // its last call failed
   };
   Worker* Next() {
     std::lock_guard<std::mutex> lock(mu_);
@@ -207,10 +161,37 @@ class RefereePool {
     }
     return nullptr;
   }
-  void MarkDown(Worker* w) {
+  // Issue 14.5/14.6: the gauge counts workers whose last call succeeded,
+  // and a failing worker is logged once per failure streak.
+  void MarkDown(Worker* w, const std::string& why) {
     std::lock_guard<std::mutex> lock(mu_);
     w->down_until = absl::Now() + absl::Seconds(2);
+    if (!w->down) {
+      std::fprintf(stderr, "arena: referee worker %s failed: %s\n",
+                   w->address.c_str(), why.c_str());
+    }
+    w->down = true;
+    ReportUpLocked();
   }
+  void MarkUp(Worker* w) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (w->down) {
+      std::fprintf(stderr, "arena: referee worker %s is back\n",
+                   w->address.c_str());
+    }
+    w->down = false;
+    ReportUpLocked();
+  }
+  void ReportUp() {
+    std::lock_guard<std::mutex> lock(mu_);
+    ReportUpLocked();
+  }
+  void ReportUpLocked() {
+    int up = 0;
+    for (const Worker& w : workers_) up += !w.down;
+    if (metrics_ != nullptr) metrics_->WorkersUp(up);
+  }
+  ArenaMetrics* metrics_;
   std::mutex mu_;
   std::vector<Worker> workers_;
   size_t next_ = 0;
@@ -218,108 +199,106 @@ class RefereePool {
       absl::ToUnixMicros(absl::Now()) ^ (static_cast<int64_t>(getpid()) << 40);
 };
 
-std::vector<RatingRow> RatingRows(const TournamentConfig& c,
-                                  const Standings& s) {
-  std::vector<RatingRow> rows;
-  for (const BotStanding& b : s.bots) {
-    rows.push_back(
-        {b.name, -1, b.rating.mu, b.rating.sigma, b.games, b.wins, b.vp});
-    for (size_t f = 0; f < b.by_faction.size(); ++f) {
-      const FactionStats& fs = b.by_faction[f];
-      rows.push_back({b.name, c.factions[f], fs.rating.mu, fs.rating.sigma,
-                      fs.games, fs.wins, fs.vp});
-    }
+v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
+                     const MatchRow& m) {
+  v1::MatchSpec spec;
+  spec.set_match_id(absl::StrCat("t", tid, "-", m.table_index));
+  spec.set_seed(m.seed);
+  // Law 5.1.1 leaves the starting player to chance; the schedule rotates
+  // every bot through every seat, so seat 0 starts (recorded in the
+  // result as first_seat_pinned).
+  spec.set_first_seat(0);
+  *spec.mutable_decision_deadline() = TimeUtil::NanosecondsToDuration(
+      absl::ToInt64Nanoseconds(c.decision_deadline));
+  for (size_t seat = 0; seat < m.bots.size(); ++seat) {
+    v1::SeatSpec* ss = spec.add_seats();
+    ss->set_faction(referee::FactionToProto(m.factions[seat]));
+    ss->set_bot(c.bots[m.bots[seat]].spec);
   }
-  return rows;
+  return spec;
+}
+
+absl::StatusOr<referee::MatchOutput> Play(const TournamentConfig& c,
+                                          RefereePool* pool, int64_t tid,
+                                          const MatchRow& m) {
+  const v1::MatchSpec spec = SpecOf(c, tid, m);
+  referee::MatchOptions local;
+  local.catalog = c.catalog;
+  return pool ? pool->Run(spec) : referee::RunMatch(spec, local);
+}
+
+// Stores a finished match with its forfeits and the rating rows it
+// changed: constant work, whatever the number of stored matches.
+absl::Status Record(Store& store, int64_t tid, const MatchRow& m,
+                    const referee::MatchOutput& out, Ledger& ledger) {
+  std::vector<SeatForfeit> forfeits = FindForfeits(out.result, out.replay);
+  const std::string forfeit_text = ForfeitsText(forfeits);
+  std::string result, replay;
+  (void)google::protobuf::util::MessageToJsonString(out.result, &result);
+  (void)google::protobuf::util::MessageToJsonString(out.replay, &replay);
+  ledger.Offer(m.table_index, m.bots, out.result, std::move(forfeits));
+  return store.SaveResult(m.id, result, replay, forfeit_text, tid,
+                          ledger.TakeChangedRows());
 }
 
 }  // namespace
 
 // Runs every stored match of tournament `tid` that is not done yet.
 absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
-                                     int64_t tid_value,
-                                     const Progress& progress) {
-  const int64_t* tid = &tid_value;
-  absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(*tid);
+                                     int64_t tid, const Progress& progress) {
+  absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(tid);
   if (!rows.ok()) return rows.status();
-
+  // Read once per run; each result then updates the ledger.
+  Ledger ledger(LedgerOf(c));
   std::vector<MatchRow> pending;
   int done = 0;
-  for (const MatchRow& m : *rows)
-    (m.state == "done" ? ++done : (pending.push_back(m), 0));
-  const int total = static_cast<int>(rows->size());
-  if (progress) progress(done, total);
-  if (c.metrics) {
-    c.metrics->Scheduled(static_cast<int>(pending.size()));
-    c.metrics->Queued(static_cast<int>(pending.size()));
-    c.metrics->WorkersUp(
-        c.referees.empty() ? 1 : static_cast<int>(c.referees.size()));
+  for (const MatchRow& m : *rows) ledger.Schedule(TableOf(m));
+  for (MatchRow& m : *rows) {
+    v1::MatchResult r;
+    if (ParseResult(m, &r)) {
+      ++done;
+      ledger.Offer(m.table_index, m.bots, r, ParseForfeits(m.forfeits));
+    } else if (m.state != "done") {
+      m.result_json.clear();
+      pending.push_back(std::move(m));
+    }
   }
+  const int total = static_cast<int>(rows->size());
+  rows->clear();
+  if (progress) progress(done, total);
+  if (c.metrics) c.metrics->Queued(static_cast<int>(pending.size()));
 
   std::unique_ptr<RefereePool> pool;
-  if (!c.referees.empty()) pool = std::make_unique<RefereePool>(c.referees);
-  ResultCache cache;
+  if (!c.referees.empty())
+    pool = std::make_unique<RefereePool>(c.referees, c.metrics);
+  else if (c.metrics)
+    c.metrics->WorkersUp(1);
   std::mutex mu;
   std::atomic<size_t> next{0};
   std::atomic<int> started{0};
   absl::Status failure = absl::OkStatus();
   auto worker = [&] {
     for (;;) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!failure.ok()) return;
+      }
       const size_t i = next++;
       if (i >= pending.size()) return;
-      if (c.stop_after > 0 && started++ >= c.stop_after) return;
+      if (c.stop_after > 0 && static_cast<int>(i) >= c.stop_after) return;
       if (c.cancel != nullptr && c.cancel->load()) return;
+      ++started;
       if (c.metrics) c.metrics->Started();
       const absl::Time t0 = absl::Now();
       const MatchRow& m = pending[i];
-      if (absl::Status st = store.MarkRunning(m.id); !st.ok()) {
-        std::lock_guard<std::mutex> lock(mu);
-        failure = st;
-        return;
-      }
-      v1::MatchSpec spec;
-      spec.set_match_id(absl::StrCat("t", *tid, "-", m.table_index));
-      spec.set_seed(m.seed);
-      // Law 5.1.1 leaves the starting player to chance; the schedule rotates
-      // every bot through every seat, so seat 0 starts (recorded in the
-      // result as first_seat_pinned).
-      spec.set_first_seat(0);
-      *spec.mutable_decision_deadline() = TimeUtil::NanosecondsToDuration(
-          absl::ToInt64Nanoseconds(c.decision_deadline));
-      for (size_t seat = 0; seat < m.bots.size(); ++seat) {
-        v1::SeatSpec* ss = spec.add_seats();
-        ss->set_faction(referee::FactionToProto(m.factions[seat]));
-        ss->set_bot(c.bots[m.bots[seat]].spec);
-      }
-      referee::MatchOptions local;
-      local.catalog = c.catalog;
-      auto out = pool ? pool->Run(spec) : referee::RunMatch(spec, local);
+      absl::Status st = store.MarkRunning(m.id);
+      absl::StatusOr<referee::MatchOutput> out =
+          st.ok() ? Play(c, pool.get(), tid, m) : st;
       std::lock_guard<std::mutex> lock(mu);
-      if (!out.ok()) {
-        failure = out.status();
+      if (out.ok()) st = Record(store, tid, m, *out, ledger);
+      if (!out.ok() || !st.ok()) {
+        failure = out.ok() ? st : out.status();
         if (c.metrics) c.metrics->Failed();
-        return;
-      }
-      std::string result, replay;
-      (void)google::protobuf::util::MessageToJsonString(out->result, &result);
-      (void)google::protobuf::util::MessageToJsonString(out->replay, &replay);
-      // Ratings as of every finished match including this one.
-      absl::StatusOr<std::vector<MatchRow>> now = store.Matches(*tid);
-      if (!now.ok()) {
-        failure = now.status();
-        return;
-      }
-      for (MatchRow& r : *now) {
-        if (r.id == m.id) {
-          r.state = "done";
-          r.result_json = result;
-        }
-      }
-      const Standings st = Compute(c, *now, &cache);
-      if (absl::Status s =
-              store.SaveResult(m.id, result, replay, *tid, RatingRows(c, st));
-          !s.ok()) {
-        failure = s;
         return;
       }
       ++done;
@@ -333,13 +312,17 @@ absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
   std::vector<std::thread> threads;
   for (int w = 0; w < std::max(1, c.workers); ++w) threads.emplace_back(worker);
   for (std::thread& t : threads) t.join();
+  // Matches never started leave the queue (cancel, stop, failure).
+  if (c.metrics) {
+    const int never = static_cast<int>(pending.size()) - started;
+    c.metrics->Queued(-never);
+  }
   if (!failure.ok()) return failure;
-
-  absl::StatusOr<std::vector<MatchRow>> final_rows = store.Matches(*tid);
+  if (ledger.next_to_apply() == total) return ledger.Snapshot(total);
+  // Stopped with results finished out of order: all stored ones count.
+  absl::StatusOr<std::vector<MatchRow>> final_rows = store.Matches(tid);
   if (!final_rows.ok()) return final_rows.status();
-  Standings s = Compute(c, *final_rows);
-
-  return s;
+  return Compute(c, *final_rows);
 }
 
 namespace {
@@ -387,7 +370,10 @@ absl::StatusOr<Standings> RunTournamentById(const TournamentConfig& c,
     }
   }
   // INSERT OR IGNORE: a resumed run keeps the stored seeds.
-  if (absl::Status st = store.InsertMatches(tid, *tables); !st.ok()) return st;
+  int inserted = 0;
+  if (absl::Status st = store.InsertMatches(tid, *tables, &inserted); !st.ok())
+    return st;
+  if (c.metrics) c.metrics->Scheduled(inserted);  // each match counted once
   if (absl::Status st = store.ResetRunning(tid); !st.ok())
     return st;  // crash recovery
   absl::StatusOr<Standings> s = RunPending(c, store, tid, progress);
@@ -437,87 +423,160 @@ absl::StatusOr<Standings> RunLadder(const TournamentConfig& c, Store& store,
   return RunLadderById(c, store, *tid, progress, max_matches);
 }
 
+namespace {
+
+// The bots not suspended, least certain rating first (highest sigma, then
+// fewest games): PickLadderTable seats the first few that keep the balance.
+absl::StatusOr<std::vector<int>> LadderBots(const TournamentConfig& c,
+                                            const Ledger& ledger) {
+  std::vector<int> order;
+  for (int b = 0; b < ledger.num_bots(); ++b) {
+    if (!ledger.bot(b).suspended) order.push_back(b);
+  }
+  if (static_cast<int>(order.size()) < c.players) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("only ", order.size(),
+                     " bots are not suspended; a table needs ", c.players));
+  }
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const BotStanding &x = ledger.bot(a), &y = ledger.bot(b);
+    if (x.rating.sigma != y.rating.sigma)
+      return x.rating.sigma > y.rating.sigma;
+    return x.games < y.games;
+  });
+  return order;
+}
+
+// Schedules and stores the next ladder table.
+absl::StatusOr<MatchRow> NextLadderMatch(const TournamentConfig& c,
+                                         Store& store, int64_t tid,
+                                         Ledger& ledger, int index) {
+  absl::StatusOr<std::vector<int>> bots = LadderBots(c, ledger);
+  if (!bots.ok()) return bots.status();
+  Table t =
+      PickLadderTable(ledger.balance(), *bots, c.players, c.factions, index);
+  t.seed = c.random_seeds ? referee::SecureRandom64()
+                          : c.seed * 1000003ULL + static_cast<uint64_t>(index);
+  absl::StatusOr<int64_t> id = store.InsertMatch(tid, t);
+  if (!id.ok()) return id.status();
+  ledger.Schedule(t);
+  if (c.metrics) {
+    c.metrics->Scheduled(1);
+    c.metrics->Queued(1);
+  }
+  MatchRow m;
+  m.id = *id;
+  m.table_index = t.index;
+  m.bots = t.bots;
+  m.factions = t.factions;
+  m.seed = t.seed;
+  m.state = "pending";
+  return m;
+}
+
+}  // namespace
+
 absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
-                                        int64_t tid_value,
-                                        const Progress& progress,
+                                        int64_t tid, const Progress& progress,
                                         int max_matches) {
-  const int64_t* tid = &tid_value;
   const int p = c.players;
   if (static_cast<int>(c.bots.size()) < p ||
       static_cast<int>(c.factions.size()) < p || p < 2) {
     return absl::InvalidArgumentError(
         "a ladder needs at least `players` bots and factions");
   }
-  if (absl::Status st = store.ResetRunning(*tid); !st.ok()) return st;
+  if (absl::Status st = store.ResetRunning(tid); !st.ok()) return st;
+  // The stored ladder is read once; then every match updates the ledger.
+  std::deque<MatchRow> again;  // left pending by a crash: run first
+  int next_index = 0;
+  Ledger ledger(LedgerOf(c));
+  {
+    absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(tid);
+    if (!rows.ok()) return rows.status();
+    for (const MatchRow& m : *rows) ledger.Schedule(TableOf(m));
+    for (MatchRow& m : *rows) {
+      next_index = std::max(next_index, m.table_index + 1);
+      v1::MatchResult r;
+      if (ParseResult(m, &r)) {
+        ledger.Offer(m.table_index, m.bots, r, ParseForfeits(m.forfeits));
+      } else if (m.state != "done") {
+        again.push_back(std::move(m));
+      }
+    }
+  }
+  (void)ledger.TakeChangedRows();  // stored already
+  if (c.metrics) c.metrics->Queued(static_cast<int>(again.size()));
+  std::unique_ptr<RefereePool> pool;
+  if (!c.referees.empty())
+    pool = std::make_unique<RefereePool>(c.referees, c.metrics);
+  else if (c.metrics)
+    c.metrics->WorkersUp(1);
+  if (progress) progress(ledger.matches_done(), 0);
   int played = 0;
   while ((max_matches <= 0 || played < max_matches) &&
          !(c.cancel && c.cancel->load())) {
-    absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(*tid);
-    if (!rows.ok()) return rows.status();
-    // Rerun a match a crash left pending before scheduling a new one.
-    const MatchRow* again = nullptr;
-    for (const MatchRow& m : *rows) {
-      if (m.state != "done") again = &m;
-    }
-    Table table;
-    if (again != nullptr) {
-      table =
-          Table{again->table_index, again->bots, again->factions, again->seed};
+    MatchRow m;
+    if (!again.empty()) {
+      m = std::move(again.front());
+      again.pop_front();
     } else {
-      const Standings now = Compute(c, *rows);
-      std::vector<int> order(c.bots.size());
-      for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-      auto stats = [&](int bot) -> const BotStanding& {
-        for (const BotStanding& b : now.bots) {
-          if (b.name == c.bots[bot].name) return b;
-        }
-        return now.bots[0];
-      };
-      std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        const BotStanding &x = stats(a), &y = stats(b);
-        if (x.rating.sigma != y.rating.sigma)
-          return x.rating.sigma > y.rating.sigma;
-        return x.games < y.games;
-      });
-      const int round = static_cast<int>(rows->size());
-      table.index = round;
-      table.seed = c.random_seeds
-                       ? referee::SecureRandom64()
-                       : c.seed * 1000003ULL + static_cast<uint64_t>(round);
-      for (int s = 0; s < p; ++s) {
-        table.bots.push_back(order[(s + round) % p]);
-        table.factions.push_back(c.factions[(s + round) % c.factions.size()]);
-      }
-      if (absl::Status st = store.InsertMatches(*tid, {table}); !st.ok())
-        return st;
-      if (c.metrics) {
-        c.metrics->Scheduled(1);
-        c.metrics->Queued(1);
-      }
+      absl::StatusOr<MatchRow> next =
+          NextLadderMatch(c, store, tid, ledger, next_index);
+      if (!next.ok()) return next.status();
+      m = *std::move(next);
+      ++next_index;
     }
-    // Run it through the same path as tournament matches.
-    auto st = RunPending(c, store, *tid, nullptr);
-    if (!st.ok()) return st.status();
+    if (c.metrics) c.metrics->Started();
+    const absl::Time t0 = absl::Now();
+    absl::Status st = store.MarkRunning(m.id);
+    absl::StatusOr<referee::MatchOutput> out =
+        st.ok() ? Play(c, pool.get(), tid, m) : st;
+    if (out.ok()) st = Record(store, tid, m, *out, ledger);
+    if (!out.ok() || !st.ok()) {
+      if (c.metrics) {
+        c.metrics->Failed();
+        c.metrics->Queued(-static_cast<int>(again.size()));
+      }
+      return out.ok() ? st : out.status();
+    }
+    if (c.metrics) {
+      c.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));
+      c.metrics->RatingUpdate();
+    }
     ++played;
-    if (progress) progress(played, 0);
+    if (progress) progress(ledger.matches_done(), 0);
   }
-  return StoredStandings(c, store, *tid);
+  if (c.metrics) c.metrics->Queued(-static_cast<int>(again.size()));
+  return ledger.Snapshot(next_index);
+}
+
+absl::StatusOr<Standings> RecomputeRatings(const TournamentConfig& c,
+                                           Store& store, int64_t tournament) {
+  absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(tournament);
+  if (!rows.ok()) return rows.status();
+  const Ledger ledger = Load(c, *rows);
+  if (absl::Status st = store.ReplaceRatings(tournament, ledger.AllRows());
+      !st.ok()) {
+    return st;
+  }
+  return ledger.Snapshot(static_cast<int>(rows->size()));
 }
 
 std::string StandingsText(const TournamentConfig& c, const Standings& s) {
   std::string out =
       absl::StrFormat("%d/%d matches%s\n\n", s.matches_done, s.matches_total,
                       s.resumed ? " (resumed)" : "");
-  absl::StrAppendFormat(&out, "%-4s %-20s %8s %7s %7s %6s %6s %7s\n", "rank",
-                        "bot", "ordinal", "mu", "sigma", "games", "wins",
-                        "mean VP");
+  absl::StrAppendFormat(&out, "%-4s %-20s %8s %7s %7s %6s %6s %7s %8s\n",
+                        "rank", "bot", "ordinal", "mu", "sigma", "games",
+                        "wins", "mean VP", "forfeits");
   for (size_t i = 0; i < s.bots.size(); ++i) {
     const BotStanding& b = s.bots[i];
     absl::StrAppendFormat(
-        &out, "%-4d %-20s %8.2f %7.2f %7.2f %6d %5.0f%% %7.1f\n", i + 1, b.name,
-        b.rating.Ordinal(), b.rating.mu, b.rating.sigma, b.games,
+        &out, "%-4d %-20s %8.2f %7.2f %7.2f %6d %5.0f%% %7.1f %8d%s\n", i + 1,
+        b.name, b.rating.Ordinal(), b.rating.mu, b.rating.sigma, b.games,
         b.games ? 100.0 * b.wins / b.games : 0.0,
-        b.games ? 1.0 * b.vp / b.games : 0.0);
+        b.games ? 1.0 * b.vp / b.games : 0.0, b.forfeits,
+        b.suspended ? "  SUSPENDED" : "");
   }
   out += "\nby faction (all bots):\n";
   for (size_t f = 0; f < s.factions.size(); ++f) {
@@ -552,11 +611,12 @@ std::string StandingsJson(const TournamentConfig& c, const Standings& s) {
                                  ",\"standings\":[");
   for (size_t i = 0; i < s.bots.size(); ++i) {
     const BotStanding& b = s.bots[i];
-    absl::StrAppend(&out, i ? "," : "", "{\"bot\":\"", b.name,
-                    "\",\"ordinal\":", b.rating.Ordinal(),
-                    ",\"mu\":", b.rating.mu, ",\"sigma\":", b.rating.sigma,
-                    ",\"games\":", b.games, ",\"wins\":", b.wins,
-                    ",\"vp\":", b.vp, ",\"by_faction\":{");
+    absl::StrAppend(
+        &out, i ? "," : "", "{\"bot\":\"", b.name,
+        "\",\"ordinal\":", b.rating.Ordinal(), ",\"mu\":", b.rating.mu,
+        ",\"sigma\":", b.rating.sigma, ",\"games\":", b.games,
+        ",\"wins\":", b.wins, ",\"vp\":", b.vp, ",\"forfeits\":", b.forfeits,
+        ",\"suspended\":", b.suspended ? "true" : "false", ",\"by_faction\":{");
     for (size_t f = 0; f < b.by_faction.size(); ++f) {
       const FactionStats& fs = b.by_faction[f];
       absl::StrAppend(

@@ -3,9 +3,11 @@
 // (bot, faction), win rates and mean VP, faction strength, and how evenly
 // factions and seats were spread.
 //
-// Ratings are recomputed from all finished matches in schedule order after
-// every result, so they do not depend on the order matches finish in, and a
-// resumed tournament ends with exactly the ratings of an uninterrupted one.
+// Ratings are updated incrementally (arena/ledger.h) in schedule order, so
+// they do not depend on the order matches finish in, a resumed tournament
+// ends with exactly the ratings of an uninterrupted one, and a result costs
+// the same however many matches are stored. RecomputeRatings gives the same
+// numbers from scratch.
 #ifndef WOODLAND_ARENA_TOURNAMENT_H_
 #define WOODLAND_ARENA_TOURNAMENT_H_
 
@@ -16,6 +18,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "arena/ledger.h"
 #include "arena/metrics.h"
 #include "arena/rating.h"
 #include "arena/schedule.h"
@@ -57,26 +60,11 @@ struct TournamentConfig {
   // Identifies the tournament in the store (default: from the config, so
   // rerunning the same command resumes it).
   std::string key;
-};
-
-struct FactionStats {
-  int games = 0, wins = 0, vp = 0;
-  Rating rating;
-};
-
-struct BotStanding {
-  std::string name;
-  Rating rating;
-  int games = 0, wins = 0, vp = 0;
-  std::vector<FactionStats> by_faction;  // pool order
-};
-
-struct Standings {
-  std::vector<BotStanding> bots;       // best first (by ordinal)
-  std::vector<FactionStats> factions;  // pool order, all bots together
-  Balance balance;
-  int matches_done = 0, matches_total = 0;
-  bool resumed = false;
+  // The rating model, with its dynamics factor tau (issue 14).
+  RatingModel rating;
+  // A ladder stops seating a bot that failed to start in this many matches
+  // in a row (issue 14.3); 0: never.
+  int suspend_after = 3;
 };
 
 using Progress = std::function<void(int done, int total)>;
@@ -85,9 +73,12 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& config,
                                         Store& store,
                                         const Progress& progress = nullptr);
 
-// A ladder: one table at a time, the `players` bots with the least certain
-// ratings (highest sigma; then fewest games), factions and seats rotating,
-// until `config.cancel` is set or `max_matches` (if > 0) have been played.
+// A ladder: one table at a time, the `players` bots not suspended with the
+// least certain ratings (highest sigma; then fewest games), each given the
+// faction and seat that keep its faction and seat counts most even
+// (LadderTable), until `config.cancel` is set or `max_matches` (if > 0)
+// have been played. Progress reports the matches done in the whole ladder
+// (also those stored before a restart) and total 0.
 absl::StatusOr<Standings> RunLadder(const TournamentConfig& config,
                                     Store& store, int max_matches,
                                     const Progress& progress = nullptr);
@@ -106,6 +97,12 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& config,
 absl::StatusOr<Standings> StoredStandings(const TournamentConfig& config,
                                           Store& store, int64_t tournament);
 std::string ConfigKey(const TournamentConfig& config);
+
+// The explicit full recomputation (issue 14.2): every stored result again,
+// in schedule order; rewrites the tournament's rating rows and returns the
+// standings. Equal to what the incremental updates stored.
+absl::StatusOr<Standings> RecomputeRatings(const TournamentConfig& config,
+                                           Store& store, int64_t tournament);
 
 std::string StandingsText(const TournamentConfig& config, const Standings& s);
 std::string StandingsJson(const TournamentConfig& config, const Standings& s);

@@ -64,12 +64,12 @@ TEST(Store, MigrationsAreVersionedAndDataSurvivesReopening) {
   {
     auto store = Store::Open(path);
     ASSERT_TRUE(store.ok()) << store.status();
-    EXPECT_EQ((*store)->schema_version(), 2);
+    EXPECT_EQ((*store)->schema_version(), 3);
     ASSERT_TRUE((*store)->UpsertBot("alpha", "builtin:random").ok());
   }
   auto again = Store::Open(path);
   ASSERT_TRUE(again.ok());
-  EXPECT_EQ((*again)->schema_version(), 2);
+  EXPECT_EQ((*again)->schema_version(), 3);
   EXPECT_EQ((*again)->InsertBot({"alpha", "builtin:random", "1", "me"}).code(),
             absl::StatusCode::kAlreadyExists);
   auto id = (*again)->UpsertBot("alpha", "builtin:random");
@@ -337,6 +337,51 @@ TEST(Tournament, ARoundRobinEndsFinishedInTheStore) {
   auto s = RunTournament(Config("builtin"), **store);
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(*(*store)->TournamentState(1), "finished");
+}
+
+}  // namespace
+}  // namespace woodland::arena
+
+namespace woodland::arena {
+namespace {
+
+std::vector<Table> StoredTables(Store& store, int64_t tid) {
+  std::vector<Table> tables;
+  const absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(tid);
+  for (const MatchRow& m : *rows)
+    tables.push_back(Table{m.table_index, m.bots, m.factions, m.seed});
+  return tables;
+}
+
+// Issue 14.1: one offset picked both the bots and the factions, so a bot
+// played one faction almost always. Every prefix of the ladder must keep
+// each bot's faction and seat counts within one table of even.
+TEST(Ladder, Issue14_RotatesFactionsAndSeatsWithBalanceNearZero) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("builtin");
+  c.key = "ladder-balance";
+  const int kMatches = 40;
+  auto s = RunLadder(c, **store, kMatches);
+  ASSERT_TRUE(s.ok()) << s.status();
+  const std::vector<Table> all = StoredTables(**store, 1);
+  ASSERT_EQ(all.size(), static_cast<size_t>(kMatches));
+  const ScheduleSpec spec{5, c.factions, 4, 4, c.seed};
+  for (size_t n = 1; n <= all.size(); ++n) {
+    const Balance b = MeasureBalance(
+        spec, std::vector<Table>(all.begin(), all.begin() + n));
+    EXPECT_LE(b.faction_imbalance, 1) << "after " << n << " tables";
+    EXPECT_LE(b.seat_imbalance, 1) << "after " << n << " tables";
+  }
+  // Reported with the standings, equal to what the store says.
+  const Balance b = MeasureBalance(spec, all);
+  EXPECT_EQ(s->balance.faction_imbalance, b.faction_imbalance);
+  EXPECT_EQ(s->balance.seat_imbalance, b.seat_imbalance);
+  // Every bot played every faction and every seat.
+  for (int bot = 0; bot < 5; ++bot) {
+    for (int f = 0; f < 4; ++f) EXPECT_GT(b.faction_games[bot][f], 0);
+    for (int seat = 0; seat < 4; ++seat) EXPECT_GT(b.seat_games[bot][seat], 0);
+  }
 }
 
 }  // namespace
