@@ -140,7 +140,7 @@ void Ledger::Apply(const std::vector<int>& bots, const v1::MatchResult& r,
     lost[f.seat] = true;
     no_start[f.seat] = f.never_started;
   }
-  std::vector<std::vector<Rating>> overall, by_faction;
+  std::vector<std::vector<Rating>> overall, by_faction, faction;
   std::vector<std::pair<int, int>> who;  // (bot, pool index) per seat
   const auto& pool = options_.factions;
   for (int i = 0; i < n; ++i) {
@@ -159,6 +159,7 @@ void Ledger::Apply(const std::vector<int>& bots, const v1::MatchResult& r,
     const bool won = r.seats(i).winner() && !lost[i];
     overall.push_back({b.rating});
     by_faction.push_back({b.by_faction[f].rating});
+    faction.push_back({factions_[f].rating});
     for (FactionStats* fs : {&b.by_faction[f], &factions_[f]}) {
       ++fs->games;
       fs->wins += won;
@@ -177,10 +178,13 @@ void Ledger::Apply(const std::vector<int>& bots, const v1::MatchResult& r,
   const auto new_overall = RatePlackettLuce(overall, ranks, options_.model);
   const auto new_by_faction =
       RatePlackettLuce(by_faction, ranks, options_.model);
+  // Issue 14.6: the factions themselves, rated like players (all bots).
+  const auto new_faction = RatePlackettLuce(faction, ranks, options_.model);
   for (int i = 0; i < n; ++i) {
     const auto [bot, f] = who[i];
     bots_[bot].rating = new_overall[i][0];
     bots_[bot].by_faction[f].rating = new_by_faction[i][0];
+    factions_[f].rating = new_faction[i][0];
     changed_.insert({bot, -1});
     changed_.insert({bot, f});
   }

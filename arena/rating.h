@@ -22,7 +22,7 @@ struct RatingModel {
   double beta = 25.0 / 6.0;
   double kappa = 1e-4;
   // Additive dynamics factor: sigma^2 += tau^2 before every update.
-  double tau = 0;
+  double tau = 25.0 / 300.0;
 };
 
 // teams[i] = the ratings of team i's members; ranks[i] = team i's finishing

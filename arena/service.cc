@@ -178,6 +178,7 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.referees = referees_;
   c.metrics = metrics_;
   c.catalog = &catalog_;
+  c.rating = rating_;
   return c;
 }
 
@@ -217,6 +218,7 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
     if (absl::Status s = catalog_.CheckRemote(b.spec); !s.ok())
       return ToGrpc(s);
   }
+  int total = 0;  // issue 14.6: known at creation
   if (!ladder) {
     auto tables =
         RoundRobin({static_cast<int>(config->bots.size()), config->factions,
@@ -229,6 +231,7 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
           absl::StrCat("the tournament has ", tables->size(),
                        " tables; this arena allows at most ", max_tables_));
     }
+    total = static_cast<int>(tables->size());
   } else if (static_cast<int>(config->bots.size()) < config->players) {
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                         "a ladder needs at least `players` bots");
@@ -250,12 +253,15 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
   auto run = std::make_unique<Running>();
   run->config = *config;
   run->ladder = ladder;
+  run->total = total;
   Running* r = run.get();
   r->config.cancel = &r->cancel;
 
   r->thread = std::thread([this, r, id, ladder] {
-    auto progress = [r, ladder](int done, int total) {
-      r->done = ladder ? r->done + 1 : done;
+    // Issue 14.4: `done` counts every stored result, also those from
+    // before a restart.
+    auto progress = [r](int done, int total) {
+      r->done = done;
       r->total = total;
     };
     absl::StatusOr<Standings> s =
@@ -337,6 +343,23 @@ void ArenaService::ResumeAll() {
     running_[t.id] = std::move(run);
   }
   UpdateStateMetrics();
+}
+
+absl::StatusOr<Standings> ArenaService::Recompute(int64_t tournament,
+                                                  TournamentConfig* out) {
+  auto rows = store_->Tournaments();
+  if (!rows.ok()) return rows.status();
+  for (const TournamentRow& t : *rows) {
+    if (t.id != tournament) continue;
+    v1::CreateTournamentRequest req;
+    if (t.request.empty() || !req.ParseFromString(t.request))
+      return absl::FailedPreconditionError("the tournament has no request");
+    absl::StatusOr<TournamentConfig> config = Configure(req);
+    if (!config.ok()) return config.status();
+    if (out != nullptr) *out = *config;
+    return RecomputeRatings(*config, *store_, tournament);
+  }
+  return absl::NotFoundError("no such tournament");
 }
 
 // Writes a tournament's status whenever it changes, until it ends.
@@ -443,6 +466,8 @@ grpc::Status ArenaService::GetStandings(grpc::ServerContext*,
     o->set_games(b.games);
     o->set_wins(b.wins);
     o->set_mean_vp(b.games ? 1.0 * b.vp / b.games : 0);
+    o->set_forfeits(b.forfeits);
+    o->set_suspended(b.suspended);
     for (size_t f = 0; f < b.by_faction.size(); ++f) {
       FactionToStanding(r->config, f, b.by_faction[f], o->add_factions());
     }
@@ -461,8 +486,9 @@ grpc::Status ArenaService::CancelTournament(grpc::ServerContext*,
   Running* r = Find(ref->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
+  // Issue 14.6: returns at once; the running match ends in the background
+  // and the state turns to cancelled then (the destructor joins).
   r->cancel = true;
-  r->Join();
   Status(ref->tournament_id(), *r, status);
   return grpc::Status::OK;
 }

@@ -39,9 +39,17 @@ class ArenaService final
 
   // Largest tournament (in tables) a client may create.
   void set_max_tables(int64_t n) { max_tables_ = n; }
+  // The rating model of tournaments and ladders started from now on (its
+  // dynamics factor tau; default 25/300).
+  void set_rating_model(const RatingModel& m) { rating_ = m; }
 
   // Restart recovery: relaunches tournaments and ladders stored as running.
   void ResumeAll();
+
+  // Issue 14.2: the explicit full recomputation of a stored tournament's
+  // ratings (rewritten in the store; equal to the incremental ones).
+  absl::StatusOr<Standings> Recompute(int64_t tournament,
+                                      TournamentConfig* config = nullptr);
 
   grpc::Status RegisterBot(grpc::ServerContext*, const v1::RegisterBotRequest*,
                            v1::BotRecord*) override;
@@ -89,6 +97,7 @@ class ArenaService final
   int workers_;
   referee::BotCatalog catalog_;
   int64_t max_tables_ = 1000;
+  RatingModel rating_;
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};

@@ -7,25 +7,61 @@
 #include <iostream>
 #include <thread>
 
+#include "absl/strings/numbers.h"
 #include "arena/service.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/serve.h"
 
 namespace woodland::cli {
+namespace {
+
+// `woodland arena recompute --db FILE --tournament ID`: the explicit full
+// recomputation of a tournament's or ladder's ratings (issue 14.2).
+int Recompute(const std::vector<std::string>& argv) {
+  auto args = Args::Parse({argv.begin() + 1, argv.end()},
+                          {"--db", "--tournament"}, {"--json"});
+  auto id = args.ok() ? args->Number<int64_t>("--tournament", 0)
+                      : absl::StatusOr<int64_t>(args.status());
+  if (!id.ok() || *id <= 0) {
+    std::cerr << "usage: woodland arena recompute --db FILE --tournament ID "
+                 "[--json]\n";
+    return 2;
+  }
+  auto store = arena::Store::Open(args->Get("--db", "arena.db"));
+  if (!store.ok()) {
+    std::cerr << "woodland arena: " << store.status().message() << "\n";
+    return 1;
+  }
+  arena::ArenaService service(store->get(), nullptr, {}, 1);
+  arena::TournamentConfig config;
+  auto s = service.Recompute(*id, &config);
+  if (!s.ok()) {
+    std::cerr << "woodland arena: " << s.status().message() << "\n";
+    return 1;
+  }
+  std::cout << (args->Has("--json") ? arena::StandingsJson(config, *s)
+                                    : arena::StandingsText(config, *s));
+  return 0;
+}
+
+}  // namespace
+
 int ArenaMain(const std::vector<std::string>& argv) {
+  if (!argv.empty() && argv[0] == "recompute") return Recompute(argv);
   if (argv.empty() || argv[0] != "serve") {
     std::cerr << "usage: woodland arena serve [--port P] [--metrics-port M] "
                  "[--db FILE]\n"
                  "                            [--referee HOST:PORT ...] "
-                 "[--workers W]\n";
+                 "[--workers W] [--tau T]\n"
+                 "       woodland arena recompute --db FILE --tournament ID\n";
     return 2;
   }
   auto args = Args::Parse(
       {argv.begin() + 1, argv.end()},
       {"--port", "--metrics-port", "--db", "--referee", "--workers",
        "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables",
-       "--max-watchers", "--max-watchers-per-client"},
+       "--max-watchers", "--max-watchers-per-client", "--tau"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
@@ -65,6 +101,13 @@ int ArenaMain(const std::vector<std::string>& argv) {
                               *workers, *std::move(catalog),
                               {*max_watchers, *per_client});
   service.set_max_tables(*max_tables);
+  arena::RatingModel model;  // tau: the rating dynamics factor (issue 14)
+  if (args->Has("--tau") &&
+      (!absl::SimpleAtod(args->Get("--tau"), &model.tau) || model.tau < 0)) {
+    std::cerr << "woodland arena: --tau takes a number >= 0\n";
+    return 2;
+  }
+  service.set_rating_model(model);
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
                           *metrics_port);

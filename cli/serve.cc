@@ -2,6 +2,7 @@
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <csignal>
@@ -58,12 +59,17 @@ int ServeUntilSignal(const std::string& name, grpc::Service* service,
               << port << " (in use, or not an address)\n";
     return 1;
   }
-  // Machine-readable line for scripts and tests (stdout and stderr).
+  // Machine-readable line for scripts and tests, on stderr and on stdout
+  // unless both are the same file or terminal (issue 14.6: printed twice).
   const std::string ready =
       name + " listening on " + address + ":" + std::to_string(bound) +
       " metrics on " + address + ":" +
       std::to_string(exposer->GetListeningPorts().front());
-  std::cout << ready << std::endl;
+  struct stat out {
+  }, err{};
+  const bool same = fstat(1, &out) == 0 && fstat(2, &err) == 0 &&
+                    out.st_dev == err.st_dev && out.st_ino == err.st_ino;
+  if (!same) std::cout << ready << std::endl;
   std::cerr << ready << std::endl;
   std::signal(SIGINT, OnSignal);
   std::signal(SIGTERM, OnSignal);

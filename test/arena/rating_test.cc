@@ -10,7 +10,9 @@ namespace {
 TEST(Rating, MatchesOpenSkillReferenceValues) {
   const Rating a1{25, 25.0 / 3.0}, a2{32.444, 5.123}, b1{43.381, 2.421},
       b2{25.188, 6.211};
-  const auto out = RatePlackettLuce({{a1, a2}, {b1, b2}}, {1, 2});
+  RatingModel no_dynamics;  // the reference values have tau off
+  no_dynamics.tau = 0;
+  const auto out = RatePlackettLuce({{a1, a2}, {b1, b2}}, {1, 2}, no_dynamics);
   EXPECT_NEAR(out[0][0].mu, 28.669648436582808, 1e-9);
   EXPECT_NEAR(out[0][0].sigma, 8.071520788025197, 1e-9);
   EXPECT_NEAR(out[0][1].mu, 33.83086971107981, 1e-9);
