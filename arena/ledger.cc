@@ -224,9 +224,13 @@ std::vector<RatingRow> Ledger::TakeChangedRows() {
 
 std::vector<RatingRow> Ledger::AllRows() const {
   std::vector<RatingRow> rows;
+  // The rows the incremental updates write: those of bots (and factions)
+  // that have played.
   for (int b = 0; b < num_bots(); ++b) {
-    for (int f = -1; f < static_cast<int>(options_.factions.size()); ++f)
-      RowsOf(b, f, &rows);
+    for (int f = -1; f < static_cast<int>(options_.factions.size()); ++f) {
+      const int games = f < 0 ? bots_[b].games : bots_[b].by_faction[f].games;
+      if (games > 0) RowsOf(b, f, &rows);
+    }
   }
   return rows;
 }

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "google/protobuf/util/json_util.h"
@@ -420,16 +421,30 @@ grpc::ServerWriteReactor<v1::TournamentStatus>* ArenaService::WatchTournament(
 }
 
 grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
-                                       const v1::TournamentRef* ref,
+                                       const v1::ListMatchesRequest* req,
                                        v1::ListMatchesResponse* out) {
-  Running* r = Find(ref->tournament_id());
+  Running* r = Find(req->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
-  auto rows = store_->Matches(ref->tournament_id());
+  if (req->page_size() < 0 || req->page_size() > 10000) {
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                        "page_size must be 0 to 10000");
+  }
+  const int size = req->page_size() > 0 ? req->page_size() : 1000;
+  int after = -1;
+  if (!req->page_token().empty() &&
+      (!absl::SimpleAtoi(req->page_token(), &after) || after < 0)) {
+    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                        "invalid page_token");
+  }
+  auto rows = store_->MatchesPage(req->tournament_id(), after, size + 1);
   if (!rows.ok()) return ToGrpc(rows.status());
+  const bool more = static_cast<int>(rows->size()) > size;
+  if (more) rows->resize(size);
   for (const MatchRow& m : *rows) {
     v1::MatchSummary* s = out->add_matches();
     s->set_table(m.table_index);
+    s->set_match_id(m.id);
     s->set_state(m.state);
     for (size_t i = 0; i < m.bots.size(); ++i) {
       s->add_bots(r->config.bots[m.bots[i]].name);
@@ -445,6 +460,45 @@ grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
           s->add_winners(r->config.bots[m.bots[seat.seat()]].name);
       }
     }
+  }
+  if (more) out->set_next_page_token(absl::StrCat(rows->back().table_index));
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::ListTournaments(grpc::ServerContext*,
+                                           const v1::ListTournamentsRequest*,
+                                           v1::ListTournamentsResponse* out) {
+  std::vector<int64_t> ids;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [id, r] : running_) ids.push_back(id);
+  }
+  for (int64_t id : ids) {
+    Running* r = Find(id);
+    if (r != nullptr) Status(id, *r, out->add_tournaments());
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::GetMatchReplay(grpc::ServerContext*,
+                                          const v1::MatchReplayRequest* req,
+                                          v1::Replay* out) {
+  auto stored = store_->Replay(req->match_id());
+  if (!stored.ok()) return ToGrpc(stored.status());
+  if (stored->state != "done") {
+    return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION,
+                        "the match has not finished");
+  }
+  // The tables of a round-robin group share a seed: a replay would tell
+  // every hand of the tables still to play.
+  if (stored->unfinished_with_seed > 0) {
+    return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION,
+                        "a table sharing this match's seed is unfinished");
+  }
+  if (!google::protobuf::util::JsonStringToMessage(stored->replay_json, out)
+           .ok()) {
+    return grpc::Status(grpc::StatusCode::DATA_LOSS,
+                        "the stored replay does not parse");
   }
   return grpc::Status::OK;
 }
@@ -486,9 +540,14 @@ grpc::Status ArenaService::CancelTournament(grpc::ServerContext*,
   Running* r = Find(ref->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
-  // Issue 14.6: returns at once; the running match ends in the background
-  // and the state turns to cancelled then (the destructor joins).
-  r->cancel = true;
+  // Issue 14.6: returns at once, cancelled (also in the store, so a restart
+  // does not resume it); a running match ends in the background and its
+  // result is still stored (the destructor joins the thread).
+  if (!r->cancel.exchange(true) && r->state == v1::TOURNAMENT_STATE_RUNNING) {
+    r->state = v1::TOURNAMENT_STATE_CANCELLED;
+    (void)store_->SetTournamentState(ref->tournament_id(), "cancelled");
+    UpdateStateMetrics();
+  }
   Status(ref->tournament_id(), *r, status);
   return grpc::Status::OK;
 }

@@ -60,8 +60,14 @@ class ArenaService final
                                 v1::TournamentStatus*) override;
   grpc::ServerWriteReactor<v1::TournamentStatus>* WatchTournament(
       grpc::CallbackServerContext* ctx, const v1::TournamentRef* ref) override;
-  grpc::Status ListMatches(grpc::ServerContext*, const v1::TournamentRef*,
+  grpc::Status ListMatches(grpc::ServerContext*, const v1::ListMatchesRequest*,
                            v1::ListMatchesResponse*) override;
+  grpc::Status ListTournaments(grpc::ServerContext*,
+                               const v1::ListTournamentsRequest*,
+                               v1::ListTournamentsResponse*) override;
+  grpc::Status GetMatchReplay(grpc::ServerContext*,
+                              const v1::MatchReplayRequest*,
+                              v1::Replay*) override;
   grpc::Status GetStandings(grpc::ServerContext*, const v1::TournamentRef*,
                             v1::StandingsResponse*) override;
   grpc::Status CancelTournament(grpc::ServerContext*, const v1::TournamentRef*,

@@ -38,6 +38,10 @@ const char* const kMigrations[] = {
     R"sql(
     ALTER TABLE matches ADD COLUMN forfeits TEXT NOT NULL DEFAULT '';
     )sql",
+    // 4: replays by match id check the other tables sharing their seed
+    R"sql(
+    CREATE INDEX matches_by_seed ON matches(tournament_id, seed);
+    )sql",
 };
 
 class Stmt {
@@ -215,28 +219,72 @@ absl::StatusOr<int64_t> Store::InsertMatch(int64_t tournament,
   return q.Int(0);
 }
 
+namespace {
+
+constexpr char kMatchColumns[] =
+    "SELECT id, table_index, bots, factions, seed, state, "
+    "COALESCE(result, ''), forfeits FROM matches ";
+
+MatchRow ReadMatch(Stmt& q) {
+  MatchRow m;
+  m.id = q.Int(0);
+  m.table_index = static_cast<int>(q.Int(1));
+  m.bots = Ints(q.Text(2));
+  m.factions = Ints(q.Text(3));
+  m.seed = static_cast<uint64_t>(q.Int(4));
+  m.state = q.Text(5);
+  m.result_json = q.Text(6);
+  m.forfeits = q.Text(7);
+  return m;
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<MatchRow>> Store::Matches(int64_t tournament) {
   std::lock_guard<std::mutex> lock(mu_);
-  Stmt q(db_,
-         "SELECT id, table_index, bots, factions, seed, state, "
-         "COALESCE(result, ''), forfeits "
-         "FROM matches WHERE tournament_id = ? ORDER BY table_index");
+  Stmt q(db_, std::string(kMatchColumns) +
+                  "WHERE tournament_id = ? ORDER BY table_index");
   q.Bind(1, tournament);
   std::vector<MatchRow> out;
   while (q.Step() == SQLITE_ROW) {
-    MatchRow m;
-    m.id = q.Int(0);
-    m.table_index = static_cast<int>(q.Int(1));
-    m.bots = Ints(q.Text(2));
-    m.factions = Ints(q.Text(3));
-    m.seed = static_cast<uint64_t>(q.Int(4));
-    m.state = q.Text(5);
-    m.result_json = q.Text(6);
-    m.forfeits = q.Text(7);
-    out.push_back(std::move(m));
+    out.push_back(ReadMatch(q));
     ++match_rows_read_;
   }
   return out;
+}
+
+absl::StatusOr<std::vector<MatchRow>> Store::MatchesPage(int64_t tournament,
+                                                         int after, int limit) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_, std::string(kMatchColumns) +
+                  "WHERE tournament_id = ? AND table_index > ? "
+                  "ORDER BY table_index LIMIT ?");
+  q.Bind(1, tournament)
+      .Bind(2, static_cast<int64_t>(after))
+      .Bind(3, static_cast<int64_t>(limit));
+  std::vector<MatchRow> out;
+  while (q.Step() == SQLITE_ROW) out.push_back(ReadMatch(q));
+  return out;
+}
+
+absl::StatusOr<Store::StoredReplay> Store::Replay(int64_t match) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_,
+         "SELECT tournament_id, seed, state, COALESCE(replay, '') FROM "
+         "matches WHERE id = ?");
+  q.Bind(1, match);
+  if (q.Step() != SQLITE_ROW) return absl::NotFoundError("no such match");
+  StoredReplay r{q.Int(0), static_cast<uint64_t>(q.Int(1)), q.Text(2),
+                 q.Text(3)};
+  Stmt others(db_,
+              "SELECT COUNT(*) FROM matches WHERE tournament_id = ? AND "
+              "seed = ? AND state != 'done' AND id != ?");
+  others.Bind(1, r.tournament)
+      .Bind(2, static_cast<int64_t>(r.seed))
+      .Bind(3, match);
+  if (others.Step() != SQLITE_ROW) return Error(db_, "reading matches");
+  r.unfinished_with_seed = static_cast<int>(others.Int(0));
+  return r;
 }
 
 absl::Status Store::ResetRunning(int64_t tournament) {

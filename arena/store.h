@@ -68,6 +68,16 @@ class Store {
   // One table; returns its match id (also when it already existed).
   absl::StatusOr<int64_t> InsertMatch(int64_t tournament, const Table& table);
   absl::StatusOr<std::vector<MatchRow>> Matches(int64_t tournament);
+  // At most `limit` rows with table_index > `after`, in schedule order.
+  absl::StatusOr<std::vector<MatchRow>> MatchesPage(int64_t tournament,
+                                                    int after, int limit);
+  struct StoredReplay {
+    int64_t tournament = 0;
+    uint64_t seed = 0;
+    std::string state, replay_json;
+    int unfinished_with_seed = 0;  // other tables of the tournament
+  };
+  absl::StatusOr<StoredReplay> Replay(int64_t match);
   absl::Status ResetRunning(int64_t tournament);
   absl::Status MarkRunning(int64_t match);
   // Stores a result with its forfeits and the rating rows it changed

@@ -304,8 +304,15 @@ TEST(ArenaLadder, Issue14_MatchesDoneSurvivesARestart) {
   ArenaService second(store->get(), nullptr, {}, 1);
   second.ResumeAll();
   ASSERT_TRUE(WaitFor([&] { return Count(**store, id).done >= stored + 2; }));
-  const v1::TournamentStatus st = CancelAndWait(second, id);
-  EXPECT_EQ(st.matches_done(), Count(**store, id).done);
+  v1::TournamentStatus st = CancelAndWait(second, id);
+  // The match running at the cancel may still end and be stored: wait for
+  // the status to say what the database says.
+  EXPECT_TRUE(WaitFor([&] {
+    st = CancelAndWait(second, id);
+    return Count(**store, id).running == 0 &&
+           st.matches_done() == Count(**store, id).done;
+  })) << st.matches_done()
+      << " done, stored " << Count(**store, id).done;
   EXPECT_GE(st.matches_done(), stored + 2);
 }
 
@@ -377,6 +384,83 @@ TEST(ArenaLadder, Issue14_CancelReturnsAtOnce) {
   EXPECT_LT(absl::Now() - t0, absl::Milliseconds(20));
   EXPECT_EQ(CancelAndWait(s, ref.tournament_id()).state(),
             v1::TOURNAMENT_STATE_CANCELLED);
+}
+
+// Issue 14, API gaps: ListTournaments; ListMatches in pages; a finished
+// match's replay by its id, refused while a table sharing its seed is not
+// done (the tables of a round-robin group share one).
+TEST(ArenaApi, Issue14_ListTournamentsPagedMatchesAndReplayById) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  ArenaService s(store->get(), nullptr, {}, 2);
+  v1::CreateTournamentRequest t;
+  for (int i = 1; i <= 4; ++i) {
+    v1::RegisterBotRequest r;
+    r.set_name("bot" + std::to_string(i));
+    r.set_spec("builtin:random");
+    v1::BotRecord out;
+    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
+    t.add_bots(r.name());
+  }
+  t.set_tables_per_pairing(8);  // two groups of 4 tables, one seed each
+  t.set_seed(2);
+  v1::TournamentStatus st;
+  ASSERT_TRUE(s.CreateTournament(nullptr, &t, &st).ok());
+  const int64_t id = st.tournament_id();
+  ASSERT_TRUE(WaitFor([&] { return Count(**store, id).done == 8; }));
+  CancelAndWait(s, id);  // already finished: only waits for the state
+
+  v1::ListTournamentsRequest lreq;
+  v1::ListTournamentsResponse list;
+  ASSERT_TRUE(s.ListTournaments(nullptr, &lreq, &list).ok());
+  ASSERT_EQ(list.tournaments_size(), 1);
+  EXPECT_EQ(list.tournaments(0).tournament_id(), id);
+  EXPECT_EQ(list.tournaments(0).state(), v1::TOURNAMENT_STATE_FINISHED);
+  EXPECT_EQ(list.tournaments(0).matches_done(), 8);
+  EXPECT_EQ(list.tournaments(0).matches_total(), 8);
+
+  v1::ListMatchesRequest page;
+  page.set_tournament_id(id);
+  page.set_page_size(3);
+  std::vector<int> tables;
+  std::vector<int64_t> match_ids;
+  for (int pages = 0; pages < 10; ++pages) {
+    v1::ListMatchesResponse resp;
+    ASSERT_TRUE(s.ListMatches(nullptr, &page, &resp).ok());
+    EXPECT_LE(resp.matches_size(), 3);
+    for (const v1::MatchSummary& m : resp.matches()) {
+      tables.push_back(m.table());
+      match_ids.push_back(m.match_id());
+    }
+    if (resp.next_page_token().empty()) break;
+    page.set_page_token(resp.next_page_token());
+  }
+  EXPECT_EQ(tables, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+
+  v1::MatchReplayRequest rreq;
+  rreq.set_match_id(match_ids[5]);
+  v1::Replay replay;
+  ASSERT_TRUE(s.GetMatchReplay(nullptr, &rreq, &replay).ok());
+  EXPECT_GT(replay.decisions_size(), 0);
+  EXPECT_EQ(replay.seed(), (*(*store)->Matches(id))[5].seed);
+  rreq.set_match_id(123456);
+  EXPECT_EQ(s.GetMatchReplay(nullptr, &rreq, &replay).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+
+  // A round-robin stopped after one table: its group's seed is still in
+  // play, so that replay is refused.
+  auto other = Store::Open(":memory:");
+  ASSERT_TRUE(other.ok());
+  TournamentConfig c = Builtin(4, "partial");
+  c.stop_after = 1;
+  c.workers = 1;
+  ASSERT_TRUE(RunTournament(c, **other).ok());
+  ArenaService s2(other->get(), nullptr, {}, 1);
+  const MatchRow first = (*(*other)->Matches(1))[0];
+  ASSERT_EQ(first.state, "done");
+  rreq.set_match_id(first.id);
+  EXPECT_EQ(s2.GetMatchReplay(nullptr, &rreq, &replay).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
 }
 
 // Issue 14: with the dynamics factor tau (default 25/300), a bot that was
