@@ -18,14 +18,16 @@ int RefereeMain(const std::vector<std::string>& argv) {
     std::cerr << "usage: woodland referee serve [--port P] [--metrics-port M] "
                  "[--workers W]\n"
                  "         [--bot NAME=SPEC ...] [--bots-file FILE] "
-                 "[--allow-endpoint HOST:PORT|HOST:*|A.B.C.D/N ...]\n";
+                 "[--allow-endpoint HOST:PORT|HOST:*|A.B.C.D/N ...]\n"
+                 "         [--max-kept-matches N]\n";
     return 2;
   }
   auto args = Args::Parse(
       {argv.begin() + 1, argv.end()},
       {"--port", "--metrics-port", "--workers", "--address", "--stderr-dir",
        "--bot", "--bots-file", "--allow-endpoint", "--max-watchers",
-       "--max-watchers-per-client", "--max-deadline-ms", "--max-time-bank-ms"},
+       "--max-watchers-per-client", "--max-deadline-ms", "--max-time-bank-ms",
+       "--max-kept-matches"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland referee: " << args.status().message() << "\n";
@@ -54,6 +56,12 @@ int RefereeMain(const std::vector<std::string>& argv) {
                  "take 1 to 86400000\n";
     return 2;
   }
+  // Issue 14.6: finished matches kept for GetReplay (about 340 KB each).
+  auto kept = args->Number<int64_t>("--max-kept-matches", 1000);
+  if (!kept.ok() || *kept < 1 || *kept > 1000000) {
+    std::cerr << "woodland referee: --max-kept-matches takes 1 to 1000000\n";
+    return 2;
+  }
   const std::string address = args->Get("--address", "127.0.0.1");
   referee::RefereeMetrics metrics;
   referee::MatchOptions options;
@@ -66,7 +74,8 @@ int RefereeMain(const std::vector<std::string>& argv) {
     std::cerr << "woodland referee: " << catalog.status().message() << "\n";
     return 2;
   }
-  referee::RefereeService service(options, *std::move(catalog), *workers, 1000,
+  referee::RefereeService service(options, *std::move(catalog), *workers,
+                                  static_cast<size_t>(*kept),
                                   {*max_watchers, *per_client});
   return ServeUntilSignal("referee", &service, address, *port,
                           metrics.registry(), *metrics_port);
