@@ -105,32 +105,10 @@ HundredsBoard& Hb(State& s) { return s.mutable_hundreds(); }
 int HuSeat(const State& s) { return s.SeatOf(kHundreds); }
 bool InMood(const State& s, int mood) { return Hb(s).mood == mood; }
 
-// Law 14.2.4: 0 Command, 1 Prowess, -1 neither (a torch).
-int TrackOf(int item) {
-  switch (item) {
-    case kBoot:
-    case kSack:
-    case kCoin:
-      return 0;
-    case kHammer:
-    case kTea:
-    case kSword:
-    case kCrossbow:
-      return 1;
-  }
-  return -1;
-}
-int TrackItems(const State& s, int track) {
-  int n = 0;
-  for (int i = 0; i < kNumItems; ++i) {
-    if (TrackOf(i) == track) n += Hb(s).hoard[i];
-  }
-  return n;
-}
-// Law 14.2.4.II: 0 items -> 1, 1-2 -> 2, 3 -> 3, 4 -> 4.
-int TrackValue(int items) { return items == 0 ? 1 : std::max(2, items); }
-int CommandValue(const State& s) { return TrackValue(TrackItems(s, 0)); }
-int ProwessValue(const State& s) { return TrackValue(TrackItems(s, 1)); }
+int TrackOf(int item) { return HundredsBoard::TrackOf(item); }
+int TrackItems(const State& s, int track) { return Hb(s).TrackItems(track); }
+int CommandValue(const State& s) { return Hb(s).Command(); }
+int ProwessValue(const State& s) { return Hb(s).Prowess(); }
 
 // Warriors of the supply that are not the warlord.
 int RegularSupply(const State& s) {
@@ -1067,8 +1045,8 @@ class Hundreds : public FactionModule {
     HundredsBoard& hb = Hb(s);
     if (hb.warlord != c) return;
     const BattleState& b = s.battle();
-    const bool battle =
-        b.clearing == c && (b.attacker == kHundreds || b.defender == kHundreds);
+    // In a battle there (also as the Vagabond's ally, 9.2.9.II.c).
+    const bool battle = b.clearing == c && b.attacker != kNoFaction;
     if (s.clearing(c).warriors[kHundreds] == 0) {
       if (battle) {
         hb.warlord = -1;  // it fell with the last of them

@@ -51,6 +51,33 @@ struct HundredsBoard {
   // Recruit (14.4.2) with too few warriors: strongholds still unserved.
   std::array<int8_t, kMaxClearings> quota{};
 
+  // Law 14.2.4: the track an item goes on (0 Command, 1 Prowess, -1 none).
+  static int TrackOf(int item) {
+    switch (item) {
+      case kBoot:
+      case kSack:
+      case kCoin:
+        return 0;
+      case kHammer:
+      case kTea:
+      case kSword:
+      case kCrossbow:
+        return 1;
+    }
+    return -1;
+  }
+  int TrackItems(int track) const {
+    int n = 0;
+    for (int i = 0; i < kNumItems; ++i) n += TrackOf(i) == track ? hoard[i] : 0;
+    return n;
+  }
+  // Law 14.2.4.II: no item 1, one or two 2, three 3, four 4.
+  static int TrackValue(int items) {
+    return items == 0 ? 1 : items < 2 ? 2 : items;
+  }
+  int Command() const { return TrackValue(TrackItems(0)); }
+  int Prowess() const { return TrackValue(TrackItems(1)); }
+
   template <class H>
   void HashInto(H& h) const {
     h.Add(warlord);
@@ -73,6 +100,8 @@ struct HundredsBoard {
     return hoard[item] + removed[item] + (pending_item == item ? 1 : 0);
   }
 };
+
+absl::string_view HundredsMoodName(int mood);  // "Stubborn" (hundreds.cc)
 
 }  // namespace woodland::rules
 

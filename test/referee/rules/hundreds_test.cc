@@ -276,6 +276,46 @@ TEST(Hundreds, Law_14_2_2_MovesChooseWhetherTheWarlordGoes) {
   EXPECT_EQ(Hw(s, C(1)), 2);
 }
 
+TEST(Hundreds, Law_14_2_2_NotRemovedByAnEffectOutsideBattle) {
+  Scenario sc = HuGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  Warlord(s, C(5), 0);
+  // Another player's effect removing a warrior (e.g. a Strike): the lone
+  // warlord stays.
+  s.RemoveWarriors(kHundreds, C(5), 1, kMarquise);
+  EXPECT_EQ(Hw(s, C(5)), 1);
+  EXPECT_EQ(s.hundreds().warlord, C(5));
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+TEST(Hundreds, Law_14_2_2_NotMovedOutsideTheHundredsTurn) {
+  Scenario sc = HuGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  Warlord(s, C(5), 1);
+  // Another player moving every Hundreds warrior out (e.g. a Vagabond's
+  // allied warriors): the warlord stays behind.
+  s.MoveWarriors(kHundreds, C(5), C(1), 2, kMarquise);
+  EXPECT_EQ(Hw(s, C(5)), 1);
+  EXPECT_EQ(Hw(s, C(1)), 1);
+  EXPECT_EQ(s.hundreds().warlord, C(5));
+}
+
+TEST(Hundreds, Law_14_2_2_FallsWithTheLastWarriorInBattle) {
+  Scenario sc = HuGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  Warlord(s, C(5), 0);
+  Mood(s, kMoodRowdy);
+  s.SetWarriors(kMarquise, C(5), 3);
+  sc.Dice({2, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kHundreds); });
+  EXPECT_EQ(Hw(s, C(5)), 0);
+  EXPECT_EQ(s.hundreds().warlord, -1);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
 // --- Looters (Law 14.2.5) ---------------------------------------------------
 
 TEST(Hundreds, Law_14_2_5_LootersDealNoRolledHitsAndTakeAnItem) {
@@ -295,6 +335,34 @@ TEST(Hundreds, Law_14_2_5_LootersDealNoRolledHitsAndTakeAnItem) {
   EXPECT_EQ(s.seat(1).items[kCoin], 0);
   EXPECT_EQ(s.hundreds().hoard[kCoin], 1);
   EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+TEST(Hundreds, Law_14_2_5_And_14_7_8_LootersStillDealExtraHits) {
+  Scenario sc = HuGame(kPhaseDaylight);
+  State& s = sc.s();
+  Warlord(s, C(9), 3);
+  Mood(s, kMoodWrathful);
+  s.SetWarriors(kMarquise, C(9), 2);
+  --s.mutable_item_supply()[kCoin];
+  ++s.mutable_seat(1).items[kCoin];
+  sc.Dice({3, 0});
+  sc.Start([](State& s) { PushBattle(s, C(9), kHundreds, kMarquise); });
+  sc.Choose("Loot Marquise de Cat");
+  EXPECT_EQ(s.clearing(C(9)).warriors[kMarquise], 1) << "only Wrathful's hit";
+  EXPECT_EQ(s.hundreds().hoard[kCoin], 1);
+}
+
+TEST(Hundreds, Law_14_7_7_StubbornIgnoresTheFirstAmbushHit) {
+  Scenario sc = HuGame(kPhaseDaylight);
+  State& s = sc.s();
+  Warlord(s, C(9), 2);
+  s.SetWarriors(kMarquise, C(9), 1);
+  sc.Give(1, "Ambush!", kMouse);
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(9), kHundreds, kMarquise); });
+  sc.Choose("Ambush! (mouse)");
+  if (sc.Key() == "hundreds.warlord_hit") sc.Choose("The warlord stays");
+  EXPECT_EQ(Hw(s, C(9)), 2) << "two ambush hits, the first ignored";
 }
 
 TEST(Hundreds, Law_14_2_5_NoItemWithoutRule) {
@@ -323,6 +391,20 @@ TEST(Hundreds, Law_14_2_5_NoLootingWithoutCraftedItems) {
   sc.Start([](State& s) { PushBattle(s, C(9), kHundreds, kMarquise); });
   EXPECT_TRUE(sc.Paused()) << sc.Key();
   EXPECT_EQ(s.clearing(C(9)).warriors[kMarquise], 0) << "rolled hits dealt";
+}
+
+TEST(Hundreds, Law_14_2_5_TheVagabondCannotBeLooted) {
+  Scenario sc = HuGame(kPhaseDaylight, {kHundreds, kVagabond});
+  State& s = sc.s();
+  Warlord(s, C(9), 3);
+  s.mutable_vagabond().clearing = C(9);
+  s.mutable_vagabond().forest = -1;
+  sc.Item(kSword);
+  --s.mutable_item_supply()[kCoin];  // even with an item in the box
+  ++s.mutable_seat(1).items[kCoin];
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(9), kHundreds, kVagabond); });
+  EXPECT_NE(sc.Key(), "hundreds.looters");
 }
 
 // --- Birdsong (Law 14.4) ----------------------------------------------------
@@ -688,8 +770,27 @@ TEST(Hundreds, Law_14_7_8_WrathfulDealsAnExtraHitAtTheWarlord) {
 
 TEST(HundredsRandom, TwoSeatsWithEachBaseFaction) {
   for (int8_t other : {kMarquise, kEyrie, kAlliance, kVagabond}) {
-    RandomGamesCheck(Table({kHundreds, other}), 1000 + 100 * other, 20);
+    RandomGamesCheck(Table({kHundreds, other}), 1000 + 100 * other, 60);
   }
+}
+
+TEST(HundredsRandom, ThreeSeats) {
+  RandomGamesCheck(Table({kMarquise, kEyrie, kHundreds}), 2000, 40);
+  RandomGamesCheck(Table({kHundreds, kAlliance, kVagabond}), 2100, 40);
+  RandomGamesCheck(Table({kVagabond, kHundreds, kMarquise}), 2200, 40);
+}
+
+TEST(HundredsRandom, FourSeats) {
+  GameSetup shuffled = Table({kMarquise, kEyrie, kAlliance, kHundreds});
+  shuffled.shuffle_seats = true;
+  RandomGamesCheck(shuffled, 3000, 40);
+  RandomGamesCheck(Table({kEyrie, kHundreds, kVagabond, kAlliance}), 3100, 30);
+}
+
+TEST(HundredsRandom, FiveSeats) {
+  GameSetup all = Table({kMarquise, kEyrie, kAlliance, kVagabond, kHundreds});
+  all.shuffle_seats = true;
+  RandomGamesCheck(all, 4000, 40);
 }
 
 }  // namespace
