@@ -78,8 +78,13 @@ struct HundredsBoard {
   int Command() const { return TrackValue(TrackItems(0)); }
   int Prowess() const { return TrackValue(TrackItems(1)); }
 
+  friend bool operator==(const HundredsBoard&, const HundredsBoard&) = default;
+
+  // An unused board (no Hundreds seated) adds nothing, so tables without
+  // the Hundreds keep their golden signatures.
   template <class H>
   void HashInto(H& h) const {
+    if (*this == HundredsBoard{}) return;
     h.Add(warlord);
     h.Add(mood);
     for (int8_t v : hoard) h.Add(v);

@@ -517,6 +517,26 @@ TEST(Hundreds, Law_14_5_2_III_BuildInAMatchingClearingYouRule) {
   EXPECT_EQ(s.discard().size(), 1u);
 }
 
+TEST(Hundreds, Law_14_5_2_CommandActionsUpToYourCommand) {
+  for (int items : {0, 1}) {  // Command 1, then 2
+    Scenario sc = HuGame(kPhaseDaylight);
+    State& s = sc.s();
+    Warlord(s, C(5), 3);
+    if (items > 0) Hoard(s, kCoin);
+    sc.Start([](State& s) { Hu()->PushDaylight(s, 0); });
+    sc.Choose("Move");
+    sc.Choose("Move from 5 (rabbit) to 1 (fox)");
+    sc.Choose("Move 1 warrior from 5 (rabbit) to 1 (fox)");
+    if (items == 0) {
+      EXPECT_EQ(sc.Key(), "hundreds.advance") << "one action at Command 1";
+    } else {
+      EXPECT_EQ(sc.Key(), "hundreds.command");
+      EXPECT_EQ(s.prompt().a, 1);
+      EXPECT_TRUE(sc.Offers("Move"));
+    }
+  }
+}
+
 TEST(Hundreds, Law_14_5_3_AdvanceMovesTheWarlordThenBattles) {
   Scenario sc = HuGame(kPhaseDaylight);
   State& s = sc.s();
