@@ -3,6 +3,8 @@
 #include <map>
 #include <string>
 
+#include "bots/heuristic/hundreds_plan.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -207,6 +209,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     }
     return e.action() == "tax_collector" ? -2 : 0.5;
   }
+  if (double s; HundredsScore(r, o, &s)) return s;  // hundreds_plan.cc
   if (kind == "vagabond.action" && o.label() == "Aid") {
     // Worth it only if some target pays now (an ally, or a step completed).
     const auto* c = Clearing(r, r.observation().vagabond().clearing());

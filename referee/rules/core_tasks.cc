@@ -416,7 +416,8 @@ void BattleStepFn(State& s) {
       // Law 4.3.1.II: two immediate hits, then the ambush card is discarded.
       s.Discard(b.ambush);
       b.ambush = kNoCard;
-      b.hits_left = {2, 0};
+      b.hits_left = {
+          static_cast<int8_t>(GetFaction(b.attacker)->HitsToTake(s, 2)), 0};
       t.step = kBsAssign;
       t.c = kBsAfterAmbush;
       return;
@@ -426,6 +427,13 @@ void BattleStepFn(State& s) {
                                                                      : kBsEnd;
       return;
     case kBsRoll: {
+      if (t.a < 0) {  // once: effects "before the roll" (e.g. Law 14.7.1)
+        t.a = 1;
+        const size_t depth = s.stack().size();
+        GetFaction(b.attacker)->BeforeRoll(s);
+        GetFaction(b.defender)->BeforeRoll(s);
+        if (s.stack().size() != depth) return;
+      }
       // Law 4.3.3: attacker deals the higher roll, defender the lower.
       const int d1 = s.chance_stream().Draw(kChanceDie, 4);
       const int d2 = s.chance_stream().Draw(kChanceDie, 4);
@@ -475,6 +483,8 @@ void BattleStepFn(State& s) {
       if (b.sappers) ++def;
       // Law 4.3.5.II: a defender without warriors is defenseless.
       if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
+      def = GetFaction(b.attacker)->HitsToTake(s, def);
+      att = GetFaction(b.defender)->HitsToTake(s, att);
       b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
       t.step = kBsAssign;
       t.c = kBsEnd;
@@ -620,6 +630,10 @@ void ResolveCraft(State& s, int seat, CardId id) {
          .card = id});
   switch (c.kind) {
     case kItemCard: {
+      if (GetFaction(f)->CraftItem(s, seat, id)) {  // e.g. Law 14.2.3
+        s.Discard(id);
+        return;
+      }
       // Law 4.1.2 and 3.2.2: take the item, score the card's VP.
       GetFaction(f)->GainItem(s, seat, c.item);
       s.mutable_item_supply()[c.item] -= 1;
@@ -797,7 +811,7 @@ void TaxCollectorStep(State& s) {
   const int f = FactionOfSeat(s, seat);
   std::vector<Option> opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.clearing(c).warriors[f] > 0) {
+    if (s.clearing(c).warriors[f] > GetFaction(f)->ProtectedWarriors(s, c)) {
       opts.push_back({.kind = kOptClearing, .a = static_cast<int8_t>(c)});
     }
   }
@@ -1028,6 +1042,8 @@ void PushBattle(State& s, int clearing, int attacker, int defender) {
          .c = static_cast<int8_t>(clearing)});
   s.Push(Task{.kind = kTaskBattle,
               .seat = static_cast<int8_t>(s.SeatOf(attacker))});
+  GetFaction(attacker)->OnBattleStart(s);
+  GetFaction(defender)->OnBattleStart(s);
 }
 
 void PushCraft(State& s, int seat) {
@@ -1079,7 +1095,7 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
       !(me.used_effects >> kTaxCollector & 1)) {
     bool any = false;
     for (int c = 0; c < s.map().num_clearings && !any; ++c) {
-      any = s.clearing(c).warriors[f] > 0;
+      any = s.clearing(c).warriors[f] > GetFaction(f)->ProtectedWarriors(s, c);
     }
     if (any) opts.push_back({.kind = kOptExtra, .a = kExtraTaxCollector});
   }

@@ -124,6 +124,21 @@ class FactionModule {
   // --- Hooks for the Underground Duchy (Law 12, duchy.cc) ---
   // --- Hooks for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- Hooks for the Lord of the Hundreds (Law 14, hundreds.cc) ---
+  // A battle in c began (PushBattle): called on attacker and defender. May
+  // push tasks that run before the ambush (Looters, Law 14.2.5).
+  virtual void OnBattleStart(State& s) const {}
+  // Just before the battle roll (Law 4.3.2), once per battle, on attacker
+  // and defender. May push tasks (Bitter, Law 14.7.1).
+  virtual void BeforeRoll(State& s) const {}
+  // This faction is about to take `hits` hits in the current battle; returns
+  // how many it takes (Stubborn ignores the first, Law 14.7.7).
+  virtual int HitsToTake(State& s, int hits) const { return hits; }
+  // Warriors in c that effects outside battle cannot remove (the warlord,
+  // Law 14.2.2); Tax Collector does not offer them.
+  virtual int ProtectedWarriors(const State& s, int c) const { return 0; }
+  // Crafting the item card `id` (Law 4.1.2): returns true if the faction took
+  // the item and scored itself (Contempt for Trade, Law 14.2.3).
+  virtual bool CraftItem(State& s, int seat, CardId id) const { return false; }
   // --- Hooks for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- Hooks for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---

@@ -339,6 +339,8 @@ enum VpReason : int8_t {
   // --- VP reasons for the Underground Duchy (Law 12, duchy.cc) ---
   // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- VP reasons for the Lord of the Hundreds (Law 14, hundreds.cc) ---
+  kVpHoard,    // a full Hoard track (14.2.4.I)
+  kVpOppress,  // Oppress (14.6.2)
   // --- VP reasons for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- VP reasons for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
