@@ -606,6 +606,34 @@ TEST(Riverfolk, RandomGamesThreeAndFourSeats) {
   RandomGamesCheck(Mix({kMarquise, kEyrie, kVagabond, kRiverfolk}), 6001, 100);
 }
 
+// The random games reach every part of the faction, so the checks above
+// cover them: services bought (each kind), funds of other factions, trade
+// posts placed and removed, mercenaries in rule.
+TEST(Riverfolk, RandomGamesReachServicesTradePostsAndDisruption) {
+  bool boats = false, mercs = false, card = false, gone = false,
+       foreign = false, vagabond_paid = false;
+  DecisionHook hook = [&](const State& s, uint64_t, int) {
+    const RiverfolkBoard& rf = s.riverfolk();
+    boats |= rf.boats_turn == s.turn();
+    mercs |= rf.mercs_turn == s.turn() && s.phase() == kPhaseDaylight;
+    card |= s.prompt().kind != kPromptNone &&
+            s.PromptKey() == "riverfolk.buy_service" &&
+            s.options()[0].kind == kOptCard;
+    gone |= rf.posts_gone[0] + rf.posts_gone[1] + rf.posts_gone[2] > 0;
+    foreign |= rf.funds[kMarquise] + rf.funds[kEyrie] > 0;
+    vagabond_paid |= s.PromptKey() == "riverfolk.vagabond_pay";
+    return absl::OkStatus();
+  };
+  RandomGamesCheck(Mix({kMarquise, kEyrie, kVagabond, kRiverfolk}), 9001, 30,
+                   hook);
+  EXPECT_TRUE(boats);
+  EXPECT_TRUE(mercs);
+  EXPECT_TRUE(card);
+  EXPECT_TRUE(gone);
+  EXPECT_TRUE(foreign);
+  EXPECT_TRUE(vagabond_paid);
+}
+
 TEST(Riverfolk, RandomGamesFiveSeats) {
   RandomGamesCheck(Mix({kMarquise, kEyrie, kAlliance, kVagabond, kRiverfolk}),
                    7001, 100);
