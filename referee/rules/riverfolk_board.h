@@ -66,9 +66,15 @@ struct RiverfolkBoard {
     return 0;
   }
 
-  // Adds every field to the state hash (State::Hash).
+  friend bool operator==(const RiverfolkBoard&,
+                         const RiverfolkBoard&) = default;
+
+  // Adds every field to the state hash (State::Hash). A board untouched
+  // since the start (no Riverfolk seated) adds nothing, so games without the
+  // Riverfolk keep their golden signatures.
   template <class H>
   void HashInto(H& h) const {
+    if (*this == RiverfolkBoard{}) return;
     for (int8_t v : payments) h.Add(v);
     for (int8_t v : funds) h.Add(v);
     for (int8_t v : committed) h.Add(v);
