@@ -688,6 +688,23 @@ class Riverfolk : public FactionModule {
     const RiverfolkBoard& rf = s.riverfolk();
     return rf.boats_for == mover && rf.boats_turn == s.turn() ? 1 : 0;
   }
+  // Law 11.2.7.III: hired mercenaries are no longer enemy pieces of their
+  // buyer: an effect of the buyer's that removes all enemy pieces (a Favor)
+  // leaves them and takes only the trade post.
+  void RemoveAllPieces(State& s, int c, int remover) const override {
+    if (MercenariesFor(s, remover, c, kNoFaction) == 0) {
+      FactionModule::RemoveAllPieces(s, c, remover);
+      return;
+    }
+    std::array<int8_t, kNumPieces> posts{};
+    for (int p = kTradePostFox; p <= kTradePostMouse; ++p)
+      posts[p] = s.clearing(c).pieces[p];
+    if (posts[kTradePostFox] + posts[kTradePostRabbit] +
+            posts[kTradePostMouse] >
+        0) {
+      s.RemovePieces(kRiverfolk, c, 0, posts, remover);
+    }
+  }
   int MercenariesFor(const State& s, int buyer, int c,
                      int opponent) const override {
     const RiverfolkBoard& rf = s.riverfolk();

@@ -531,6 +531,27 @@ TEST(Riverfolk, Law_11_2_7_III_MercenariesBattleForTheBuyerNotTheRiverfolk) {
   EXPECT_EQ(GetFaction(kMarquise)->RolledHitCap(s, C(8), true), 3);
 }
 
+TEST(Riverfolk, Law_11_2_7_III_MercenariesAreNoLongerEnemyPieces) {
+  Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
+  State& s = sc.s();
+  s.SetWarriors(kRiverfolk, C(1), 2);  // fox clearings 1 and 8
+  s.SetPieces(kTradePostFox, C(1), 1);
+  s.SetWarriors(kRiverfolk, C(8), 1);
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetPieces(kWorkshop, C(8), 2);  // three fox crafting pieces
+  s.SetPieces(kWorkshop, C(12), 1);
+  sc.Give(1, "Favor of the Foxes");
+  s.mutable_riverfolk().mercs_for = kMarquise;
+  s.mutable_riverfolk().mercs_turn = static_cast<int16_t>(s.turn());
+  sc.Start([](State& s) { PushCraft(s, 1); });
+  sc.Choose("Favor of the Foxes (fox)");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kRiverfolk], 2) << "mercenaries stay";
+  EXPECT_EQ(s.clearing(C(8)).warriors[kRiverfolk], 1);
+  EXPECT_EQ(s.clearing(C(1)).pieces[kTradePostFox], 0) << "an enemy token";
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 0);
+  EXPECT_EQ(s.seat(1).vp, 1) << "Law 3.2.1: the trade post";
+}
+
 TEST(Riverfolk, Law_11_2_7_III_a_BuyerTakesOddHitsMercenariesEvenHits) {
   Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
   State& s = sc.s();
