@@ -11,9 +11,53 @@ namespace woodland::referee {
 void CultViewToProto(const rules::State& s, const rules::Observation& o,
                      v1::CultView* out) {}
 
-// The Riverfolk Company (Law 11).
+// The Riverfolk Company (Law 11): everything is public.
+namespace {
+
+void FactionCounts(const std::array<int8_t, rules::kNumFactions>& box,
+                   google::protobuf::RepeatedPtrField<v1::FactionCount>* out) {
+  for (int f = 0; f < rules::kNumFactions; ++f) {
+    if (box[f] == 0) continue;
+    v1::FactionCount* fc = out->Add();
+    fc->set_faction(FactionToProto(f));
+    fc->set_count(box[f]);
+  }
+}
+
+void PostCount(int piece, int n,
+               google::protobuf::RepeatedPtrField<v1::PieceCount>* out) {
+  v1::PieceCount* pc = out->Add();
+  pc->set_piece(std::string(rules::GetPieceInfo(piece).name));
+  pc->set_owner(FactionToProto(rules::kRiverfolk));
+  pc->set_count(n);
+}
+
+}  // namespace
+
 void RiverfolkViewToProto(const rules::State& s, const rules::Observation& o,
-                          v1::RiverfolkView* out) {}
+                          v1::RiverfolkView* out) {
+  const rules::RiverfolkBoard& rf = o.riverfolk;
+  FactionCounts(rf.payments, out->mutable_payments());
+  FactionCounts(rf.funds, out->mutable_funds());
+  FactionCounts(rf.committed, out->mutable_committed());
+  out->set_price_hand_card(rf.prices[rules::kServiceHandCard]);
+  out->set_price_riverboats(rf.prices[rules::kServiceRiverboats]);
+  out->set_price_mercenaries(rf.prices[rules::kServiceMercenaries]);
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    const int piece = rules::kTradePostFox + suit;
+    int on_map = 0;
+    for (const rules::ClearingState& c : o.clearings) on_map += c.pieces[piece];
+    PostCount(piece, on_map, out->mutable_trade_posts_on_map());
+    PostCount(piece, s.piece_supply(piece),
+              out->mutable_trade_posts_on_tracks());
+    PostCount(piece, rf.posts_gone[suit], out->mutable_trade_posts_removed());
+  }
+  for (rules::CardId id : o.riverfolk_hand) CardToProto(s, id, out->add_hand());
+  if (rf.boats_turn == s.turn() && rf.boats_for != rules::kNoFaction)
+    out->set_riverboats_for(FactionToProto(rf.boats_for));
+  if (rf.mercs_turn == s.turn() && rf.mercs_for != rules::kNoFaction)
+    out->set_mercenaries_for(FactionToProto(rf.mercs_for));
+}
 
 // The Underground Duchy (Law 12).
 void DuchyViewToProto(const rules::State& s, const rules::Observation& o,

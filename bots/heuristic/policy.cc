@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bots/heuristic/hundreds_plan.h"
+#include "bots/heuristic/riverfolk_plan.h"
 
 namespace woodland::bots {
 namespace {
@@ -192,6 +193,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   const v1::Faction me = r.faction();
   const auto payload = o.payload_case();
   const bool done = payload == Option::kDone;
+  if (double s; RiverfolkScore(r, o, &s)) return s;  // Law 11
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

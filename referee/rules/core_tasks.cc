@@ -14,6 +14,17 @@ constexpr int kDominanceScore = 10;  // Law 3.3.1
 
 int8_t FactionOfSeat(const State& s, int seat) { return s.seat(seat).faction; }
 
+// Law 11.2.7.III: Riverfolk warriors in c fighting for `faction` against
+// `opponent` (kNoFaction: any enemy but the Riverfolk).
+int Mercs(const State& s, int faction, int c, int opponent) {
+  if (s.SeatOf(kRiverfolk) < 0 || faction == kRiverfolk) return 0;
+  return GetFaction(kRiverfolk)->MercenariesFor(s, faction, c, opponent);
+}
+
+int BattleOpponent(const State& s, bool attacker) {
+  return attacker ? s.battle().defender : s.battle().attacker;
+}
+
 // ---------------------------------------------------------------------------
 // Turn structure (Law 1.4): Birdsong, Daylight, Evening, with the standard
 // deck's "start of" windows and the dominance check (3.3.1).
@@ -54,6 +65,11 @@ void TurnStep(State& s) {
       if (s.HasEffect(seat, kBetterBurrowBank)) {
         s.Push(
             Task{.kind = kTaskBurrowBank, .seat = static_cast<int8_t>(seat)});
+      }
+      // Law 11.2.6: other factions' offers at the start of Birdsong.
+      for (int o = 0; o < s.num_seats(); ++o) {
+        if (o != seat)
+          GetFaction(FactionOfSeat(s, o))->AtOthersBirdsongStart(s, seat);
       }
       return;
     case 1:
@@ -286,9 +302,23 @@ bool AssignHits(State& s) {
     const int f = side == 0 ? b.attacker : b.defender;
     if (GetFaction(f)->TakesHitsItself()) continue;  // e.g. the Vagabond
     const ClearingState& cl = s.clearing(b.clearing);
+    const int mercs =
+        Mercs(s, f, b.clearing, side == 0 ? b.defender : b.attacker);
     while (b.hits_left[side] > 0) {
-      if (b.remove_warriors[side] < cl.warriors[f]) {
+      // Law 11.2.7.III.a: odd hits on owned warriors, even hits on
+      // mercenaries, each falling back on the other; buildings and tokens
+      // only when no warrior of either is left.
+      const int own = cl.warriors[f] - b.remove_warriors[side];
+      const int merc = mercs - b.remove_mercs[side];
+      const bool odd =
+          (b.remove_warriors[side] + b.remove_mercs[side]) % 2 == 0;
+      if (own > 0 && (odd || merc == 0)) {
         ++b.remove_warriors[side];
+        --b.hits_left[side];
+        continue;
+      }
+      if (merc > 0) {
+        ++b.remove_mercs[side];
         --b.hits_left[side];
         continue;
       }
@@ -328,8 +358,10 @@ void ApplyHits(State& s) {
   const int c = b.clearing;
   // Law 4.3.6: hits are dealt simultaneously; triggered effects follow.
   std::array<int8_t, 2> warriors = b.remove_warriors;
+  const std::array<int8_t, 2> mercs = b.remove_mercs;
   auto pieces = b.remove_pieces;
   b.remove_warriors = {};
+  b.remove_mercs = {};
   b.remove_pieces = {};
   int enemy = 0;
   for (int p = 0; p < kNumPieces; ++p) enemy += pieces[1][p];
@@ -343,6 +375,16 @@ void ApplyHits(State& s) {
   before = s.stack().size();
   s.RemovePieces(b.attacker, c, warriors[0], pieces[0], b.defender);
   triggered[0] += s.stack().size() - before;
+  for (int side = 0; side < 2; ++side) {
+    if (mercs[side] == 0) continue;
+    // Law 11.2.7.III.b: mercenaries removed by a Vagabond do not make him
+    // Hostile to the Riverfolk (no remover).
+    int remover = side == 0 ? b.defender : b.attacker;
+    if (remover == kVagabond || remover == kVagabond2) remover = kNoFaction;
+    before = s.stack().size();
+    s.RemoveWarriors(kRiverfolk, c, mercs[side], remover);
+    triggered[side] += s.stack().size() - before;
+  }
   for (int side = 0; side < 2; ++side) {
     const int f = side == 0 ? b.attacker : b.defender;
     if (GetFaction(f)->TakesHitsItself() && b.hits_left[side] > 0) {
@@ -609,6 +651,11 @@ bool Craftable(const State& s, int seat, CardId id,
                const std::array<int8_t, kNumClearingSuits>& avail) {
   const CardDef& c = s.card(id);
   if (c.kind == kAmbushCard || c.kind == kDominanceCard) return false;
+  // Law 11.5.3: the Riverfolk pay each crafting piece with a fund.
+  if (static_cast<int>(c.cost.size()) >
+      GetFaction(FactionOfSeat(s, seat))->CraftingBudget(s)) {
+    return false;
+  }
   // Law 4.1.2: an item must still be in the supply.
   if (c.kind == kItemCard && s.item_supply()[c.item] == 0) return false;
   if (c.kind == kPersistentCard) {
@@ -914,14 +961,20 @@ void Reg(int kind, absl::string_view key, absl::string_view law,
 
 }  // namespace
 
+// Law 11.2.7.III: hired mercenaries count as the buyer's warriors in battle.
 int FactionModule::RolledHitCap(const State& s, int c, bool attacker) const {
-  return s.clearing(c).warriors[faction()];
+  return s.clearing(c).warriors[faction()] +
+         Mercs(s, faction(), c, BattleOpponent(s, attacker));
 }
 bool FactionModule::Defenseless(const State& s, int c) const {
-  return s.clearing(c).warriors[faction()] == 0;
+  return s.clearing(c).warriors[faction()] +
+             Mercs(s, faction(), c, BattleOpponent(s, false)) ==
+         0;
 }
 bool FactionModule::StillAttacking(const State& s, int c) const {
-  return s.clearing(c).warriors[faction()] > 0;
+  return s.clearing(c).warriors[faction()] +
+             Mercs(s, faction(), c, BattleOpponent(s, true)) >
+         0;
 }
 void FactionModule::PayCrafting(State& s, int suit, int n) const {
   s.craft_used()[suit] += static_cast<int8_t>(n);
@@ -974,6 +1027,10 @@ std::vector<Option> MatchingCards(const State& s, int seat, int suit) {
 std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
   std::vector<Option> opts;
   const MapDef& m = s.map();
+  // Law 11.2.2, 11.2.7.II: rivers as paths (2: ignoring rule).
+  const int rivers = s.SeatOf(kRiverfolk) < 0
+                         ? 0
+                         : GetFaction(kRiverfolk)->RiverAccess(s, faction);
   for (int from = 0; from < m.num_clearings; ++from) {
     if (s.clearing(from).warriors[faction] == 0) continue;
     if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
@@ -981,9 +1038,10 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
     }
     const bool rules_from = s.Rules(faction, from);
     for (int to = 0; to < m.num_clearings; ++to) {
-      if (!m.Adjacent(from, to)) continue;
+      const bool river = rivers > 0 && (m.clearings[from].river >> to & 1);
+      if (!m.Adjacent(from, to) && !river) continue;
       // Law 4.2.1: rule the origin, the destination, or both.
-      if (rules_from || s.Rules(faction, to)) {
+      if (rules_from || s.Rules(faction, to) || (river && rivers == 2)) {
         opts.push_back({.kind = kOptMove,
                         .a = static_cast<int8_t>(from),
                         .b = static_cast<int8_t>(to)});
@@ -998,13 +1056,17 @@ std::vector<Option> LegalBattles(const State& s, int faction,
   std::vector<Option> opts;
   const FactionModule* m = GetFaction(faction);
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.clearing(c).warriors[faction] == 0 && !m->PawnIn(s, c)) continue;
+    // Law 11.2.7.III (FAQ): mercenaries alone may battle (not the
+    // Riverfolk).
+    const bool own = s.clearing(c).warriors[faction] > 0 || m->PawnIn(s, c);
+    if (!own && Mercs(s, faction, c, kNoFaction) == 0) continue;
     if (clearing_suit >= 0 && clearing_suit != kBird &&
         s.SuitOf(c) != clearing_suit) {
       continue;
     }
     for (int o = 0; o < s.num_seats(); ++o) {
       const int of = s.seat(o).faction;
+      if (!own && of == kRiverfolk) continue;
       // Law 4.3: battle an enemy (not a coalition partner, 9.2.8).
       if (s.AreEnemies(faction, of) && s.HasPieces(of, c)) {
         opts.push_back({.kind = kOptBattle,

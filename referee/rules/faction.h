@@ -121,6 +121,21 @@ class FactionModule {
   // Hooks added by the expansions, each under its own faction's marker.
   // --- Hooks for the Lizard Cult (Law 10, cult.cc) ---
   // --- Hooks for the Riverfolk Company (Law 11, riverfolk.cc) ---
+  // Law 11.2.6: called on every other seated faction at the start of `seat`'s
+  // Birdsong (the Riverfolk offer their services to that player).
+  virtual void AtOthersBirdsongStart(State& s, int seat) const {}
+  // Law 11.2.2, 11.2.7.II: how `mover` may use rivers now: 0 not at all,
+  // 1 as paths, 2 as paths ignoring rule (asked of the Riverfolk only).
+  virtual int RiverAccess(const State& s, int mover) const { return 0; }
+  // Law 11.2.7.III: this faction's warriors in c that fight for `buyer`
+  // against `opponent` (kNoFaction: any enemy but this faction).
+  virtual int MercenariesFor(const State& s, int buyer, int c,
+                             int opponent) const {
+    return 0;
+  }
+  // Law 11.5.3: how many crafting pieces this faction can still pay (the
+  // Riverfolk pay each with a fund).
+  virtual int CraftingBudget(const State& s) const { return 99; }
   // --- Hooks for the Underground Duchy (Law 12, duchy.cc) ---
   // --- Hooks for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- Hooks for the Lord of the Hundreds (Law 14, hundreds.cc) ---

@@ -62,7 +62,8 @@ std::string State::OptionLabel(const Option& o) const {
     case kOptPiece:
       return std::string(GetPieceInfo(o.a).name);
     case kOptAction: {
-      const FactionModule* m = GetFaction(seats_[prompt_.seat].faction);
+      const FactionModule* m =
+          GetFaction(o.b >= 0 ? o.b : seats_[prompt_.seat].faction);
       return m->ActionLabel(*this, o);
     }
     case kOptSuit:

@@ -62,6 +62,7 @@ struct Observation {
   // (also in `clearings`, e.g. face-down plots).
   CultBoard cult;
   RiverfolkBoard riverfolk;
+  std::vector<CardId> riverfolk_hand;  // public (Law 11.2.3)
   DuchyBoard duchy;
   CorvidBoard corvid;
   HundredsBoard hundreds;

@@ -234,6 +234,9 @@ int State::Presence(int faction, int c) const {
     const PieceInfo& info = GetPieceInfo(p);
     if (info.building && info.owner == faction) n += cl.pieces[p];
   }
+  // Law 11.2.7.III: mercenaries rule for their buyer, not the Riverfolk.
+  n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
+                               phase_ != kPhaseBirdsong);
   return n;
 }
 

@@ -57,7 +57,8 @@ enum OptionKind : uint8_t {
   kOptBattle,     // a = clearing, b = defending faction
   kOptFaction,    // a = faction (a player, e.g. a target)
   kOptPiece,      // a = Piece (to remove, build, ...)
-  kOptAction,     // a = action code of the deciding faction's module
+  kOptAction,     // a = action code of the deciding faction's module (of
+                  // faction b if b >= 0, e.g. Riverfolk services)
   kOptSuit,       // a = suit
   kOptDecree,     // card, a = Decree column (Eyrie)
   kOptLeader,     // a = leader (Eyrie)
@@ -320,6 +321,8 @@ struct BattleState {
   std::array<int8_t, 2> remove_warriors{};
   std::array<std::array<int8_t, kNumPieces>, 2> remove_pieces{};
   int8_t enemy_pieces_removed_by_attacker = 0;
+  // Riverfolk mercenaries taking hits for each side (Law 11.2.7.III.a).
+  std::array<int8_t, 2> remove_mercs{};
 };
 
 // Why VP changed (events and the VP-ledger property test).
@@ -336,6 +339,8 @@ enum VpReason : int8_t {
   // Reasons added by the expansions, each under its own faction's marker.
   // --- VP reasons for the Lizard Cult (Law 10, cult.cc) ---
   // --- VP reasons for the Riverfolk Company (Law 11, riverfolk.cc) ---
+  kVpTradePost,  // placing a trade post (11.5.6.III)
+  kVpDividends,  // dividends (11.4.2)
   // --- VP reasons for the Underground Duchy (Law 12, duchy.cc) ---
   // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- VP reasons for the Lord of the Hundreds (Law 14, hundreds.cc) ---

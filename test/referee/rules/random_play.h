@@ -45,8 +45,14 @@ inline absl::Status CheckRedaction(const State& s, int seat) {
     }
     return kNoCard;
   };
+  // Law 11.2.3: the Riverfolk's hand is public, shown to every seat.
+  const int riverfolk = s.SeatOf(kRiverfolk);
+  if (riverfolk >= 0 ? o.riverfolk_hand != s.seat(riverfolk).hand
+                     : !o.riverfolk_hand.empty()) {
+    return absl::InternalError("the Riverfolk's public hand differs");
+  }
   for (int other = 0; other < s.num_seats(); ++other) {
-    if (other == seat) continue;
+    if (other == seat || other == riverfolk) continue;
     if (CardId id = hidden(s.seat(other).hand); id != kNoCard) {
       return absl::InternalError(absl::StrCat("seat ", seat, " sees card ", id,
                                               " in seat ", other, "'s hand"));
