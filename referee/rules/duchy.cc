@@ -20,9 +20,8 @@ namespace woodland::rules {
 
 absl::string_view DuchyMinisterName(int m) {
   static constexpr absl::string_view kNames[kNumMinisters] = {
-      "Foremole", "Captain",        "Marshal",
-      "Brigadier", "Banker",        "Mayor",
-      "Duchess of Mud", "Baron of Dirt", "Earl of Stone"};
+      "Foremole", "Captain",        "Marshal",       "Brigadier",    "Banker",
+      "Mayor",    "Duchess of Mud", "Baron of Dirt", "Earl of Stone"};
   return m >= 0 && m < kNumMinisters ? kNames[m] : "?";
 }
 
@@ -36,7 +35,7 @@ enum DuchyTask : uint8_t {
   kDuParliament,
   kDuSway,
   kDuEvening,
-  kDuMove,  // a = 1: optional (offers Done)
+  kDuMove,   // a = 1: optional (offers Done)
   kDuBuild,  // c = 1: Foremole (any card, 12.5.2.I), else 12.5.1.I
   kDuDig,
   kDuBanker,
@@ -196,8 +195,8 @@ void MoveStep(State& s) {
     s.Ask(kDuPromptMove, t.seat, std::move(opts));
     return;
   }
-  const int n = t.x == kBurrowIx ? s.duchy().burrow
-                                 : s.clearing(t.x).warriors[kDuchy];
+  const int n =
+      t.x == kBurrowIx ? s.duchy().burrow : s.clearing(t.x).warriors[kDuchy];
   std::vector<Option> opts;
   for (int i = 1; i <= n; ++i) opts.push_back({.kind = kOptCount, .a = I8(i)});
   s.Ask(kDuPromptMoveCount, t.seat, std::move(opts), t.x, t.y);
@@ -226,7 +225,8 @@ void MoveChoose(State& s, const Option& o) {
   }
 }
 
-// --- Setup (Law 12.3) ----------------------------------------------------------
+// --- Setup (Law 12.3)
+// ----------------------------------------------------------
 
 // Law 12.3.3: a corner that is no other player's starting corner (the keep's,
 // or one holding another non-Marquise faction's pieces: the Marquise's
@@ -271,7 +271,8 @@ void SetupChoose(State& s, const Option& o) {
   }
 }
 
-// --- Birdsong (Law 12.4) -------------------------------------------------------
+// --- Birdsong (Law 12.4)
+// -------------------------------------------------------
 
 void BirdsongStep(State& s) {
   s.Pop();
@@ -281,7 +282,8 @@ void BirdsongStep(State& s) {
   PlaceInBurrow(s, kBirdsongWarriors[OnMap(s, kCitadel)]);
 }
 
-// --- Building (Law 12.5.1.I, 12.5.2.I) -------------------------------------------
+// --- Building (Law 12.5.1.I, 12.5.2.I)
+// -------------------------------------------
 
 bool HasCardFor(const State& s, int seat, int c, bool any_card) {
   return any_card ? !s.seat(seat).hand.empty()
@@ -346,7 +348,8 @@ void BuildChoose(State& s, const Option& o) {
   CHECK(s.PlacePiece(piece, c));
 }
 
-// --- Dig (Law 12.5.1.V) ----------------------------------------------------------
+// --- Dig (Law 12.5.1.V)
+// ----------------------------------------------------------
 
 std::vector<Option> DigClearings(const State& s, int seat) {
   std::vector<Option> opts;
@@ -415,7 +418,8 @@ void DigChoose(State& s, const Option& o) {
   }
 }
 
-// --- Assembly (Law 12.5.1) ---------------------------------------------------------
+// --- Assembly (Law 12.5.1)
+// ---------------------------------------------------------
 
 void AssemblyStep(State& s) {
   const int seat = s.top().seat;
@@ -439,8 +443,7 @@ void AssemblyStep(State& s) {
     return;
   }
   opts.push_back({.kind = kOptDone});
-  s.Ask(kDuPromptAssembly, seat, std::move(opts),
-        kAssemblyActions - b.actions);
+  s.Ask(kDuPromptAssembly, seat, std::move(opts), kAssemblyActions - b.actions);
 }
 
 void AssemblyChoose(State& s, const Option& o) {
@@ -473,7 +476,8 @@ void AssemblyChoose(State& s, const Option& o) {
   }
 }
 
-// --- Parliament (Law 12.5.2) ---------------------------------------------------------
+// --- Parliament (Law 12.5.2)
+// ---------------------------------------------------------
 
 bool MinisterUsable(const State& s, int seat, int m);
 
@@ -667,7 +671,8 @@ void BankerChoose(State& s, const Option& o) {
   s.AddVp(seat, 1, kVpDuchyMinister);
 }
 
-// --- Sway (Law 12.5.3) --------------------------------------------------------------
+// --- Sway (Law 12.5.3)
+// --------------------------------------------------------------
 
 // Suit counts of revealed cards are packed in Task::d, four bits per suit.
 int Packed(int d, int suit) { return d >> (4 * suit) & 15; }
@@ -757,7 +762,8 @@ void SwayChoose(State& s, const Option& o) {
   RevealCard(s, t.seat, o.card);
 }
 
-// --- Evening (Law 12.6) ----------------------------------------------------------------
+// --- Evening (Law 12.6)
+// ----------------------------------------------------------------
 
 void EveningStep(State& s) {
   Task& t = s.top();
@@ -790,7 +796,8 @@ void EveningStep(State& s) {
   b.used = 0;
 }
 
-// --- The Price of Failure (Law 12.2.3) --------------------------------------------------
+// --- The Price of Failure (Law 12.2.3)
+// --------------------------------------------------
 
 void ReturnMinister(State& s, int m) {
   DuchyBoard& b = s.mutable_duchy();
@@ -832,7 +839,8 @@ void FailureChoose(State& s, const Option& o) {
   DiscardRandom(s, seat);
 }
 
-// --- The module -----------------------------------------------------------------------
+// --- The module
+// -----------------------------------------------------------------------
 
 class Duchy : public FactionModule {
  public:
@@ -864,8 +872,8 @@ class Duchy : public FactionModule {
       const State& s) const override {
     std::array<int8_t, kNumClearingSuits> n{};
     for (int c = 0; c < s.map().num_clearings; ++c) {
-      n[s.SuitOf(c)] += s.clearing(c).pieces[kCitadel] +
-                        s.clearing(c).pieces[kMarket];
+      n[s.SuitOf(c)] +=
+          s.clearing(c).pieces[kCitadel] + s.clearing(c).pieces[kMarket];
     }
     return n;
   }
@@ -900,8 +908,7 @@ std::string Duchy::ActionLabel(const State& s, const Option& o) const {
     case kActFromBurrow:
       return absl::StrCat("Move from the Burrow to ", ClearingName(s, o.b));
     case kActToBurrow:
-      return absl::StrCat("Move from ", ClearingName(s, o.b),
-                          " to the Burrow");
+      return absl::StrCat("Move from ", ClearingName(s, o.b), " to the Burrow");
     case kActRemoveTunnel:
       return absl::StrCat("Remove the tunnel in ", ClearingName(s, o.b));
     case kActMoves:
@@ -1024,10 +1031,9 @@ void RegisterDuchy() {
         return absl::StrCat("Banker: spend which ", SuitName(p.a), " card (",
                             int{p.b}, " spent)?");
       });
-  reg(kDuPromptSway, "duchy.sway", "12.5.3.I",
-      [](const State&, const Prompt&) {
-        return std::string("Sway which minister, or end Daylight?");
-      });
+  reg(kDuPromptSway, "duchy.sway", "12.5.3.I", [](const State&, const Prompt&) {
+    return std::string("Sway which minister, or end Daylight?");
+  });
   reg(kDuPromptSwayCard, "duchy.sway_card", "12.5.3.II",
       [](const State&, const Prompt& p) {
         return absl::StrCat("Sway the ", DuchyMinisterName(p.a),

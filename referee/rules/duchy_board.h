@@ -42,16 +42,16 @@ inline constexpr int kCrownsPerRank = 3;
 inline int MinisterRank(int m) { return m / 3; }
 
 struct DuchyBoard {
-  int8_t burrow = 0;        // warriors in the Burrow (Law 12.2.2)
-  uint16_t swayed = 0;      // bit per minister above the board (12.5.3.III)
+  int8_t burrow = 0;    // warriors in the Burrow (Law 12.2.2)
+  uint16_t swayed = 0;  // bit per minister above the board (12.5.3.III)
   // Crowns removed from the game by the Price of Failure, per rank (12.2.3).
   std::array<int8_t, kNumRanks> crowns_lost{};
   // Cards revealed this turn (Law 12.5.1.I, 12.5.2.I, 12.5.3.II): in the
   // play area (Law 2.1.4), public, returned in Evening (12.6.1).
   std::vector<int16_t> revealed;  // CardId
   // Scratch for the current turn.
-  int8_t actions = 0;          // Assembly actions taken (12.5.1)
-  uint16_t used = 0;           // ministers whose action was taken (12.5.2)
+  int8_t actions = 0;            // Assembly actions taken (12.5.1)
+  uint16_t used = 0;             // ministers whose action was taken (12.5.2)
   bool failure_pending = false;  // a Price of Failure task is on the stack
 
   bool Swayed(int m) const { return swayed >> m & 1; }

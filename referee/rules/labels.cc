@@ -202,7 +202,8 @@ std::string State::EventText(const Event& e, int seat) const {
                                      " in the Burrow")
              : e.b == 1
                  ? absl::StrCat("Underground Duchy moved ", what(-1, e.a),
-                                " from the Burrow to ", ClearingName(*this, e.c))
+                                " from the Burrow to ",
+                                ClearingName(*this, e.c))
                  : absl::StrCat("Underground Duchy moved ", what(-1, e.a),
                                 " from ", ClearingName(*this, e.c),
                                 " into the Burrow");
