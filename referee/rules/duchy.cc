@@ -71,21 +71,33 @@ enum DuchyPrompt : uint16_t {
   kDuPromptFailure,
 };
 
+// Action codes (kOptAction, Option::a). Codes with an argument (a minister
+// or a clearing index) add it to their base, so that the code alone names
+// the choice (the protocol's ActionChoice carries only the code); Option::b
+// repeats the argument.
 enum DuchyAction : int8_t {
   kActBuild = 0,
-  kActRecruit,
-  kActMove,
-  kActBattle,
-  kActDig,
-  kActMinister,      // b = minister
-  kActSway,          // b = minister
-  kActReturn,        // b = minister (Price of Failure)
-  kActFromBurrow,    // b = destination clearing
-  kActToBurrow,      // b = origin clearing
-  kActRemoveTunnel,  // b = clearing
-  kActMoves,         // Brigadier: up to two moves
-  kActBattles,       // Brigadier: up to two battles
+  kActRecruit = 1,
+  kActMove = 2,
+  kActBattle = 3,
+  kActDig = 4,
+  kActMoves = 5,          // Brigadier: up to two moves
+  kActBattles = 6,        // Brigadier: up to two battles
+  kActMinister = 10,      // + minister (Parliament, the Mayor)
+  kActSway = 20,          // + minister
+  kActReturn = 30,        // + minister (Price of Failure)
+  kActFromBurrow = 40,    // + destination clearing
+  kActToBurrow = 60,      // + origin clearing
+  kActRemoveTunnel = 80,  // + clearing
 };
+
+int CodeOf(int a) { return a < 10 ? a : a < 40 ? a / 10 * 10 : a / 20 * 20; }
+
+Option Act(int code, int arg) {
+  return {.kind = kOptAction,
+          .a = static_cast<int8_t>(code + arg),
+          .b = static_cast<int8_t>(arg)};
+}
 
 // Warriors placed in Birdsong by citadels on the map: one, plus the warrior
 // icons the citadels uncover (Law 12.4; the Duchy board's citadel track).
@@ -163,10 +175,9 @@ std::vector<Option> BurrowMoves(const State& s) {
   std::vector<Option> opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kTunnel] == 0) continue;
-    if (s.duchy().burrow > 0)
-      opts.push_back({.kind = kOptAction, .a = kActFromBurrow, .b = I8(c)});
+    if (s.duchy().burrow > 0) opts.push_back(Act(kActFromBurrow, c));
     if (s.clearing(c).warriors[kDuchy] > 0)
-      opts.push_back({.kind = kOptAction, .a = kActToBurrow, .b = I8(c)});
+      opts.push_back(Act(kActToBurrow, c));
   }
   return opts;
 }
@@ -210,8 +221,12 @@ void MoveChoose(State& s, const Option& o) {
   }
   if (o.kind == kOptMove || o.kind == kOptAction) {
     t.step = 1;
-    t.x = o.kind == kOptMove ? o.a : o.a == kActFromBurrow ? kBurrowIx : o.b;
-    t.y = o.kind == kOptMove ? o.b : o.a == kActFromBurrow ? o.b : kBurrowIx;
+    t.x = o.kind == kOptMove              ? o.a
+          : CodeOf(o.a) == kActFromBurrow ? kBurrowIx
+                                          : o.b;
+    t.y = o.kind == kOptMove              ? o.b
+          : CodeOf(o.a) == kActFromBurrow ? o.b
+                                          : kBurrowIx;
     return;
   }
   const int from = t.x, to = t.y;
@@ -376,7 +391,7 @@ void DigStep(State& s) {
     std::vector<Option> opts;
     for (int c = 0; c < s.map().num_clearings; ++c) {
       if (s.clearing(c).pieces[kTunnel] > 0)
-        opts.push_back({.kind = kOptAction, .a = kActRemoveTunnel, .b = I8(c)});
+        opts.push_back(Act(kActRemoveTunnel, c));
     }
     s.Ask(kDuPromptDigRemove, t.seat, std::move(opts), t.x);
   } else if (t.step == 2) {
@@ -552,7 +567,7 @@ void ParliamentStep(State& s) {
   std::vector<Option> opts;
   for (int m = 0; m < kNumMinisters; ++m) {
     if (b.Swayed(m) && !(b.used >> m & 1) && MinisterUsable(s, seat, m))
-      opts.push_back({.kind = kOptAction, .a = kActMinister, .b = I8(m)});
+      opts.push_back(Act(kActMinister, m));
   }
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
@@ -581,8 +596,7 @@ void MayorStep(State& s) {
   const int seat = s.top().seat;
   std::vector<Option> opts;
   for (int m = 0; m < kNumMinisters; ++m) {
-    if (MayorTargetUsable(s, seat, m))
-      opts.push_back({.kind = kOptAction, .a = kActMinister, .b = I8(m)});
+    if (MayorTargetUsable(s, seat, m)) opts.push_back(Act(kActMinister, m));
   }
   s.Ask(kDuPromptMayor, seat, std::move(opts));
 }
@@ -712,8 +726,7 @@ void SwayStep(State& s) {
   if (t.step == 0) {
     std::vector<Option> opts;
     for (int m = 0; m < kNumMinisters; ++m) {
-      if (CanSway(s, seat, m))
-        opts.push_back({.kind = kOptAction, .a = kActSway, .b = I8(m)});
+      if (CanSway(s, seat, m)) opts.push_back(Act(kActSway, m));
     }
     AppendDaylightExtras(s, seat, opts);
     if (opts.empty()) {
@@ -820,8 +833,7 @@ void FailureStep(State& s) {
   std::vector<Option> opts;
   for (int rank = kNumRanks - 1; rank >= 0 && opts.empty(); --rank) {
     for (int m = rank * 3; m < rank * 3 + 3; ++m) {
-      if (s.duchy().Swayed(m))
-        opts.push_back({.kind = kOptAction, .a = kActReturn, .b = I8(m)});
+      if (s.duchy().Swayed(m)) opts.push_back(Act(kActReturn, m));
     }
   }
   if (opts.empty()) {
@@ -887,7 +899,7 @@ class Duchy : public FactionModule {
 };
 
 std::string Duchy::ActionLabel(const State& s, const Option& o) const {
-  switch (o.a) {
+  switch (CodeOf(o.a)) {
     case kActBuild:
       return "Build (reveal a matching card)";
     case kActRecruit:

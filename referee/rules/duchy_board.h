@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "referee/rules/types.h"
 
 namespace woodland::rules {
@@ -40,6 +41,7 @@ inline constexpr int kNumMinisters = 9;
 inline constexpr int kNumRanks = 3;  // squire, noble, lord
 inline constexpr int kCrownsPerRank = 3;
 inline int MinisterRank(int m) { return m / 3; }
+absl::string_view DuchyMinisterName(int m);  // duchy.cc
 
 struct DuchyBoard {
   int8_t burrow = 0;    // warriors in the Burrow (Law 12.2.2)
