@@ -64,9 +64,17 @@ struct DuchyBoard {
     return n;
   }
 
-  // Adds every field to the state hash (State::Hash).
+  // Unchanged since the box (no Duchy seated, or before its setup).
+  bool Untouched() const {
+    return burrow == 0 && swayed == 0 &&
+           crowns_lost == decltype(crowns_lost){} && revealed.empty() &&
+           actions == 0 && used == 0 && !failure_pending;
+  }
+  // Adds every field to the state hash (State::Hash); nothing while
+  // untouched, so games without the Duchy keep their hashes.
   template <class H>
   void HashInto(H& h) const {
+    if (Untouched()) return;
     h.Add(burrow);
     h.Add(swayed);
     for (int8_t v : crowns_lost) h.Add(v);
