@@ -671,6 +671,39 @@ TEST(Duchy, Law_12_2_1_And_12_6_2_CraftsInEveningWithCitadelsAndMarkets) {
   EXPECT_EQ(s.seat(0).vp, 1);
 }
 
+TEST(Duchy, Law_8_2_6_And_12_2_2_LeavingTheBurrowForSympathyCausesOutrage) {
+  Scenario sc({kDuchy, kAlliance});
+  State& s = sc.s();
+  s.SetPieces(kSympathy, C(5), 1);
+  s.SetPieces(kTunnel, C(5), 1);
+  SetBurrow(s, 2);
+  const CardId bake = sc.Give(0, "Bake Sale", kRabbit);
+  sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Move");  // from the Burrow to 5: the only move
+  sc.Choose("2");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kDuchy], 2);
+  EXPECT_EQ(s.alliance().supporters, std::vector<CardId>{bake});
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+}
+
+TEST(Duchy, Law_12_2_3_ABattleThatRemovesACitadelCostsAMinister) {
+  Scenario sc = DuchyGame();
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetPieces(kCitadel, C(5), 1);
+  s.SetWarriors(kMarquise, C(5), 2);
+  Sway(s, kCaptain);
+  sc.Give(0, "Bake Sale", kRabbit);
+  sc.Dice({2, 1});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kDuchy); });
+  EXPECT_EQ(s.clearing(C(5)).pieces[kCitadel], 0);
+  EXPECT_FALSE(s.duchy().Swayed(kCaptain)) << "the only swayed minister";
+  EXPECT_EQ(s.duchy().crowns_lost[0], 1);
+  EXPECT_TRUE(s.seat(0).hand.empty()) << "a random card discarded";
+  EXPECT_EQ(s.seat(1).vp, 1);
+}
+
 TEST(DuchyRandom, TwoToFiveSeats) {
   const std::vector<std::vector<int8_t>> mixes = {
       {kDuchy, kMarquise},
