@@ -309,7 +309,8 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   const bool b_clearing = e.kind == rules::kEvMove;
   const bool c_clearing =
       e.kind == rules::kEvMove || e.kind == rules::kEvPlace ||
-      e.kind == rules::kEvRemove || e.kind == rules::kEvBattle;
+      e.kind == rules::kEvRemove || e.kind == rules::kEvBattle ||
+      e.kind == rules::kEvBurrow;  // 0: the Burrow's supply case
   out->set_a(e.a);
   out->set_b(b_clearing ? e.b + 1 : e.b);
   out->set_c(c_clearing ? e.c + 1 : e.c);

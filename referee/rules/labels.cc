@@ -12,6 +12,7 @@ absl::string_view EyrieColumnName(int col);
 absl::string_view VagabondCharacterName(int c);
 absl::string_view QuestName(int q);
 int QuestSuit(int q);
+absl::string_view DuchyMinisterName(int m);  // duchy.cc
 
 std::string State::PromptText() const {
   const PromptInfo& info = GetPromptInfo(prompt_.kind);
@@ -119,6 +120,15 @@ absl::string_view State::EventKindName(int kind) {
       "remove",    "vp",     "battle",    "dice",   "ambush",
       "craft",     "decree", "turmoil",   "leader", "dominance",
       "take_card", "reveal", "game_over", "pawn"};
+  // Expansion events by name (independent of their enum positions).
+  switch (kind) {
+    case kEvBurrow:
+      return "duchy.burrow";
+    case kEvDuchyReveal:
+      return "duchy.reveal";
+    case kEvMinister:
+      return "duchy.minister";
+  }
   return kind < static_cast<int>(std::size(kNames)) ? kNames[kind] : "unknown";
 }
 
@@ -188,6 +198,22 @@ std::string State::EventText(const Event& e, int seat) const {
                  ? absl::StrCat("The Vagabond moved to ",
                                 ClearingName(*this, e.c))
                  : absl::StrCat("The Vagabond moved into forest ", e.d + 1);
+    case kEvBurrow:
+      return e.b == 2 ? absl::StrCat("Underground Duchy placed ", what(-1, e.a),
+                                     " in the Burrow")
+             : e.b == 1
+                 ? absl::StrCat("Underground Duchy moved ", what(-1, e.a),
+                                " from the Burrow to ",
+                                ClearingName(*this, e.c))
+                 : absl::StrCat("Underground Duchy moved ", what(-1, e.a),
+                                " from ", ClearingName(*this, e.c),
+                                " into the Burrow");
+    case kEvDuchyReveal:
+      return absl::StrCat("Underground Duchy revealed ", card_name);
+    case kEvMinister:
+      return absl::StrCat("Underground Duchy ",
+                          e.b == 1 ? "swayed the " : "lost the ",
+                          DuchyMinisterName(e.a));
   }
   return "?";
 }

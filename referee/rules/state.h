@@ -342,6 +342,8 @@ enum VpReason : int8_t {
   kVpTradePost,  // placing a trade post (11.5.6.III)
   kVpDividends,  // dividends (11.4.2)
   // --- VP reasons for the Underground Duchy (Law 12, duchy.cc) ---
+  kVpDuchyCrown,     // swaying a minister (12.5.3.III)
+  kVpDuchyMinister,  // a minister's action (Banker, the three lords, 12.5.2)
   // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- VP reasons for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   kVpHoard,    // a full Hoard track (14.2.4.I)
@@ -379,6 +381,12 @@ enum EventKind : uint8_t {
   // --- Events for the Lizard Cult (Law 10, cult.cc) ---
   // --- Events for the Riverfolk Company (Law 11, riverfolk.cc) ---
   // --- Events for the Underground Duchy (Law 12, duchy.cc) ---
+  // Duchy warriors and the Burrow (12.2.2): a warriors; b = 0 moved from
+  // clearing c into the Burrow, 1 moved from the Burrow to c, 2 placed
+  // from the supply into the Burrow (c = -1).
+  kEvBurrow,
+  kEvDuchyReveal,  // the Duchy revealed card (public until returned, 12.6.1)
+  kEvMinister,     // minister a swayed (b = 1) or returned (b = 0, 12.2.3)
   // --- Events for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- Events for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   // --- Events for the Keepers in Iron (Law 15, keepers.cc) ---

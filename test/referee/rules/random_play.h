@@ -98,6 +98,10 @@ inline absl::Status CheckEventLedger(const State& s) {
         board[e.b].warriors[e.faction] -= e.a;
         board[e.c].warriors[e.faction] += e.a;
         break;
+      case kEvBurrow:  // Duchy warriors into (b 0) / out of (b 1) the Burrow
+        if (e.b == 0) board[e.c].warriors[e.faction] -= e.a;
+        if (e.b == 1) board[e.c].warriors[e.faction] += e.a;
+        break;
       case kEvVp:
         if (e.a < kVpBuilding || e.a >= kNumVpReasons)
           return absl::InternalError("VP without reason");

@@ -1,0 +1,149 @@
+#include "bots/heuristic/duchy_plan.h"
+
+#include <string>
+
+namespace woodland::bots {
+namespace {
+
+using v1::DecisionRequest;
+using v1::Option;
+
+// Action codes of the Duchy (see DuchyView in game.proto).
+enum : int {
+  kBuild = 0,
+  kRecruit = 1,
+  kMove = 2,
+  kBattle = 3,
+  kDig = 4,
+  kMoves = 5,
+  kBattles = 6,
+  kMinister = 10,
+  kSway = 20,
+  kReturn = 30,
+  kFromBurrow = 40,
+  kToBurrow = 60,
+};
+
+const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
+  for (const auto& c : r.observation().clearings()) {
+    if (c.id() == id) return &c;
+  }
+  return nullptr;
+}
+
+int Count(const v1::ClearingView* c, v1::Faction f, bool warriors) {
+  if (c == nullptr) return 0;
+  int n = 0;
+  if (warriors) {
+    for (const auto& w : c->warriors()) n += w.faction() == f ? w.count() : 0;
+  } else {
+    for (const auto& p : c->pieces()) n += p.owner() == f ? p.count() : 0;
+  }
+  return n;
+}
+
+int Enemies(const v1::ClearingView* c, v1::Faction me) {
+  if (c == nullptr) return 0;
+  int n = 0;
+  for (const auto& w : c->warriors()) n += w.faction() != me ? w.count() : 0;
+  return n;
+}
+
+int OnMap(const DecisionRequest& r, const std::string& piece) {
+  int n = 0;
+  for (const auto& c : r.observation().clearings()) {
+    for (const auto& p : c.pieces()) n += p.piece() == piece ? p.count() : 0;
+  }
+  return n;
+}
+
+double Assembly(const DecisionRequest& r, int code) {
+  const int burrow = r.observation().duchy().burrow_warriors();
+  switch (code) {
+    case kBuild:
+      return 10;
+    case kDig:
+      return OnMap(r, "tunnel") < 3 || burrow >= 4 ? 8 : 3;
+    case kRecruit:
+      return 5;
+    case kMove:
+      return burrow >= 2 ? 6 : 2;
+    case kBattle:
+      return 3;
+  }
+  return 1;
+}
+
+double Minister(int m) {
+  // Lords score, nobles and squires act; the Banker spends cards we need
+  // for swaying, so last.
+  static constexpr double kOrder[] = {7, 5, 6, 6, 1, 6, 9, 9, 9};
+  return m >= 0 && m < 9 ? kOrder[m] : 1;
+}
+
+double Move(const DecisionRequest& r, const Option& o, v1::Faction me) {
+  if (o.payload_case() == Option::kAction) {
+    const int code = o.action().code();
+    if (code >= kToBurrow) return -1;  // stay on the surface
+    const auto* to = Clearing(r, code - kFromBurrow + 1);
+    return 4 + 0.5 * Enemies(to, me);
+  }
+  const auto* from = Clearing(r, o.move().from_clearing());
+  const auto* to = Clearing(r, o.move().to_clearing());
+  double s = 1 + 0.3 * Enemies(to, me);
+  // Do not leave buildings unguarded.
+  if (Count(from, me, false) > 0 && Count(from, me, true) <= 2) s -= 3;
+  return s;
+}
+
+}  // namespace
+
+std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
+  const v1::Faction me = r.faction();
+  if (me != v1::FACTION_DUCHY) return std::nullopt;
+  const std::string& kind = r.prompt().kind();
+  const bool done = o.payload_case() == Option::kDone;
+  const int code = o.payload_case() == Option::kAction ? o.action().code() : -1;
+  if (kind == "duchy.assembly") {
+    if (done) return 0;
+    if (code < 0) return std::nullopt;  // dominance and card actions
+    return Assembly(r, code);
+  }
+  if (kind == "duchy.parliament" || kind == "duchy.mayor") {
+    if (done) return 0;
+    return code >= kMinister && code < kSway ? Minister(code - kMinister) : 1;
+  }
+  if (kind == "duchy.sway") {
+    if (done) return 0;
+    if (code < kSway || code >= kReturn) return std::nullopt;
+    const int m = code - kSway;
+    return 3 + 3 * (m / 3) + Minister(m) / 10;  // highest rank first
+  }
+  if (kind == "duchy.sway_card" || kind == "duchy.build_card") {
+    // Revealed birds are discarded in Evening (12.6.1): keep them.
+    return o.card().suit() == v1::SUIT_BIRD ? -2 : 1;
+  }
+  if (kind == "duchy.build_piece") {
+    const bool citadel = o.piece().piece() == "citadel";
+    return citadel == (OnMap(r, "citadel") <= OnMap(r, "market")) ? 2 : 1;
+  }
+  if (kind == "duchy.build_clearing") {
+    return Count(Clearing(r, o.clearing().clearing()), me, true);
+  }
+  if (kind == "duchy.dig_clearing") {
+    const auto* c = Clearing(r, o.clearing().clearing());
+    return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0);
+  }
+  if (kind == "duchy.dig_count" || kind == "duchy.move_count") {
+    return o.count().count();  // all the way
+  }
+  if (kind == "duchy.move") return done ? 0 : Move(r, o, me);
+  if (kind == "duchy.brigadier") return code == kBattles ? 2 : 1;
+  if (kind == "duchy.banker_card") {
+    return done ? (r.observation().hand_size() <= 3 ? 2 : 0) : 1;
+  }
+  if (kind == "duchy.price_of_failure") return code == kReturn + 4 ? 2 : 1;
+  return std::nullopt;
+}
+
+}  // namespace woodland::bots

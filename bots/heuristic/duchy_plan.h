@@ -1,0 +1,22 @@
+// The heuristic's plan for the Underground Duchy (Law 12): surface from the
+// Burrow through tunnels, build citadels (more warriors) and markets (more
+// cards) where the Duchy rules, sway the highest minister it can afford
+// (lords score most) without revealing birds, and use every minister each
+// turn. Scores only the Duchy's own prompts; others fall to the general rules.
+#ifndef WOODLAND_BOTS_HEURISTIC_DUCHY_PLAN_H_
+#define WOODLAND_BOTS_HEURISTIC_DUCHY_PLAN_H_
+
+#include <optional>
+
+#include "woodland/v1/bot.pb.h"
+
+namespace woodland::bots {
+
+// The score of option `o` for the Duchy, or nullopt if the plan has no
+// opinion (the general heuristic decides).
+std::optional<double> DuchyScore(const v1::DecisionRequest& r,
+                                 const v1::Option& o);
+
+}  // namespace woodland::bots
+
+#endif  // WOODLAND_BOTS_HEURISTIC_DUCHY_PLAN_H_
