@@ -1,6 +1,7 @@
 #include "referee/rules/map_rules.h"
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "referee/rules/faction.h"
 
 namespace woodland::rules {
@@ -98,6 +99,23 @@ void EndOfEvening(State& s, int seat) {
   if (pass >= 0 && s.Rules(FactionOfSeat(s, seat), pass)) {
     s.AddVp(seat, 1, kVpMap);
   }
+}
+
+absl::Status ParseSuitsFlag(absl::string_view text, GameSetup& setup) {
+  setup.suits.clear();
+  setup.random_suits = text == "random";
+  if (text == "random" || text == "printed" || text.empty()) {
+    return absl::OkStatus();
+  }
+  for (absl::string_view word : absl::StrSplit(text, ',')) {
+    const int suit = ParseSuit(word);
+    if (suit < 0 || suit >= kNumClearingSuits) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "suits: '", word, "' is not fox, rabbit or mouse (Law 19.1)"));
+    }
+    setup.suits.push_back(static_cast<int8_t>(suit));
+  }
+  return absl::OkStatus();
 }
 
 void RegisterMapRules() {

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "referee/rules/state.h"
 
 namespace woodland::rules {
@@ -28,6 +30,11 @@ void PushOpenPath(State& s, int seat, int path);
 
 // Law 25.4.4: at the end of a player's Evening, ruling the Pass scores 1.
 void EndOfEvening(State& s, int seat);
+
+// Reads a command line's clearing suits into `setup` (Law 19.1): "random"
+// (suit markers even on a printed map), "printed" (the default), or one of
+// fox, rabbit, mouse per clearing, comma-separated.
+absl::Status ParseSuitsFlag(absl::string_view text, GameSetup& setup);
 
 void RegisterMapRules();
 
