@@ -11,6 +11,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::cli {
@@ -36,11 +37,12 @@ int Fail(const std::string& cmd, const absl::Status& s) {
 }  // namespace
 
 int PlayMain(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv,
-                          {"--factions", "--bot", "--seed", "--replay",
-                           "--deadline-ms", "--time-bank-ms", "--max-strikes",
-                           "--max-turns", "--stderr-dir", "--match-id"},
-                          {"--json", "--shuffle-seats"});
+  auto args =
+      Args::Parse(argv,
+                  {"--factions", "--bot", "--seed", "--replay", "--deadline-ms",
+                   "--time-bank-ms", "--max-strikes", "--max-turns",
+                   "--stderr-dir", "--match-id", "--map", "--suits"},
+                  {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   v1::MatchSpec spec;
   std::map<std::string, std::string> bots;
@@ -90,6 +92,14 @@ int PlayMain(const std::vector<std::string>& argv) {
   *spec.mutable_time_bank() = TimeUtil::MillisecondsToDuration(*bank);
   spec.set_max_strikes(*strikes);
   spec.set_max_turns(*turns);
+  spec.set_map(args->Get("--map", "autumn"));
+  rules::GameSetup suits;
+  if (absl::Status st = rules::ParseSuitsFlag(args->Get("--suits", ""), suits);
+      !st.ok()) {
+    return Fail("play", st);
+  }
+  for (int8_t suit : suits.suits) spec.add_suits(referee::SuitToProto(suit));
+  spec.set_random_suits(suits.random_suits);
   referee::MatchOptions options;
   options.stderr_dir = args->Get("--stderr-dir", "");
   options.max_deadline = absl::Milliseconds(kDayMs);   // the user is the

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cli/commands.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/playout.h"
 
 namespace woodland::cli {
@@ -35,6 +36,8 @@ struct Flags {
   int games = 100;
   uint64_t seed = 1;
   int max_turns = 1000;
+  std::string map = "autumn";
+  std::string suits;
   bool shuffle_seats = false;
   bool check = false;
   bool json = false;
@@ -80,6 +83,10 @@ bool ParseFlags(const std::vector<std::string>& args, Flags& f,
         err = "--seed needs a number";
         return false;
       }
+    } else if (a == "--map") {
+      if (!value(f.map)) return false;
+    } else if (a == "--suits") {
+      if (!value(f.suits)) return false;
     } else if (a == "--max-turns") {
       if (!value(v) || !absl::SimpleAtoi(v, &f.max_turns) || f.max_turns < 0) {
         err = "--max-turns needs a number";
@@ -108,6 +115,11 @@ int SelfplayMain(const std::vector<std::string>& args) {
   setup.factions = f.factions;
   setup.shuffle_seats = f.shuffle_seats;
   setup.max_turns = f.max_turns;
+  setup.map = f.map;
+  if (absl::Status st = rules::ParseSuitsFlag(f.suits, setup); !st.ok()) {
+    std::cerr << "woodland selfplay: " << st.message() << "\n";
+    return 2;
+  }
 
   const auto start = std::chrono::steady_clock::now();
   rules::DecisionHook hook = [&](const State& s, uint64_t seed,

@@ -180,7 +180,16 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     cv->set_suit(SuitToProto(m.clearings[c].suit));
     cv->set_slots(m.clearings[c].slots);
     for (int n = 0; n < m.num_clearings; ++n) {
-      if (m.Adjacent(c, n)) cv->add_adjacent(n + 1);
+      if (s.Adjacent(c, n)) cv->add_adjacent(n + 1);
+      if (m.clearings[c].river >> n & 1) cv->add_rivers(n + 1);
+    }
+    cv->set_coastal(m.clearings[c].coastal);
+    cv->set_ferry(s.ferry() == c);
+    cv->set_pass(m.tower == c);
+    for (size_t i = 0; i < m.closed_paths.size(); ++i) {
+      if (s.opened_paths() >> i & 1) continue;
+      auto [a, b] = m.closed_paths[i];
+      if (a == c || b == c) cv->add_closed_paths((a == c ? b : a) + 1);
     }
     for (const rules::SeatView& v : o.seats) {
       const int w = o.clearings[c].warriors[v.faction];

@@ -149,6 +149,14 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
   setup.shuffle_seats = spec.shuffle_seats();
   if (!spec.map().empty()) setup.map = spec.map();
   if (!spec.deck().empty()) setup.deck = spec.deck();
+  for (int suit : spec.suits()) {
+    // Law 19.1: clearing suits are fox, rabbit or mouse.
+    if (suit < v1::SUIT_FOX || suit > v1::SUIT_MOUSE) {
+      return absl::InvalidArgumentError("suits: only fox, rabbit and mouse");
+    }
+    setup.suits.push_back(static_cast<int8_t>(suit - v1::SUIT_FOX));
+  }
+  setup.random_suits = spec.random_suits();
   if (spec.max_turns() < 0) return absl::InvalidArgumentError("max_turns < 0");
   setup.max_turns = spec.max_turns() > 0 ? spec.max_turns() : default_max_turns;
   // Law 5.1.1: RunMatch fills in the first seat (drawn from the seed unless

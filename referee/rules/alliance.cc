@@ -123,7 +123,7 @@ std::vector<Option> SpreadTargets(const State& s) {
     if (any) {
       bool adjacent = false;
       for (int o = 0; o < n; ++o)
-        adjacent |= Sympathetic(s, o) && s.map().Adjacent(c, o);
+        adjacent |= Sympathetic(s, o) && s.Adjacent(c, o);
       if (!adjacent) continue;
     }
     if (MatchingSupporters(s, s.SuitOf(c)) >= SpreadCost(s, c)) {

@@ -22,6 +22,7 @@ enum ChanceKind : uint8_t {
   kChanceDie = 1,   // one battle die, 0..3 (Law 4.3.3)
   kChancePick = 2,  // a random card from a hand (e.g. Stand and Deliver!)
   kChanceSeat = 3,  // seat order / first player at setup (Law 5.1.1)
+  kChanceSuit = 4,  // which suit marker lands on a clearing (Law 19.1)
 };
 
 struct ChanceOutcome {

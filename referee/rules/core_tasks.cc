@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/map_rules.h"
 
 namespace woodland::rules {
 namespace {
@@ -121,6 +122,7 @@ void TurnStep(State& s) {
       return;
     default:
       s.Pop();
+      EndOfEvening(s, seat);  // Law 25.4.4: the Pass
   }
 }
 
@@ -236,9 +238,11 @@ void MoveChoose(State& s, const Option& o) {
     t.y = o.b;
   } else {
     const int f = FactionOfSeat(s, t.seat);
-    const int from = t.x, to = t.y;
+    const int seat = t.seat, from = t.x, to = t.y;
     s.Pop();
+    const bool ferry = IsFerryCrossing(s, from, to);
     s.MoveWarriors(f, from, to, o.a);
+    if (ferry) FerryCrossed(s, seat, to);
   }
 }
 
@@ -1039,7 +1043,7 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
     const bool rules_from = s.Rules(faction, from);
     for (int to = 0; to < m.num_clearings; ++to) {
       const bool river = rivers > 0 && (m.clearings[from].river >> to & 1);
-      if (!m.Adjacent(from, to) && !river) continue;
+      if (!s.Adjacent(from, to) && !river) continue;
       // Law 4.2.1: rule the origin, the destination, or both.
       if (rules_from || s.Rules(faction, to) || (river && rivers == 2)) {
         opts.push_back({.kind = kOptMove,
@@ -1048,6 +1052,7 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
       }
     }
   }
+  AppendFerryMoves(s, faction, from_suit, opts);
   return opts;
 }
 
@@ -1165,6 +1170,7 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
       !(me.used_effects >> kCodebreakers & 1)) {
     opts.push_back({.kind = kOptExtra, .a = kExtraCodebreakers});
   }
+  AppendOpenPathExtras(s, seat, opts);  // Law 25.4.3
 }
 
 void ResolveDaylightExtra(State& s, int seat, const Option& o) {
@@ -1196,11 +1202,15 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
       s.Push(
           Task{.kind = kTaskCodebreakers, .seat = static_cast<int8_t>(seat)});
       return;
+    case kExtraOpenPath:
+      PushOpenPath(s, seat, o.b);
+      return;
   }
   CHECK(false) << "bad extra action";
 }
 
 void RegisterCoreTasks() {
+  RegisterMapRules();
   RegisterTask(kTaskTurn, {"turn", TurnStep, TurnChoose});
   RegisterTask(kTaskMove, {"move", MoveStep, MoveChoose});
   RegisterTask(kTaskBattleTarget,

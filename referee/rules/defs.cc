@@ -66,6 +66,24 @@ absl::StatusOr<int> ClearingIndex(const MapDef& m, const std::string& word) {
   return id - 1;
 }
 
+// lake ID...: the coastal clearings (Law 25.3.3), linked pairwise as by
+// rivers (25.3.2).
+absl::Status ParseLake(MapDef& m, const std::vector<std::string>& w) {
+  if (w.size() < 3) return absl::InvalidArgumentError("lake ID ID...");
+  ClearingMask coast = 0;
+  for (size_t i = 1; i < w.size(); ++i) {
+    auto c = ClearingIndex(m, w[i]);
+    if (!c.ok()) return c.status();
+    coast |= ClearingMask{1} << *c;
+  }
+  for (int c = 0; c < m.num_clearings; ++c) {
+    if (!(coast >> c & 1)) continue;
+    m.clearings[c].coastal = true;
+    m.clearings[c].river |= coast & ~(ClearingMask{1} << c);
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 int MapDef::OppositeCorner(int c) const {
@@ -97,7 +115,14 @@ absl::StatusOr<MapDef> ParseMap(absl::string_view text) {
                 "clearings must be numbered 1.. in order");
           }
           ClearingDef& c = m.clearings[id - 1];
-          int suit = ParseSuit(w[2]);
+          // '-': no printed suit; a suit marker is placed at setup (19.1).
+          const bool printed = w[2] != "-";
+          if (id > 1 && printed != m.suits_printed) {
+            return absl::InvalidArgumentError(
+                "either every clearing has a printed suit or none has");
+          }
+          m.suits_printed = printed;
+          int suit = printed ? ParseSuit(w[2]) : kFox;
           if (suit < 0 || suit >= kNumClearingSuits) {
             return absl::InvalidArgumentError(
                 absl::StrCat("bad suit '", w[2], "'"));
@@ -121,7 +146,15 @@ absl::StatusOr<MapDef> ParseMap(absl::string_view text) {
             return absl::InvalidArgumentError("a ruin needs a slot");
           }
           ++m.num_clearings;
-        } else if (op == "path" || op == "river" || op == "opposite") {
+        } else if (op == "lake") {
+          return ParseLake(m, w);
+        } else if (op == "ferry" || op == "tower") {
+          if (w.size() != 2) return absl::InvalidArgumentError(op + " ID");
+          auto c = ClearingIndex(m, w[1]);
+          if (!c.ok()) return c.status();
+          (op == "ferry" ? m.ferry : m.tower) = static_cast<int8_t>(*c);
+        } else if (op == "path" || op == "river" || op == "opposite" ||
+                   op == "closed") {
           if (w.size() != 3) return absl::InvalidArgumentError(op + " A B");
           auto a = ClearingIndex(m, w[1]);
           auto b = ClearingIndex(m, w[2]);
@@ -132,6 +165,8 @@ absl::StatusOr<MapDef> ParseMap(absl::string_view text) {
                 "a clearing cannot link to itself");
           if (op == "opposite") {
             m.opposite_corners.emplace_back(*a, *b);
+          } else if (op == "closed") {
+            m.closed_paths.emplace_back(*a, *b);
           } else {
             ClearingMask ClearingDef::*field =
                 op == "path" ? &ClearingDef::adjacent : &ClearingDef::river;
@@ -173,6 +208,14 @@ absl::StatusOr<MapDef> ParseMap(absl::string_view text) {
     if (!m.clearings[a].corner || !m.clearings[b].corner) {
       return absl::InvalidArgumentError("opposite pairs must be corners");
     }
+  }
+  for (auto [a, b] : m.closed_paths) {
+    if (m.Adjacent(a, b)) {
+      return absl::InvalidArgumentError("a closed path is also an open path");
+    }
+  }
+  if (m.ferry >= 0 && !m.clearings[m.ferry].coastal) {
+    return absl::InvalidArgumentError("the Ferry starts in a coastal clearing");
   }
   return m;
 }

@@ -18,12 +18,15 @@ namespace woodland::rules {
 using ClearingMask = uint16_t;
 
 struct ClearingDef {
+  // The printed suit; on maps without printed suits (Law 19.1) the suit
+  // marker drawn at setup (GameDef's copy of the map holds it).
   int8_t suit = kFox;
   int8_t slots = 0;  // building slots, including a ruin slot (Law 2.2.3)
   bool ruin = false;
   bool corner = false;
   ClearingMask adjacent = 0;  // by path (Law 2.2.1)
-  ClearingMask river = 0;     // by river (Law 2.3)
+  ClearingMask river = 0;     // by river (Law 2.3), the lake's links too
+  bool coastal = false;       // touches the lake (Law 25.3.3)
 };
 
 struct MapDef {
@@ -35,6 +38,14 @@ struct MapDef {
   std::vector<std::pair<int8_t, int8_t>> opposite_corners;
   std::vector<ClearingMask> forests;  // clearings each forest touches
   std::vector<std::vector<int8_t>> forest_adjacent;
+  // False when the map prints no suits: suit markers are placed at setup
+  // (Law 19.1), and `suit` holds nothing until then.
+  bool suits_printed = true;
+  int8_t ferry = -1;  // the Ferry's starting clearing (Law 25.3.1), or -1
+  int8_t tower = -1;  // the Pass (Law 25.4.4), or -1
+  // Paths covered by closed path markers at setup (Law 25.4.1): not in
+  // `adjacent` until removed (25.4.3), which State tracks.
+  std::vector<std::pair<int8_t, int8_t>> closed_paths;
 
   bool Adjacent(int a, int b) const { return clearings[a].adjacent >> b & 1; }
   int OppositeCorner(int c) const;  // -1 if c is not a corner

@@ -281,7 +281,7 @@ void SetupChoose(State& s, const Option& o) {
   s.PlaceWarriors(kDuchy, c, 2);  // Law 12.3.3
   s.PlacePiece(kTunnel, c);
   for (int x = 0; x < s.map().num_clearings; ++x) {
-    if (s.map().Adjacent(c, x) && s.CanPlace(kDuchy, x))
+    if (s.Adjacent(c, x) && s.CanPlace(kDuchy, x))
       s.PlaceWarriors(kDuchy, x, 2);
   }
 }

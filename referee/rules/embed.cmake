@@ -1,7 +1,8 @@
 # Writes OUT: a C++ file defining EmbeddedMaps()/EmbeddedDecks() from the
-# files in MAPS and DECKS (semicolon lists). Run at build time so that editing
+# files in MAPS and DECKS ('|'-separated lists). Run at build time so that editing
 # a data file rebuilds only this one translation unit.
 function(emit_list var name files)
+  string(REPLACE "|" ";" files "${files}")
   set(body "")
   foreach(f IN LISTS files)
     get_filename_component(key "${f}" NAME_WE)

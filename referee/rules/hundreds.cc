@@ -284,7 +284,7 @@ std::vector<Option> MobSpreadTargets(const State& s, int suit) {
     if (s.SuitOf(c) != suit || HasMob(s, c) || !s.CanPlace(kHundreds, c))
       continue;
     for (int x = 0; x < m.num_clearings; ++x) {
-      if (HasMob(s, x) && m.Adjacent(c, x)) {
+      if (HasMob(s, x) && s.Adjacent(c, x)) {
         opts.push_back({.kind = kOptClearing, .a = I8(c)});
         break;
       }
@@ -950,7 +950,7 @@ std::vector<Option> BitterMobs(const State& s) {
   const int c = Hb(s).warlord;
   if (c < 0 || !s.CanPlace(kHundreds, c)) return opts;
   for (int x = 0; x < s.map().num_clearings; ++x) {
-    if (HasMob(s, x) && (x == c || s.map().Adjacent(c, x)))
+    if (HasMob(s, x) && (x == c || s.Adjacent(c, x)))
       opts.push_back({.kind = kOptClearing, .a = I8(x)});
   }
   return opts;

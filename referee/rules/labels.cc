@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/state.h"
 
 namespace woodland::rules {
@@ -38,8 +39,10 @@ std::string State::OptionLabel(const Option& o) const {
     case kOptClearing:
       return ClearingName(*this, o.a);
     case kOptMove:
-      return absl::StrCat("Move from ", ClearingName(*this, o.a), " to ",
-                          ClearingName(*this, o.b));
+      return absl::StrCat(
+          "Move from ", ClearingName(*this, o.a), " to ",
+          ClearingName(*this, o.b),
+          IsFerryCrossing(*this, o.a, o.b) ? " by the Ferry" : "");
     case kOptCount:
       if (o.b >= 0) {  // allied warriors moving with the Vagabond
         return absl::StrCat("With ", int{o.a}, " ", FactionName(o.b),
@@ -109,6 +112,12 @@ std::string State::OptionLabel(const Option& o) const {
           return "Use Tax Collector";
         case kExtraCodebreakers:
           return "Use Codebreakers";
+        case kExtraOpenPath: {
+          auto [a, b] = map().closed_paths[o.b];
+          return absl::StrCat("Remove the closed path between ",
+                              ClearingName(*this, a), " and ",
+                              ClearingName(*this, b));
+        }
       }
   }
   return "?";
@@ -116,10 +125,10 @@ std::string State::OptionLabel(const Option& o) const {
 
 absl::string_view State::EventKindName(int kind) {
   static constexpr absl::string_view kNames[] = {
-      "turn",      "draw",   "discard",   "place",  "move",
-      "remove",    "vp",     "battle",    "dice",   "ambush",
-      "craft",     "decree", "turmoil",   "leader", "dominance",
-      "take_card", "reveal", "game_over", "pawn"};
+      "turn",    "draw",   "discard",   "place",     "move",   "remove",
+      "vp",      "battle", "dice",      "ambush",    "craft",  "decree",
+      "turmoil", "leader", "dominance", "take_card", "reveal", "game_over",
+      "pawn",    "ferry",  "open_path"};
   // Expansion events by name (independent of their enum positions).
   switch (kind) {
     case kEvBurrow:
@@ -214,6 +223,15 @@ std::string State::EventText(const Event& e, int seat) const {
       return absl::StrCat("Underground Duchy ",
                           e.b == 1 ? "swayed the " : "lost the ",
                           DuchyMinisterName(e.a));
+    case kEvFerry:
+      return absl::StrCat("The Ferry crossed the lake to ",
+                          ClearingName(*this, e.c));
+    case kEvOpenPath: {
+      auto [a, b] = map().closed_paths[e.a];
+      return absl::StrCat(
+          FactionName(e.faction), " removed the closed path between ",
+          ClearingName(*this, a), " and ", ClearingName(*this, b));
+    }
   }
   return "?";
 }

@@ -75,7 +75,7 @@ ClearingMask WoodComponent(const State& s, int c) {
   while (frontier) {
     const int cur = __builtin_ctz(frontier);
     frontier &= frontier - 1;
-    ClearingMask adj = s.map().clearings[cur].adjacent & ~seen;
+    ClearingMask adj = s.AdjacentMask(cur) & ~seen;
     while (adj) {
       const int n = __builtin_ctz(adj);
       adj &= adj - 1;
@@ -167,7 +167,7 @@ void SetupBuildingsStep(State& s) {
   const int keep = s.marquise().keep;
   std::vector<Option> opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if ((c == keep || s.map().Adjacent(keep, c)) && s.OpenSlots(c) > 0) {
+    if ((c == keep || s.Adjacent(keep, c)) && s.OpenSlots(c) > 0) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
   }

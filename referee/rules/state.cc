@@ -26,6 +26,39 @@ struct Hasher {
   }
 };
 
+// Law 19.1: the clearings' suits: given by the setup, else printed, else the
+// twelve suit markers (four of each suit) shuffled face down, one per
+// clearing.
+absl::Status PlaceSuits(const GameSetup& setup, MapDef& m, Chance& chance) {
+  if (!setup.suits.empty()) {
+    if (static_cast<int>(setup.suits.size()) != m.num_clearings) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("suits: ", setup.suits.size(), " given for ",
+                       m.num_clearings, " clearings"));
+    }
+    for (int c = 0; c < m.num_clearings; ++c) {
+      if (setup.suits[c] < 0 || setup.suits[c] >= kNumClearingSuits) {
+        return absl::InvalidArgumentError("suits: not a clearing suit");
+      }
+      m.clearings[c].suit = setup.suits[c];
+    }
+    m.suits_printed = true;
+    return absl::OkStatus();
+  }
+  if (m.suits_printed && !setup.random_suits) return absl::OkStatus();
+  std::vector<int8_t> markers;
+  for (int c = 0; c < m.num_clearings; ++c) {
+    markers.push_back(static_cast<int8_t>(c % kNumClearingSuits));
+  }
+  for (int c = 0; c < m.num_clearings; ++c) {
+    const int pick = chance.Draw(kChanceSuit, static_cast<int>(markers.size()));
+    m.clearings[c].suit = markers[pick];
+    markers.erase(markers.begin() + pick);
+  }
+  m.suits_printed = true;
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<State> State::NewGame(const GameSetup& setup, uint64_t seed) {
@@ -72,6 +105,9 @@ absl::StatusOr<State> State::NewGame(
   s.chance_ = Chance(seed);
   s.record_events_ = setup.record_events;
   if (outcomes) s.chance_.Substitute(std::move(outcomes));
+  if (absl::Status st = PlaceSuits(setup, def->map, s.chance_); !st.ok()) {
+    return st;
+  }
   std::vector<int8_t> order = setup.factions;
   if (setup.shuffle_seats) {  // Law 5.1.1: seat order at random
     for (int i = n - 1; i > 0; --i) {
@@ -92,6 +128,7 @@ absl::StatusOr<State> State::NewGame(
   }
   s.items_ = kItemSupply;
   const MapDef& md = s.def_->map;
+  s.ferry_ = md.ferry;  // Law 25.3.1
   for (int c = 0; c < md.num_clearings; ++c) {
     if (md.clearings[c].ruin) s.board_[c].pieces[kRuin] = 1;  // Law 5.1.4
   }
@@ -186,6 +223,8 @@ void State::StartTurn() {
        .d = turn_});
   craft_used_.fill(0);
   daylight_closed_ = false;
+  ferry_used_ = false;  // Law 25.3.5, 25.4.3: once per turn
+  path_opened_this_turn_ = false;
   for (SeatState& st : seats_) st.used_effects = 0;
   phase_ = kPhaseBirdsong;
   Task t;
@@ -290,6 +329,29 @@ bool State::AreEnemies(int faction_a, int faction_b) const {
   const int partner = seats_[vagabonds_[0].coalition].faction;
   return !((faction_a == kVagabond && faction_b == partner) ||
            (faction_b == kVagabond && faction_a == partner));
+}
+
+ClearingMask State::AdjacentMask(int c) const {
+  const MapDef& m = def_->map;
+  ClearingMask mask = m.clearings[c].adjacent;
+  for (size_t i = 0; i < m.closed_paths.size(); ++i) {
+    if (!(opened_paths_ >> i & 1)) continue;  // Law 25.4.2: still closed
+    auto [a, b] = m.closed_paths[i];
+    if (a == c) mask |= ClearingMask{1} << b;
+    if (b == c) mask |= ClearingMask{1} << a;
+  }
+  return mask;
+}
+
+void State::MoveFerry(int to) {
+  Log({.kind = kEvFerry, .b = ferry_, .c = static_cast<int8_t>(to)});
+  ferry_ = static_cast<int8_t>(to);
+  ferry_used_ = true;
+}
+
+void State::OpenPath(int index) {
+  opened_paths_ |= static_cast<uint8_t>(1u << index);
+  path_opened_this_turn_ = true;
 }
 
 bool State::HasPieces(int faction, int c) const {
@@ -551,6 +613,12 @@ uint64_t State::Hash() const {
   keepers_.HashInto(h);
   h.Add(alliance_.officers);
   h.Add(alliance_.ops_used);
+  if (def_->map.ferry >= 0 || !def_->map.closed_paths.empty()) {
+    h.Add(ferry_);
+    h.Add(ferry_used_);
+    h.Add(opened_paths_);
+    h.Add(path_opened_this_turn_);
+  }
   for (const Task& t : stack_) {
     h.Add(t.kind);
     h.Add(t.seat);

@@ -120,6 +120,7 @@ enum PromptKind : uint16_t {
   kPromptPause,          // kTaskPause
   kPromptOrderEffects,   // which simultaneous effect resolves first (1.1.3)
   kPromptDaylightEnd,    // Daylight actions once more at its end (3.3.1)
+  kPromptOpenPathCard,   // spend a card to remove a closed path (25.4.3)
   kFactionPromptBase = 100,
 };
 
@@ -137,6 +138,7 @@ enum ExtraAction : int8_t {
   kExtraTakeDominance,          // card = available dominance card
   kExtraTaxCollector,
   kExtraCodebreakers,
+  kExtraOpenPath,  // b = index of a closed path in MapDef (Law 25.4.3)
 };
 
 // ---------------------------------------------------------------------------
@@ -158,6 +160,7 @@ enum TaskKind : uint8_t {
   kTaskCodebreakers,
   kTaskPause,  // asks seat `seat` to acknowledge; lets tests stop the game
   kTaskOrderEffects,  // current player orders simultaneous effects (1.1.3)
+  kTaskOpenPath,      // spend a card to remove a closed path (Law 25.4.3)
   kNumCoreTasks,
   kFactionTaskBase = 32,
 };
@@ -185,6 +188,11 @@ struct GameSetup {
   std::string deck = "standard";
   bool shuffle_seats = false;  // seat order drawn by chance
   int first_seat = -1;         // -1: drawn by chance (Law 5.1.1)
+  // Clearing suits (Law 19.1): empty = the printed suits, or on a map without
+  // printed suits the 12 suit markers shuffled; else one suit per clearing
+  // (e.g. as a recorded game had them).
+  std::vector<int8_t> suits;
+  bool random_suits = false;   // shuffle suit markers even on a printed map
   int max_turns = 0;           // 0: no limit; else the game stops unfinished
   bool record_events = false;  // keep the public event log (events())
 };
@@ -336,6 +344,7 @@ enum VpReason : int8_t {
   kVpTurmoil,       // Eyrie turmoil (7.7.1)
   kVpSympathy,      // Alliance sympathy track (8.4.2.III)
   kVpVagabond,      // Vagabond: relationships, quests, exploring, infamy
+  kVpMap,           // the map: removing a closed path, ruling the Pass (25.4)
   // Reasons added by the expansions, each under its own faction's marker.
   // --- VP reasons for the Lizard Cult (Law 10, cult.cc) ---
   // --- VP reasons for the Riverfolk Company (Law 11, riverfolk.cc) ---
@@ -377,6 +386,8 @@ enum EventKind : uint8_t {
   kEvReveal,     // seat looks at seat a's hand (Codebreakers)
   kEvGameOver,   // a = EndReason
   kEvPawn,       // the Vagabond's pawn moved to clearing c (-1) / forest d
+  kEvFerry,      // the Ferry moved from clearing b to c (Law 25.3.5)
+  kEvOpenPath,   // seat removed the closed path a (MapDef index) (25.4.3)
   // Events added by the expansions, each under its own faction's marker.
   // --- Events for the Lizard Cult (Law 10, cult.cc) ---
   // --- Events for the Riverfolk Company (Law 11, riverfolk.cc) ---
@@ -527,6 +538,19 @@ class State {
   bool AreEnemies(int faction_a, int faction_b) const;
   int SuitOf(int c) const { return def_->map.clearings[c].suit; }
   bool CardMatches(CardId id, int suit) const;  // birds are wild (2.1.1)
+  // Adjacency by path (Law 2.2.1), less closed paths still on the map
+  // (25.4.2): use these, not MapDef's, during play.
+  bool Adjacent(int a, int b) const { return AdjacentMask(a) >> b & 1; }
+  ClearingMask AdjacentMask(int c) const;
+  // The map's pieces (Law 25): the Ferry's clearing (-1 if none), whether it
+  // was used this turn, and which closed paths (bit per MapDef index) were
+  // removed, and whether one was removed this turn.
+  int ferry() const { return ferry_; }
+  bool ferry_used() const { return ferry_used_; }
+  void MoveFerry(int to);
+  uint8_t opened_paths() const { return opened_paths_; }
+  bool path_opened_this_turn() const { return path_opened_this_turn_; }
+  void OpenPath(int index);
   bool HasEffect(int seat, int effect) const;
   CardId FindEffect(int seat, int effect) const;
 
@@ -661,6 +685,10 @@ class State {
   Phase phase_ = kPhaseSetup;
   EndReason end_reason_ = kNotOver;
   bool daylight_closed_ = false;
+  int8_t ferry_ = -1;
+  bool ferry_used_ = false;
+  uint8_t opened_paths_ = 0;
+  bool path_opened_this_turn_ = false;
   bool record_events_ = false;
   int16_t turn_ = 0;
   std::vector<Event> events_;

@@ -22,9 +22,10 @@ inline int C(int id) { return id - 1; }
 class Scenario {
  public:
   explicit Scenario(std::vector<int8_t> factions = {kMarquise, kEyrie},
-                    uint64_t seed = 7) {
-    GameSetup setup;
-    setup.factions = std::move(factions);
+                    uint64_t seed = 7)
+      : Scenario(SetupOf(std::move(factions)), seed) {}
+  // Any table (map, suits...); the first seat is always seat 0.
+  explicit Scenario(GameSetup setup, uint64_t seed) {
     setup.first_seat = 0;
     auto s = State::NewGame(setup, seed);
     EXPECT_TRUE(s.ok()) << s.status();
@@ -34,6 +35,11 @@ class Scenario {
   }
 
   State& s() { return *state; }
+  static GameSetup SetupOf(std::vector<int8_t> factions) {
+    GameSetup setup;
+    setup.factions = std::move(factions);
+    return setup;
+  }
 
   // Pushes a pause (so the engine stops after what is pushed next), then
   // lets `push` add the step under test, then runs to the first decision.
