@@ -127,6 +127,20 @@ class FactionModule {
   // --- Hooks for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- Hooks for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
+  // Clearings (bit per clearing) no piece may move into (Scoundrel's
+  // Scorched Earth, Law 26.6.2).
+  virtual uint32_t BlockedClearings(const State& s) const { return 0; }
+  // Called on every seated faction before a battle's roll; may push tasks
+  // (the Arbiter's Protector, Law 26.5.2).
+  virtual void BeforeRoll(State& s) const {}
+  // Added to the defender's maximum rolled hits (Protector, 26.5.2).
+  virtual int DefenderExtraCap(const State& s) const { return 0; }
+  // Battle effects after the roll offered by this faction's own abilities
+  // (Ronin's Swift Strike, 26.9.2) as kOptAction options, and their use.
+  virtual void AppendBattleEffects(const State& s, bool attacker,
+                                   std::vector<Option>& opts) const {}
+  virtual void UseBattleEffect(State& s, bool attacker, const Option& o) const {
+  }
 };
 
 // The module for a faction, or nullptr if the faction is not implemented.

@@ -81,6 +81,9 @@ void ObserveKeepers(const State& s, int seat, Observation& o);   // keepers.cc
 absl::string_view VagabondCharacterName(int character);
 absl::string_view QuestName(int quest);
 int QuestSuit(int quest);
+// Law 26: a character by name (case-insensitive), -1 if unknown.
+int ParseVagabondCharacter(absl::string_view name);
+int NumVagabondCharacters();
 
 // Compact JSON for command-line output and tests.
 std::string ObservationJson(const State& s, const Observation& o);
