@@ -649,6 +649,18 @@ std::vector<Option> SpecialTargets(const State& s, int f, int seat) {
   return opts;
 }
 
+// An enemy with warriors, buildings or tokens (not a lone pawn) in c.
+std::vector<int> StrikeTargets(const State& s, int f, int c) {
+  std::vector<int> out;
+  for (int g : OthersIn(s, f, c, true)) {
+    bool any = s.clearing(c).warriors[g] > 0;
+    for (int p = 1; p < kNumPieces && !any; ++p)
+      any = GetPieceInfo(p).owner == g && s.clearing(c).pieces[p] > 0;
+    if (any) out.push_back(g);
+  }
+  return out;
+}
+
 bool RuinHasItems(const State& s, int c) {
   return s.vagabond(kVagabond).ruin_item[c] > 0 ||
          s.vagabond(kVagabond2).ruin_item[c] > 0;
@@ -677,7 +689,7 @@ void DaylightStep(State& s) {
     if (CountReady(s, f, kTorch) > 0 && RuinHasItems(s, c)) act(kActExplore);
     if (!AidTargets(s, f, seat).empty()) act(kActAid);
     if (!QuestChoices(s, f).empty()) act(kActQuest);
-    if (CountReady(s, f, kCrossbow) > 0 && !OthersIn(s, f, c, true).empty())
+    if (CountReady(s, f, kCrossbow) > 0 && !StrikeTargets(s, f, c).empty())
       act(kActStrike);
     if (CraftableExists(s, seat)) act(kActCraft);
   }
@@ -1021,7 +1033,7 @@ void StrikeStep(State& s) {
   const int c = Vb(s, f).clearing;
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int g : OthersIn(s, f, c, true))  // 9.5.6: an enemy
+    for (int g : StrikeTargets(s, f, c))
       opts.push_back({.kind = kOptFaction, .a = I8(g)});
     s.Ask(kVbPromptStrikeTarget, t.seat, std::move(opts));
     return;
