@@ -560,7 +560,7 @@ uint64_t State::Hash() const {
     h.Add(vb.clearing);
     h.Add(vb.forest);
     for (const VItem& it : vb.items)
-      h.Add(it.kind * 8 + it.ruin * 4 + it.exhausted * 2 + it.damaged);
+      h.Add(it.kind * 4 + it.exhausted * 2 + it.damaged + it.ruin * 64);
     for (int8_t v : vb.relation) h.Add(v);
     for (int8_t v : vb.aids) h.Add(v);
     h.AddAll(vb.quests);
@@ -569,9 +569,12 @@ uint64_t State::Hash() const {
     for (int8_t v : vb.ruin_item) h.Add(v);
     h.Add(vb.battle_ally);
     h.Add(vb.coalition);
-    h.Add(vb.scorched);
-    h.Add(vb.improvised);
-    h.Add(vb.protecting);
+    // Characters' marks (Law 26), hashed once set (older hashes unchanged).
+    if (vb.scorched >= 0 || vb.improvised || vb.protecting) {
+      h.Add(vb.scorched);
+      h.Add(vb.improvised);
+      h.Add(vb.protecting);
+    }
   }
   cult_.HashInto(h);
   riverfolk_.HashInto(h);

@@ -305,6 +305,32 @@ TEST(TwoVagabonds, Law_9_2_8_NoCoalitionWithAPlayerAlreadyInOne) {
   EXPECT_EQ(s.WinnersWith(1), (std::vector<int8_t>{1, kV1}));
 }
 
+TEST(TwoVagabonds, Law_1_2_BothVagabondBoardsArePublicRuinItemsHidden) {
+  Scenario sc = TwoVagabonds();
+  State& s = sc.s();
+  Place(s, kVagabond2, C(7), kRoninC);
+  Give(s, kVagabond2, kBoot, true, false);
+  s.mutable_vagabond(kVagabond2).relation[kEyrie] = kHostile;
+  s.mutable_vagabond(kVagabond2).ruin_item[C(11)] = kSword + 1;  // slot 1
+  ++s.mutable_vagabond(kVagabond2).box[kSword];
+  s.SetPieces(kRuin, C(11), 1);
+  const Observation o = Observe(s, 0);
+  ASSERT_EQ(o.vagabonds.size(), 2u);
+  EXPECT_EQ(o.vagabonds[0].faction, kVagabond);
+  EXPECT_EQ(o.vagabonds[1].faction, kVagabond2);
+  const VagabondBoard& b = o.vagabonds[1].board;
+  EXPECT_EQ(b.character, kRoninC);
+  EXPECT_EQ(b.clearing, C(7));
+  ASSERT_EQ(b.items.size(), 1u);
+  EXPECT_TRUE(b.items[0].exhausted);
+  EXPECT_EQ(b.relation[kEyrie], kHostile);
+  for (int8_t r : b.ruin_item) EXPECT_EQ(r, 0) << "what lies under a ruin";
+  EXPECT_NE(
+      std::find(o.ruins_with_items.begin(), o.ruins_with_items.end(), C(11)),
+      o.ruins_with_items.end())
+      << "a ruin whose one item is the second set's still has items";
+}
+
 // --- Law 26: the characters --------------------------------------------------
 
 TEST(Characters, Law_9_3_1_TheMatchMayFixTheCharacter) {
