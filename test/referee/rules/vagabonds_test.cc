@@ -505,6 +505,38 @@ TEST(Characters, Law_26_9_2_RoninExhaustsASwordForAnExtraHit) {
       << "one for the battle, one for Swift Strike";
 }
 
+// --- Tables of 2 to 6 seats (Law 5.1) --------------------------------------
+
+TEST(Tables, Law_5_1_3_FiveSeatsEachDrawThreeFromTheFullDeck) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond, kVagabond2};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 11);
+  ASSERT_TRUE(st.ok()) << st.status();
+  // Law 5.1.3: dominance cards stay in with more than two players; each of
+  // the five draws three of the 54 cards.
+  int hands = 0;
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(st->seat(i).hand.size(), 3u);
+    hands += static_cast<int>(st->seat(i).hand.size());
+  }
+  EXPECT_EQ(hands + static_cast<int>(st->deck().size()), 54);
+  EXPECT_TRUE(st->removed_cards().empty());
+}
+
+TEST(Tables, Law_5_1_TwoToSixDistinctSeats) {
+  GameSetup setup;
+  setup.factions = {kMarquise,  kEyrie,    kAlliance, kVagabond,
+                    kVagabond2, kMarquise, kEyrie};
+  EXPECT_FALSE(State::NewGame(setup, 1).ok()) << "seven seats";
+  setup.factions = {kMarquise, kVagabond, kVagabond};
+  EXPECT_FALSE(State::NewGame(setup, 1).ok()) << "a faction seated twice";
+  setup.factions = {kVagabond};
+  EXPECT_FALSE(State::NewGame(setup, 1).ok()) << "one seat";
+  setup.factions = {kVagabond, kVagabond2};
+  EXPECT_TRUE(State::NewGame(setup, 1).ok()) << "two Vagabonds count as two";
+}
+
 // --- Random games with both Vagabonds ---------------------------------------
 
 TEST(TwoVagabonds, RandomGamesFourSeats) {
