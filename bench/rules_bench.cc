@@ -3,6 +3,8 @@
 // decisions/s. Run: build/bench/rules_bench
 #include <benchmark/benchmark.h>
 
+#include "absl/strings/str_cat.h"
+#include "referee/rules/faction.h"
 #include "referee/rules/playout.h"
 
 namespace woodland::rules {
@@ -48,9 +50,30 @@ void BM_RandomPlayoutFourPlayers(benchmark::State& state) {
 }
 BENCHMARK(BM_RandomPlayoutFourPlayers)->Unit(benchmark::kMicrosecond);
 
-// A mid-game position: seed 42 after 120 random decisions.
-State Midgame() {
+// The largest table of implemented factions, up to six seats (both
+// Vagabonds count, Law 9.7): Marquise, Eyrie, Alliance, two Vagabonds and
+// the first expansion faction available.
+GameSetup LargestTable() {
+  RegisterAll();
   GameSetup setup = MarquiseEyrie();
+  setup.factions.clear();
+  for (int f = 0; f < kNumFactions && setup.factions.size() < kMaxSeats; ++f) {
+    if (GetFaction(f) != nullptr)
+      setup.factions.push_back(static_cast<int8_t>(f));
+  }
+  return setup;
+}
+
+void BM_RandomPlayoutLargestTable(benchmark::State& state) {
+  GameSetup setup = LargestTable();
+  setup.shuffle_seats = true;
+  state.SetLabel(absl::StrCat(setup.factions.size(), " seats"));
+  Playouts(state, setup);
+}
+BENCHMARK(BM_RandomPlayoutLargestTable)->Unit(benchmark::kMicrosecond);
+
+// A mid-game position: seed 42 after 120 random decisions.
+State Midgame(GameSetup setup = MarquiseEyrie()) {
   setup.first_seat = 0;
   State s = *State::NewGame(setup, 42);
   Chance policy(5);
@@ -69,6 +92,18 @@ void BM_StateCopy(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_StateCopy);
+
+// The copy cost at the largest table (issue 10: report it at six seats).
+void BM_StateCopyLargestTable(benchmark::State& state) {
+  const GameSetup setup = LargestTable();
+  state.SetLabel(absl::StrCat(setup.factions.size(), " seats"));
+  const State s = Midgame(setup);
+  for (auto _ : state) {
+    State copy = s;
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_StateCopyLargestTable);
 
 // Copy a state and play one decision from it (what a search node costs).
 void BM_CopyAndApply(benchmark::State& state) {

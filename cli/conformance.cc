@@ -101,12 +101,12 @@ int ConformanceMain(const std::vector<std::string>& argv) {
                 std::string(st.message()));
   }
 
-  // 2. Full games: every available faction, and every seat count 2-4.
+  // 2. Full games: every available faction (both Vagabonds, Law 9.7), and
+  // every seat count from 3 up to 6.
   rules::RegisterAll();
   std::vector<int> factions;
   for (int f = 0; f < rules::kNumFactions; ++f) {
-    if (f != rules::kVagabond2 && rules::GetFaction(f) != nullptr)
-      factions.push_back(f);
+    if (rules::GetFaction(f) != nullptr) factions.push_back(f);
   }
   struct Game {
     std::string name;
@@ -116,13 +116,17 @@ int ConformanceMain(const std::vector<std::string>& argv) {
   };
   std::vector<Game> games;
   for (int f : factions) {
-    const int other = f == factions[0] ? factions[1] : factions[0];
+    // A second Vagabond plays beside a first (Law 9.7).
+    const int other = f == rules::kVagabond2 ? rules::kVagabond
+                      : f == factions[0]     ? factions[1]
+                                             : factions[0];
     games.push_back({absl::StrCat(rules::FactionKey(f), ", 2 players"),
                      {f, other},
                      {true, false},
                      false});
   }
-  for (size_t n = 3; n <= std::min<size_t>(4, factions.size()); ++n) {
+  for (size_t n = 3; n <= std::min<size_t>(rules::kMaxSeats, factions.size());
+       ++n) {
     std::vector<int> seats(factions.begin(), factions.begin() + n);
     games.push_back({absl::StrCat("every seat, ", n, " players"), seats,
                      std::vector<bool>(n, true), false});

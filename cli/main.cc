@@ -15,6 +15,7 @@ constexpr char kUsage[] =
     "  selfplay     uniform-random games in-process, summarised as JSON\n"
     "               --factions marquise,eyrie --games N --seed S\n"
     "               [--max-turns T] [--shuffle-seats] [--check] [--json]\n"
+    "               [--character vagabond=ronin ...] (Law 26)\n"
     "  play         one match between bots over gRPC\n"
     "               --factions marquise,eyrie --bot marquise=exec:PATH\n"
     "               --bot eyrie=grpc://HOST:PORT --seed S [--replay FILE] "

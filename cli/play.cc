@@ -39,9 +39,10 @@ int Fail(const std::string& cmd, const absl::Status& s) {
 int PlayMain(const std::vector<std::string>& argv) {
   auto args =
       Args::Parse(argv,
-                  {"--factions", "--bot", "--seed", "--replay", "--deadline-ms",
-                   "--time-bank-ms", "--max-strikes", "--max-turns",
-                   "--stderr-dir", "--match-id", "--map", "--suits"},
+                  {"--factions", "--bot", "--character", "--seed", "--replay",
+                   "--deadline-ms", "--time-bank-ms", "--max-strikes",
+                   "--max-turns", "--stderr-dir", "--match-id", "--map",
+                   "--suits"},
                   {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   v1::MatchSpec spec;
@@ -57,6 +58,18 @@ int PlayMain(const std::vector<std::string>& argv) {
       return Fail("play", s);
     bots[kv.first] = kv.second;
   }
+  // --character vagabond=ronin: a Vagabond's character (Law 26).
+  std::map<std::string, std::string> characters;
+  for (const std::string& c : args->All("--character")) {
+    std::pair<std::string, std::string> kv =
+        absl::StrSplit(c, absl::MaxSplits('=', 1));
+    if (rules::ParseVagabondCharacter(kv.second) < 0) {
+      return Fail("play",
+                  absl::InvalidArgumentError(
+                      "--character wants VAGABOND=CHARACTER, got '" + c + "'"));
+    }
+    characters[kv.first] = kv.second;
+  }
   for (absl::string_view key :
        absl::StrSplit(args->Get("--factions", "marquise,eyrie"), ',')) {
     const int f = rules::ParseFaction(key);
@@ -67,6 +80,15 @@ int PlayMain(const std::vector<std::string>& argv) {
     seat->set_faction(referee::FactionToProto(f));
     auto it = bots.find(std::string(key));
     seat->set_bot(it == bots.end() ? "builtin:random" : it->second);
+    if (auto c = characters.find(std::string(key)); c != characters.end()) {
+      seat->set_character(c->second);
+      characters.erase(c);
+    }
+  }
+  if (!characters.empty()) {
+    return Fail("play", absl::InvalidArgumentError(
+                            "--character names a faction that is not seated: " +
+                            characters.begin()->first));
   }
   auto seed = args->Number<uint64_t>("--seed", 1);
   auto deadline = args->Number<int64_t>("--deadline-ms", 1000);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_split.h"
 #include "cli/commands.h"
 #include "referee/rules/map_rules.h"
+#include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
 
 namespace woodland::cli {
@@ -33,6 +34,7 @@ void OnFatal(int sig) {
 
 struct Flags {
   std::vector<int8_t> factions = {rules::kMarquise, rules::kEyrie};
+  std::vector<std::pair<int8_t, int8_t>> characters;  // --character
   int games = 100;
   uint64_t seed = 1;
   int max_turns = 1000;
@@ -73,6 +75,18 @@ bool ParseFlags(const std::vector<std::string>& args, Flags& f,
         }
         f.factions.push_back(static_cast<int8_t>(id));
       }
+    } else if (a == "--character") {  // vagabond=ronin (Law 26)
+      if (!value(v)) return false;
+      std::pair<std::string, std::string> kv =
+          absl::StrSplit(v, absl::MaxSplits('=', 1));
+      const int id = rules::ParseFaction(kv.first);
+      const int c = rules::ParseVagabondCharacter(kv.second);
+      if ((id != rules::kVagabond && id != rules::kVagabond2) || c < 0) {
+        err =
+            absl::StrCat("--character wants VAGABOND=CHARACTER, got '", v, "'");
+        return false;
+      }
+      f.characters.push_back({static_cast<int8_t>(id), static_cast<int8_t>(c)});
     } else if (a == "--games") {
       if (!value(v) || !absl::SimpleAtoi(v, &f.games) || f.games < 1) {
         err = "--games needs a positive number";
@@ -113,6 +127,7 @@ int SelfplayMain(const std::vector<std::string>& args) {
   signal(SIGSEGV, OnFatal);
   rules::GameSetup setup;
   setup.factions = f.factions;
+  setup.characters = f.characters;
   setup.shuffle_seats = f.shuffle_seats;
   setup.max_turns = f.max_turns;
   setup.map = f.map;

@@ -165,6 +165,41 @@ void Items(const std::array<int8_t, rules::kNumItems>& items,
   }
 }
 
+// One Vagabond's board (Law 9.2, 9.7); the face-up quests are shared.
+void VagabondToProto(const State& s, const rules::Observation& o, int faction,
+                     const rules::VagabondBoard& vb, v1::VagabondView* vv) {
+  vv->set_faction(FactionToProto(faction));
+  if (vb.character >= 0) {
+    vv->set_character(std::string(rules::VagabondCharacterName(vb.character)));
+  }
+  vv->set_clearing(vb.clearing + 1);
+  vv->set_forest(vb.forest + 1);
+  for (const rules::VItem& it : vb.items) {
+    v1::VagabondItem* vi = vv->add_items();
+    vi->set_item(std::string(rules::ItemName(it.kind)));
+    vi->set_exhausted(it.exhausted);
+    vi->set_damaged(it.damaged);
+  }
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    // Law 9.2.9: a marker for each non-Vagabond faction.
+    if (f == rules::kVagabond || f == rules::kVagabond2) continue;
+    static constexpr const char* kLevels[] = {"indifferent", "1", "2",
+                                              "allied"};
+    const int r = vb.relation[f];
+    v1::Relationship* rel = vv->add_relationships();
+    rel->set_faction(FactionToProto(f));
+    rel->set_level(r == rules::kHostile ? "hostile" : kLevels[r]);
+  }
+  for (int8_t q : o.quests) QuestToProto(q, vv->add_quests());
+  for (int8_t q : vb.quests_done) QuestToProto(q, vv->add_quests_done());
+  for (int8_t c : o.ruins_with_items) vv->add_ruins_with_items(c + 1);
+  if (vb.coalition >= 0) {
+    vv->set_coalition(FactionToProto(s.seat(vb.coalition).faction));
+  }
+  vv->set_scorched_clearing(vb.scorched + 1);
+}
+
 }  // namespace
 
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
@@ -264,36 +299,10 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     Cards(s, o.supporter_cards, av->mutable_supporter_cards());
     av->set_officers(o.officers);
   }
-  if (s.SeatOf(rules::kVagabond) >= 0) {
-    v1::VagabondView* vv = out->mutable_vagabond();
-    if (o.vagabond_character >= 0) {
-      vv->set_character(
-          std::string(rules::VagabondCharacterName(o.vagabond_character)));
-    }
-    vv->set_clearing(o.vagabond_clearing + 1);
-    vv->set_forest(o.vagabond_forest + 1);
-    for (const rules::VItem& it : o.vagabond_items) {
-      v1::VagabondItem* vi = vv->add_items();
-      vi->set_item(std::string(rules::ItemName(it.kind)));
-      vi->set_exhausted(it.exhausted);
-      vi->set_damaged(it.damaged);
-    }
-    for (int i = 0; i < s.num_seats(); ++i) {
-      const int f = s.seat(i).faction;
-      if (f == rules::kVagabond) continue;
-      static constexpr const char* kLevels[] = {"indifferent", "1", "2",
-                                                "allied"};
-      const int r = o.relations[f];
-      v1::Relationship* rel = vv->add_relationships();
-      rel->set_faction(FactionToProto(f));
-      rel->set_level(r == rules::kHostile ? "hostile" : kLevels[r]);
-    }
-    for (int8_t q : o.quests) QuestToProto(q, vv->add_quests());
-    for (int8_t q : o.quests_done) QuestToProto(q, vv->add_quests_done());
-    for (int8_t c : o.ruins_with_items) vv->add_ruins_with_items(c + 1);
-    if (s.vagabond().coalition >= 0) {
-      vv->set_coalition(FactionToProto(s.seat(s.vagabond().coalition).faction));
-    }
+  for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
+    v1::VagabondView* vv = out->add_vagabonds();
+    VagabondToProto(s, o, v.faction, v.board, vv);
+    if (v.faction == rules::kVagabond) *out->mutable_vagabond() = *vv;
   }
   if (s.SeatOf(rules::kCult) >= 0) CultViewToProto(s, o, out->mutable_cult());
   if (s.SeatOf(rules::kRiverfolk) >= 0)

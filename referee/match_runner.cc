@@ -9,6 +9,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
+#include "referee/rules/observation.h"
 #include "referee/text.h"
 
 namespace woodland::referee {
@@ -145,6 +146,16 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
     }
     if (absl::Status s = ValidateBotSpec(seat.bot()); !s.ok()) return s;
     setup.factions.push_back(static_cast<int8_t>(f));
+    if (!seat.character().empty()) {  // Law 9.3.1, 26: fixed by the match
+      const int c = rules::ParseVagabondCharacter(seat.character());
+      if (c < 0 || (f != rules::kVagabond && f != rules::kVagabond2)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("character '", seat.character(),
+                         "' is not a Vagabond character of a Vagabond seat"));
+      }
+      setup.characters.push_back(
+          {static_cast<int8_t>(f), static_cast<int8_t>(c)});
+    }
   }
   setup.shuffle_seats = spec.shuffle_seats();
   if (!spec.map().empty()) setup.map = spec.map();

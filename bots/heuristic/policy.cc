@@ -136,8 +136,17 @@ bool CanMoveFromSuit(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
+// This seat's own Vagabond board: with two Vagabonds (Law 9.7) the one in
+// `vagabonds` whose faction is ours; older referees send only `vagabond`.
+const v1::VagabondView& MyVagabond(const DecisionRequest& r) {
+  for (const auto& v : r.observation().vagabonds()) {
+    if (v.faction() == r.faction()) return v;
+  }
+  return r.observation().vagabond();
+}
+
 int Relation(const DecisionRequest& r, v1::Faction f) {
-  for (const auto& rel : r.observation().vagabond().relationships()) {
+  for (const auto& rel : MyVagabond(r).relationships()) {
     if (rel.faction() != f) continue;
     if (rel.level() == "hostile") return -1;
     if (rel.level() == "allied") return 3;
@@ -201,7 +210,8 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (payload == Option::kExtra) {
     const auto& e = o.extra();
     if (e.action() == "activate_dominance") {
-      if (me == v1::FACTION_VAGABOND) return -5;  // joins the lowest scorer
+      if (me == v1::FACTION_VAGABOND || me == v1::FACTION_VAGABOND_SECOND)
+        return -5;  // joins the lowest scorer
       const v1::Suit suit = e.card().suit();
       const bool wins = suit == v1::SUIT_BIRD ? RulesOppositeCorners(r)
                                               : RuledOfSuit(r, suit) >= 3;
@@ -216,7 +226,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (double s; HundredsScore(r, o, &s)) return s;  // hundreds_plan.cc
   if (kind == "vagabond.action" && o.label() == "Aid") {
     // Worth it only if some target pays now (an ally, or a step completed).
-    const auto* c = Clearing(r, r.observation().vagabond().clearing());
+    const auto* c = Clearing(r, MyVagabond(r).clearing());
     for (const auto& seat : r.observation().seats()) {
       const v1::Faction f = seat.faction();
       if (f == me || c == nullptr) continue;
@@ -228,7 +238,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   }
   if (kind == "vagabond.action" && o.label() == "Battle (sword)") {
     // Only against the Hostile, or buildings left without warriors.
-    const auto* c = Clearing(r, r.observation().vagabond().clearing());
+    const auto* c = Clearing(r, MyVagabond(r).clearing());
     for (const auto& seat : r.observation().seats()) {
       const v1::Faction f = seat.faction();
       if (f == me || c == nullptr) continue;
@@ -360,7 +370,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     if (done) return 0.2;
     int damaged = 0;
     bool torch = false;
-    for (const auto& it : r.observation().vagabond().items()) {
+    for (const auto& it : MyVagabond(r).items()) {
       damaged += it.damaged();
       torch |= it.item() == "torch" && !it.damaged();
     }
@@ -370,9 +380,9 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     const auto* c = Clearing(r, id);
     if (c == nullptr) return 0.5;
     double s = 1;
-    for (int ruin : r.observation().vagabond().ruins_with_items())
+    for (int ruin : MyVagabond(r).ruins_with_items())
       s += ruin == id && torch ? 3 : 0;
-    for (const auto& q : r.observation().vagabond().quests())
+    for (const auto& q : MyVagabond(r).quests())
       s += q.suit() == c->suit() ? 1 : 0;
     // Someone to aid here with a card of this clearing's suit in hand.
     bool card = false;
@@ -387,7 +397,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (kind == "vagabond.strike") {
     // Strike buildings and tokens (VP) or the Hostile; never turn a friend.
     const v1::Faction f = o.faction().faction();
-    const auto* c = Clearing(r, r.observation().vagabond().clearing());
+    const auto* c = Clearing(r, MyVagabond(r).clearing());
     if (Relation(r, f) < 0) return 2;
     return Warriors(c, f) == 0 ? 3 : -5;
   }
@@ -405,14 +415,14 @@ bool HeuristicPolicy::AidPays(const DecisionRequest& r, v1::Faction f) const {
   const int rel = Relation(r, f);
   if (rel < 0 || rel > 2) return false;
   const int need = kNeeded[rel] - aids_[f];
-  const auto* c = Clearing(r, r.observation().vagabond().clearing());
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
   if (c == nullptr) return false;
   int cards = 0;
   for (const auto& h : r.observation().hand()) {
     cards += h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
   }
   int items = 0;
-  for (const auto& it : r.observation().vagabond().items())
+  for (const auto& it : MyVagabond(r).items())
     items += !it.exhausted() && !it.damaged();
   return cards >= need && items >= need;
 }

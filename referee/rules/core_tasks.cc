@@ -373,11 +373,24 @@ void ApplyHits(State& s) {
   const size_t mark = s.BeginSimultaneous();
   // Tasks triggered by each side's losses (0 attacker, 1 defender).
   std::array<size_t, 2> triggered{};
+  // Law 26.4.2: in a battle the Vagrant instigated, he removes the
+  // buildings and tokens (the sides still remove each other's warriors).
+  auto remove = [&](int victim, int side, int opponent) {
+    if (b.instigator == kNoFaction) {
+      s.RemovePieces(victim, c, warriors[side], pieces[side], opponent);
+      return;
+    }
+    if (warriors[side] > 0)
+      s.RemoveWarriors(victim, c, warriors[side], opponent);
+    bool any = false;
+    for (int8_t n : pieces[side]) any |= n > 0;
+    if (any) s.RemovePieces(victim, c, 0, pieces[side], b.instigator);
+  };
   size_t before = s.stack().size();
-  s.RemovePieces(b.defender, c, warriors[1], pieces[1], b.attacker);
+  remove(b.defender, 1, b.attacker);
   triggered[1] += s.stack().size() - before;
   before = s.stack().size();
-  s.RemovePieces(b.attacker, c, warriors[0], pieces[0], b.defender);
+  remove(b.attacker, 0, b.defender);
   triggered[0] += s.stack().size() - before;
   for (int side = 0; side < 2; ++side) {
     if (mercs[side] == 0) continue;
@@ -423,6 +436,7 @@ std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
     if (!b.def_armorers) offer(kArmorers);
     if (!b.sappers) offer(kSappers);
   }
+  GetFaction(s.seat(seat).faction)->AppendBattleEffects(s, attacker, opts);
   if (!opts.empty()) opts.push_back({.kind = kOptDone});
   return opts;
 }
@@ -473,11 +487,11 @@ void BattleStepFn(State& s) {
                                                                      : kBsEnd;
       return;
     case kBsRoll: {
-      if (t.a < 0) {  // once: effects "before the roll" (e.g. Law 14.7.1)
-        t.a = 1;
+      if (t.a < 0) {  // once, before the roll: Bitter (14.7.1), Protector
+        t.a = 1;       // (26.5.2) and any other faction's effect
         const size_t depth = s.stack().size();
-        GetFaction(b.attacker)->BeforeRoll(s);
-        GetFaction(b.defender)->BeforeRoll(s);
+        for (int i = 0; i < s.num_seats(); ++i)
+          GetFaction(s.seat(i).faction)->BeforeRoll(s);
         if (s.stack().size() != depth) return;
       }
       // Law 4.3.3: attacker deals the higher roll, defender the lower.
@@ -493,9 +507,10 @@ void BattleStepFn(State& s) {
       b.att_hits = static_cast<int8_t>(std::min<int>(
           b.roll_hi,
           GetFaction(b.attacker)->RolledHitCap(s, b.clearing, true)));
-      b.def_hits = static_cast<int8_t>(std::min<int>(
-          b.roll_lo,
-          GetFaction(b.defender)->RolledHitCap(s, b.clearing, false)));
+      int def_cap = GetFaction(b.defender)->RolledHitCap(s, b.clearing, false);
+      for (int i = 0; i < s.num_seats(); ++i)
+        def_cap += GetFaction(s.seat(i).faction)->DefenderExtraCap(s);
+      b.def_hits = static_cast<int8_t>(std::min<int>(b.roll_lo, def_cap));
       t.step = kBsEffects;
       t.x = 0;  // Law 4.3.4: the attacker chooses the order
       t.y = 0;
@@ -527,6 +542,8 @@ void BattleStepFn(State& s) {
       att += GetFaction(b.attacker)->AttackerExtraHits(s);
       if (b.brutal) ++att;
       if (b.sappers) ++def;
+      att += b.extra_hits[0];
+      def += b.extra_hits[1];
       // Law 4.3.5.II: a defender without warriors is defenseless.
       if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
       def = GetFaction(b.attacker)->HitsToTake(s, def);
@@ -597,6 +614,10 @@ void BattleChooseFn(State& s, const Option& o) {
       t.x ^= 1;
       if (o.kind == kOptDone) return;
       const int seat = s.SeatOf(attacker ? b.attacker : b.defender);
+      if (o.kind != kOptCard) {  // a faction ability (Swift Strike)
+        GetFaction(s.seat(seat).faction)->UseBattleEffect(s, attacker, o);
+        return;
+      }
       const int effect = s.card(o.card).effect;
       auto discard_persistent = [&] {
         auto& pa = s.mutable_seat(seat).play_area;
@@ -1035,6 +1056,9 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
   const int rivers = s.SeatOf(kRiverfolk) < 0
                          ? 0
                          : GetFaction(kRiverfolk)->RiverAccess(s, faction);
+  uint32_t blocked = 0;  // e.g. Scorched Earth (Law 26.6.2)
+  for (int i = 0; i < s.num_seats(); ++i)
+    blocked |= GetFaction(s.seat(i).faction)->BlockedClearings(s);
   for (int from = 0; from < m.num_clearings; ++from) {
     if (s.clearing(from).warriors[faction] == 0) continue;
     if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
@@ -1043,7 +1067,7 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
     const bool rules_from = s.Rules(faction, from);
     for (int to = 0; to < m.num_clearings; ++to) {
       const bool river = rivers > 0 && (m.clearings[from].river >> to & 1);
-      if (!s.Adjacent(from, to) && !river) continue;
+      if ((!s.Adjacent(from, to) && !river) || (blocked >> to & 1)) continue;
       // Law 4.2.1: rule the origin, the destination, or both.
       if (rules_from || s.Rules(faction, to) || (river && rivers == 2)) {
         opts.push_back({.kind = kOptMove,

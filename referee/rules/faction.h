@@ -142,8 +142,8 @@ class FactionModule {
   // A battle in c began (PushBattle): called on attacker and defender. May
   // push tasks that run before the ambush (Looters, Law 14.2.5).
   virtual void OnBattleStart(State& s) const {}
-  // Just before the battle roll (Law 4.3.2), once per battle, on attacker
-  // and defender. May push tasks (Bitter, Law 14.7.1).
+  // Just before the battle roll (Law 4.3.2), once per battle, on every
+  // seated faction. May push tasks (Bitter, Law 14.7.1; Protector, 26.5.2).
   virtual void BeforeRoll(State& s) const {}
   // This faction is about to take `hits` hits in the current battle; returns
   // how many it takes (Stubborn ignores the first, Law 14.7.7).
@@ -157,6 +157,19 @@ class FactionModule {
   // --- Hooks for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- Hooks for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
+  // Clearings (bit per clearing) no piece may move into (Scoundrel's
+  // Scorched Earth, Law 26.6.2).
+  virtual uint32_t BlockedClearings(const State& s) const { return 0; }
+  // (BeforeRoll, above, is called on every seated faction: the Arbiter's
+  // Protector, Law 26.5.2, is no side of the battle.)
+  // Added to the defender's maximum rolled hits (Protector, 26.5.2).
+  virtual int DefenderExtraCap(const State& s) const { return 0; }
+  // Battle effects after the roll offered by this faction's own abilities
+  // (Ronin's Swift Strike, 26.9.2) as kOptAction options, and their use.
+  virtual void AppendBattleEffects(const State& s, bool attacker,
+                                   std::vector<Option>& opts) const {}
+  virtual void UseBattleEffect(State& s, bool attacker, const Option& o) const {
+  }
 };
 
 // The module for a faction, or nullptr if the faction is not implemented.

@@ -1083,6 +1083,8 @@ class Hundreds : public FactionModule {
     }
   }
   void BeforeRoll(State& s) const override {
+    const BattleState& b = s.battle();
+    if (b.attacker != kHundreds && b.defender != kHundreds) return;
     if (InMood(s, kMoodBitter) && BattleAtWarlord(s) && !BitterMobs(s).empty())
       s.Push(Task{.kind = kHuBitter, .seat = I8(HuSeat(s))});
   }

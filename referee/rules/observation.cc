@@ -47,8 +47,15 @@ Observation Observe(const State& s, int seat) {
   o.quests = vb.quests;
   o.quests_done = vb.quests_done;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (vb.ruin_item[c] > 0)
+    if (vb.ruin_item[c] > 0 || s.vagabond(kVagabond2).ruin_item[c] > 0)
       o.ruins_with_items.push_back(static_cast<int8_t>(c));
+  }
+  for (int f : {kVagabond, kVagabond2}) {
+    if (s.SeatOf(f) < 0) continue;
+    Observation::VagabondPublic v{static_cast<int8_t>(f), s.vagabond(f)};
+    v.board.ruin_item = {};      // hidden until explored (Law 9.3.4)
+    v.board.quest_deck.clear();  // face down
+    o.vagabonds.push_back(std::move(v));
   }
   o.supporters = static_cast<int>(s.alliance().supporters.size());
   o.officers = s.alliance().officers;

@@ -54,8 +54,15 @@ struct Observation {
   std::vector<int8_t> quests;
   std::vector<int8_t> quests_done;
   std::vector<int8_t> ruins_with_items;  // clearings; the items stay hidden
-  int supporters = 0;                    // count (public)
-  std::vector<CardId> supporter_cards;   // only in the Alliance's own view
+  // Every seated Vagabond's board (Law 9.7: the second one's too), public
+  // but for the items under the ruins and the quest deck (cleared here).
+  struct VagabondPublic {
+    int8_t faction = kNoFaction;
+    VagabondBoard board;
+  };
+  std::vector<VagabondPublic> vagabonds;
+  int supporters = 0;                   // count (public)
+  std::vector<CardId> supporter_cards;  // only in the Alliance's own view
   int officers = 0;
   // Expansion factions' boards (Law 10-15) as this seat may know them: each
   // faction's Observe<Faction> copies its board and redacts hidden parts
@@ -82,6 +89,9 @@ void ObserveKeepers(const State& s, int seat, Observation& o);   // keepers.cc
 absl::string_view VagabondCharacterName(int character);
 absl::string_view QuestName(int quest);
 int QuestSuit(int quest);
+// Law 26: a character by name (case-insensitive), -1 if unknown.
+int ParseVagabondCharacter(absl::string_view name);
+int NumVagabondCharacters();
 
 // Compact JSON for command-line output and tests.
 std::string ObservationJson(const State& s, const Observation& o);

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/observation.h"
 
 namespace woodland::rules {
 namespace {
@@ -88,6 +89,29 @@ absl::StatusOr<State> State::NewGame(
           absl::StrCat("faction '", FactionKey(f), "' is seated twice"));
     }
     seen[f] = true;
+  }
+  // Law 9.7: a second Vagabond joins a first (he keeps the shared quests).
+  if (seen[kVagabond2] && !seen[kVagabond]) {
+    return absl::InvalidArgumentError(
+        "faction 'vagabond2' needs 'vagabond' seated too (Law 9.7)");
+  }
+  for (const auto& [f, character] : setup.characters) {
+    if ((f != kVagabond && f != kVagabond2) || !seen[f]) {
+      return absl::InvalidArgumentError(
+          "a character is fixed for a faction that is not a seated Vagabond");
+    }
+    if (character < 0 || character >= NumVagabondCharacters()) {
+      return absl::InvalidArgumentError("unknown Vagabond character");
+    }
+    for (const auto& [g, other] : setup.characters) {
+      if (g != f && other == character) {
+        return absl::InvalidArgumentError(
+            "two Vagabonds cannot be the same character (Law 9.7)");
+      }
+      if (g == f && other != character) {
+        return absl::InvalidArgumentError("a Vagabond has two characters");
+      }
+    }
   }
   if (setup.first_seat >= n) {
     return absl::InvalidArgumentError("first_seat is out of range");
@@ -235,9 +259,11 @@ void State::StartTurn() {
 
 std::vector<int8_t> State::WinnersWith(int seat) const {
   std::vector<int8_t> w = {static_cast<int8_t>(seat)};
-  const int vb = seat_of_[kVagabond];
-  if (vb >= 0 && vagabonds_[0].coalition == seat)
-    w.push_back(static_cast<int8_t>(vb));
+  for (int f : {kVagabond, kVagabond2}) {  // either Vagabond (9.2.8, 9.7)
+    const int vb = seat_of_[f];
+    if (vb >= 0 && vagabond(f).coalition == seat)
+      w.push_back(static_cast<int8_t>(vb));
+  }
   return w;
 }
 
@@ -324,11 +350,15 @@ bool State::CanPlace(int faction, int c) const {
 
 bool State::AreEnemies(int faction_a, int faction_b) const {
   if (faction_a == faction_b) return false;
-  const int vb = seat_of_[kVagabond];
-  if (vb < 0 || vagabonds_[0].coalition < 0) return true;
-  const int partner = seats_[vagabonds_[0].coalition].faction;
-  return !((faction_a == kVagabond && faction_b == partner) ||
-           (faction_b == kVagabond && faction_a == partner));
+  for (int f : {kVagabond, kVagabond2}) {  // either Vagabond (9.2.8, 9.7)
+    if (seat_of_[f] < 0 || vagabond(f).coalition < 0) continue;
+    const int partner = seats_[vagabond(f).coalition].faction;
+    if ((faction_a == f && faction_b == partner) ||
+        (faction_b == f && faction_a == partner)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 ClearingMask State::AdjacentMask(int c) const {
@@ -595,7 +625,7 @@ uint64_t State::Hash() const {
     h.Add(vb.clearing);
     h.Add(vb.forest);
     for (const VItem& it : vb.items)
-      h.Add(it.kind * 4 + it.exhausted * 2 + it.damaged);
+      h.Add(it.kind * 4 + it.exhausted * 2 + it.damaged + it.ruin * 64);
     for (int8_t v : vb.relation) h.Add(v);
     for (int8_t v : vb.aids) h.Add(v);
     h.AddAll(vb.quests);
@@ -604,6 +634,12 @@ uint64_t State::Hash() const {
     for (int8_t v : vb.ruin_item) h.Add(v);
     h.Add(vb.battle_ally);
     h.Add(vb.coalition);
+    // Characters' marks (Law 26), hashed once set (older hashes unchanged).
+    if (vb.scorched >= 0 || vb.improvised || vb.protecting) {
+      h.Add(vb.scorched);
+      h.Add(vb.improvised);
+      h.Add(vb.protecting);
+    }
   }
   cult_.HashInto(h);
   riverfolk_.HashInto(h);

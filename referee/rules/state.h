@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -195,6 +196,9 @@ struct GameSetup {
   bool random_suits = false;   // shuffle suit markers even on a printed map
   int max_turns = 0;           // 0: no limit; else the game stops unfinished
   bool record_events = false;  // keep the public event log (events())
+  // Vagabond characters fixed by the match (faction, character; Law 9.3.1,
+  // 26): such a Vagabond skips the character choice.
+  std::vector<std::pair<int8_t, int8_t>> characters;
 };
 
 // Immutable per-match definitions shared by every copy of a State.
@@ -278,6 +282,7 @@ struct VItem {
   int8_t kind = 0;
   bool exhausted = false;
   bool damaged = false;
+  bool ruin = false;  // an "R" item taken from a ruin (Law 9.7.3)
   friend bool operator==(const VItem&, const VItem&) = default;
 };
 
@@ -285,15 +290,17 @@ inline constexpr int8_t kHostile = -1;  // relationship (Law 9.2.9.III)
 inline constexpr int8_t kAllied = 3;
 
 struct VagabondBoard {
-  int8_t character = -1;  // 0 Thief, 1 Tinker, 2 Ranger
+  int8_t character = -1;  // Law 26 order: 0 Thief ... 8 Ronin (vagabond.cc)
   int8_t clearing = -1;   // the pawn's clearing, -1 in a forest
   int8_t forest = -1;     // the pawn's forest, -1 in a clearing
   std::vector<VItem> items;
   // Relationship per faction: 0 indifferent, 1, 2, kAllied, or kHostile.
   std::array<int8_t, kNumFactions> relation{};
   std::array<int8_t, kNumFactions> aids{};  // aids given this turn
-  std::vector<int8_t> quests;               // face up (3)
-  std::vector<int8_t> quest_deck;           // face down, unordered
+  // Face-up quests and the quest deck; with two Vagabonds both use the
+  // first one's (Law 9.7.2).
+  std::vector<int8_t> quests;      // face up (3)
+  std::vector<int8_t> quest_deck;  // face down, unordered
   std::vector<int8_t> quests_done;
   std::array<int8_t, kMaxClearings> ruin_item{};  // item + 1 under a ruin
   int8_t battle_ally = kNoFaction;  // ally fighting with him (9.2.9.II.c)
@@ -302,6 +309,9 @@ struct VagabondBoard {
   int8_t coalition = -1;                    // partner seat (9.2.8)
   std::array<int8_t, kNumItems> removed{};  // items removed from the game
   std::array<int8_t, kNumItems> box{};      // items he brought into play
+  int8_t scorched = -1;     // Scoundrel's torch in this clearing (26.6.2)
+  bool improvised = false;  // Adventurer's Improvise this turn (26.7.2)
+  bool protecting = false;  // Arbiter enlisted in this battle (26.5.2)
 };
 
 // A hand shown to one seat (Codebreakers). Kept so that seat's observation
@@ -331,6 +341,12 @@ struct BattleState {
   int8_t enemy_pieces_removed_by_attacker = 0;
   // Riverfolk mercenaries taking hits for each side (Law 11.2.7.III.a).
   std::array<int8_t, 2> remove_mercs{};
+  // The Vagrant who instigated this battle: he removes the buildings and
+  // tokens (Law 26.4.2).
+  int8_t instigator = kNoFaction;
+  // Extra hits from abilities used after the roll, by the side dealing
+  // them (0 attacker; Swift Strike, 26.9.2).
+  std::array<int8_t, 2> extra_hits{};
 };
 
 // Why VP changed (events and the VP-ledger property test).

@@ -1,6 +1,9 @@
-// The Vagabond (Law 9) with the Thief, Tinker and Ranger.
+// The Vagabond (Law 9): one module per Vagabond seat (two Vagabonds, Law
+// 9.7) and the nine characters of Law 26 (Thief, Tinker, Ranger, Vagrant,
+// Arbiter, Scoundrel, Adventurer, Harrier, Ronin).
 #include <algorithm>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
@@ -25,6 +28,13 @@ enum VagabondTask : uint8_t {
   kVbDamage,
   kVbCoalition,
   kVbRemoveItems,
+};
+// The first Vagabond's range is full: the rest use the second one's (both
+// Vagabonds run the same task kinds, see Me()).
+constexpr int kTaskBase2 = kFactionTaskBase + 16 * kVagabond2;
+enum VagabondTask2 : uint8_t {
+  kVbExplore = kTaskBase2,  // 9.7.3
+  kVbProtector,             // 26.5.2
 };
 
 constexpr int kPromptBase = kFactionPromptBase + 32 * kVagabond;
@@ -57,15 +67,45 @@ enum VagabondPrompt : uint16_t {
   kVbPromptRemoveItem,
   kVbPromptHideout,
 };
+constexpr int kPromptBase2 = kFactionPromptBase + 32 * kVagabond2;
+enum VagabondPrompt2 : uint16_t {
+  kVbPromptExplore = kPromptBase2,
+  kVbPromptInstigate,
+  kVbPromptInstigateDefender,
+  kVbPromptScorch,
+  kVbPromptGlide,
+  kVbPromptProtector,
+  kVbPromptImprovise,
+};
 
-enum Character : int8_t { kThief = 0, kTinker, kRanger };
-constexpr std::array<absl::string_view, 3> kCharacterNames = {"Thief", "Tinker",
-                                                              "Ranger"};
-// Law 9.3.5 starting items (vagabond.yaml).
-constexpr std::array<std::array<int8_t, 4>, 3> kStartingItems = {{
-    {kBoot, kTorch, kTea, kSword},
-    {kBoot, kTorch, kSack, kHammer},
-    {kBoot, kTorch, kCrossbow, kSword},
+// Law 26: the nine characters of the base game, the Riverfolk Expansion
+// and the Vagabond Pack, in the Law's order.
+enum Character : int8_t {
+  kThief = 0,
+  kTinker,
+  kRanger,
+  kVagrant,
+  kArbiter,
+  kScoundrel,
+  kAdventurer,
+  kHarrier,
+  kRonin,
+  kNumCharacters
+};
+constexpr std::array<absl::string_view, kNumCharacters> kCharacterNames = {
+    "Thief",     "Tinker",     "Ranger",  "Vagrant", "Arbiter",
+    "Scoundrel", "Adventurer", "Harrier", "Ronin"};
+// Law 26.x.1 starting items (vagabond.yaml); -1 pads three-item characters.
+constexpr std::array<std::array<int8_t, 4>, kNumCharacters> kStartingItems = {{
+    {kBoot, kTorch, kTea, kSword},       // 26.1.1 Thief
+    {kBoot, kTorch, kSack, kHammer},     // 26.2.1 Tinker
+    {kBoot, kTorch, kCrossbow, kSword},  // 26.3.1 Ranger
+    {kCoin, kTorch, kBoot, -1},          // 26.4.1 Vagrant
+    {kBoot, kTorch, kSword, kSword},     // 26.5.1 Arbiter
+    {kBoot, kBoot, kTorch, kCrossbow},   // 26.6.1 Scoundrel
+    {kBoot, kTorch, kHammer, -1},        // 26.7.1 Adventurer
+    {kCoin, kTorch, kSword, kCrossbow},  // 26.8.1 Harrier
+    {kBoot, kBoot, kTorch, kSword},      // 26.9.1 Ronin
 }};
 // Law 9.3.4: the "R" items under the ruins.
 constexpr std::array<int8_t, 4> kRuinItems = {kSack, kBoot, kHammer, kSword};
@@ -83,6 +123,8 @@ enum VagabondAction : int8_t {
   kRewardVp,
   kRewardCards,
   kActAlone,
+  kActImprovise,    // b = quest (26.7.2)
+  kActSwiftStrike,  // 26.9.2
 };
 
 struct QuestDef {
@@ -117,13 +159,15 @@ constexpr int kHandLimit = 5;
 constexpr int kTrackCapacity = 3;  // Law 9.2.5.I
 
 int8_t I8(int v) { return static_cast<int8_t>(v); }
-VagabondBoard& Vb(State& s) { return s.mutable_vagabond(); }
-const VagabondBoard& Vb(const State& s) { return s.vagabond(); }
-int VbSeat(const State& s) { return s.SeatOf(kVagabond); }
+VagabondBoard& Vb(State& s, int f) { return s.mutable_vagabond(f); }
+const VagabondBoard& Vb(const State& s, int f) { return s.vagabond(f); }
+// The Vagabond whose task is on top of the stack (Law 9.7: each Vagabond
+// seat runs the same tasks on its own board).
+int Me(const State& s) { return s.seat(s.stack().back().seat).faction; }
 
 // Index of an item of `kind` in the given condition, or -1.
-int FindItem(const State& s, int kind, bool exhausted, bool damaged) {
-  const auto& items = Vb(s).items;
+int FindItem(const State& s, int f, int kind, bool exhausted, bool damaged) {
+  const auto& items = Vb(s, f).items;
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].kind == kind && items[i].exhausted == exhausted &&
         items[i].damaged == damaged) {
@@ -132,79 +176,87 @@ int FindItem(const State& s, int kind, bool exhausted, bool damaged) {
   }
   return -1;
 }
-int CountReady(const State& s, int kind) {
+int CountReady(const State& s, int f, int kind) {
   int n = 0;
-  for (const VItem& it : Vb(s).items)
+  for (const VItem& it : Vb(s, f).items)
     n += it.kind == kind && !it.exhausted && !it.damaged;
   return n;
 }
-int CountUndamaged(const State& s, int kind) {
+int CountUndamaged(const State& s, int f, int kind) {
   int n = 0;
-  for (const VItem& it : Vb(s).items) n += it.kind == kind && !it.damaged;
+  for (const VItem& it : Vb(s, f).items) n += it.kind == kind && !it.damaged;
   return n;
 }
-void Exhaust(State& s, int kind, int n = 1) {
+void Exhaust(State& s, int f, int kind, int n = 1) {
   for (int i = 0; i < n; ++i) {
-    const int at = FindItem(s, kind, false, false);
+    const int at = FindItem(s, f, kind, false, false);
     CHECK(at >= 0);
-    Vb(s).items[at].exhausted = true;
+    Vb(s, f).items[at].exhausted = true;
   }
 }
 // Face-up undamaged items of a track kind that sit on their track.
-int OnTrack(const State& s, int kind) {
-  return std::min(CountReady(s, kind), kTrackCapacity);
+int OnTrack(const State& s, int f, int kind) {
+  return std::min(CountReady(s, f, kind), kTrackCapacity);
 }
 // Law 9.6.4: items in the Satchel and damaged, against the limit.
-int SatchelCount(const State& s) {
-  int n = static_cast<int>(Vb(s).items.size());
-  for (int k : {kTea, kCoin, kSack}) n -= OnTrack(s, k);
+int SatchelCount(const State& s, int f) {
+  int n = static_cast<int>(Vb(s, f).items.size());
+  for (int k : {kTea, kCoin, kSack}) n -= OnTrack(s, f, k);
   return n;
 }
-int ItemLimit(const State& s) { return 6 + 2 * OnTrack(s, kSack); }
+int ItemLimit(const State& s, int f) { return 6 + 2 * OnTrack(s, f, kSack); }
 
-bool Hostile(const State& s, int f) { return Vb(s).relation[f] == kHostile; }
-bool Allied(const State& s, int f) { return Vb(s).relation[f] == kAllied; }
+// Relationship of Vagabond `f` with faction `g` (Law 9.2.9).
+bool Hostile(const State& s, int f, int g) {
+  return Vb(s, f).relation[g] == kHostile;
+}
+bool Allied(const State& s, int f, int g) {
+  return Vb(s, f).relation[g] == kAllied;
+}
 
-bool HostileWarriorsIn(const State& s, int c) {
+bool IsVagabond(int g) { return g == kVagabond || g == kVagabond2; }
+
+bool HostileWarriorsIn(const State& s, int f, int c) {
   for (int o = 0; o < s.num_seats(); ++o) {
-    const int f = s.seat(o).faction;
-    if (f != kVagabond && Hostile(s, f) && s.clearing(c).warriors[f] > 0)
+    const int g = s.seat(o).faction;
+    if (!IsVagabond(g) && Hostile(s, f, g) && s.clearing(c).warriors[g] > 0)
       return true;
   }
   return false;
 }
 
 // Which items a choice is about (Law 9.2.7 undamaged, 9.5.7 damaged, ...).
-bool Undamaged(const State&, const VItem& it) { return !it.damaged; }
-bool Damaged(const State&, const VItem& it) { return it.damaged; }
-bool Ready(const State&, const VItem& it) {
+bool Undamaged(const State&, int, const VItem& it) { return !it.damaged; }
+bool Damaged(const State&, int, const VItem& it) { return it.damaged; }
+bool Ready(const State&, int, const VItem& it) {
   return !it.exhausted && !it.damaged;
 }
-bool Exhausted(const State&, const VItem& it) { return it.exhausted; }
+bool Exhausted(const State&, int, const VItem& it) { return it.exhausted; }
 // Law 9.6.4: only the Satchel and the Damaged box; face-up undamaged teas,
 // coins and sacks sit on their tracks (up to three each, 9.2.5.I).
-bool Removable(const State& s, const VItem& it) {
+bool Removable(const State& s, int f, const VItem& it) {
   if (it.damaged || it.exhausted) return true;
   if (it.kind != kTea && it.kind != kCoin && it.kind != kSack) return true;
-  return CountReady(s, it.kind) > kTrackCapacity;
+  return CountReady(s, f, it.kind) > kTrackCapacity;
 }
-using ItemFilter = bool (*)(const State&, const VItem&);
+using ItemFilter = bool (*)(const State&, int, const VItem&);
 
 // One option per item kind and damage among the items passing `keep`, split
 // into a face-up and an exhausted copy when both qualify (the side matters:
 // Law 9.2.7, 9.2.2.I, 9.5.7, 9.6.4).
-std::vector<Option> CopyChoices(const State& s, ItemFilter keep) {
+std::vector<Option> CopyChoices(const State& s, int f, ItemFilter keep) {
   std::vector<Option> opts;
-  const auto& items = Vb(s).items;
+  const auto& items = Vb(s, f).items;
   for (const VItem& first : items) {
-    if (!keep(s, first)) continue;
+    if (!keep(s, f, first)) continue;
     const int8_t dmg = first.damaged ? kItemDamaged : 0;
     bool seen = false;
     for (const Option& o : opts) seen |= o.a == first.kind && (o.b & 1) == dmg;
     if (seen) continue;
     bool up = false, down = false;
     for (const VItem& it : items) {
-      if (it.kind != first.kind || it.damaged != first.damaged || !keep(s, it))
+      if (it.kind != first.kind || it.damaged != first.damaged ||
+          !keep(s, f, it))
         continue;
       (it.exhausted ? down : up) = true;
     }
@@ -219,17 +271,17 @@ std::vector<Option> CopyChoices(const State& s, ItemFilter keep) {
   }
   return opts;
 }
-bool AnyItem(const State& s, ItemFilter keep) {
-  for (const VItem& it : Vb(s).items) {
-    if (keep(s, it)) return true;
+bool AnyItem(const State& s, int f, ItemFilter keep) {
+  for (const VItem& it : Vb(s, f).items) {
+    if (keep(s, f, it)) return true;
   }
   return false;
 }
 // The item a CopyChoices option names.
-VItem& FindCopy(State& s, const Option& o, ItemFilter keep) {
-  for (VItem& it : Vb(s).items) {
+VItem& FindCopy(State& s, int f, const Option& o, ItemFilter keep) {
+  for (VItem& it : Vb(s, f).items) {
     if (it.kind != o.a || it.damaged != ((o.b & kItemDamaged) != 0) ||
-        !keep(s, it)) {
+        !keep(s, f, it)) {
       continue;
     }
     if ((o.b & kItemExhausted) && !it.exhausted) continue;
@@ -237,54 +289,109 @@ VItem& FindCopy(State& s, const Option& o, ItemFilter keep) {
     return it;
   }
   CHECK(false);
-  return Vb(s).items.front();
+  return Vb(s, f).items.front();
 }
 
-void GainFaceUp(State& s, int kind) {
-  Vb(s).items.push_back(VItem{I8(kind), false, false});
+void GainFaceUp(State& s, int f, int kind) {
+  Vb(s, f).items.push_back(VItem{I8(kind), false, false});
+}
+
+// Law 26.6.2: nothing moves into the Scoundrel's scorched clearing.
+bool Scorched(const State& s, int c) {
+  return s.vagabond(kVagabond).scorched == c ||
+         s.vagabond(kVagabond2).scorched == c;
 }
 
 // Other factions with pieces in c (the pawn's clearing); only his enemies
 // (not a coalition partner, 9.2.8) when `enemies`.
-std::vector<int> OthersIn(const State& s, int c, bool enemies = false) {
+std::vector<int> OthersIn(const State& s, int f, int c, bool enemies = false) {
   std::vector<int> out;
   for (int o = 0; o < s.num_seats(); ++o) {
-    const int f = s.seat(o).faction;
-    if (f == kVagabond || !s.HasPieces(f, c)) continue;
-    if (!enemies || s.AreEnemies(kVagabond, f)) out.push_back(f);
+    const int g = s.seat(o).faction;
+    if (g == f || !s.HasPieces(g, c)) continue;
+    if (!enemies || s.AreEnemies(f, g)) out.push_back(g);
   }
   return out;
 }
 
+// Law 9.7.2: both Vagabonds share one quest deck and its face-up quests,
+// kept on the first Vagabond's board (a second needs a first, see NewGame).
+VagabondBoard& Quests(State& s) { return s.mutable_vagabond(kVagabond); }
+const VagabondBoard& Quests(const State& s) { return s.vagabond(kVagabond); }
+
 void DrawQuest(State& s) {
-  auto& deck = Vb(s).quest_deck;
+  auto& deck = Quests(s).quest_deck;
   if (deck.empty()) return;
   const int i =
       s.chance_stream().Draw(kChanceDraw, static_cast<int>(deck.size()));
-  Vb(s).quests.push_back(deck[i]);
+  Quests(s).quests.push_back(deck[i]);
   deck.erase(deck.begin() + i);
 }
 
-// --- Setup (Law 9.3) --------------------------------------------------------
+// --- Setup (Law 9.3, 9.7.1) ------------------------------------------------
+
+// The character fixed for faction f by the match setup, or -1.
+int FixedCharacter(const State& s, int f) {
+  for (const auto& [faction, character] : s.def().setup.characters) {
+    if (faction == f) return character;
+  }
+  return -1;
+}
 
 void SetupStep(State& s) {
   const Task& t = s.top();
+  const int f = Me(s);
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int c = 0; c < 3; ++c)
+    // 9.3.1; with two Vagabonds each character card exists once.
+    const int other = f == kVagabond ? kVagabond2 : kVagabond;
+    for (int c = 0; c < kNumCharacters; ++c) {
+      if (s.SeatOf(other) >= 0 && s.vagabond(other).character == c) continue;
+      if (FixedCharacter(s, f) >= 0 && FixedCharacter(s, f) != c) continue;
       opts.push_back({.kind = kOptCharacter, .a = I8(c)});
+    }
     s.Ask(kVbPromptCharacter, t.seat, std::move(opts));
   } else {
-    for (size_t f = 0; f < s.map().forests.size(); ++f) {
-      opts.push_back({.kind = kOptForest, .a = I8(f)});
+    for (size_t g = 0; g < s.map().forests.size(); ++g) {
+      opts.push_back({.kind = kOptForest, .a = I8(g)});
     }
     s.Ask(kVbPromptForest, t.seat, std::move(opts));
   }
 }
 
+// 9.3.3 and 9.3.4, done once (by the first Vagabond to set up): the quests,
+// and the "R" items under the ruins, one set per Vagabond and two random
+// items per ruin with two Vagabonds (9.7.1, 9.7.2: no extra quests).
+void SetUpQuestsAndRuins(State& s) {
+  VagabondBoard& q = Quests(s);
+  for (int i = 0; i < static_cast<int>(kQuests.size()); ++i)
+    q.quest_deck.push_back(I8(i));
+  for (int i = 0; i < 3; ++i) DrawQuest(s);
+  std::vector<std::pair<int8_t, int8_t>> pool;  // (item, owner faction)
+  for (int f : {kVagabond, kVagabond2}) {
+    if (s.SeatOf(f) < 0) continue;
+    for (int8_t item : kRuinItems) pool.push_back({item, I8(f)});
+  }
+  const int per_ruin = static_cast<int>(pool.size() / kRuinItems.size());
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (!s.map().clearings[c].ruin) continue;
+    for (int slot = 0; slot < per_ruin && !pool.empty(); ++slot) {
+      const int i =
+          s.chance_stream().Draw(kChancePick, static_cast<int>(pool.size()));
+      const auto [item, owner] = pool[i];
+      // Slot k of a ruin lives on board k; each board's box counts its set.
+      s.mutable_vagabond(slot == 0 ? kVagabond : kVagabond2).ruin_item[c] =
+          I8(item + 1);
+      ++s.mutable_vagabond(owner).box[item];
+      pool.erase(pool.begin() + i);
+    }
+  }
+}
+
 void SetupChoose(State& s, const Option& o) {
   Task& t = s.top();
-  VagabondBoard& vb = Vb(s);
+  const int f = Me(s);
+  VagabondBoard& vb = Vb(s, f);
   if (t.step == 0) {
     vb.character = o.a;  // 9.3.1
     t.step = 1;
@@ -293,23 +400,13 @@ void SetupChoose(State& s, const Option& o) {
   s.Pop();
   vb.forest = o.a;  // 9.3.2: the pawn in any forest
   vb.clearing = -1;
-  // 9.3.3: three quests face up.
-  for (int q = 0; q < static_cast<int>(kQuests.size()); ++q)
-    vb.quest_deck.push_back(I8(q));
-  for (int i = 0; i < 3; ++i) DrawQuest(s);
-  // 9.3.4: the "R" items shuffled under the ruins (hidden until explored).
-  std::vector<int8_t> ruin_items(kRuinItems.begin(), kRuinItems.end());
-  for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (!s.map().clearings[c].ruin || ruin_items.empty()) continue;
-    const int i = s.chance_stream().Draw(kChancePick,
-                                         static_cast<int>(ruin_items.size()));
-    vb.ruin_item[c] = I8(ruin_items[i] + 1);
-    ++vb.box[ruin_items[i]];
-    ruin_items.erase(ruin_items.begin() + i);
+  if (Quests(s).quest_deck.empty() && Quests(s).quests.empty()) {
+    SetUpQuestsAndRuins(s);
   }
   // 9.3.5: starting items face up; 9.3.6: relationships indifferent.
   for (int8_t item : kStartingItems[vb.character]) {
-    GainFaceUp(s, item);
+    if (item < 0) continue;
+    GainFaceUp(s, f, item);
     ++vb.box[item];
   }
   vb.relation.fill(0);
@@ -317,32 +414,36 @@ void SetupChoose(State& s, const Option& o) {
 
 // --- Birdsong (Law 9.4) -----------------------------------------------------
 
-std::vector<Option> SlipDestinations(const State& s) {
-  const VagabondBoard& vb = Vb(s);
+std::vector<Option> SlipDestinations(const State& s, int f) {
+  const VagabondBoard& vb = Vb(s, f);
   const MapDef& m = s.map();
   std::vector<Option> opts;
   if (vb.clearing >= 0) {
     for (int c = 0; c < m.num_clearings; ++c) {
-      if (m.Adjacent(vb.clearing, c))
+      if (s.Adjacent(vb.clearing, c))
         opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
-    for (size_t f = 0; f < m.forests.size(); ++f) {
-      if (m.forests[f] >> vb.clearing & 1)
-        opts.push_back({.kind = kOptForest, .a = I8(f)});
+    for (size_t g = 0; g < m.forests.size(); ++g) {
+      if (m.forests[g] >> vb.clearing & 1)
+        opts.push_back({.kind = kOptForest, .a = I8(g)});
     }
   } else {
     for (int c = 0; c < m.num_clearings; ++c) {
       if (m.forests[vb.forest] >> c & 1)
         opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
-    for (int8_t f : m.forest_adjacent[vb.forest])
-      opts.push_back({.kind = kOptForest, .a = f});
+    for (int8_t g : m.forest_adjacent[vb.forest])
+      opts.push_back({.kind = kOptForest, .a = g});
   }
+  // 26.6.2: nothing moves into a scorched clearing, not even by slipping.
+  std::erase_if(opts, [&](const Option& o) {
+    return o.kind == kOptClearing && Scorched(s, o.a);
+  });
   return opts;
 }
 
-void MovePawn(State& s, const Option& o) {
-  VagabondBoard& vb = Vb(s);
+void MovePawn(State& s, int f, const Option& o) {
+  VagabondBoard& vb = Vb(s, f);
   if (o.kind == kOptForest) {
     vb.forest = o.a;
     vb.clearing = -1;
@@ -350,19 +451,18 @@ void MovePawn(State& s, const Option& o) {
     vb.clearing = o.a;
     vb.forest = -1;
   }
-  s.Log({.kind = kEvPawn,
-         .faction = kVagabond,
-         .c = vb.clearing,
-         .d = vb.forest});
+  s.Log({.kind = kEvPawn, .faction = I8(f), .c = vb.clearing, .d = vb.forest});
 }
 
 void BirdsongStep(State& s) {
+  const int f = Me(s);
   Task& t = s.top();
-  VagabondBoard& vb = Vb(s);
+  VagabondBoard& vb = Vb(s, f);
   if (t.step == 0) {
     // 9.4.1 Refresh: 3 items plus 2 per face-up tea on its track.
     vb.aids.fill(0);
-    t.c = I8(3 + 2 * OnTrack(s, kTea));
+    vb.improvised = false;  // 26.7.2: once per turn
+    t.c = I8(3 + 2 * OnTrack(s, f, kTea));
     t.step = 1;
     return;
   }
@@ -376,7 +476,7 @@ void BirdsongStep(State& s) {
       PushBirdsongCards(s, seat);  // between refreshing and slipping
       return;
     }
-    std::vector<Option> opts = CopyChoices(s, Exhausted);
+    std::vector<Option> opts = CopyChoices(s, f, Exhausted);
     if (exhausted <= t.c || opts.size() == 1) {
       // No choice to make: flip up all of them, or t.c of the only kind.
       for (VItem& it : vb.items) {
@@ -392,76 +492,124 @@ void BirdsongStep(State& s) {
     return;
   }
   // 9.4.2 Slip.
-  std::vector<Option> opts = SlipDestinations(s);
+  std::vector<Option> opts = SlipDestinations(s, f);
   opts.push_back({.kind = kOptDone});
   s.Ask(kVbPromptSlip, t.seat, std::move(opts));
 }
 
 void BirdsongChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
   if (t.step == 1) {
-    FindCopy(s, o, Exhausted).exhausted = false;
+    FindCopy(s, f, o, Exhausted).exhausted = false;
     --t.c;
     return;
   }
   s.Pop();
-  if (o.kind != kOptDone) MovePawn(s, o);
+  if (o.kind != kOptDone) MovePawn(s, f, o);
 }
 
 // --- Daylight (Law 9.5) -----------------------------------------------------
 
-std::vector<Option> MoveDestinations(const State& s) {
-  const VagabondBoard& vb = Vb(s);
+std::vector<Option> MoveDestinations(const State& s, int f) {
+  const VagabondBoard& vb = Vb(s, f);
   std::vector<Option> opts;
-  const int boots = CountReady(s, kBoot);
+  const int boots = CountReady(s, f, kBoot);
   if (boots == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     const bool adjacent = vb.clearing >= 0
-                              ? s.map().Adjacent(vb.clearing, c)
+                              ? s.Adjacent(vb.clearing, c)
                               : (s.map().forests[vb.forest] >> c & 1);
-    if (!adjacent) continue;
+    if (!adjacent || Scorched(s, c)) continue;  // 26.6.2
     // 9.2.9.III.b: one more boot into a clearing with Hostile warriors.
-    if (HostileWarriorsIn(s, c) && boots < 2) continue;
+    if (HostileWarriorsIn(s, f, c) && boots < 2) continue;
     opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   return opts;
 }
 
-std::vector<Option> AidTargets(const State& s, int seat) {
+std::vector<Option> AidTargets(const State& s, int f, int seat) {
   std::vector<Option> opts;
-  const int c = Vb(s).clearing;
-  if (c < 0 || !AnyItem(s, Ready)) return opts;
+  const int c = Vb(s, f).clearing;
+  if (c < 0 || !AnyItem(s, f, Ready)) return opts;
   if (MatchingCards(s, seat, s.SuitOf(c)).empty()) return opts;
-  for (int f : OthersIn(s, c))
-    opts.push_back({.kind = kOptFaction, .a = I8(f)});
+  for (int g : OthersIn(s, f, c))
+    opts.push_back({.kind = kOptFaction, .a = I8(g)});
   return opts;
 }
 
-std::vector<Option> QuestChoices(const State& s) {
+// The item a quest lacks when exactly one of its two items is not ready
+// (what the Adventurer may Improvise, 26.7.2), or -1.
+int MissingQuestItem(const State& s, int f, const QuestDef& d) {
+  if (d.item1 == d.item2) {
+    return CountReady(s, f, d.item1) == 1 ? d.item1 : -1;
+  }
+  const bool has1 = CountReady(s, f, d.item1) > 0;
+  const bool has2 = CountReady(s, f, d.item2) > 0;
+  if (has1 == has2) return -1;
+  return has1 ? d.item2 : d.item1;
+}
+
+// Ready item kinds that may stand in for the missing one of quest d.
+std::vector<Option> ImproviseItems(const State& s, int f, const QuestDef& d) {
   std::vector<Option> opts;
-  const int c = Vb(s).clearing;
-  if (c < 0) return opts;
-  for (int8_t q : Vb(s).quests) {
-    const QuestDef& d = kQuests[q];
-    if (d.suit != s.SuitOf(c)) continue;
-    const bool ok = d.item1 == d.item2 ? CountReady(s, d.item1) >= 2
-                                       : CountReady(s, d.item1) >= 1 &&
-                                             CountReady(s, d.item2) >= 1;
-    if (ok) opts.push_back({.kind = kOptQuest, .a = q});
+  const int missing = MissingQuestItem(s, f, d);
+  if (missing < 0) return opts;
+  const int other = missing == d.item1 ? d.item2 : d.item1;
+  for (int k = 0; k < kNumItems; ++k) {
+    if (k == missing) continue;
+    if (CountReady(s, f, k) - (k == other ? 1 : 0) > 0)
+      opts.push_back({.kind = kOptItem, .a = I8(k)});
   }
   return opts;
 }
 
-std::vector<Option> SpecialTargets(const State& s, int seat) {
+std::vector<Option> QuestChoices(const State& s, int f) {
   std::vector<Option> opts;
-  const VagabondBoard& vb = Vb(s);
-  if (CountReady(s, kTorch) == 0) return opts;
+  const VagabondBoard& vb = Vb(s, f);
+  const int c = vb.clearing;
+  if (c < 0) return opts;
+  for (int8_t q : Quests(s).quests) {  // 9.7.2: either Vagabond's quests
+    const QuestDef& d = kQuests[q];
+    if (d.suit != s.SuitOf(c)) continue;
+    const bool ok = d.item1 == d.item2 ? CountReady(s, f, d.item1) >= 2
+                                       : CountReady(s, f, d.item1) >= 1 &&
+                                             CountReady(s, f, d.item2) >= 1;
+    if (ok) {
+      opts.push_back({.kind = kOptQuest, .a = q});
+    } else if (vb.character == kAdventurer && !vb.improvised &&
+               !ImproviseItems(s, f, d).empty()) {
+      // 26.7.2 Improvise (only offered where the listed items are lacking).
+      opts.push_back({.kind = kOptAction, .a = kActImprovise, .b = q});
+    }
+  }
+  return opts;
+}
+
+// Instigate (26.4.2): factions that could be forced to attack, each with
+// an enemy in the clearing.
+std::vector<Option> InstigateDefenders(const State& s, int f, int attacker) {
+  std::vector<Option> opts;
+  const int c = Vb(s, f).clearing;
+  if (!s.HasPieces(attacker, c)) return opts;
+  for (int o = 0; o < s.num_seats(); ++o) {
+    const int g = s.seat(o).faction;
+    if (g != attacker && s.AreEnemies(attacker, g) && s.HasPieces(g, c))
+      opts.push_back({.kind = kOptFaction, .a = I8(g)});
+  }
+  return opts;
+}
+
+std::vector<Option> SpecialTargets(const State& s, int f, int seat) {
+  std::vector<Option> opts;
+  const VagabondBoard& vb = Vb(s, f);
+  if (CountReady(s, f, kTorch) == 0) return opts;
   switch (vb.character) {
     case kThief:  // Steal: a player with pieces in the clearing
       if (vb.clearing < 0) break;
-      for (int f : OthersIn(s, vb.clearing)) {
-        if (!s.seat(s.SeatOf(f)).hand.empty())
-          opts.push_back({.kind = kOptFaction, .a = I8(f)});
+      for (int g : OthersIn(s, f, vb.clearing)) {
+        if (!s.seat(s.SeatOf(g)).hand.empty())
+          opts.push_back({.kind = kOptFaction, .a = I8(g)});
       }
       break;
     case kTinker:  // Day Labor: a card matching the clearing from the discard
@@ -475,43 +623,100 @@ std::vector<Option> SpecialTargets(const State& s, int seat) {
       }
       break;
     case kRanger:  // Hideout: needs something to repair
-      if (AnyItem(s, Damaged)) opts.push_back({.kind = kOptYes});
+      if (AnyItem(s, f, Damaged)) opts.push_back({.kind = kOptYes});
+      break;
+    case kVagrant:  // Instigate: the attacker first (even himself)
+      if (vb.clearing < 0) break;
+      for (int o = 0; o < s.num_seats(); ++o) {
+        const int g = s.seat(o).faction;
+        if (!InstigateDefenders(s, f, g).empty())
+          opts.push_back({.kind = kOptFaction, .a = I8(g)});
+      }
+      break;
+    case kScoundrel:  // Scorched Earth: his one torch stays in the clearing
+      if (vb.clearing >= 0 && vb.scorched < 0)
+        opts.push_back({.kind = kOptYes});
+      break;
+    case kHarrier:  // Glide: any clearing but his own and a scorched one
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (c != vb.clearing && !Scorched(s, c))
+          opts.push_back({.kind = kOptClearing, .a = I8(c)});
+      }
+      break;
+    default:  // Arbiter, Adventurer, Ronin: no Daylight special action
       break;
   }
   return opts;
 }
 
+// An enemy with warriors, buildings or tokens (not a lone pawn) in c.
+std::vector<int> StrikeTargets(const State& s, int f, int c) {
+  std::vector<int> out;
+  for (int g : OthersIn(s, f, c, true)) {
+    bool any = s.clearing(c).warriors[g] > 0;
+    for (int p = 1; p < kNumPieces && !any; ++p)
+      any = GetPieceInfo(p).owner == g && s.clearing(c).pieces[p] > 0;
+    if (any) out.push_back(g);
+  }
+  return out;
+}
+
+bool RuinHasItems(const State& s, int c) {
+  return s.vagabond(kVagabond).ruin_item[c] > 0 ||
+         s.vagabond(kVagabond2).ruin_item[c] > 0;
+}
+bool TwoVagabonds(const State& s) {
+  return s.SeatOf(kVagabond) >= 0 && s.SeatOf(kVagabond2) >= 0;
+}
+
 void DaylightStep(State& s) {
+  const int f = Me(s);
   const int seat = s.top().seat;
   if (s.daylight_closed()) {  // Hideout ended Daylight
     s.Pop();
     return;
   }
-  const VagabondBoard& vb = Vb(s);
+  const VagabondBoard& vb = Vb(s, f);
   const int c = vb.clearing;
   std::vector<Option> opts;
   auto act = [&](int code) {
     opts.push_back({.kind = kOptAction, .a = I8(code)});
   };
-  if (!MoveDestinations(s).empty()) act(kActMove);
+  if (!MoveDestinations(s, f).empty()) act(kActMove);
   if (c >= 0) {
-    if (CountReady(s, kSword) > 0 && !OthersIn(s, c, true).empty())
+    if (CountReady(s, f, kSword) > 0 && !OthersIn(s, f, c, true).empty())
       act(kActBattle);
-    if (CountReady(s, kTorch) > 0 && vb.ruin_item[c] > 0) act(kActExplore);
-    if (!AidTargets(s, seat).empty()) act(kActAid);
-    if (!QuestChoices(s).empty()) act(kActQuest);
-    if (CountReady(s, kCrossbow) > 0 && !OthersIn(s, c, true).empty())
+    if (CountReady(s, f, kTorch) > 0 && RuinHasItems(s, c)) act(kActExplore);
+    if (!AidTargets(s, f, seat).empty()) act(kActAid);
+    if (!QuestChoices(s, f).empty()) act(kActQuest);
+    if (CountReady(s, f, kCrossbow) > 0 && !StrikeTargets(s, f, c).empty())
       act(kActStrike);
     if (CraftableExists(s, seat)) act(kActCraft);
   }
-  if (CountReady(s, kHammer) > 0 && AnyItem(s, Damaged)) act(kActRepair);
-  if (!SpecialTargets(s, seat).empty()) act(kActSpecial);
+  if (CountReady(s, f, kHammer) > 0 && AnyItem(s, f, Damaged)) act(kActRepair);
+  if (!SpecialTargets(s, f, seat).empty()) act(kActSpecial);
   AppendDaylightExtras(s, seat, opts);
   opts.push_back({.kind = kOptDone});
   s.Ask(kVbPromptAction, seat, std::move(opts));
 }
 
+// Takes the item of `kind` from the ruin in c (9.5.3): one VP, and the ruin
+// leaves the map once empty.
+void TakeRuinItem(State& s, int f, int c, int kind) {
+  for (int g : {kVagabond, kVagabond2}) {
+    int8_t& slot = s.mutable_vagabond(g).ruin_item[c];
+    if (slot == kind + 1) {
+      slot = 0;
+      break;
+    }
+  }
+  Vb(s, f).items.push_back(VItem{I8(kind), false, false, true});
+  if (!RuinHasItems(s, c)) s.SetPieces(kRuin, c, 0);
+  s.AddVp(s.SeatOf(f), 1, kVpVagabond);
+}
+
 void DaylightChoose(State& s, const Option& o) {
+  const int f = Me(s);
   const int seat = s.top().seat;
   if (o.kind == kOptDone) {
     s.Pop();
@@ -521,7 +726,7 @@ void DaylightChoose(State& s, const Option& o) {
     ResolveDaylightExtra(s, seat, o);
     return;
   }
-  VagabondBoard& vb = Vb(s);
+  VagabondBoard& vb = Vb(s, f);
   auto push = [&](uint8_t kind) {
     s.Push(Task{.kind = kind, .seat = I8(seat)});
   };
@@ -532,17 +737,17 @@ void DaylightChoose(State& s, const Option& o) {
     case kActBattle:
       push(kVbBattle);
       return;
-    case kActExplore: {
-      // 9.5.3: a torch takes the ruin's item face up, for one VP; an empty
-      // ruin leaves the map.
-      Exhaust(s, kTorch);
-      const int c = vb.clearing;
-      GainFaceUp(s, vb.ruin_item[c] - 1);
-      vb.ruin_item[c] = 0;
-      s.SetPieces(kRuin, c, 0);
-      s.AddVp(seat, 1, kVpVagabond);
+    case kActExplore:
+      // 9.5.3: a torch takes the ruin's item face up; with two Vagabonds
+      // he looks at both and takes one he may (9.7.3).
+      Exhaust(s, f, kTorch);
+      if (TwoVagabonds(s)) {
+        push(kVbExplore);
+      } else {
+        const int c = vb.clearing;  // one item: slot 0, the first board's
+        TakeRuinItem(s, f, c, s.vagabond(kVagabond).ruin_item[c] - 1);
+      }
       return;
-    }
     case kActAid:
       push(kVbAid);
       return;
@@ -565,23 +770,48 @@ void DaylightChoose(State& s, const Option& o) {
   CHECK(false);
 }
 
+// Explore with two Vagabonds (9.7.3): any item under the ruin but an "R"
+// item of a kind he already holds from a ruin; or none (no VP).
+void ExploreStep(State& s) {
+  const int f = Me(s);
+  const int c = Vb(s, f).clearing;
+  std::vector<Option> opts;
+  for (int g : {kVagabond, kVagabond2}) {
+    const int kind = s.vagabond(g).ruin_item[c] - 1;
+    if (kind < 0) continue;
+    bool held = false;
+    for (const VItem& it : Vb(s, f).items) held |= it.ruin && it.kind == kind;
+    for (const Option& o : opts) held |= o.a == kind;
+    if (!held) opts.push_back({.kind = kOptItem, .a = I8(kind)});
+  }
+  opts.push_back({.kind = kOptDone});
+  s.Ask(kVbPromptExplore, s.top().seat, std::move(opts));
+}
+
+void ExploreChoose(State& s, const Option& o) {
+  const int f = Me(s);
+  s.Pop();
+  if (o.kind == kOptItem) TakeRuinItem(s, f, Vb(s, f).clearing, o.a);
+}
+
 // 9.5.1 Move: choose the clearing, then allied warriors to bring.
 void MoveStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
   if (t.step == 0) {
-    s.Ask(kVbPromptMoveTo, t.seat, MoveDestinations(s));
+    s.Ask(kVbPromptMoveTo, t.seat, MoveDestinations(s, f));
     return;
   }
   std::vector<Option> opts = {{.kind = kOptAction, .a = kActAlone}};
-  const int from = Vb(s).clearing, to = t.a;
+  const int from = Vb(s, f).clearing, to = t.a;
   if (from >= 0) {
     for (int o = 0; o < s.num_seats(); ++o) {
-      const int f = s.seat(o).faction;
-      if (f == kVagabond || !Allied(s, f)) continue;
+      const int g = s.seat(o).faction;
+      if (IsVagabond(g) || !Allied(s, f, g)) continue;
       // 9.2.9.II.b by force (1.5.5): their own move, so Law 4.2.1 applies.
-      if (!s.Rules(f, from) && !s.Rules(f, to)) continue;
-      for (int n = 1; n <= s.clearing(from).warriors[f]; ++n) {
-        opts.push_back({.kind = kOptCount, .a = I8(n), .b = I8(f)});
+      if (!s.Rules(g, from) && !s.Rules(g, to)) continue;
+      for (int n = 1; n <= s.clearing(from).warriors[g]; ++n) {
+        opts.push_back({.kind = kOptCount, .a = I8(n), .b = I8(g)});
       }
     }
   }
@@ -589,36 +819,37 @@ void MoveStep(State& s) {
 }
 
 void MoveChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
   if (t.step == 0) {
     t.step = 1;
     t.a = o.a;
     return;
   }
-  const int from = Vb(s).clearing, to = t.a;
+  const int from = Vb(s, f).clearing, to = t.a;
   s.Pop();
-  Exhaust(s, kBoot, HostileWarriorsIn(s, to) ? 2 : 1);
-  MovePawn(s, {.kind = kOptClearing, .a = I8(to)});
-  if (o.kind == kOptCount)
-    s.MoveWarriors(o.b, from, to, o.a, kVagabond);  // 9.2.9.II.b
+  Exhaust(s, f, kBoot, HostileWarriorsIn(s, f, to) ? 2 : 1);
+  MovePawn(s, f, {.kind = kOptClearing, .a = I8(to)});
+  if (o.kind == kOptCount) s.MoveWarriors(o.b, from, to, o.a, f);  // 9.2.9.II.b
 }
 
 // 9.5.2 Battle: exhaust a sword; an ally's warriors may fight with him.
 void BattleStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
-  const int c = Vb(s).clearing;
+  const int c = Vb(s, f).clearing;
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int f : OthersIn(s, c, true))  // 9.5.2: an enemy
-      opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
+    for (int g : OthersIn(s, f, c, true))  // 9.5.2: an enemy
+      opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(g)});
     s.Ask(kVbPromptBattleTarget, t.seat, std::move(opts));
     return;
   }
   for (int o = 0; o < s.num_seats(); ++o) {
-    const int f = s.seat(o).faction;
-    if (f != kVagabond && f != t.a && Allied(s, f) &&
-        s.clearing(c).warriors[f] > 0) {
-      opts.push_back({.kind = kOptFaction, .a = I8(f)});
+    const int g = s.seat(o).faction;
+    if (!IsVagabond(g) && g != t.a && Allied(s, f, g) &&
+        s.clearing(c).warriors[g] > 0) {
+      opts.push_back({.kind = kOptFaction, .a = I8(g)});
     }
   }
   opts.push_back({.kind = kOptAction, .a = kActAlone});
@@ -626,6 +857,7 @@ void BattleStep(State& s) {
 }
 
 void BattleChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
   if (t.step == 0) {
     t.step = 1;
@@ -634,27 +866,28 @@ void BattleChoose(State& s, const Option& o) {
   }
   const int defender = t.a;
   s.Pop();
-  Exhaust(s, kSword);
-  VagabondBoard& vb = Vb(s);
+  Exhaust(s, f, kSword);
+  VagabondBoard& vb = Vb(s, f);
   vb.battle_ally = o.kind == kOptFaction ? o.a : kNoFaction;
   vb.ally_lost = 0;
   vb.damaged_in_battle = 0;
-  PushBattle(s, vb.clearing, kVagabond, defender);
+  PushBattle(s, vb.clearing, f, defender);
 }
 
 // Aid (9.5.4): target, card, item to exhaust, then an item to take.
 void AidStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
   switch (t.step) {
     case 0:
-      s.Ask(kVbPromptAidTarget, t.seat, AidTargets(s, t.seat));
+      s.Ask(kVbPromptAidTarget, t.seat, AidTargets(s, f, t.seat));
       return;
     case 1:
       s.Ask(kVbPromptAidCard, t.seat,
-            MatchingCards(s, t.seat, s.SuitOf(Vb(s).clearing)), t.a);
+            MatchingCards(s, t.seat, s.SuitOf(Vb(s, f).clearing)), t.a);
       return;
     case 2:
-      s.Ask(kVbPromptAidExhaust, t.seat, CopyChoices(s, Ready));
+      s.Ask(kVbPromptAidExhaust, t.seat, CopyChoices(s, f, Ready));
       return;
     default: {
       std::vector<Option> opts;
@@ -672,23 +905,25 @@ void AidStep(State& s) {
   }
 }
 
-void ImproveRelationship(State& s, int seat, int f) {
+void ImproveRelationship(State& s, int f, int seat, int g) {
   // 9.2.9.I: enough aids this turn move the marker one step and score it;
-  // 9.2.9.II.a: every aid to an ally scores two.
-  VagabondBoard& vb = Vb(s);
-  if (Hostile(s, f)) return;  // 9.2.9.III.c
-  if (Allied(s, f)) {
+  // 9.2.9.II.a: every aid to an ally scores two. 9.2.9: there is no marker
+  // for the other Vagabond (9.7), so aiding him changes nothing.
+  VagabondBoard& vb = Vb(s, f);
+  if (IsVagabond(g) || Hostile(s, f, g)) return;  // 9.2.9.III.c
+  if (Allied(s, f, g)) {
     s.AddVp(seat, kAlliedAidVp, kVpVagabond);
     return;
   }
-  if (++vb.aids[f] >= kAidsNeeded[vb.relation[f]]) {
-    vb.aids[f] = 0;
-    ++vb.relation[f];
-    s.AddVp(seat, kRelationVp[vb.relation[f] - 1], kVpVagabond);
+  if (++vb.aids[g] >= kAidsNeeded[vb.relation[g]]) {
+    vb.aids[g] = 0;
+    ++vb.relation[g];
+    s.AddVp(seat, kRelationVp[vb.relation[g] - 1], kVpVagabond);
   }
 }
 
 void AidChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
   switch (t.step) {
     case 0:
@@ -709,26 +944,41 @@ void AidChoose(State& s, const Option& o) {
       return;
     }
     case 2:
-      FindCopy(s, o, Ready).exhausted = true;
-      ImproveRelationship(s, t.seat, t.a);
+      FindCopy(s, f, o, Ready).exhausted = true;
+      ImproveRelationship(s, f, t.seat, t.a);
       t.step = 3;
       return;
     default: {
-      const int f = t.a;
+      const int g = t.a;
       s.Pop();
       if (o.kind == kOptItem) {
-        s.mutable_seat(s.SeatOf(f)).items[o.a] -= 1;
-        GainFaceUp(s, o.a);
+        s.mutable_seat(s.SeatOf(g)).items[o.a] -= 1;
+        GainFaceUp(s, f, o.a);
       }
     }
   }
 }
 
-// Quest (9.5.5).
+// Quest (9.5.5). Steps: 0 choose, 2 the Improvised item (26.7.2), 1 reward.
+void CompleteQuest(State& s, int f, Task& t, int q) {
+  VagabondBoard& vb = Vb(s, f);
+  auto& face_up = Quests(s).quests;
+  face_up.erase(std::find(face_up.begin(), face_up.end(), q));
+  vb.quests_done.push_back(I8(q));
+  DrawQuest(s);
+  t.step = 1;
+  t.a = I8(q);
+}
+
 void QuestStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
   if (t.step == 0) {
-    s.Ask(kVbPromptQuest, t.seat, QuestChoices(s));
+    s.Ask(kVbPromptQuest, t.seat, QuestChoices(s, f));
+    return;
+  }
+  if (t.step == 2) {
+    s.Ask(kVbPromptImprovise, t.seat, ImproviseItems(s, f, kQuests[t.a]), t.a);
     return;
   }
   s.Ask(kVbPromptQuestReward, t.seat,
@@ -738,17 +988,31 @@ void QuestStep(State& s) {
 }
 
 void QuestChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
-  VagabondBoard& vb = Vb(s);
+  VagabondBoard& vb = Vb(s, f);
+  if (t.step == 0 && o.kind == kOptAction) {  // Improvise
+    t.step = 2;
+    t.a = o.b;
+    return;
+  }
   if (t.step == 0) {
     const QuestDef& d = kQuests[o.a];
-    Exhaust(s, d.item1);
-    Exhaust(s, d.item2);
-    vb.quests.erase(std::find(vb.quests.begin(), vb.quests.end(), o.a));
-    vb.quests_done.push_back(o.a);
-    DrawQuest(s);
-    t.step = 1;
-    t.a = o.a;
+    Exhaust(s, f, d.item1);
+    Exhaust(s, f, d.item2);
+    CompleteQuest(s, f, t, o.a);
+    return;
+  }
+  if (t.step == 2) {
+    // 26.7.2: the stand-in is exhausted and damaged; the other listed item
+    // is exhausted as usual.
+    const QuestDef& d = kQuests[t.a];
+    const int missing = MissingQuestItem(s, f, d);
+    Exhaust(s, f, missing == d.item1 ? d.item2 : d.item1);
+    VItem& it = Vb(s, f).items[FindItem(s, f, o.a, false, false)];
+    it.exhausted = it.damaged = true;
+    vb.improvised = true;
+    CompleteQuest(s, f, t, t.a);
     return;
   }
   const int seat = t.seat, suit = kQuests[t.a].suit;
@@ -764,12 +1028,13 @@ void QuestChoose(State& s, const Option& o) {
 
 // Strike (9.5.6): a warrior, or a building or token if the target has none.
 void StrikeStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
-  const int c = Vb(s).clearing;
+  const int c = Vb(s, f).clearing;
   std::vector<Option> opts;
   if (t.step == 0) {
-    for (int f : OthersIn(s, c, true))  // 9.5.6: an enemy
-      opts.push_back({.kind = kOptFaction, .a = I8(f)});
+    for (int g : StrikeTargets(s, f, c))
+      opts.push_back({.kind = kOptFaction, .a = I8(g)});
     s.Ask(kVbPromptStrikeTarget, t.seat, std::move(opts));
     return;
   }
@@ -782,30 +1047,32 @@ void StrikeStep(State& s) {
 }
 
 void StrikeChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
-  const int c = Vb(s).clearing;
+  const int c = Vb(s, f).clearing;
   if (t.step == 0) {
-    Exhaust(s, kCrossbow);
+    Exhaust(s, f, kCrossbow);
     if (s.clearing(c).warriors[o.a] > 0) {
       s.Pop();
-      s.RemoveWarriors(o.a, c, 1, kVagabond);
+      s.RemoveWarriors(o.a, c, 1, f);
       return;
     }
     t.step = 1;
     t.a = o.a;
     return;
   }
-  const int f = t.a;
+  const int g = t.a;
   s.Pop();
   std::array<int8_t, kNumPieces> pieces{};
   pieces[o.a] = 1;
-  s.RemovePieces(f, c, 0, pieces, kVagabond);
+  s.RemovePieces(g, c, 0, pieces, f);
 }
 
 // Repair (9.5.7), also used by Hideout (a = repairs left).
 void RepairStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
-  std::vector<Option> opts = CopyChoices(s, Damaged);
+  std::vector<Option> opts = CopyChoices(s, f, Damaged);
   if (opts.empty() || t.a == 0) {
     s.Pop();
     return;
@@ -816,29 +1083,66 @@ void RepairStep(State& s) {
 }
 
 void RepairChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
   if (t.b != 1) {  // the Repair action exhausts a hammer first
-    Exhaust(s, kHammer);
+    Exhaust(s, f, kHammer);
     t.b = 1;
     t.a = 1;
   }
-  FindCopy(s, o, Damaged).damaged = false;  // on its current side
+  FindCopy(s, f, o, Damaged).damaged = false;  // on its current side
   if (--t.a <= 0) s.Pop();
 }
 
-// Special actions (9.5.9).
+// Special actions (9.5.9, Law 26). Step 1 is Instigate's defender.
 void SpecialStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
-  const int character = Vb(s).character;
-  s.Ask(character == kThief ? kVbPromptSteal : kVbPromptDayLabor, t.seat,
-        SpecialTargets(s, t.seat));
+  if (t.step == 1) {
+    s.Ask(kVbPromptInstigateDefender, t.seat, InstigateDefenders(s, f, t.a),
+          t.a);
+    return;
+  }
+  static constexpr std::array<uint16_t, kNumCharacters> kPrompts = {
+      kVbPromptSteal,     kVbPromptDayLabor, kVbPromptHideout,
+      kVbPromptInstigate, kVbPromptHideout,  kVbPromptScorch,
+      kVbPromptHideout,   kVbPromptGlide,    kVbPromptHideout};
+  s.Ask(kPrompts[Vb(s, f).character], t.seat, SpecialTargets(s, f, t.seat));
+}
+
+// 26.6.2 Scorched Earth: the torch stays in the clearing (off his board);
+// every enemy piece there is removed at once.
+void ScorchedEarth(State& s, int f) {
+  VagabondBoard& vb = Vb(s, f);
+  const int c = vb.clearing;
+  const int at = FindItem(s, f, kTorch, true, false);
+  CHECK(at >= 0);
+  vb.items.erase(vb.items.begin() + at);
+  ++vb.removed[kTorch];
+  vb.scorched = I8(c);
+  const size_t mark = s.BeginSimultaneous();
+  for (int o = 0; o < s.num_seats(); ++o) {
+    const int g = s.seat(o).faction;
+    if (g != f && s.AreEnemies(f, g) && s.HasPieces(g, c))
+      GetFaction(g)->RemoveAllPieces(s, c, f);
+  }
+  s.EndSimultaneous(mark);
 }
 
 void SpecialChoose(State& s, const Option& o) {
-  const int seat = s.top().seat;
+  const int f = Me(s);
+  Task& t = s.top();
+  const int seat = t.seat;
+  const int character = Vb(s, f).character;
+  if (character == kVagrant && t.step == 0) {
+    t.step = 1;
+    t.a = o.a;
+    return;
+  }
+  const int instigated = t.a;
   s.Pop();
-  Exhaust(s, kTorch);
-  switch (Vb(s).character) {
+  Exhaust(s, f, kTorch);
+  switch (character) {
     case kThief: {  // Steal: a random card
       auto& hand = s.mutable_seat(s.SeatOf(o.a)).hand;
       const int i =
@@ -862,22 +1166,50 @@ void SpecialChoose(State& s, const Option& o) {
       return;
     }
     case kRanger: {  // Hideout: repair three items, then Daylight ends
-      Task t{.kind = kVbRepair, .seat = I8(seat)};
-      t.a = 3;
-      t.b = 1;
+      Task r{.kind = kVbRepair, .seat = I8(seat)};
+      r.a = 3;
+      r.b = 1;
       s.close_daylight();
-      s.Push(t);
+      s.Push(r);
       return;
     }
+    case kVagrant:  // Instigate: he removes the buildings and tokens
+      PushBattle(s, Vb(s, f).clearing, instigated, o.a);
+      s.battle().instigator = I8(f);
+      return;
+    case kScoundrel:
+      ScorchedEarth(s, f);
+      return;
+    case kHarrier:  // Glide: the pawn alone, no boots
+      MovePawn(s, f, o);
+      return;
   }
+  CHECK(false);
+}
+
+// 26.5.2 Protector: the defender may enlist the Arbiter (faction t.a)
+// before the roll; he scores one VP and lends his undamaged swords.
+void ProtectorStep(State& s) {
+  const Task& t = s.top();
+  s.Ask(kVbPromptProtector, t.seat, {{.kind = kOptYes}, {.kind = kOptDone}},
+        t.a);
+}
+
+void ProtectorChoose(State& s, const Option& o) {
+  const int arbiter = s.top().a;
+  s.Pop();
+  if (o.kind != kOptYes) return;
+  Vb(s, arbiter).protecting = true;
+  s.AddVp(s.SeatOf(arbiter), 1, kVpVagabond);
 }
 
 // --- Evening (Law 9.6) ------------------------------------------------------
 
 void EveningStep(State& s) {
+  const int f = Me(s);
   Task& t = s.top();
   const int seat = t.seat;
-  VagabondBoard& vb = Vb(s);
+  VagabondBoard& vb = Vb(s, f);
   switch (t.step++) {
     case 0:
       if (vb.forest >= 0) {  // 9.6.1 Evening Rest
@@ -885,7 +1217,7 @@ void EveningStep(State& s) {
           if (it.damaged) it.damaged = it.exhausted = false;  // face up
         }
       }
-      s.DrawCards(seat, 1 + OnTrack(s, kCoin));  // 9.6.2
+      s.DrawCards(seat, 1 + OnTrack(s, f, kCoin));  // 9.6.2
       // 9.6.3 Discard Cards
       PushDiscardDown(s, seat, kHandLimit, kVbPromptDiscard);
       return;
@@ -896,18 +1228,20 @@ void EveningStep(State& s) {
 }
 
 void RemoveItemsStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
-  if (SatchelCount(s) <= ItemLimit(s)) {
+  if (SatchelCount(s, f) <= ItemLimit(s, f)) {
     s.Pop();
     return;
   }
-  s.Ask(kVbPromptRemoveItem, t.seat, CopyChoices(s, Removable),
-        SatchelCount(s) - ItemLimit(s));
+  s.Ask(kVbPromptRemoveItem, t.seat, CopyChoices(s, f, Removable),
+        SatchelCount(s, f) - ItemLimit(s, f));
 }
 
 void RemoveItemsChoose(State& s, const Option& o) {
-  VagabondBoard& vb = Vb(s);
-  VItem& it = FindCopy(s, o, Removable);
+  const int f = Me(s);
+  VagabondBoard& vb = Vb(s, f);
+  VItem& it = FindCopy(s, f, o, Removable);
   ++vb.removed[o.a];
   vb.items.erase(vb.items.begin() + (&it - vb.items.data()));
 }
@@ -917,10 +1251,11 @@ void RemoveItemsChoose(State& s, const Option& o) {
 // Task: a = hits left; b = kind (0: battle hits, may take allied warriors;
 // 1: damage three items).
 void TakeHitsStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
-  VagabondBoard& vb = Vb(s);
+  VagabondBoard& vb = Vb(s, f);
   std::vector<Option> opts =
-      t.a > 0 ? CopyChoices(s, Undamaged) : std::vector<Option>{};
+      t.a > 0 ? CopyChoices(s, f, Undamaged) : std::vector<Option>{};
   const int c = vb.clearing;
   if (t.a > 0 && t.b == 0 && vb.battle_ally != kNoFaction && c >= 0 &&
       s.clearing(c).warriors[vb.battle_ally] > 0) {
@@ -935,55 +1270,88 @@ void TakeHitsStep(State& s) {
 }
 
 void TakeHitsChoose(State& s, const Option& o) {
+  const int f = Me(s);
   Task& t = s.top();
-  VagabondBoard& vb = Vb(s);
+  VagabondBoard& vb = Vb(s, f);
   --t.a;
   if (o.kind == kOptFaction) {
     ++vb.ally_lost;
     s.RemoveWarriors(o.a, vb.clearing, 1, s.battle().defender);
     return;
   }
-  FindCopy(s, o, Undamaged).damaged = true;  // 9.2.7: the chosen copy
+  FindCopy(s, f, o, Undamaged).damaged = true;  // 9.2.7: the chosen copy
   ++vb.damaged_in_battle;
 }
 
 // --- Coalition (Law 9.2.8) --------------------------------------------------
 
-std::vector<Option> CoalitionPartners(const State& s) {
+// Is `seat` in a coalition (a Vagabond who formed one, or a partner)?
+bool InCoalition(const State& s, int seat) {
+  for (int g : {kVagabond, kVagabond2}) {
+    if (s.SeatOf(g) < 0) continue;
+    if (s.vagabond(g).coalition == seat) return true;
+    if (s.SeatOf(g) == seat && s.vagabond(g).coalition >= 0) return true;
+  }
+  return false;
+}
+
+// The players with fewest VP among those with a score marker (not a
+// dominance player, not a Vagabond whose marker went to a partner), other
+// than Vagabond f; of them, those not in a coalition.
+std::vector<Option> CoalitionPartners(const State& s, int f) {
   std::vector<Option> opts;
   int lowest = 1 << 20;
+  const int me = s.SeatOf(f);
   for (int o = 0; o < s.num_seats(); ++o) {
     const SeatState& st = s.seat(o);
-    if (st.faction == kVagabond || st.dominance != kNoCard) continue;
+    if (o == me || st.dominance != kNoCard) continue;
+    if (IsVagabond(st.faction) && s.vagabond(st.faction).coalition >= 0)
+      continue;
     if (st.vp < lowest) {
       lowest = st.vp;
       opts.clear();
     }
-    if (st.vp == lowest) opts.push_back({.kind = kOptFaction, .a = st.faction});
+    if (st.vp == lowest && !InCoalition(s, o))
+      opts.push_back({.kind = kOptFaction, .a = st.faction});
   }
   return opts;
 }
 
 void CoalitionStep(State& s) {
+  const int f = Me(s);
   const Task& t = s.top();
-  s.Ask(kVbPromptCoalition, t.seat, CoalitionPartners(s));
+  s.Ask(kVbPromptCoalition, t.seat, CoalitionPartners(s, f));
 }
 
 void CoalitionChoose(State& s, const Option& o) {
+  const int f = Me(s);
   s.Pop();
-  VagabondBoard& vb = Vb(s);
+  VagabondBoard& vb = Vb(s, f);
   vb.coalition = I8(s.SeatOf(o.a));
-  if (Hostile(s, o.a)) vb.relation[o.a] = 0;  // 9.2.9.III.d
+  if (Hostile(s, f, o.a)) vb.relation[o.a] = 0;  // 9.2.9.III.d
 }
 
 void NoChoice(State&, const Option&) { CHECK(false); }
 
+// One module per Vagabond seat (Law 9.7): the same rules on its own board.
 class Vagabond : public FactionModule {
  public:
-  int faction() const override { return kVagabond; }
+  explicit Vagabond(int faction) : f_(faction) {}
+  int faction() const override { return f_; }
   int warriors() const override { return 0; }
   void PushSetup(State& s, int seat) const override {
-    s.Push(Task{.kind = kVbSetup, .seat = I8(seat)});
+    const int other = f_ == kVagabond ? kVagabond2 : kVagabond;
+    if (s.SeatOf(other) < 0) {
+      s.Push(Task{.kind = kVbSetup, .seat = I8(seat)});
+      return;
+    }
+    // 9.7.1: which Vagabond sets up first is drawn at random; the first one
+    // pushes both setups (the stack runs the last pushed first).
+    if (f_ == kVagabond2) return;
+    const int first = s.chance_stream().Draw(kChanceSeat, 2);
+    const int seats[2] = {s.SeatOf(kVagabond), s.SeatOf(kVagabond2)};
+    s.Push(Task{.kind = kVbSetup, .seat = I8(seats[1 - first])});
+    s.Push(Task{.kind = kVbSetup, .seat = I8(seats[first])});
   }
   void PushBirdsong(State& s, int seat) const override {
     s.Push(Task{.kind = kVbBirdsong, .seat = I8(seat)});
@@ -1012,83 +1380,91 @@ class Vagabond : public FactionModule {
         return "Repair (hammer)";
       case kActCraft:
         return "Craft (hammers)";
-      case kActSpecial:
-        return absl::StrCat(kCharacterNames[s.vagabond().character],
-                            " special action (torch)");
+      case kActSpecial: {
+        const int c = s.vagabond(f_).character;
+        return absl::StrCat(kCharacterNames[c], " special action (torch)");
+      }
       case kRewardVp:
         return "Score VP for the quest";
       case kRewardCards:
         return "Draw two cards";
       case kActAlone:
         return "Alone";
+      case kActImprovise:
+        return absl::StrCat("Improvise: ", kQuests[o.b].name, " (",
+                            SuitName(kQuests[o.b].suit), ")");
+      case kActSwiftStrike:
+        return "Swift Strike (exhaust a sword: one extra hit)";
     }
     return "?";
   }
   bool PawnIn(const State& s, int c) const override {
-    return s.vagabond().clearing == c;
+    return s.vagabond(f_).clearing == c;
   }
   int RolledHitCap(const State& s, int c, bool attacker) const override {
     // 9.2.6: undamaged swords; 9.2.9.II.c: plus the fighting ally's warriors.
-    int cap = CountUndamaged(s, kSword);
-    const int ally = s.vagabond().battle_ally;
+    int cap = CountUndamaged(s, f_, kSword);
+    const int ally = s.vagabond(f_).battle_ally;
     if (attacker && ally != kNoFaction) cap += s.clearing(c).warriors[ally];
     return cap;
   }
   bool Defenseless(const State& s, int c) const override {
-    return CountUndamaged(s, kSword) == 0;  // 9.2.4
+    return CountUndamaged(s, f_, kSword) == 0;  // 9.2.4
   }
   bool StillAttacking(const State& s, int c) const override {
     return true;
   }  // 9.2.2
   bool TakesHitsItself() const override { return true; }
   void TakeHits(State& s, int c, int n, int from) const override {
-    Task t{.kind = kVbTakeHits, .seat = I8(VbSeat(s))};
+    Task t{.kind = kVbTakeHits, .seat = I8(s.SeatOf(f_))};
     t.a = I8(n);
     t.b = 0;
     s.Push(t);
   }
   void RemoveAllPieces(State& s, int c, int remover) const override {
-    if (!PawnIn(s, c) || !s.AreEnemies(remover, kVagabond)) return;
-    Task t{.kind = kVbTakeHits, .seat = I8(VbSeat(s))};  // 9.2.2.I
+    if (!PawnIn(s, c) || !s.AreEnemies(remover, f_)) return;
+    Task t{.kind = kVbTakeHits, .seat = I8(s.SeatOf(f_))};  // 9.2.2.I
     t.a = 3;
     t.b = 1;
     s.Push(t);
   }
   std::array<int8_t, kNumClearingSuits> CraftingPieces(
       const State& s) const override {
-    std::array<int8_t, kNumClearingSuits>
-        n{};  // 9.2.1: hammers match his clearing
-    if (s.vagabond().clearing >= 0)
-      n[s.SuitOf(s.vagabond().clearing)] = I8(CountReady(s, kHammer));
+    std::array<int8_t, kNumClearingSuits> n{};  // 9.2.1: his clearing's suit
+    const int c = s.vagabond(f_).clearing;
+    if (c >= 0) n[s.SuitOf(c)] = I8(CountReady(s, f_, kHammer));
     return n;
   }
   void PayCrafting(State& s, int suit, int n) const override {
-    Exhaust(s, kHammer, n);
+    Exhaust(s, f_, kHammer, n);
   }
   void GainItem(State& s, int seat, int item) const override {
-    GainFaceUp(s, item);
+    GainFaceUp(s, f_, item);
   }
   void OnRemovedEnemy(State& s, int victim, int c, int warriors,
                       int others) const override {
-    VagabondBoard& vb = Vb(s);
+    if (IsVagabond(victim)) return;  // no relationship marker (9.2.9)
+    VagabondBoard& vb = Vb(s, f_);
     int infamy = warriors + others;
-    if (warriors > 0 && !Hostile(s, victim)) {
+    if (warriors > 0 && !Hostile(s, f_, victim)) {
       vb.relation[victim] = kHostile;  // 9.2.9.III
       --infamy;  // not for the warrior that made them Hostile
-    } else if (!Hostile(s, victim)) {
+    } else if (!Hostile(s, f_, victim)) {
       infamy = 0;
     }
-    // 9.2.9.III.a Infamy: in battle on his own turn.
+    // 9.2.9.III.a Infamy: in battle on his own turn (26.4.2: also in a
+    // battle he instigated).
     const BattleState& b = s.battle();
     const bool in_battle =
-        b.clearing == c && (b.attacker == kVagabond || b.defender == kVagabond);
-    if (infamy > 0 && in_battle && s.current_seat() == VbSeat(s)) {
-      s.AddVp(VbSeat(s), infamy, kVpVagabond);
+        b.clearing == c &&
+        (b.attacker == f_ || b.defender == f_ || b.instigator == f_);
+    if (infamy > 0 && in_battle && s.current_seat() == s.SeatOf(f_)) {
+      s.AddVp(s.SeatOf(f_), infamy, kVpVagabond);
     }
   }
   void AfterBattle(State& s, bool removed) const override {
     // 9.2.9.II.d: more allied warriors lost than items damaged: Hostile.
-    VagabondBoard& vb = Vb(s);
+    VagabondBoard& vb = Vb(s, f_);
     if (vb.battle_ally != kNoFaction && vb.ally_lost > vb.damaged_in_battle) {
       vb.relation[vb.battle_ally] = kHostile;
     }
@@ -1096,12 +1472,55 @@ class Vagabond : public FactionModule {
     vb.ally_lost = vb.damaged_in_battle = 0;
   }
   bool CanActivateDominance(const State& s, int seat) const override {
-    // 9.2.8: only to form a coalition, with four or more players.
-    return s.num_seats() >= 4 && !CoalitionPartners(s).empty();
+    // 9.2.8: only to form a coalition, with four or more players, and not
+    // while in one.
+    return s.num_seats() >= 4 && !InCoalition(s, seat) &&
+           !CoalitionPartners(s, f_).empty();
   }
   void OnDominanceActivated(State& s, int seat) const override {
     s.Push(Task{.kind = kVbCoalition, .seat = I8(seat)});
   }
+  // 26.6.2: nothing is placed in or moved into a scorched clearing.
+  bool BlocksPlacement(const State& s, int placer, int c) const override {
+    return s.vagabond(f_).scorched == c;
+  }
+  uint32_t BlockedClearings(const State& s) const override {
+    const int c = s.vagabond(f_).scorched;
+    return c >= 0 ? 1u << c : 0u;
+  }
+  // 26.5.2 Protector: offered to the defender before the roll.
+  void BeforeRoll(State& s) const override {
+    VagabondBoard& vb = Vb(s, f_);
+    vb.protecting = false;
+    const BattleState& b = s.battle();
+    if (vb.character != kArbiter || vb.clearing != b.clearing ||
+        b.attacker == f_ || b.defender == f_) {
+      return;
+    }
+    Task t{.kind = kVbProtector, .seat = I8(s.SeatOf(b.defender))};
+    t.a = I8(f_);
+    s.Push(t);
+  }
+  int DefenderExtraCap(const State& s) const override {
+    return s.vagabond(f_).protecting ? CountUndamaged(s, f_, kSword) : 0;
+  }
+  // 26.9.2 Swift Strike: after the roll, a sword for one extra hit (once
+  // per battle).
+  void AppendBattleEffects(const State& s, bool attacker,
+                           std::vector<Option>& opts) const override {
+    if (s.vagabond(f_).character != kRonin) return;
+    if (s.battle().extra_hits[attacker ? 0 : 1] > 0) return;
+    if (CountReady(s, f_, kSword) == 0) return;
+    opts.push_back({.kind = kOptAction, .a = kActSwiftStrike});
+  }
+  void UseBattleEffect(State& s, bool attacker,
+                       const Option& o) const override {
+    Exhaust(s, f_, kSword);
+    ++s.battle().extra_hits[attacker ? 0 : 1];
+  }
+
+ private:
+  int f_;
 };
 
 }  // namespace
@@ -1109,10 +1528,20 @@ class Vagabond : public FactionModule {
 absl::string_view VagabondCharacterName(int c) { return kCharacterNames[c]; }
 absl::string_view QuestName(int q) { return kQuests[q].name; }
 int QuestSuit(int q) { return kQuests[q].suit; }
+int ParseVagabondCharacter(absl::string_view name) {
+  for (int c = 0; c < kNumCharacters; ++c) {
+    if (absl::EqualsIgnoreCase(name, kCharacterNames[c])) return c;
+  }
+  return -1;
+}
+int NumVagabondCharacters() { return kNumCharacters; }
 
 void RegisterVagabond() {
-  static const Vagabond kModule;
-  RegisterFaction(&kModule);
+  static const Vagabond kFirst(kVagabond), kSecond(kVagabond2);
+  RegisterFaction(&kFirst);
+  RegisterFaction(&kSecond);
+  // Both Vagabonds run the same task kinds: a handler finds its board from
+  // the seat of its task (Me).
   RegisterTask(kVbSetup, {"vagabond.setup", SetupStep, SetupChoose});
   RegisterTask(kVbBirdsong,
                {"vagabond.birdsong", BirdsongStep, BirdsongChoose});
@@ -1132,7 +1561,9 @@ void RegisterVagabond() {
                {"vagabond.coalition", CoalitionStep, CoalitionChoose});
   RegisterTask(kVbRemoveItems,
                {"vagabond.item_limit", RemoveItemsStep, RemoveItemsChoose});
-
+  RegisterTask(kVbExplore, {"vagabond.explore", ExploreStep, ExploreChoose});
+  RegisterTask(kVbProtector,
+               {"vagabond.protector", ProtectorStep, ProtectorChoose});
   auto reg = [](int kind, absl::string_view key, absl::string_view law,
                 std::string (*text)(const State&, const Prompt&)) {
     RegisterPrompt(kind, PromptInfo{key, law, text});
@@ -1244,6 +1675,40 @@ void RegisterVagabond() {
       [](const State&, const Prompt& p) {
         return absl::StrCat("Over the item limit: remove which item (",
                             int{p.a}, " to go)?");
+      });
+  reg(kVbPromptExplore, "vagabond.explore", "9.7.3",
+      [](const State&, const Prompt&) {
+        return std::string(
+            "Explore: take which item from the ruin (none: no VP)?");
+      });
+  reg(kVbPromptInstigate, "vagabond.special.instigate", "26.4.2",
+      [](const State&, const Prompt&) {
+        return std::string("Instigate: which player attacks?");
+      });
+  reg(kVbPromptInstigateDefender, "vagabond.special.instigate.defender",
+      "26.4.2", [](const State&, const Prompt& p) {
+        return absl::StrCat("Instigate: whom does ", FactionName(p.a),
+                            " battle?");
+      });
+  reg(kVbPromptScorch, "vagabond.special.scorched_earth", "26.6.2",
+      [](const State&, const Prompt&) {
+        return std::string(
+            "Scorched Earth: leave your torch here and remove every enemy "
+            "piece?");
+      });
+  reg(kVbPromptGlide, "vagabond.special.glide", "26.8.2",
+      [](const State&, const Prompt&) {
+        return std::string("Glide: move your pawn to which clearing?");
+      });
+  reg(kVbPromptProtector, "vagabond.protector", "26.5.2",
+      [](const State&, const Prompt& p) {
+        return absl::StrCat("Protector: enlist the Arbiter (", FactionName(p.a),
+                            ") before the roll? He scores one VP.");
+      });
+  reg(kVbPromptImprovise, "vagabond.quest.improvise", "26.7.2",
+      [](const State&, const Prompt& p) {
+        return absl::StrCat("Improvise ", kQuests[p.a].name,
+                            ": which item stands in (exhausted and damaged)?");
       });
 }
 

@@ -12,6 +12,7 @@
 #include "referee/bot_catalog.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "referee/rules/state.h"
 #include "test/common/server_process.h"
 
 namespace woodland::referee {
@@ -590,6 +591,41 @@ TEST(Match, BadSpecsAreRejectedWithClearErrors) {
   spec.set_map("nowhere");
   EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
             absl::StatusCode::kNotFound);
+}
+
+// Law 9.7 and 26: a spec may fix a Vagabond's character; every seated
+// Vagabond's board is in the observation (field 23), the first one's also in
+// field 16 for older bots.
+TEST(Match, Law_9_7_TwoVagabondsTheirCharactersAndViews) {
+  rules::GameSetup setup;
+  setup.factions = {rules::kMarquise, rules::kEyrie, rules::kVagabond,
+                    rules::kVagabond2};
+  setup.first_seat = 0;
+  setup.characters = {{rules::kVagabond2, 8}};  // Ronin (Law 26.9)
+  auto s = rules::State::NewGame(setup, 5);
+  ASSERT_TRUE(s.ok()) << s.status();
+  while (s->phase() == rules::kPhaseSetup) ASSERT_TRUE(s->Apply(0).ok());
+  v1::Observation o;
+  ObservationToProto(*s, 0, &o);
+  ASSERT_EQ(o.vagabonds_size(), 2);
+  EXPECT_EQ(o.vagabonds(0).faction(), v1::FACTION_VAGABOND);
+  EXPECT_EQ(o.vagabonds(1).faction(), v1::FACTION_VAGABOND_SECOND);
+  EXPECT_EQ(o.vagabonds(1).character(), "Ronin");
+  EXPECT_EQ(o.vagabond().faction(), v1::FACTION_VAGABOND);
+  EXPECT_EQ(o.vagabonds(1).quests_size(), 3) << "shared quests (9.7.2)";
+  EXPECT_EQ(o.vagabonds(1).relationships_size(), 2)
+      << "Marquise and Eyrie only: no marker for a Vagabond (9.2.9)";
+
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random");
+  spec.mutable_seats(1)->set_faction(v1::FACTION_VAGABOND);
+  spec.mutable_seats(1)->set_character("nobody");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec.mutable_seats(1)->set_character("harrier");
+  spec.set_seed(3);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
 }
 
 }  // namespace

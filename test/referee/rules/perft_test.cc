@@ -65,6 +65,7 @@ TEST(Perft, MidgamePosition) {
 
 // Positions C and D: a four-player game (seed 9, policy seed 11) at the first
 // decisions where the Alliance and then the Vagabond decide in Daylight.
+// (The Vagabond chooses among the nine characters of Law 26 at setup.)
 State FourPlayerAt(const std::string& key) {
   GameSetup setup;
   setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
@@ -85,8 +86,8 @@ TEST(Perft, FourPlayerAllianceDaylight) {
                         "Mobilize (a card to the supporters)", "Done"}));
   EXPECT_EQ(Perft(s, 1), 2u);
   EXPECT_EQ(Perft(s, 2), 10u);
-  EXPECT_EQ(Perft(s, 3), 28u);
-  EXPECT_EQ(Perft(s, 4), 109u);
+  EXPECT_EQ(Perft(s, 3), 29u);
+  EXPECT_EQ(Perft(s, 4), 112u);
 }
 
 TEST(Perft, FourPlayerVagabondDaylight) {
@@ -96,8 +97,8 @@ TEST(Perft, FourPlayerVagabondDaylight) {
   EXPECT_EQ(labels, (std::vector<std::string>{"Move (boot)", "Done"}));
   EXPECT_EQ(Perft(s, 1), 2u);
   EXPECT_EQ(Perft(s, 2), 8u);
-  EXPECT_EQ(Perft(s, 3), 43u);
-  EXPECT_EQ(Perft(s, 4), 230u);
+  EXPECT_EQ(Perft(s, 3), 44u);
+  EXPECT_EQ(Perft(s, 4), 232u);
 }
 
 }  // namespace

@@ -274,8 +274,18 @@ class RuleChecker {
     bw_.clearing = c;
     bw_.attacker = b.faction;
     bw_.defender = b.b;
-    // Vagabond battles deal hits to items and use swords (9.2.6): skipped.
-    bw_.open = b.faction != kVagabond && b.b != kVagabond;
+    // Vagabond battles deal hits to items and use swords (9.2.6): skipped;
+    // so are battles beside an Arbiter, who may lend the defender his
+    // swords (Protector, Law 26.5.2).
+    auto vagabond = [](int f) { return f == kVagabond || f == kVagabond2; };
+    bw_.open = !vagabond(b.faction) && !vagabond(b.b);
+    for (int f : {kVagabond, kVagabond2}) {
+      const VagabondBoard& vb = s.vagabond(f);
+      if (s.SeatOf(f) >= 0 && vb.clearing == c && vb.character >= 0 &&
+          VagabondCharacterName(vb.character) == "Arbiter") {
+        bw_.open = false;
+      }
+    }
     bw_.att_roll = dice.a;
     bw_.def_roll = dice.b;
     bw_.att_warriors = board_[c].warriors[b.faction];

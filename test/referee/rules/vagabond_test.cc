@@ -41,8 +41,10 @@ TEST(Vagabond, Law_9_3_SetupCharacterForestQuestsRuinsAndItems) {
   sc.state = std::make_unique<State>(*std::move(st));
   State& s = sc.s();
   while (sc.Key() != "vagabond.setup.character") ASSERT_TRUE(s.Apply(0).ok());
-  EXPECT_EQ(sc.Labels(),
-            (std::vector<std::string>{"Thief", "Tinker", "Ranger"}));
+  // Law 26: the nine characters of the base game, Riverfolk and the Pack.
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{
+                             "Thief", "Tinker", "Ranger", "Vagrant", "Arbiter",
+                             "Scoundrel", "Adventurer", "Harrier", "Ronin"}));
   sc.Choose("Thief");
   EXPECT_EQ(sc.Labels().size(), 7u) << "seven forests on the Autumn map";
   sc.Choose("Forest 3");
@@ -1117,14 +1119,20 @@ TEST(Vagabond, Law_9_5_5_OnlyQuestsOfHisClearingsSuitWithBothItemsReady) {
   EXPECT_FALSE(sc.Offers("Quest"));
 }
 
-TEST(Vagabond, Law_26_StartingItemsOfEachCharacter) {
+TEST(Vagabond, Law_26_StartingItemsOfEachOfTheNineCharacters) {
   struct Row {
     const char* name;
     std::vector<int> items;
   };
   for (const Row& r : {Row{"Thief", {kBoot, kTorch, kTea, kSword}},
                        Row{"Tinker", {kBoot, kTorch, kSack, kHammer}},
-                       Row{"Ranger", {kBoot, kTorch, kCrossbow, kSword}}}) {
+                       Row{"Ranger", {kBoot, kTorch, kCrossbow, kSword}},
+                       Row{"Vagrant", {kCoin, kTorch, kBoot}},
+                       Row{"Arbiter", {kBoot, kTorch, kSword, kSword}},
+                       Row{"Scoundrel", {kBoot, kBoot, kTorch, kCrossbow}},
+                       Row{"Adventurer", {kBoot, kTorch, kHammer}},
+                       Row{"Harrier", {kCoin, kTorch, kSword, kCrossbow}},
+                       Row{"Ronin", {kBoot, kBoot, kTorch, kSword}}}) {
     SCOPED_TRACE(r.name);
     GameSetup setup;
     setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
