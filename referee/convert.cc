@@ -306,10 +306,13 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   out->set_seat(e.seat);
   out->set_faction(FactionToProto(e.faction));
   // Clearing fields are numbered 1-12 as printed, like everywhere else.
-  const bool b_clearing = e.kind == rules::kEvMove;
+  const bool b_clearing =
+      e.kind == rules::kEvMove || e.kind == rules::kEvPlotSwap;
   const bool c_clearing =
       e.kind == rules::kEvMove || e.kind == rules::kEvPlace ||
-      e.kind == rules::kEvRemove || e.kind == rules::kEvBattle;
+      e.kind == rules::kEvRemove || e.kind == rules::kEvBattle ||
+      e.kind == rules::kEvPlotFlip || e.kind == rules::kEvPlotSwap ||
+      e.kind == rules::kEvExposure;
   out->set_a(e.a);
   out->set_b(b_clearing ? e.b + 1 : e.b);
   out->set_c(c_clearing ? e.c + 1 : e.c);

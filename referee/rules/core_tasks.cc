@@ -473,6 +473,7 @@ void BattleStepFn(State& s) {
       att += GetFaction(b.attacker)->AttackerExtraHits(s);
       if (b.brutal) ++att;
       if (b.sappers) ++def;
+      def += GetFaction(b.defender)->DefenderExtraHits(s, b.clearing);
       // Law 4.3.5.II: a defender without warriors is defenseless.
       if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
       b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
@@ -960,12 +961,19 @@ std::vector<Option> MatchingCards(const State& s, int seat, int suit) {
 std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
   std::vector<Option> opts;
   const MapDef& m = s.map();
+  // Law 13.7.2: clearings other factions' effects stop this one leaving.
+  uint32_t blocked = 0;
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    blocked |= GetFaction(s.seat(seat).faction)->MoveBlockedFrom(s, faction);
+  }
+  const bool nimble = GetFaction(faction)->MovesIgnoringRule();  // 13.2.3
   for (int from = 0; from < m.num_clearings; ++from) {
     if (s.clearing(from).warriors[faction] == 0) continue;
+    if (blocked >> from & 1) continue;
     if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
       continue;
     }
-    const bool rules_from = s.Rules(faction, from);
+    const bool rules_from = nimble || s.Rules(faction, from);
     for (int to = 0; to < m.num_clearings; ++to) {
       if (!m.Adjacent(from, to)) continue;
       // Law 4.2.1: rule the origin, the destination, or both.
@@ -1087,6 +1095,11 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
       !(me.used_effects >> kCodebreakers & 1)) {
     opts.push_back({.kind = kOptExtra, .a = kExtraCodebreakers});
   }
+  // Actions other factions offer to this one (Exposure, Law 13.2.4).
+  for (int o = 0; o < s.num_seats(); ++o) {
+    if (o != seat)
+      GetFaction(s.seat(o).faction)->AppendEnemyExtras(s, seat, opts);
+  }
 }
 
 void ResolveDaylightExtra(State& s, int seat, const Option& o) {
@@ -1117,6 +1130,9 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
       me.used_effects |= 1u << kCodebreakers;
       s.Push(
           Task{.kind = kTaskCodebreakers, .seat = static_cast<int8_t>(seat)});
+      return;
+    case kExtraExposure:
+      GetFaction(kCorvid)->ResolveEnemyExtra(s, seat, o);
       return;
   }
   CHECK(false) << "bad extra action";

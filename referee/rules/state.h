@@ -136,6 +136,7 @@ enum ExtraAction : int8_t {
   kExtraTakeDominance,          // card = available dominance card
   kExtraTaxCollector,
   kExtraCodebreakers,
+  kExtraExposure,  // b = clearing: guess the Corvids' plot there (13.2.4)
 };
 
 // ---------------------------------------------------------------------------
@@ -338,6 +339,7 @@ enum VpReason : int8_t {
   // --- VP reasons for the Riverfolk Company (Law 11, riverfolk.cc) ---
   // --- VP reasons for the Underground Duchy (Law 12, duchy.cc) ---
   // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  kVpPlot,  // flipping a plot (13.4.2)
   // --- VP reasons for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   // --- VP reasons for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- VP reasons for the second Vagabond and the characters (Law 9.7, 26,
@@ -373,6 +375,9 @@ enum EventKind : uint8_t {
   // --- Events for the Riverfolk Company (Law 11, riverfolk.cc) ---
   // --- Events for the Underground Duchy (Law 12, duchy.cc) ---
   // --- Events for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  kEvPlotFlip,  // the Corvids flip the plot in c face up: it is b (13.4.2)
+  kEvPlotSwap,  // the Corvids swap the plots in b and c (13.5.4)
+  kEvExposure,  // seat guesses b for the plot in c showing card; a = right
   // --- Events for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   // --- Events for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- Events for the second Vagabond and the characters (Law 9.7, 26,
@@ -526,6 +531,9 @@ class State {
   // many it actually placed. Removal scores and triggers effects (3.2.1).
   int PlaceWarriors(int faction, int c, int n);
   bool PlacePiece(int piece, int c);
+  // The kind events show for `piece` in clearing c (a face-down plot shows
+  // as kPlotHidden, Law 13.2.2.I).
+  int PublicPiece(int piece, int c) const;
   void MoveWarriors(int faction, int from, int to, int n,
                     int moved_by = kNoFaction);
   // Removes pieces of one faction from one clearing at once, scoring for
