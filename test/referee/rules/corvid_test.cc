@@ -3,9 +3,11 @@
 // 2 7 9 11, rabbit 3 4 5 10; 1 borders 5, 9 and 10.
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
+#include "referee/rules/playout.h"
 #include "test/referee/rules/random_play.h"
 #include "test/referee/rules/scenario.h"
 
@@ -119,42 +121,56 @@ TEST(Corvid, Law_13_2_2_I_OthersCannotTellFaceDownPlotsApart) {
   EXPECT_EQ(Observe(b.s(), kCo).clearings[C(5)].pieces[kPlotRaid], 1);
 }
 
-TEST(Corvid, Law_13_2_2_I_PlacementEventShowsOnlyAFaceDownPlot) {
+// Plays the Plot action placing `kind` in 5 from a fresh recorded game and
+// returns the state.
+State PlotWithEvents(const std::string& kind) {
   GameSetup setup;
   setup.factions = {kMarquise, kCorvid};
   setup.first_seat = 0;
   setup.record_events = true;
-  auto st = State::NewGame(setup, 5);
-  ASSERT_TRUE(st.ok());
-  State& s = *st;
+  State s = *State::NewGame(setup, 5);
   s.ClearForScenario();
   s.SetCurrent(kCo, kPhaseDaylight);
   s.SetWarriors(kCorvid, C(5), 2);
-  const size_t before = s.events().size();
   s.Push(Task{.kind = kTaskPause, .seat = 0});
   Co()->PushDaylight(s, kCo);
   s.Run();
-  auto choose = [&](const std::string& label) {
-    for (size_t i = 0; i < s.options().size(); ++i) {
+  for (const std::string label :
+       {std::string("Plot (place a face-down plot)"), kind}) {
+    bool done = false;
+    for (size_t i = 0; i < s.options().size() && !done; ++i) {
       if (s.OptionLabel(s.options()[i]) == label) {
-        ASSERT_TRUE(s.Apply(static_cast<int>(i)).ok());
-        return;
+        EXPECT_TRUE(s.Apply(static_cast<int>(i)).ok());
+        done = true;
       }
     }
-    FAIL() << label;
-  };
-  choose("Plot (place a face-down plot)");
-  choose("bomb plot");  // the only clearing is 5: asked the kind at once
+    EXPECT_TRUE(done) << label;
+  }
+  return s;
+}
+
+TEST(Corvid, Law_13_2_2_I_PlacementEventsAreTheSameWhateverThePlot) {
+  const State bomb = PlotWithEvents("bomb plot");
+  const State raid = PlotWithEvents("raid plot");
+  EXPECT_EQ(bomb.clearing(C(5)).pieces[kPlotBomb], 1);
+  EXPECT_EQ(raid.clearing(C(5)).pieces[kPlotRaid], 1);
+  ASSERT_EQ(bomb.events().size(), raid.events().size());
   int placed = 0;
-  for (size_t i = before; i < s.events().size(); ++i) {
-    const Event& e = s.events()[i];
-    if (e.kind != kEvPlace || e.b < 0) continue;
-    EXPECT_EQ(e.b, kPlotHidden);
-    EXPECT_EQ(s.EventText(e, 0).find("bomb"), std::string::npos);
-    ++placed;
+  for (size_t i = 0; i < bomb.events().size(); ++i) {
+    const Event &x = bomb.events()[i], &y = raid.events()[i];
+    EXPECT_EQ(std::tie(x.kind, x.seat, x.faction, x.a, x.b, x.c, x.d, x.card),
+              std::tie(y.kind, y.seat, y.faction, y.a, y.b, y.c, y.d, y.card));
+    for (int seat : {-1, 0}) {
+      EXPECT_EQ(bomb.EventText(x, seat), raid.EventText(y, seat));
+    }
+    if (x.kind == kEvPlace && x.b >= 0) {
+      EXPECT_EQ(x.b, kPlotHidden);
+      ++placed;
+    }
   }
   EXPECT_EQ(placed, 1);
-  EXPECT_EQ(s.clearing(C(5)).pieces[kPlotBomb], 1);
+  const Observation ob = Observe(bomb, 0), orr = Observe(raid, 0);
+  EXPECT_EQ(ObservationJson(bomb, ob), ObservationJson(raid, orr));
 }
 
 TEST(Corvid, Law_13_5_2_PlotCostsAWarriorPlusOnePerPlotPlacedThisTurn) {
@@ -587,6 +603,42 @@ void RunMix(std::vector<int8_t> factions, uint64_t seed, int games) {
                      if (d % 8 != 0) return absl::OkStatus();
                      return CheckPlotsHidden(s);
                    });
+}
+
+// Random games with every event recorded: the mechanics all occur, and no
+// event or observation of another seat ever names a face-down plot.
+TEST(CorvidRandom, EveryMechanicOccursAndEventsNeverLeak) {
+  std::array<int, kNumPieces> flipped{};
+  int placed = 0, swaps = 0, right = 0, wrong = 0, hidden_lost = 0;
+  int games = 0;
+  for (uint64_t seed = 500; seed < 530; ++seed) {
+    GameSetup setup;
+    setup.factions = {kMarquise, kEyrie, kVagabond, kCorvid};
+    setup.shuffle_seats = true;
+    setup.record_events = true;
+    setup.max_turns = 400;
+    auto r = RandomPlayout(
+        setup, seed, PolicySeedFor(seed), [](const State& s, uint64_t, int d) {
+          return d % 8 == 0 ? CheckPlotsHidden(s) : absl::OkStatus();
+        });
+    ASSERT_TRUE(r.ok()) << r.status();
+    ASSERT_TRUE(CheckPlotsHidden(r->final_state).ok());
+    ++games;
+    for (const Event& e : r->final_state.events()) {
+      if (e.kind == kEvPlotFlip) ++flipped[e.b];
+      if (e.kind == kEvPlace && e.b == kPlotHidden) ++placed;
+      if (e.kind == kEvPlotSwap) ++swaps;
+      if (e.kind == kEvExposure) ++(e.a ? right : wrong);
+      if (e.kind == kEvRemove && e.b == kPlotHidden) ++hidden_lost;
+    }
+  }
+  EXPECT_GT(placed, 0);
+  for (int p = kPlotBomb; p <= kPlotRaid; ++p) EXPECT_GT(flipped[p], 0) << p;
+  EXPECT_GT(swaps, 0);
+  EXPECT_GT(right, 0);
+  EXPECT_GT(wrong, 0);
+  EXPECT_GT(hidden_lost, 0);
+  EXPECT_EQ(games, 30);
 }
 
 TEST(CorvidRandom, TwoSeats) { RunMix({kMarquise, kCorvid}, 1000, 60); }
