@@ -1,5 +1,7 @@
 #include "referee/convert.h"
 
+#include <iterator>
+
 #include "referee/convert_factions.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
@@ -134,10 +136,13 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_leader()->set_leader(s.OptionLabel(o));
       break;
     case rules::kOptExtra: {
-      static constexpr const char* kNames[] = {"activate_dominance",
-                                               "take_dominance",
-                                               "tax_collector", "codebreakers"};
+      static constexpr const char* kNames[] = {
+          "activate_dominance", "take_dominance", "tax_collector",
+          "codebreakers", "exposure"};
+      static_assert(std::size(kNames) == rules::kExtraExposure + 1);
       out->mutable_extra()->set_action(kNames[o.a]);
+      if (o.a == rules::kExtraExposure)
+        out->mutable_extra()->set_clearing(o.b + 1);
       MaybeCard(s, o.card,
                 [&] { return out->mutable_extra()->mutable_card(); });
       break;

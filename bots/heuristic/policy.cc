@@ -3,6 +3,8 @@
 #include <map>
 #include <string>
 
+#include "bots/heuristic/corvid_plan.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -190,6 +192,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   const v1::Faction me = r.faction();
   const auto payload = o.payload_case();
   const bool done = payload == Option::kDone;
+  if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {
