@@ -24,9 +24,11 @@ struct CorvidBoard {
 
   bool FaceUp(int c) const { return face_up >> c & 1; }
 
-  // Adds every field to the state hash (State::Hash).
+  // Adds every field to the state hash (State::Hash). An untouched board
+  // (no Corvids seated) adds nothing, so base-game signatures stay put.
   template <class H>
   void HashInto(H& h) const {
+    if (face_up == 0 && plotted == 0 && !exposing) return;
     h.Add(face_up);
     h.Add(plotted);
     h.Add(exposing);
