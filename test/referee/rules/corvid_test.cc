@@ -641,15 +641,20 @@ TEST(CorvidRandom, EveryMechanicOccursAndEventsNeverLeak) {
   EXPECT_EQ(games, 30);
 }
 
-TEST(CorvidRandom, TwoSeats) { RunMix({kMarquise, kCorvid}, 1000, 60); }
+TEST(CorvidRandom, TwoSeats) {
+  RunMix({kMarquise, kCorvid}, 1000, 400);
+  RunMix({kVagabond, kCorvid}, 1500, 240);
+}
 TEST(CorvidRandom, ThreeSeats) {
-  RunMix({kEyrie, kAlliance, kCorvid}, 2000, 40);
+  RunMix({kEyrie, kAlliance, kCorvid}, 2000, 320);
+  RunMix({kMarquise, kVagabond, kCorvid}, 2500, 240);
 }
 TEST(CorvidRandom, FourSeats) {
-  RunMix({kMarquise, kEyrie, kVagabond, kCorvid}, 3000, 30);
+  RunMix({kMarquise, kEyrie, kVagabond, kCorvid}, 3000, 240);
+  RunMix({kMarquise, kAlliance, kVagabond, kCorvid}, 3500, 160);
 }
 TEST(CorvidRandom, FiveSeats) {
-  RunMix({kMarquise, kEyrie, kAlliance, kVagabond, kCorvid}, 4000, 20);
+  RunMix({kMarquise, kEyrie, kAlliance, kVagabond, kCorvid}, 4000, 200);
 }
 
 }  // namespace
