@@ -3,28 +3,45 @@
 // the four base factions and every seat position, three uniform-random bots
 // in the others. Reports the heuristic bot's win rate per faction.
 //
-// Run: build/bench/heuristic_bench [--games N]   (default 200; N is rounded
-// up to a multiple of 4 so every faction plays equally often)
+// Run: build/bench/heuristic_bench [--games N] [--factions a,b,c,d]
+// (default 200 games of the four base factions; N is rounded up to a
+// multiple of 4 so every faction plays equally often)
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
 #include "referee/process.h"
+#include "referee/rules/types.h"
 
 namespace woodland::referee {
 namespace {
 
-constexpr v1::Faction kFactions[] = {v1::FACTION_MARQUISE, v1::FACTION_EYRIE,
-                                     v1::FACTION_ALLIANCE,
-                                     v1::FACTION_VAGABOND};
-
 int Main(int argc, char** argv) {
   int games = 200;
+  v1::Faction kFactions[4] = {v1::FACTION_MARQUISE, v1::FACTION_EYRIE,
+                              v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND};
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::string(argv[i]) == "--games") games = std::atoi(argv[i + 1]);
+    if (std::string(argv[i]) == "--factions") {
+      std::vector<std::string> keys = absl::StrSplit(argv[i + 1], ',');
+      if (keys.size() != 4) {
+        std::fprintf(stderr, "--factions takes four faction keys\n");
+        return 1;
+      }
+      for (int k = 0; k < 4; ++k) {
+        const int f = rules::ParseFaction(keys[k]);
+        if (f < 0) {
+          std::fprintf(stderr, "unknown faction '%s'\n", keys[k].c_str());
+          return 1;
+        }
+        kFactions[k] = FactionToProto(f);
+      }
+    }
   }
   games = (games + 3) / 4 * 4;
   const int port = *PickFreePort();

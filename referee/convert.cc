@@ -1,5 +1,7 @@
 #include "referee/convert.h"
 
+#include <iterator>
+
 #include "referee/convert_factions.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
@@ -134,10 +136,13 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_leader()->set_leader(s.OptionLabel(o));
       break;
     case rules::kOptExtra: {
-      static constexpr const char* kNames[] = {"activate_dominance",
-                                               "take_dominance",
-                                               "tax_collector", "codebreakers"};
+      static constexpr const char* kNames[] = {
+          "activate_dominance", "take_dominance", "tax_collector",
+          "codebreakers", "exposure"};
+      static_assert(std::size(kNames) == rules::kExtraExposure + 1);
       out->mutable_extra()->set_action(kNames[o.a]);
+      if (o.a == rules::kExtraExposure)
+        out->mutable_extra()->set_clearing(o.b + 1);
       MaybeCard(s, o.card,
                 [&] { return out->mutable_extra()->mutable_card(); });
       break;
@@ -324,10 +329,13 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   out->set_seat(e.seat);
   out->set_faction(FactionToProto(e.faction));
   // Clearing fields are numbered 1-12 as printed, like everywhere else.
-  const bool b_clearing = e.kind == rules::kEvMove;
+  const bool b_clearing =
+      e.kind == rules::kEvMove || e.kind == rules::kEvPlotSwap;
   const bool c_clearing =
       e.kind == rules::kEvMove || e.kind == rules::kEvPlace ||
       e.kind == rules::kEvRemove || e.kind == rules::kEvBattle ||
+      e.kind == rules::kEvPlotFlip || e.kind == rules::kEvPlotSwap ||
+      e.kind == rules::kEvExposure ||
       e.kind == rules::kEvBurrow;  // 0: the Burrow's supply case
   out->set_a(e.a);
   out->set_b(b_clearing ? e.b + 1 : e.b);

@@ -6,6 +6,7 @@
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/riverfolk_plan.h"
 #include "bots/heuristic/duchy_plan.h"
+#include "bots/heuristic/corvid_plan.h"
 
 namespace woodland::bots {
 namespace {
@@ -205,6 +206,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   const bool done = payload == Option::kDone;
   if (double s; RiverfolkScore(r, o, &s)) return s;  // Law 11
   if (auto d = DuchyScore(r, o)) return *d;  // duchy_plan.cc
+  if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

@@ -544,6 +544,7 @@ void BattleStepFn(State& s) {
       if (b.sappers) ++def;
       att += b.extra_hits[0];
       def += b.extra_hits[1];
+      def += GetFaction(b.defender)->DefenderExtraHits(s, b.clearing);
       // Law 4.3.5.II: a defender without warriors is defenseless.
       if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
       def = GetFaction(b.attacker)->HitsToTake(s, def);
@@ -1056,18 +1057,25 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
   const int rivers = s.SeatOf(kRiverfolk) < 0
                          ? 0
                          : GetFaction(kRiverfolk)->RiverAccess(s, faction);
-  uint32_t blocked = 0;  // e.g. Scorched Earth (Law 26.6.2)
-  for (int i = 0; i < s.num_seats(); ++i)
-    blocked |= GetFaction(s.seat(i).faction)->BlockedClearings(s);
+  uint32_t blocked_to = 0;  // e.g. Scorched Earth (Law 26.6.2)
+  // Law 13.7.2: clearings other factions' effects stop this one leaving.
+  uint32_t blocked_from = 0;
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const FactionModule* other = GetFaction(s.seat(i).faction);
+    blocked_to |= other->BlockedClearings(s);
+    blocked_from |= other->MoveBlockedFrom(s, faction);
+  }
+  const bool nimble = GetFaction(faction)->MovesIgnoringRule();  // 13.2.3
   for (int from = 0; from < m.num_clearings; ++from) {
     if (s.clearing(from).warriors[faction] == 0) continue;
+    if (blocked_from >> from & 1) continue;
     if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
       continue;
     }
-    const bool rules_from = s.Rules(faction, from);
+    const bool rules_from = nimble || s.Rules(faction, from);
     for (int to = 0; to < m.num_clearings; ++to) {
       const bool river = rivers > 0 && (m.clearings[from].river >> to & 1);
-      if ((!s.Adjacent(from, to) && !river) || (blocked >> to & 1)) continue;
+      if ((!s.Adjacent(from, to) && !river) || (blocked_to >> to & 1)) continue;
       // Law 4.2.1: rule the origin, the destination, or both.
       if (rules_from || s.Rules(faction, to) || (river && rivers == 2)) {
         opts.push_back({.kind = kOptMove,
@@ -1076,7 +1084,15 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
       }
     }
   }
+  // Law 25.3.5: the Ferry needs rule at one end (even for Nimble, 13.2.3).
+  const size_t by_path = opts.size();
   AppendFerryMoves(s, faction, from_suit, opts);
+  opts.erase(std::remove_if(opts.begin() + by_path, opts.end(),
+                            [&](const Option& o) {
+                              return (blocked_from >> o.a & 1) ||
+                                     (blocked_to >> o.b & 1);
+                            }),
+             opts.end());
   return opts;
 }
 
@@ -1195,6 +1211,11 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
     opts.push_back({.kind = kOptExtra, .a = kExtraCodebreakers});
   }
   AppendOpenPathExtras(s, seat, opts);  // Law 25.4.3
+  // Actions other factions offer to this one (Exposure, Law 13.2.4).
+  for (int o = 0; o < s.num_seats(); ++o) {
+    if (o != seat)
+      GetFaction(s.seat(o).faction)->AppendEnemyExtras(s, seat, opts);
+  }
 }
 
 void ResolveDaylightExtra(State& s, int seat, const Option& o) {
@@ -1228,6 +1249,9 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
       return;
     case kExtraOpenPath:
       PushOpenPath(s, seat, o.b);
+      return;
+    case kExtraExposure:
+      GetFaction(kCorvid)->ResolveEnemyExtra(s, seat, o);
       return;
   }
   CHECK(false) << "bad extra action";

@@ -138,6 +138,26 @@ class FactionModule {
   virtual int CraftingBudget(const State& s) const { return 99; }
   // --- Hooks for the Underground Duchy (Law 12, duchy.cc) ---
   // --- Hooks for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  // Law 13.2.3 Nimble: this faction moves regardless of rule (4.2.1).
+  virtual bool MovesIgnoringRule() const { return false; }
+  // Law 13.7.2 (snare): clearings (bit per clearing) out of which this
+  // faction stops `mover`'s pieces from moving.
+  virtual uint32_t MoveBlockedFrom(const State& s, int mover) const {
+    return 0;
+  }
+  // Law 13.2.5 Embedded Agents: extra hits this faction deals as defender in
+  // clearing c.
+  virtual int DefenderExtraHits(const State& s, int c) const { return 0; }
+  // The kind a piece of this faction in clearing c shows in public events
+  // (13.2.2.I: a face-down plot is logged as kPlotHidden).
+  virtual int PublicPiece(const State& s, int piece, int c) const {
+    return piece;
+  }
+  // Law 13.2.4 Exposure: Daylight actions (kOptExtra) this faction offers to
+  // another seat `seat` on that seat's turn, and their resolution.
+  virtual void AppendEnemyExtras(const State& s, int seat,
+                                 std::vector<Option>& opts) const {}
+  virtual void ResolveEnemyExtra(State& s, int seat, const Option& o) const {}
   // --- Hooks for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   // A battle in c began (PushBattle): called on attacker and defender. May
   // push tasks that run before the ambush (Looters, Law 14.2.5).

@@ -118,12 +118,24 @@ std::string State::OptionLabel(const Option& o) const {
                               ClearingName(*this, a), " and ",
                               ClearingName(*this, b));
         }
+        case kExtraExposure:
+          return absl::StrCat("Exposure: guess the plot in ",
+                              ClearingName(*this, o.b));
       }
   }
   return "?";
 }
 
 absl::string_view State::EventKindName(int kind) {
+  // Expansion events by name (their numbers depend on which are merged).
+  switch (kind) {
+    case kEvPlotFlip:
+      return "plot_flip";
+    case kEvPlotSwap:
+      return "plot_swap";
+    case kEvExposure:
+      return "exposure";
+  }
   static constexpr absl::string_view kNames[] = {
       "turn",    "draw",   "discard",   "place",     "move",   "remove",
       "vp",      "battle", "dice",      "ambush",    "craft",  "decree",
@@ -202,6 +214,19 @@ std::string State::EventText(const Event& e, int seat) const {
       return absl::StrCat(who(e.seat), " looked at the hand of ", who(e.a));
     case kEvGameOver:
       return "The game is over";
+    case kEvPlotFlip:
+      return absl::StrCat("Corvid Conspiracy flipped the plot in ",
+                          ClearingName(*this, e.c), ": ",
+                          GetPieceInfo(e.b).name);
+    case kEvPlotSwap:
+      return absl::StrCat("Corvid Conspiracy swapped the plots in ",
+                          ClearingName(*this, e.b), " and ",
+                          ClearingName(*this, e.c));
+    case kEvExposure:
+      return absl::StrCat(who(e.seat), " showed ", card_name,
+                          " and guessed the plot in ", ClearingName(*this, e.c),
+                          " is a ", GetPieceInfo(e.b).name, ": ",
+                          e.a ? "right" : "wrong");
     case kEvPawn:
       return e.c >= 0
                  ? absl::StrCat("The Vagabond moved to ",

@@ -100,6 +100,7 @@ bool CanBuildAt(const State& s, int type, int c) {
   const int placed = mb.placed[type];
   if (placed >= kBuildingsPerType) return false;
   if (!s.Rules(kMarquise, c) || s.OpenSlots(c) <= 0) return false;
+  if (!s.CanPlace(kMarquise, c)) return false;  // e.g. a snare (13.7.2)
   return WoodIn(s, WoodComponent(s, c)) >= kWoodCost[placed];
 }
 

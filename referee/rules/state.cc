@@ -415,6 +415,7 @@ bool State::HasEffect(int seat, int effect) const {
 int State::PlaceWarriors(int faction, int c, int n) {
   n = std::min<int>(n, warrior_supply_[faction]);
   if (n <= 0) return 0;
+  if (!CanPlace(faction, c)) return 0;  // e.g. a face-up snare (13.7.2)
   warrior_supply_[faction] -= n;
   board_[c].warriors[faction] += n;
   Log({.kind = kEvPlace,
@@ -427,12 +428,14 @@ int State::PlaceWarriors(int faction, int c, int n) {
 bool State::PlacePiece(int piece, int c) {
   if (piece_supply_[piece] <= 0) return false;
   if (GetPieceInfo(piece).building && OpenSlots(c) <= 0) return false;
+  const int owner = GetPieceInfo(piece).owner;
+  if (owner != kNoFaction && !CanPlace(owner, c)) return false;
   --piece_supply_[piece];
   ++board_[c].pieces[piece];
   Log({.kind = kEvPlace,
-       .faction = GetPieceInfo(piece).owner,
+       .faction = static_cast<int8_t>(owner),
        .a = 1,
-       .b = static_cast<int8_t>(piece),
+       .b = static_cast<int8_t>(PublicPiece(piece, c)),
        .c = static_cast<int8_t>(c)});
   return true;
 }
@@ -476,7 +479,7 @@ void State::RemovePieces(int faction, int c, int warriors,
     Log({.kind = kEvRemove,
          .faction = static_cast<int8_t>(faction),
          .a = pieces[p],
-         .b = static_cast<int8_t>(p),
+         .b = static_cast<int8_t>(PublicPiece(p, c)),
          .c = static_cast<int8_t>(c)});
   }
   // Law 3.2.1: one VP per enemy building or token removed.
@@ -493,6 +496,12 @@ void State::RemovePieces(int faction, int c, int warriors,
   if (remover != kNoFaction && remover != faction) {
     GetFaction(remover)->OnRemovedEnemy(*this, faction, c, warriors, scored);
   }
+}
+
+int State::PublicPiece(int piece, int c) const {
+  const int owner = GetPieceInfo(piece).owner;
+  const FactionModule* m = owner == kNoFaction ? nullptr : GetFaction(owner);
+  return m ? m->PublicPiece(*this, piece, c) : piece;
 }
 
 void State::EndSimultaneous(size_t mark, int chooser) {

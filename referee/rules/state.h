@@ -140,6 +140,7 @@ enum ExtraAction : int8_t {
   kExtraTaxCollector,
   kExtraCodebreakers,
   kExtraOpenPath,  // b = index of a closed path in MapDef (Law 25.4.3)
+  kExtraExposure,  // b = clearing: guess the Corvids' plot there (13.2.4)
 };
 
 // ---------------------------------------------------------------------------
@@ -370,6 +371,7 @@ enum VpReason : int8_t {
   kVpDuchyCrown,     // swaying a minister (12.5.3.III)
   kVpDuchyMinister,  // a minister's action (Banker, the three lords, 12.5.2)
   // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  kVpPlot,  // flipping a plot (13.4.2)
   // --- VP reasons for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   kVpHoard,    // a full Hoard track (14.2.4.I)
   kVpOppress,  // Oppress (14.6.2)
@@ -415,6 +417,9 @@ enum EventKind : uint8_t {
   kEvDuchyReveal,  // the Duchy revealed card (public until returned, 12.6.1)
   kEvMinister,     // minister a swayed (b = 1) or returned (b = 0, 12.2.3)
   // --- Events for the Corvid Conspiracy (Law 13, corvid.cc) ---
+  kEvPlotFlip,  // the Corvids flip the plot in c face up: it is b (13.4.2)
+  kEvPlotSwap,  // the Corvids swap the plots in b and c (13.5.4)
+  kEvExposure,  // seat guesses b for the plot in c showing card; a = right
   // --- Events for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   // --- Events for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- Events for the second Vagabond and the characters (Law 9.7, 26,
@@ -581,6 +586,9 @@ class State {
   // many it actually placed. Removal scores and triggers effects (3.2.1).
   int PlaceWarriors(int faction, int c, int n);
   bool PlacePiece(int piece, int c);
+  // The kind events show for `piece` in clearing c (a face-down plot shows
+  // as kPlotHidden, Law 13.2.2.I).
+  int PublicPiece(int piece, int c) const;
   void MoveWarriors(int faction, int from, int to, int n,
                     int moved_by = kNoFaction);
   // Removes pieces of one faction from one clearing at once, scoring for

@@ -102,6 +102,14 @@ inline absl::Status CheckEventLedger(const State& s) {
         if (e.b == 0) board[e.c].warriors[e.faction] -= e.a;
         if (e.b == 1) board[e.c].warriors[e.faction] += e.a;
         break;
+      case kEvPlotFlip:  // Law 13.4.2: a face-down plot shows its kind
+        --board[e.c].pieces[kPlotHidden];
+        ++board[e.c].pieces[e.b];
+        break;
+      case kEvPlotSwap:  // Law 13.5.4
+        for (int p = kPlotBomb; p <= kPlotHidden; ++p)
+          std::swap(board[e.b].pieces[p], board[e.c].pieces[p]);
+        break;
       case kEvVp:
         if (e.a < kVpBuilding || e.a >= kNumVpReasons)
           return absl::InternalError("VP without reason");
@@ -109,8 +117,11 @@ inline absl::Status CheckEventLedger(const State& s) {
         break;
     }
   }
+  // The log is public: it accounts for what a spectator sees (face-down
+  // plots as kPlotHidden, Law 13.2.2.I).
+  const Observation spectator = Observe(s, -1);
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    ClearingState actual = s.clearing(c);
+    ClearingState actual = spectator.clearings[c];
     actual.pieces[kRuin] = 0;  // ruins are laid at setup, not logged
     if (actual.warriors != board[c].warriors ||
         actual.pieces != board[c].pieces) {
