@@ -125,6 +125,11 @@ class FactionModule {
   // --- Hooks for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- Hooks for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   // --- Hooks for the Keepers in Iron (Law 15, keepers.cc) ---
+  // How many of `hits` just dealt to this faction in clearing c it ignores
+  // (Devout Knights, Law 15.2.4); `ambush` for the hits of an ambush.
+  virtual int IgnoredHits(State& s, int c, int hits, bool ambush) const {
+    return 0;
+  }
   // --- Hooks for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
 };

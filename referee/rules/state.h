@@ -340,6 +340,7 @@ enum VpReason : int8_t {
   // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
   // --- VP reasons for the Lord of the Hundreds (Law 14, hundreds.cc) ---
   // --- VP reasons for the Keepers in Iron (Law 15, keepers.cc) ---
+  kVpRelics,  // Keepers: recovering relics and completing columns (15.5.2.III)
   // --- VP reasons for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
   kNumVpReasons
