@@ -435,7 +435,8 @@ void DecampStep(State& s) {
   std::vector<Option> opts;
   for (int i = 0; i < 3; ++i) {
     const int c = kb.waystation[i];
-    if (c >= 0 && !(kb.decamped >> c & 1))
+    // "Replace" needs a warrior in the supply to take its place.
+    if (c >= 0 && !(kb.decamped >> c & 1) && s.warrior_supply(kKeepers) > 0)
       opts.push_back({.kind = kOptAction, .a = kActDecamp, .b = I8(i)});
   }
   if (opts.empty()) {

@@ -484,6 +484,92 @@ TEST(Keepers, Law_15_2_5_EnemyRemovingARelicScoresTwoAndPlacesItInAForest) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+TEST(Keepers, Law_15_2_2_AnEnemyRemovingAWaystationSendsItBackToTheBoard) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  sc.s().SetCurrent(1, kPhaseDaylight);
+  s.SetWarriors(kEyrie, C(12), 3);
+  PutWaystation(s, 2, true, C(12));  // jewelry/figure showing figure
+  sc.Start([](State& s) { PushBattle(s, C(12), kEyrie, kKeepers); });
+  EXPECT_EQ(s.clearing(C(12)).pieces[kWaystationFigure], 0);
+  EXPECT_EQ(s.keepers().waystation[2], -1);
+  EXPECT_EQ(s.seat(1).vp, 1) << "Law 3.2.1 only: a waystation is no relic";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Keepers, Law_15_5_2_ColumnsLeftToRightNeverBack) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetWarriors(kKeepers, C(1), 2);
+  s.SetWarriors(kEyrie, C(1), 1);
+  Retinue(sc, 0, "Anvil", kFox);
+  Retinue(sc, 1, "Foxfolk Steel", kFox);
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { Kp()->PushDaylight(s, kKp); });
+  EXPECT_TRUE(sc.Offers("Use Anvil (fox) (Move)"));
+  sc.Choose("Done");
+  sc.Choose("Use Foxfolk Steel (fox) (Battle then Delve)");
+  // After the battle the Move column is over: the Anvil is not offered.
+  EXPECT_FALSE(sc.Offers("Use Anvil (fox) (Move)"));
+  EXPECT_EQ(s.keepers().retinue[0].size(), 1u) << "unused cards stay";
+}
+
+TEST(Keepers, Law_15_5_2_III_MoveInsteadOfRecovering) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetWarriors(kKeepers, C(5), 2);
+  PutWaystation(s, 1, false, C(5));  // tablet
+  PutRelic(s, C(5), kTablet, 2);
+  Retinue(sc, 2, "Bake Sale", kRabbit);
+  sc.Start([](State& s) { Kp()->PushDaylight(s, kKp); });
+  sc.Choose("Use Bake Sale (rabbit) (Move or Recover)");
+  EXPECT_TRUE(sc.Offers("5 (rabbit)"));
+  sc.Choose("Move");
+  sc.Choose("Move from 5 (rabbit) to 1 (fox)");
+  sc.Choose("Move 1 warrior from 5 (rabbit) to 1 (fox)");
+  sc.Choose("Done");  // carry no relic
+  EXPECT_EQ(Relics(s, C(5), kTablet), 1) << "moved, so nothing recovered";
+  EXPECT_EQ(s.seat(kKp).vp, 0);
+}
+
+TEST(Keepers, Law_15_5_2_II_a_FaceDownRelicsOfATypeAreOneChoice) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetWarriors(kKeepers, C(1), 1);
+  PutForestRelic(s, 0, kTablet, 1, false);
+  PutForestRelic(s, 0, kTablet, 3, false);
+  PutForestRelic(s, 0, kTablet, 2, true);
+  Retinue(sc, 1, "Anvil", kFox);
+  sc.Start([](State& s) { Kp()->PushDaylight(s, kKp); });
+  sc.Choose("Use Anvil (fox) (Battle then Delve)");
+  sc.Choose("Forest 1");
+  // Two face-down tablets look alike: one option; the face-up one differs.
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Delve the tablet relic (face down)",
+                                      "Delve the tablet relic (value 2)"}));
+  sc.Choose("Delve the tablet relic (face down)");
+  ASSERT_EQ(s.keepers().clearings[C(1)].size(), 1u);
+  const KeepersRelic r = s.keepers().clearings[C(1)][0];
+  EXPECT_TRUE(r.face_up);
+  EXPECT_TRUE(r.value == 1 || r.value == 3);
+  EXPECT_EQ(s.keepers().forests[0].size(), 2u);
+}
+
+TEST(Keepers, Law_15_4_2_DecampNeedsAWarriorToReplaceIt) {
+  Scenario sc = KeepersGame(kPhaseBirdsong);
+  State& s = sc.s();
+  PutWaystation(s, 1, false, C(7));
+  s.SetWarriors(kKeepers, C(2), 15);  // the whole supply on the map
+  s.SetWarriors(kMarquise, C(2), 0);
+  sc.Start([](State& s) {
+    s.Push(
+        Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kKeepers + 2),
+             .seat = kKp});
+  });
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(7)).pieces[kWaystationTablet], 1);
+}
+
 // --- Evening (Law 15.6) -----------------------------------------------------
 
 TEST(Keepers, Law_15_6_1_LiveOffTheLand) {
