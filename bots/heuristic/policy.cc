@@ -3,6 +3,8 @@
 #include <map>
 #include <string>
 
+#include "bots/heuristic/keepers_plan.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -190,6 +192,8 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   const v1::Faction me = r.faction();
   const auto payload = o.payload_case();
   const bool done = payload == Option::kDone;
+  if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
+    return s;
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

@@ -1125,7 +1125,8 @@ void RegisterKeepers() {
       });
   reg(kKpPromptDelveRelic, "keepers.delve.relic", "15.5.2.II.a",
       [](const State& s, const Prompt& p) {
-        return absl::StrCat("Delve which relic of forest ", p.b + 1, "?");
+        return absl::StrCat("Delve which relic of forest ", p.b + 1, " into ",
+                            ClearingName(s, p.a), "?");
       });
   reg(kKpPromptMoveOrRecover, "keepers.move_recover", "15.5.2.III",
       [](const State&, const Prompt&) {
