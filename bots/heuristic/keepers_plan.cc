@@ -177,6 +177,8 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
   } else if (kind == "keepers.recover") {
     // Low values first: the Retinue card survives more often.
     s = done ? 0 : 10 - ValueIn(label);
+  } else if (kind == "keepers.lose_relic") {
+    s = 4 - ValueIn(label);  // keep the valuable ones
   } else if (kind == "keepers.delve") {
     s = done ? 0 : 5;
   } else if (kind == "keepers.delve.relic") {

@@ -47,6 +47,7 @@ enum KeepersPrompt : uint16_t {
   kKpPromptCarry,
   kKpPromptTrophy,
   kKpPromptGather,
+  kKpPromptLoseRelic,
 };
 
 // Action codes of kOptAction options (Option::a); b and card as noted.
@@ -61,6 +62,7 @@ enum KeepersAction : int8_t {
   kActCarry,           // b = relic code
   kActAdd,             // b = column, card
   kActShift,           // b = 3 * from + to, card (kNoCard: a Retainer)
+  kActLose,            // b = relic code
 };
 
 constexpr int kWarriors = 15;        // Law 15.3.2
@@ -792,8 +794,30 @@ void CarryChoose(State& s, const Option& o) {
 }
 
 // Task x = type, y = value of the relic (in pending) going to a forest.
+// Task a = clearing, x = type, y = value of the relic (in pending) going to
+// a forest, seat = who places it. Step 0: the Keepers pick which of their
+// relics of that type was lost (they take the hits, Law 4.3.6).
+std::vector<Option> LoseChoices(const State& s, const Task& t) {
+  std::vector<Option> opts;
+  std::vector<KeepersRelic> same{{t.x, t.y, true}};
+  for (const KeepersRelic& r : s.keepers().clearings[t.a])
+    if (r.type == t.x) same.push_back(r);
+  for (int code : RelicChoices(same))
+    opts.push_back({.kind = kOptAction, .a = kActLose, .b = I8(code)});
+  return opts;
+}
+
 void TrophyStep(State& s) {
-  const Task& t = s.top();
+  Task& t = s.top();
+  if (t.step == 0) {
+    std::vector<Option> opts = LoseChoices(s, t);
+    t.step = 1;
+    if (opts.size() > 1) {
+      t.step = 0;
+      s.Ask(kKpPromptLoseRelic, KSeat(s), std::move(opts), t.a, t.x);
+    }
+    return;
+  }
   std::vector<Option> opts;
   for (int f = 0; f < static_cast<int>(s.map().forests.size()); ++f)
     opts.push_back({.kind = kOptForest, .a = I8(f)});
@@ -801,12 +825,30 @@ void TrophyStep(State& s) {
 }
 
 void TrophyChoose(State& s, const Option& o) {
-  const Task t = s.top();
+  Task& t = s.top();
+  KeepersBoard& kb = s.mutable_keepers();
+  auto& pending = kb.pending;
+  auto it =
+      std::find(pending.begin(), pending.end(), KeepersRelic{t.x, t.y, true});
+  if (t.step == 0) {
+    // Relics of a type differ only by value: swap the values.
+    const int8_t v = I8(o.b % 4);
+    for (KeepersRelic& r : kb.clearings[t.a]) {
+      if (r.type == t.x && r.value == v && v != t.y) {
+        r.value = t.y;
+        it->value = v;
+        t.y = v;
+        break;
+      }
+    }
+    t.step = 1;
+    return;
+  }
+  const KeepersRelic r = *it;
+  pending.erase(it);
+  const int f = o.a;
   s.Pop();
-  auto& pending = s.mutable_keepers().pending;
-  const KeepersRelic r{t.x, t.y, true};
-  pending.erase(std::find(pending.begin(), pending.end(), r));
-  Forest(s, o.a).push_back(r);  // Law 15.2.5: face up
+  Forest(s, f).push_back(r);  // Law 15.2.5: face up
 }
 
 // --- Evening (Law 15.6) -----------------------------------------------------
@@ -992,6 +1034,8 @@ std::string Keepers::ActionLabel(const State& s, const Option& o) const {
       return absl::StrCat("Recover the ", RelicName(o.b));
     case kActCarry:
       return absl::StrCat("Carry the ", RelicName(o.b));
+    case kActLose:
+      return absl::StrCat("Lose the ", RelicName(o.b));
     case kActAdd:
       return absl::StrCat("Add ", CardName(s, o.card), " to ",
                           kColumnNames[o.b]);
@@ -1010,7 +1054,8 @@ void Keepers::OnPieceRemoved(State& s, int piece, int c, int remover) const {
   const int type = piece - kRelicFigure;
   if (type < 0 || type >= kRelicTypes || remover == kKeepers) return;
   // Law 15.2.5: the remover places it face up in a forest; an enemy scores
-  // one more VP. Of several relics of the type, the lowest value goes.
+  // one more VP. Of several relics of the type, the Keepers choose which
+  // (TrophyStep); the lowest value is set aside until then.
   KeepersBoard& kb = s.mutable_keepers();
   auto& here = kb.clearings[c];
   int pick = -1;
@@ -1146,6 +1191,12 @@ void RegisterKeepers() {
       [](const State&, const Prompt& p) {
         return absl::StrCat("Prized Trophies: place the ", kTypeNames[p.a],
                             " relic face up in which forest?");
+      });
+  reg(kKpPromptLoseRelic, "keepers.lose_relic", "15.2.5",
+      [](const State& s, const Prompt& p) {
+        return absl::StrCat("A ", kTypeNames[p.b], " relic in ",
+                            ClearingName(s, p.a),
+                            " is removed: which one do you lose?");
       });
   reg(kKpPromptGather, "keepers.gather_retinue", "15.6.2",
       [](const State&, const Prompt&) {

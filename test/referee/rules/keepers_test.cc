@@ -570,7 +570,7 @@ TEST(Keepers, Law_15_4_2_DecampNeedsAWarriorToReplaceIt) {
   EXPECT_EQ(s.clearing(C(7)).pieces[kWaystationTablet], 1);
 }
 
-TEST(Keepers, Law_15_2_5_OfSeveralRelicsOfTheTypeTheLowestValueGoes) {
+TEST(Keepers, Law_15_2_5_And_4_3_6_TheKeepersChooseWhichRelicOfTheTypeGoes) {
   Scenario sc = KeepersGame(kPhaseDaylight);
   State& s = sc.s();
   sc.s().SetCurrent(1, kPhaseDaylight);
@@ -579,11 +579,16 @@ TEST(Keepers, Law_15_2_5_OfSeveralRelicsOfTheTypeTheLowestValueGoes) {
   PutRelic(s, C(12), kFigure, 1);
   sc.Dice({0, 0});  // only the defenseless extra hit
   sc.Start([](State& s) { PushBattle(s, C(12), kEyrie, kKeepers); });
+  EXPECT_EQ(sc.Key(), "keepers.lose_relic");
+  EXPECT_EQ(s.deciding_seat(), kKp);
+  sc.Choose("Lose the figure relic (value 3)");
+  EXPECT_EQ(s.deciding_seat(), 1);
   sc.Choose("Forest 7");
   ASSERT_EQ(s.keepers().clearings[C(12)].size(), 1u);
-  EXPECT_EQ(s.keepers().clearings[C(12)][0].value, 3);
+  EXPECT_EQ(s.keepers().clearings[C(12)][0].value, 1);
   ASSERT_EQ(s.keepers().forests[6].size(), 1u);
-  EXPECT_EQ(s.keepers().forests[6][0].value, 1);
+  EXPECT_EQ(s.keepers().forests[6][0].value, 3);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
 TEST(Keepers, Law_15_2_5_NoExtraPointWithoutAnEnemyRemover) {
