@@ -7,6 +7,7 @@
 #include "bots/heuristic/riverfolk_plan.h"
 #include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/corvid_plan.h"
+#include "bots/heuristic/keepers_plan.h"
 
 namespace woodland::bots {
 namespace {
@@ -207,6 +208,8 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (double s; RiverfolkScore(r, o, &s)) return s;  // Law 11
   if (auto d = DuchyScore(r, o)) return *d;  // duchy_plan.cc
   if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
+  if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
+    return s;
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

@@ -441,6 +441,17 @@ std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
   return opts;
 }
 
+// Hits a side ignores (e.g. Devout Knights, Law 15.2.4).
+void IgnoreHits(State& s, bool ambush) {
+  BattleState& b = s.battle();
+  for (int side = 0; side < 2; ++side) {
+    if (b.hits_left[side] == 0) continue;
+    const int f = side == 0 ? b.attacker : b.defender;
+    b.hits_left[side] -= static_cast<int8_t>(
+        GetFaction(f)->IgnoredHits(s, b.clearing, b.hits_left[side], ambush));
+  }
+}
+
 void BattleStepFn(State& s) {
   BattleState& b = s.battle();
   const int att_seat = s.SeatOf(b.attacker), def_seat = s.SeatOf(b.defender);
@@ -478,6 +489,7 @@ void BattleStepFn(State& s) {
       b.ambush = kNoCard;
       b.hits_left = {
           static_cast<int8_t>(GetFaction(b.attacker)->HitsToTake(s, 2)), 0};
+      IgnoreHits(s, true);
       t.step = kBsAssign;
       t.c = kBsAfterAmbush;
       return;
@@ -550,6 +562,7 @@ void BattleStepFn(State& s) {
       def = GetFaction(b.attacker)->HitsToTake(s, def);
       att = GetFaction(b.defender)->HitsToTake(s, att);
       b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
+      IgnoreHits(s, false);
       t.step = kBsAssign;
       t.c = kBsEnd;
       return;

@@ -137,6 +137,8 @@ absl::StatusOr<MapDef> ParseMap(absl::string_view text) {
               c.ruin = true;
             } else if (w[i] == "corner") {
               c.corner = true;
+            } else if (w[i] == "edge") {
+              c.edge = true;
             } else {
               return absl::InvalidArgumentError(
                   absl::StrCat("bad attribute '", w[i], "'"));

@@ -24,6 +24,7 @@ struct ClearingDef {
   int8_t slots = 0;  // building slots, including a ruin slot (Law 2.2.3)
   bool ruin = false;
   bool corner = false;
+  bool edge = false;          // on the map edge (Law 21.15)
   ClearingMask adjacent = 0;  // by path (Law 2.2.1)
   ClearingMask river = 0;     // by river (Law 2.3), the lake's links too
   bool coastal = false;       // touches the lake (Law 25.3.3)

@@ -175,6 +175,11 @@ class FactionModule {
   // the item and scored itself (Contempt for Trade, Law 14.2.3).
   virtual bool CraftItem(State& s, int seat, CardId id) const { return false; }
   // --- Hooks for the Keepers in Iron (Law 15, keepers.cc) ---
+  // How many of `hits` just dealt to this faction in clearing c it ignores
+  // (Devout Knights, Law 15.2.4); `ambush` for the hits of an ambush.
+  virtual int IgnoredHits(State& s, int c, int hits, bool ambush) const {
+    return 0;
+  }
   // --- Hooks for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
   // Clearings (bit per clearing) no piece may move into (Scoundrel's

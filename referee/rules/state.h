@@ -376,6 +376,7 @@ enum VpReason : int8_t {
   kVpHoard,    // a full Hoard track (14.2.4.I)
   kVpOppress,  // Oppress (14.6.2)
   // --- VP reasons for the Keepers in Iron (Law 15, keepers.cc) ---
+  kVpRelics,  // Keepers: recovering relics and completing columns (15.5.2.III)
   // --- VP reasons for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
   kNumVpReasons

@@ -152,6 +152,7 @@ TEST_P(MapData, Law_2_2_To_2_4_And_25_MapFileMatchesTheReferenceData) {
     const auto& f = ref.clearings.at(c + 1);
     EXPECT_EQ(d.slots, std::stoi(f.at("slots_total"))) << key << " " << c + 1;
     EXPECT_EQ(d.corner, f.at("corner") == "true") << key << " " << c + 1;
+    EXPECT_EQ(d.edge, f.at("map_edge") == "true") << key << " " << c + 1;
     if (f.count("suit")) {
       EXPECT_EQ(SuitName(d.suit), f.at("suit")) << key << " " << c + 1;
     }

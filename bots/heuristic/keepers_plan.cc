@@ -1,0 +1,211 @@
+#include "bots/heuristic/keepers_plan.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace woodland::bots {
+namespace {
+
+using v1::DecisionRequest;
+using v1::Option;
+
+bool Has(const std::string& s, const char* part) {
+  return s.find(part) != std::string::npos;
+}
+
+const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
+  for (const auto& c : r.observation().clearings()) {
+    if (c.id() == id) return &c;
+  }
+  return nullptr;
+}
+
+int Mine(const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  for (const auto& w : c->warriors()) {
+    if (w.faction() == v1::FACTION_KEEPERS) return w.count();
+  }
+  return 0;
+}
+
+// Recovered relics of a type ("figure", "tablet", "jewelry").
+int Recovered(const DecisionRequest& r, const std::string& type) {
+  for (const auto& row : r.observation().keepers().recovered()) {
+    if (row.type() == type) return row.values_size();
+  }
+  return 0;
+}
+
+// Relics of a type lying in a clearing.
+int RelicsIn(const DecisionRequest& r, int clearing, const std::string& type) {
+  int n = 0;
+  for (const auto& place : r.observation().keepers().relics()) {
+    if (place.clearing() != clearing) continue;
+    for (const auto& rel : place.relics()) n += rel.type() == type;
+  }
+  return n;
+}
+
+bool WaystationShowing(const DecisionRequest& r, int clearing,
+                       const std::string& type) {
+  for (const auto& w : r.observation().keepers().waystations()) {
+    if (w.clearing() == clearing && w.shown() == type) return true;
+  }
+  return false;
+}
+
+std::string TypeIn(const std::string& label) {
+  for (const char* t : {"figure", "tablet", "jewelry"}) {
+    if (Has(label, t)) return t;
+  }
+  return "";
+}
+
+// The value in "... relic (value 2)"; 2 for a face-down relic (its mean).
+int ValueIn(const std::string& label) {
+  const size_t at = label.find("(value ");
+  return at == std::string::npos ? 2 : label[at + 7] - '0';
+}
+
+int RetinueSize(const DecisionRequest& r) {
+  int n = 0;
+  for (const auto& col : r.observation().keepers().retinue())
+    n += col.cards_size() + col.faithful_retainers();
+  return n;
+}
+
+// The clearing number printed after the last `marker` in a prompt text
+// ("... in 5 (rabbit)?"), 0 if none.
+int ClearingAfter(const std::string& text, const char* marker) {
+  const size_t at = text.rfind(marker);
+  if (at == std::string::npos) return 0;
+  return std::atoi(text.c_str() + at + std::char_traits<char>::length(marker));
+}
+
+double EncampSide(const DecisionRequest& r, const std::string& label) {
+  // "Waystation A/B showing T": show a type with relics here, else the type
+  // recovered least so far.
+  const std::string shown = label.substr(label.rfind(' ') + 1);
+  const int clearing = ClearingAfter(r.prompt().text(), " in ");
+  return 3.0 - Recovered(r, shown) + 2.0 * RelicsIn(r, clearing, shown);
+}
+
+double Retinue(const std::string& label) {
+  if (Has(label, "(Move or Recover)")) return 8;
+  if (Has(label, "(Battle then Delve)")) return 7;
+  return 5;  // Move
+}
+
+// Does a card of the suit named in `label` ("(fox)", "(bird)") match a
+// clearing with our warriors (delve) or with our waystation (recover)?
+bool SuitFits(const DecisionRequest& r, const std::string& label,
+              bool waystation) {
+  if (Has(label, "(bird)")) return true;
+  for (const auto& c : r.observation().clearings()) {
+    const char* suit = c.suit() == v1::SUIT_FOX      ? "(fox)"
+                       : c.suit() == v1::SUIT_RABBIT ? "(rabbit)"
+                                                     : "(mouse)";
+    if (!Has(label, suit)) continue;
+    if (waystation) {
+      for (const auto& w : r.observation().keepers().waystations())
+        if (w.clearing() == c.id()) return true;
+    } else if (Mine(&c) > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+double Gather(const DecisionRequest& r, const Option& o) {
+  const std::string& l = o.label();
+  if (o.payload_case() == Option::kDone) return 0;
+  if (Has(l, "Shift")) return -1;
+  if (RetinueSize(r) >= 8) return -1;
+  if (Has(l, "to Move or Recover"))
+    return SuitFits(r, l.substr(0, l.find(" to ")), true) ? 3 : 0.5;
+  if (Has(l, "to Battle then Delve"))
+    return SuitFits(r, l.substr(0, l.find(" to ")), false) ? 2.5 : 0.3;
+  return 0.8;
+}
+
+// Warriors and relics go where waystations and relics are.
+double MoveScore(const DecisionRequest& r, const Option& o) {
+  if (o.payload_case() != Option::kMove) return 0.5;
+  const auto* from = Clearing(r, o.move().from_clearing());
+  const int to = o.move().to_clearing();
+  double s = 1;
+  for (const auto& w : r.observation().keepers().waystations())
+    s += w.clearing() == to ? 2 : 0;
+  for (const char* t : {"figure", "tablet", "jewelry"}) {
+    if (RelicsIn(r, o.move().from_clearing(), t) > 0 &&
+        WaystationShowing(r, to, t))
+      s += 3;
+  }
+  if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
+  return s;
+}
+
+}  // namespace
+
+bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
+                      double* score) {
+  const std::string& kind = r.prompt().kind();
+  const std::string& label = o.label();
+  const bool done = o.payload_case() == Option::kDone;
+  double s;
+  if (kind == "keepers.encamp") {
+    // Camp where relics lie and two warriors stand (one stays to hold it).
+    const int id = o.clearing().clearing();
+    const auto* c = Clearing(r, id);
+    int relics = 0;
+    for (const char* t : {"figure", "tablet", "jewelry"})
+      relics += RelicsIn(r, id, t);
+    s = done ? 0.5 : (Mine(c) >= 2 ? 3 + relics : 0.2 + relics);
+  } else if (kind == "keepers.encamp.waystation") {
+    s = EncampSide(r, label);
+  } else if (kind == "keepers.decamp") {
+    s = done ? 1 : 0;
+  } else if (kind == "keepers.recruit") {
+    int warriors = 0;
+    for (const auto& c : r.observation().clearings()) warriors += Mine(&c);
+    s = done ? 1 : (Has(label, "(bird)") || warriors >= 8 ? 0 : 2);
+  } else if (kind == "keepers.retinue") {
+    s = done ? 0 : (o.payload_case() == Option::kExtra ? -1 : Retinue(label));
+  } else if (kind == "keepers.move_recover") {
+    s = o.payload_case() == Option::kClearing ? 9 : 2;
+  } else if (kind == "keepers.recover") {
+    // Low values first: the Retinue card survives more often.
+    s = done ? 0 : 10 - ValueIn(label);
+  } else if (kind == "keepers.lose_relic") {
+    s = 4 - ValueIn(label);  // keep the valuable ones
+  } else if (kind == "keepers.delve") {
+    s = done ? 0 : 5;
+  } else if (kind == "keepers.delve.relic") {
+    // A type the delve clearing's waystation shows can be recovered there.
+    const int into = ClearingAfter(r.prompt().text(), " into ");
+    s = 4 - ValueIn(label) + 0.5 * (3 - Recovered(r, TypeIn(label))) +
+        (WaystationShowing(r, into, TypeIn(label)) ? 3 : 0);
+  } else if (kind == "keepers.devout_knights") {
+    // Carry relics toward a waystation of their type.
+    const int to = ClearingAfter(r.prompt().text(), " to ");
+    s = done ? 1 : (WaystationShowing(r, to, TypeIn(label)) ? 5 : 3);
+  } else if (kind == "keepers.gather_retinue") {
+    s = Gather(r, o);
+  } else if (kind == "move") {
+    s = MoveScore(r, o);
+  } else if (kind == "move.count") {
+    s = -std::abs(o.count().count() - 2.0);
+  } else if (kind == "keepers.battle_delve") {
+    const int id = o.clearing().clearing();
+    s = Mine(Clearing(r, id));
+    for (const auto& w : r.observation().keepers().waystations())
+      s += w.clearing() == id ? 3 : 0;
+  } else {
+    return false;
+  }
+  *score = s;
+  return true;
+}
+
+}  // namespace woodland::bots
