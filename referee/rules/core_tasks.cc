@@ -500,7 +500,7 @@ void BattleStepFn(State& s) {
       return;
     case kBsRoll: {
       if (t.a < 0) {  // once, before the roll: Bitter (14.7.1), Protector
-        t.a = 1;       // (26.5.2) and any other faction's effect
+        t.a = 1;      // (26.5.2) and any other faction's effect
         const size_t depth = s.stack().size();
         for (int i = 0; i < s.num_seats(); ++i)
           GetFaction(s.seat(i).faction)->BeforeRoll(s);

@@ -662,9 +662,12 @@ void Delve(State& s, int c, int f, int code, int16_t entry) {
   KeepersRelic r = TakeRelic(s, Forest(s, f), code);
   r.face_up = true;
   s.mutable_keepers().clearings[c].push_back(r);
+  // Moved in, not placed: the Keep (6.2.2) and a snare (13.7.2) do not stop
+  // it.
   const int piece = RelicPiece(r.type);
   s.set_piece_supply(piece, s.piece_supply(piece) + 1);
-  CHECK(s.PlacePiece(piece, c));
+  s.SetPieces(piece, c, s.clearing(c).pieces[piece] + 1);
+  LogPiece(s, kEvPlace, piece, c);
   int ruled = 0;
   for (int x = 0; x < s.map().num_clearings; ++x)
     ruled += (s.map().forests[f] >> x & 1) && s.Rules(kKeepers, x);

@@ -66,9 +66,19 @@ std::string State::OptionLabel(const Option& o) const {
     case kOptPiece:
       return std::string(GetPieceInfo(o.a).name);
     case kOptAction: {
-      const FactionModule* m =
-          GetFaction(o.b >= 0 ? o.b : seats_[prompt_.seat].faction);
-      return m->ActionLabel(*this, o);
+      // The module that asked labels its action codes, also when it asks
+      // another seat (services, Law 11.2.6; trophies, 15.2.5).
+      // Both Vagabonds share prompt kinds: the deciding one labels his own.
+      int f = seats_[prompt_.seat].faction;
+      auto vagabond = [](int x) { return x == kVagabond || x == kVagabond2; };
+      if (prompt_.kind >= kFactionPromptBase) {
+        const int owner = (prompt_.kind - kFactionPromptBase) / 32;
+        if (owner < kNumFactions && GetFaction(owner) != nullptr &&
+            !(vagabond(owner) && vagabond(f))) {
+          f = owner;
+        }
+      }
+      return GetFaction(f)->ActionLabel(*this, o);
     }
     case kOptSuit:
       if (o.b >= 0) {  // an Eyrie Decree card: a = suit, b = column

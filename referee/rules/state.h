@@ -58,8 +58,8 @@ enum OptionKind : uint8_t {
   kOptBattle,     // a = clearing, b = defending faction
   kOptFaction,    // a = faction (a player, e.g. a target)
   kOptPiece,      // a = Piece (to remove, build, ...)
-  kOptAction,     // a = action code of the deciding faction's module (of
-                  // faction b if b >= 0, e.g. Riverfolk services)
+  kOptAction,     // a = action code of the module that asked (the prompt's
+                  // faction range), b = module-specific data
   kOptSuit,       // a = suit
   kOptDecree,     // card, a = Decree column (Eyrie)
   kOptLeader,     // a = leader (Eyrie)
