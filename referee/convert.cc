@@ -138,11 +138,17 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
     case rules::kOptExtra: {
       static constexpr const char* kNames[] = {
           "activate_dominance", "take_dominance", "tax_collector",
-          "codebreakers", "exposure"};
+          "codebreakers",       "open_path",      "exposure"};
       static_assert(std::size(kNames) == rules::kExtraExposure + 1);
+      static_assert(rules::kExtraOpenPath == 4);
       out->mutable_extra()->set_action(kNames[o.a]);
       if (o.a == rules::kExtraExposure)
         out->mutable_extra()->set_clearing(o.b + 1);
+      if (o.a == rules::kExtraOpenPath) {
+        auto [a, b] = s.map().closed_paths[o.b];
+        out->mutable_extra()->set_clearing(a + 1);
+        out->mutable_extra()->set_other_clearing(b + 1);
+      }
       MaybeCard(s, o.card,
                 [&] { return out->mutable_extra()->mutable_card(); });
       break;

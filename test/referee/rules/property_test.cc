@@ -430,3 +430,58 @@ TEST(RulesProperty, Law_2_2_3_And_3_2_And_4_3_And_8_2_RulesHoldInRandomGames) {
 
 }  // namespace
 }  // namespace woodland::rules
+
+// --- Every faction (issues 10 and 11) ----------------------------------------
+// Random tables of 2 to 6 distinct factions drawn from all eleven (the second
+// Vagabond only beside the first), each shard a different table, with the
+// same conservation, redaction, ledger and replay checks.
+
+namespace woodland::rules {
+namespace {
+
+std::vector<int8_t> RandomTable(uint64_t seed) {
+  Chance pick(seed);
+  const int n = 2 + pick.Draw(kChanceSeat, 5);
+  std::vector<int8_t> pool;
+  for (int f = 0; f < kNumFactions; ++f) pool.push_back(static_cast<int8_t>(f));
+  std::vector<int8_t> table;
+  while (static_cast<int>(table.size()) < n) {
+    const int i = pick.Draw(kChanceSeat, static_cast<int>(pool.size()));
+    table.push_back(pool[i]);
+    pool.erase(pool.begin() + i);
+  }
+  const bool first = std::count(table.begin(), table.end(), kVagabond) > 0;
+  for (int8_t& f : table) {
+    if (f == kVagabond2 && !first) f = kVagabond;  // Law 9.7: a second one
+  }
+  return table;
+}
+
+class AllFactions : public ::testing::TestWithParam<int> {};
+
+TEST_P(AllFactions, RandomTablesOfTwoToSixKeepEveryInvariant) {
+  const uint64_t seed = 5550001ULL + 7919ULL * GetParam();
+  GameSetup setup;
+  setup.factions = RandomTable(seed);
+  setup.shuffle_seats = true;
+  for (int8_t f : setup.factions) ASSERT_NE(GetFaction(f), nullptr);
+  RandomGamesCheck(setup, seed, 25);
+}
+
+INSTANTIATE_TEST_SUITE_P(Tables, AllFactions, ::testing::Range(0, 40));
+
+// Every faction appears at some table above, and some tables seat six.
+TEST(AllFactionsCoverage, EveryFactionAndSixSeatsAppear) {
+  std::array<int, kNumFactions> seen{};
+  int six = 0;
+  for (int i = 0; i < 40; ++i) {
+    const auto table = RandomTable(5550001ULL + 7919ULL * i);
+    for (int8_t f : table) ++seen[f];
+    six += table.size() == 6;
+  }
+  for (int f = 0; f < kNumFactions; ++f) EXPECT_GT(seen[f], 0) << f;
+  EXPECT_GT(six, 3);
+}
+
+}  // namespace
+}  // namespace woodland::rules
