@@ -120,6 +120,12 @@ class FactionModule {
 
   // Hooks added by the expansions, each under its own faction's marker.
   // --- Hooks for the Lizard Cult (Law 10, cult.cc) ---
+  // Law 10.2.4 Pilgrims: does this faction rule clearing c whatever the
+  // other factions' presence (asked only of factions present in c)?
+  virtual bool RulesOutright(const State& s, int c) const { return false; }
+  // Law 10.2.6 Lost Souls: called for every card spent or discarded; true if
+  // this faction took the card (it then goes to no discard pile).
+  virtual bool CatchesDiscard(State& s, CardId id) const { return false; }
   // --- Hooks for the Riverfolk Company (Law 11, riverfolk.cc) ---
   // --- Hooks for the Underground Duchy (Law 12, duchy.cc) ---
   // --- Hooks for the Corvid Conspiracy (Law 13, corvid.cc) ---

@@ -244,6 +244,8 @@ int State::Ruler(int c) const {
   for (const SeatState& st : seats_) {
     const int p = Presence(st.faction, c);
     if (p == 0) continue;
+    // Law 10.2.4 Pilgrims: the Cult rules where it has a garden.
+    if (GetFaction(st.faction)->RulesOutright(*this, c)) return st.faction;
     if (p > best) {
       best = p;
       best_faction = st.faction;
@@ -452,6 +454,14 @@ void State::DrawCards(int seat, int n) {
 
 void State::Discard(CardId id) {
   Log({.kind = kEvDiscard, .card = id});
+  // Law 10.2.6: the Lizard Cult's Lost Souls pile takes every discard.
+  for (const SeatState& st : seats_) {
+    if (GetFaction(st.faction)->CatchesDiscard(*this, id)) return;
+  }
+  DiscardToPile(id);
+}
+
+void State::DiscardToPile(CardId id) {
   // Law 3.3.3: a spent dominance card becomes available instead.
   if (card(id).kind == kDominanceCard) {
     available_.push_back(id);

@@ -335,6 +335,7 @@ enum VpReason : int8_t {
   kVpVagabond,      // Vagabond: relationships, quests, exploring, infamy
   // Reasons added by the expansions, each under its own faction's marker.
   // --- VP reasons for the Lizard Cult (Law 10, cult.cc) ---
+  kVpRitual,  // the Score ritual (10.5.3)
   // --- VP reasons for the Riverfolk Company (Law 11, riverfolk.cc) ---
   // --- VP reasons for the Underground Duchy (Law 12, duchy.cc) ---
   // --- VP reasons for the Corvid Conspiracy (Law 13, corvid.cc) ---
@@ -543,6 +544,9 @@ class State {
   CardId DrawCard();  // kNoCard if deck and discard are empty
   void DrawCards(int seat, int n);
   void Discard(CardId id);  // to the discard pile, or available (3.3.3)
+  // The same, skipping FactionModule::CatchesDiscard: the Lizard Cult
+  // discarding its Lost Souls pile (Law 10.4.2).
+  void DiscardToPile(CardId id);
   void RemoveFromHand(int seat, CardId id);
   // No-op once dominance is activated (3.3.1).
   void AddVp(int seat, int n, VpReason reason);
