@@ -47,10 +47,11 @@ enum CultPrompt : uint16_t {
   kCuPromptSanctifyPiece,
   kCuPromptRitual,
   kCuPromptRitualCard,
+  kCuPromptRitualClearing,
+  kCuPromptScoreSuit,
 };
 
-// kOptAction codes. Rituals carry b = clearing (build, recruit) or suit
-// (score).
+// kOptAction codes: conspiracies (Birdsong menu) and rituals (Daylight).
 enum CultAction : int8_t {
   kConCrusade = 0,
   kConConvert,
@@ -393,6 +394,9 @@ void SanctifyChoose(State& s, const Option& o) {
 }
 
 // --- Daylight (Law 10.5) -----------------------------------------------------
+// The menu offers each ritual that has a target and a card to reveal; the
+// ritual task (a = ritual) then asks the target (b: a clearing for Build and
+// Recruit, a suit for Score) and the card.
 
 bool CanBuildIn(const State& s, int seat, int c) {
   const int suit = s.SuitOf(c);
@@ -400,24 +404,40 @@ bool CanBuildIn(const State& s, int seat, int c) {
          s.piece_supply(GardenOf(suit)) > 0 && HandHasSuit(s, seat, suit);
 }
 
+bool CanRecruitIn(const State& s, int seat, int c) {
+  return s.warrior_supply(kCult) > 0 && s.CanPlace(kCult, c) &&
+         HandHasSuit(s, seat, s.SuitOf(c));
+}
+
+bool CanScore(const State& s, int seat, int suit) {
+  return !(s.cult().scored >> suit & 1) && GardensOnMap(s, suit) > 0 &&
+         HandHasSuit(s, seat, suit);
+}
+
+// Targets of a ritual: clearings (10.5.1, 10.5.2) or suits (10.5.3).
+std::vector<Option> RitualTargets(const State& s, int seat, int ritual) {
+  std::vector<Option> opts;
+  if (ritual == kRitScore) {
+    for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+      if (CanScore(s, seat, suit))
+        opts.push_back({.kind = kOptSuit, .a = I8(suit)});
+    }
+    return opts;
+  }
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (ritual == kRitBuild ? CanBuildIn(s, seat, c)
+                            : CanRecruitIn(s, seat, c)) {
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    }
+  }
+  return opts;
+}
+
 std::vector<Option> Rituals(const State& s, int seat) {
   std::vector<Option> opts;
-  const int n = s.map().num_clearings;
-  for (int c = 0; c < n; ++c) {  // 10.5.1
-    if (CanBuildIn(s, seat, c))
-      opts.push_back({.kind = kOptAction, .a = kRitBuild, .b = I8(c)});
-  }
-  if (s.warrior_supply(kCult) > 0) {
-    for (int c = 0; c < n; ++c) {  // 10.5.2
-      if (s.CanPlace(kCult, c) && HandHasSuit(s, seat, s.SuitOf(c)))
-        opts.push_back({.kind = kOptAction, .a = kRitRecruit, .b = I8(c)});
-    }
-  }
-  for (int suit = 0; suit < kNumClearingSuits; ++suit) {  // 10.5.3
-    if (!(s.cult().scored >> suit & 1) && GardensOnMap(s, suit) > 0 &&
-        HandHasSuit(s, seat, suit)) {
-      opts.push_back({.kind = kOptAction, .a = kRitScore, .b = I8(suit)});
-    }
+  for (int ritual : {kRitBuild, kRitRecruit, kRitScore}) {
+    if (!RitualTargets(s, seat, ritual).empty())
+      opts.push_back({.kind = kOptAction, .a = I8(ritual)});
   }
   if (s.warrior_supply(kCult) > 0 && HandHasSuit(s, seat, kBird))  // 10.5.4
     opts.push_back({.kind = kOptAction, .a = kRitSacrifice});
@@ -445,7 +465,7 @@ void DaylightChoose(State& s, const Option& o) {
   } else {
     Task r{.kind = kCuRitual, .seat = I8(seat)};
     r.a = o.a;
-    r.b = o.b;
+    r.step = o.a == kRitSacrifice ? 1 : 0;
     s.Push(r);
   }
 }
@@ -462,9 +482,14 @@ int RitualSuit(const State& s, int ritual, int target) {
   return kBird;  // 10.5.4
 }
 
-// Which card is revealed (or, for Score, spent) for ritual a, target b.
 void RitualStep(State& s) {
   const Task& t = s.top();
+  if (t.step == 0) {
+    s.Ask(t.a == kRitScore ? kCuPromptScoreSuit : kCuPromptRitualClearing,
+          t.seat, RitualTargets(s, t.seat, t.a), t.a);
+    return;
+  }
+  // Which card is revealed (or, for Score, spent).
   const int suit = RitualSuit(s, t.a, t.b);
   std::vector<Option> opts;
   for (const Option& o : MatchingCards(s, t.seat, suit)) {
@@ -474,6 +499,11 @@ void RitualStep(State& s) {
 }
 
 void RitualChoose(State& s, const Option& o) {
+  if (s.top().step == 0) {
+    s.top().step = 1;
+    s.top().b = o.a;
+    return;
+  }
   const Task t = s.top();
   s.Pop();
   s.RemoveFromHand(t.seat, o.card);
@@ -561,12 +591,11 @@ class Cult : public FactionModule {
       case kConSanctify:
         return absl::StrCat("Sanctify (", ConspiracyCost(s, o.a), " acolytes)");
       case kRitBuild:
-        return absl::StrCat("Build a garden in ", ClearingName(s, o.b));
+        return "Build (a garden)";
       case kRitRecruit:
-        return absl::StrCat("Recruit in ", ClearingName(s, o.b));
+        return "Recruit";
       case kRitScore:
-        return absl::StrCat("Score ", SuitName(o.b), " (",
-                            kScoreVp[GardensOnMap(s, o.b) - 1], " VP)");
+        return "Score";
       case kRitSacrifice:
         return "Sacrifice (a warrior to the Acolytes)";
     }
@@ -681,6 +710,22 @@ void RegisterCult() {
     return std::string(
         "Daylight: reveal a card for a ritual, or end Daylight.");
   });
+  reg(kCuPromptRitualClearing, "cult.ritual_clearing", "10.5",
+      [](const State&, const Prompt& p) {
+        return std::string(p.a == kRitBuild
+                               ? "Build a garden in which ruled clearing?"
+                               : "Recruit a warrior in which clearing?");
+      });
+  reg(kCuPromptScoreSuit, "cult.score_suit", "10.5.3",
+      [](const State& s, const Prompt&) {
+        std::string text = "Score which suit?";
+        for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+          if (GardensOnMap(s, suit) == 0) continue;
+          absl::StrAppend(&text, " ", SuitName(suit), ": ",
+                          kScoreVp[GardensOnMap(s, suit) - 1], " VP.");
+        }
+        return text;
+      });
   reg(kCuPromptRitualCard, "cult.ritual_card", "10.5",
       [](const State&, const Prompt& p) {
         return std::string(p.a == kRitScore ? "Spend which card to score?"

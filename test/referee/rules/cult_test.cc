@@ -3,6 +3,8 @@
 // text and the Cult's board (Gardens tracks: 0, 2, 2, 3, 4 VP; a draw bonus
 // on each track once two gardens of its suit are on the map).
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
@@ -407,21 +409,24 @@ TEST(Cult, Law_10_5_1_BuildInRuledMatchingClearing) {
   Scenario sc = CultGame(kPhaseDaylight);
   State& s = sc.s();
   s.SetWarriors(kCult, C(5), 1);  // rabbit, ruled
+  s.SetWarriors(kCult, C(4), 1);  // rabbit, ruled
   s.SetWarriors(kCult, C(2), 1);  // mouse, ruled
   s.SetWarriors(kCult, C(10), 1);
   s.SetWarriors(kMarquise, C(10), 2);  // rabbit, not ruled
   const CardId card = sc.Give(kSeat, "Bake Sale", kRabbit);
   sc.Give(kSeat, "Sappers", kBird);
   sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
-  EXPECT_TRUE(sc.Offers("Build a garden in 5 (rabbit)"));
-  EXPECT_FALSE(sc.Offers("Build a garden in 10 (rabbit)")) << "not ruled";
-  EXPECT_FALSE(sc.Offers("Build a garden in 2 (mouse)"))
-      << "10.2.2: the bird card is not wild";
-  sc.Choose("Build a garden in 5 (rabbit)");
+  sc.Choose("Build (a garden)");
+  EXPECT_EQ(sc.Key(), "cult.ritual_clearing");
+  EXPECT_TRUE(sc.Offers("4 (rabbit)"));
+  EXPECT_FALSE(sc.Offers("10 (rabbit)")) << "not ruled";
+  EXPECT_FALSE(sc.Offers("2 (mouse)")) << "10.2.2: the bird card is not wild";
+  sc.Choose("5 (rabbit)");
   EXPECT_EQ(s.clearing(C(5)).pieces[kGardenRabbit], 1);
+  EXPECT_EQ(s.piece_supply(kGardenRabbit), 4);
   EXPECT_EQ(s.cult().revealed, (std::vector<CardId>{card}));
   EXPECT_EQ(HandCount(s, kSeat), 1);
-  EXPECT_FALSE(sc.Offers("Build a garden in 5 (rabbit)"))
+  EXPECT_FALSE(sc.Offers("Build (a garden)"))
       << "a revealed card serves one ritual";
 }
 
@@ -431,8 +436,9 @@ TEST(Cult, Law_10_5_2_RecruitInAnyMatchingClearing) {
   s.SetWarriors(kMarquise, C(10), 2);  // rabbit, Marquise rules
   sc.Give(kSeat, "Bake Sale", kRabbit);
   sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
-  EXPECT_FALSE(sc.Offers("Recruit in 1 (fox)"));
-  sc.Choose("Recruit in 10 (rabbit)");
+  sc.Choose("Recruit");
+  EXPECT_FALSE(sc.Offers("1 (fox)"));
+  sc.Choose("10 (rabbit)");
   EXPECT_EQ(s.clearing(C(10)).warriors[kCult], 1);
   EXPECT_EQ(s.cult().revealed.size(), 1u);
 }
@@ -452,17 +458,19 @@ TEST(Cult, Law_10_5_3_ScoreSpendsCardForTrackVpOncePerSuit) {
   sc.Give(kSeat, "Sword", kMouse);
   sc.Give(kSeat, "Bake Sale", kRabbit);
   sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
-  EXPECT_FALSE(sc.Offers("Score rabbit (0 VP)"))
-      << "no rabbit garden on the map";
-  sc.Choose("Score fox (2 VP)");
+  sc.Choose("Score");
+  EXPECT_EQ(sc.Key(), "cult.score_suit");
+  EXPECT_FALSE(sc.Offers("rabbit")) << "no rabbit garden on the map";
+  sc.Choose("fox");
   sc.Choose(CardName(s, fox));
   EXPECT_EQ(s.seat(kSeat).vp, 2);
   EXPECT_EQ(s.cult().lost_souls, (std::vector<CardId>{fox}))
       << "spent into the Lost Souls";
   EXPECT_TRUE(s.cult().revealed.empty());
-  EXPECT_FALSE(sc.Offers("Score fox (2 VP)")) << "once per turn per suit";
-  sc.Choose("Score mouse (3 VP)");
+  sc.Choose("Score");  // only mouse is left: fox was scored this turn
   EXPECT_EQ(s.seat(kSeat).vp, 5);
+  EXPECT_FALSE(sc.Offers("Score"))
+      << "Foxfolk Steel is in hand, but fox scored once this turn";
 }
 
 TEST(Cult, Law_10_5_3_ScoreVpByGardensOnTheMap) {
@@ -478,7 +486,7 @@ TEST(Cult, Law_10_5_3_ScoreVpByGardensOnTheMap) {
     }
     sc.Give(kSeat, "Anvil", kFox);
     sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
-    sc.Choose(absl::StrCat("Score fox (", expected[n - 1], " VP)"));
+    sc.Choose("Score");
     EXPECT_EQ(s.seat(kSeat).vp, expected[n - 1]) << n << " gardens";
   }
 }
@@ -507,7 +515,8 @@ TEST(Cult, Law_10_6_1_RevealedCardsReturnToHand) {
   State& s = sc.s();
   const CardId card = sc.Give(kSeat, "Bake Sale", kRabbit);
   sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
-  sc.Choose("Recruit in 5 (rabbit)");
+  sc.Choose("Recruit");
+  sc.Choose("5 (rabbit)");
   ASSERT_EQ(HandCount(s, kSeat), 0);
   s.SetCurrent(kSeat, kPhaseEvening);
   sc.Start([](State& s) { Cu()->PushEvening(s, kSeat); });
@@ -584,6 +593,56 @@ TEST(CultRandom, FourSeats) {
 }
 TEST(CultRandom, FiveSeats) {
   RandomGames({kMarquise, kEyrie, kAlliance, kVagabond, kCult}, 500, 25);
+}
+
+// Random play reaches every part of the faction: the prompts of each
+// conspiracy and ritual, Revenge, the Hated Outcast and the Lost Souls.
+TEST(CultRandom, RandomPlayReachesEveryRule) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kAlliance, kCult};
+  setup.shuffle_seats = true;
+  setup.max_turns = 400;
+  std::set<std::string> keys;
+  std::set<std::string> labels;
+  bool revenge = false, hated = false, lost = false, ritual_vp = false;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    int acolytes = 0;
+    DecisionHook hook = [&](const State& s, uint64_t, int) {
+      keys.insert(std::string(s.PromptKey()));
+      if (s.deciding_seat() == s.SeatOf(kCult)) {
+        for (const Option& o : s.options()) {
+          if (o.kind == kOptAction) {
+            std::string l = s.OptionLabel(o);
+            labels.insert(l.substr(0, l.find(' ')));
+          }
+        }
+      }
+      // Acolytes growing outside the Cult's Daylight come from Revenge.
+      if (s.cult().acolytes > acolytes && s.current_seat() != s.SeatOf(kCult))
+        revenge = true;
+      acolytes = s.cult().acolytes;
+      hated |= s.cult().hated;
+      lost |= !s.cult().lost_souls.empty();
+      ritual_vp |= s.seat(s.SeatOf(kCult)).vp > 0;
+      return absl::OkStatus();
+    };
+    ASSERT_TRUE(RandomPlayout(setup, seed, PolicySeedFor(seed), hook).ok());
+  }
+  for (const char* k :
+       {"cult.setup.outcast", "cult.conspiracy", "cult.crusade",
+        "cult.crusade_battle", "cult.convert", "cult.convert_faction",
+        "cult.sanctify_piece", "cult.ritual", "cult.ritual_card",
+        "cult.ritual_clearing", "cult.score_suit"}) {
+    EXPECT_TRUE(keys.count(k)) << k;
+  }
+  for (const char* l : {"Crusade", "Convert", "Sanctify", "Build", "Recruit",
+                        "Score", "Sacrifice"}) {
+    EXPECT_TRUE(labels.count(l)) << l;
+  }
+  EXPECT_TRUE(revenge);
+  EXPECT_TRUE(hated);
+  EXPECT_TRUE(lost);
+  EXPECT_TRUE(ritual_vp);
 }
 
 }  // namespace
