@@ -3,6 +3,8 @@
 #include <map>
 #include <string>
 
+#include "bots/heuristic/cult_plan.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -206,6 +208,10 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
       return suit != v1::SUIT_BIRD && RuledOfSuit(r, suit) >= 3 ? 8 : -3;
     }
     return e.action() == "tax_collector" ? -2 : 0.5;
+  }
+  if (me == v1::FACTION_CULT) {  // the Cult's own plan (cult_plan.cc)
+    double s = 0;
+    if (CultScore(r, o, &s)) return s;
   }
   if (kind == "vagabond.action" && o.label() == "Aid") {
     // Worth it only if some target pays now (an ally, or a step completed).

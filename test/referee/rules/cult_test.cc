@@ -581,18 +581,18 @@ void RandomGames(std::vector<int8_t> factions, uint64_t seed, int games) {
   RandomGamesCheck(setup, seed, games);
 }
 
-TEST(CultRandom, TwoSeats) { RandomGames({kCult, kMarquise}, 100, 40); }
+TEST(CultRandom, TwoSeats) { RandomGames({kCult, kMarquise}, 100, 150); }
 TEST(CultRandom, TwoSeatsWithVagabond) {
-  RandomGames({kCult, kVagabond}, 200, 30);
+  RandomGames({kCult, kVagabond}, 1000, 100);
 }
 TEST(CultRandom, ThreeSeats) {
-  RandomGames({kEyrie, kAlliance, kCult}, 300, 30);
+  RandomGames({kEyrie, kAlliance, kCult}, 2000, 100);
 }
 TEST(CultRandom, FourSeats) {
-  RandomGames({kMarquise, kEyrie, kVagabond, kCult}, 400, 25);
+  RandomGames({kMarquise, kEyrie, kVagabond, kCult}, 3000, 80);
 }
 TEST(CultRandom, FiveSeats) {
-  RandomGames({kMarquise, kEyrie, kAlliance, kVagabond, kCult}, 500, 25);
+  RandomGames({kMarquise, kEyrie, kAlliance, kVagabond, kCult}, 4000, 80);
 }
 
 // Random play reaches every part of the faction: the prompts of each
