@@ -25,9 +25,15 @@ struct CultBoard {
   std::vector<int16_t> lost_souls;  // the Lost Souls pile (Law 10.2.6)
   std::vector<int16_t> revealed;    // cards revealed this turn (Law 10.5)
 
-  // Adds every field to the state hash (State::Hash).
+  // Adds every field to the state hash (State::Hash). The untouched board
+  // (no Cult seated) adds nothing, so games without the Cult keep their
+  // hashes (and the golden signatures).
   template <class H>
   void HashInto(H& h) const {
+    if (outcast < 0 && !hated && acolytes == 0 && scored == 0 &&
+        lost_souls.empty() && revealed.empty()) {
+      return;
+    }
     h.Add(outcast);
     h.Add(hated);
     h.Add(acolytes);

@@ -211,6 +211,32 @@ TEST(Cult, Law_10_2_1_CraftsInEveningWithOutcastGardensOnly) {
   EXPECT_FALSE(sc.Offers("Bake Sale (rabbit)"));
 }
 
+TEST(Cult, Law_10_2_2_HatredOfBirdsBirdCardsOnlySacrifice) {
+  Scenario sc = CultGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetWarriors(kCult, C(5), 1);
+  s.SetPieces(kGardenRabbit, C(5), 1);  // a ruled clearing and a garden
+  sc.Give(kSeat, "Sappers", kBird);
+  sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
+  EXPECT_FALSE(sc.Offers("Build (a garden)"));
+  EXPECT_FALSE(sc.Offers("Recruit"));
+  EXPECT_FALSE(sc.Offers("Score"));
+  EXPECT_TRUE(sc.Offers("Sacrifice (a warrior to the Acolytes)"));
+}
+
+TEST(Cult, Law_10_2_1_CraftedItemCardGoesToLostSouls) {
+  Scenario sc = CultGame(kPhaseEvening, kMouse);
+  State& s = sc.s();
+  s.SetPieces(kGardenMouse, C(2), 1);
+  const CardId sack = sc.Give(kSeat, "Mouse-in-a-Sack", kMouse);
+  sc.Start([](State& s) { Cu()->PushEvening(s, kSeat); });
+  sc.Choose("Mouse-in-a-Sack (mouse)");
+  EXPECT_EQ(s.seat(kSeat).items[kSack], 1);
+  EXPECT_EQ(s.seat(kSeat).vp, 1) << "the card's printed VP (Law 3.2.2)";
+  EXPECT_EQ(s.cult().lost_souls, (std::vector<CardId>{sack}))
+      << "Law 10.2.6: a spent card";
+}
+
 // --- Birdsong (Law 10.4)
 // ---------------------------------------------------------
 
@@ -569,6 +595,71 @@ TEST(Cult, ObservationShowsTheBoardToEverySeat) {
   EXPECT_TRUE(o.cult.hated);
   EXPECT_EQ(o.cult.acolytes, 2);
   EXPECT_EQ(o.cult.lost_souls, s.cult().lost_souls);
+}
+
+TEST(Cult, Law_10_4_3_III_HatedSanctifyCostsTwo) {
+  Scenario sc = CultGame(kPhaseBirdsong, kRabbit, true);
+  State& s = sc.s();
+  s.SetPieces(kWorkshop, C(5), 1);
+  Acolytes(s, 2);
+  sc.Start([](State& s) { s.Push(ConspiracyMenu()); });
+  sc.Choose("Sanctify (2 acolytes)");
+  EXPECT_EQ(s.clearing(C(5)).pieces[kGardenRabbit], 1);
+  EXPECT_EQ(s.cult().acolytes, 0);
+}
+
+TEST(Cult, Law_10_4_3_II_NoConvertWhereTheKeepBlocksPlacement) {
+  // Law 6.2.2: only the Marquise places pieces in the keep's clearing, so
+  // the Cult warrior of a conversion cannot be placed there.
+  Scenario sc = CultGame(kPhaseBirdsong, kRabbit);
+  State& s = sc.s();
+  s.SetPieces(kKeep, C(3), 1);  // rabbit corner
+  s.SetWarriors(kMarquise, C(3), 2);
+  s.SetWarriors(kMarquise, C(4), 1);
+  Acolytes(s, 2);
+  sc.Start([](State& s) { s.Push(ConspiracyMenu()); });
+  sc.Choose("Convert (2 acolytes)");
+  EXPECT_EQ(s.clearing(C(3)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.clearing(C(4)).warriors[kMarquise], 0) << "the only target";
+  EXPECT_EQ(s.clearing(C(4)).warriors[kCult], 1);
+}
+
+TEST(Cult, Law_10_3_2_AnyFreeCornerWhenNoneIsOppositeAStart) {
+  GameSetup setup;
+  setup.factions = {kVagabond, kCult};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 5);
+  ASSERT_TRUE(st.ok()) << st.status();
+  State& s = *st;
+  while (s.PromptKey() != "cult.setup.corner") ASSERT_TRUE(s.Apply(0).ok());
+  EXPECT_EQ(s.options().size(), 4u) << "the Vagabond has no corner";
+}
+
+TEST(Cult, Law_10_5_TurnRevealsThenEveningReturnsAndScoreResetsNextTurn) {
+  // A whole Cult turn through the turn task: Birdsong, Daylight, Evening.
+  Scenario sc = CultGame(kPhaseBirdsong, kFox);
+  State& s = sc.s();
+  s.SetPieces(kGardenFox, C(1), 1);
+  s.SetPieces(kGardenFox, C(8), 1);
+  s.SetWarriors(kCult, C(1), 2);
+  sc.Give(kSeat, "Anvil", kFox);
+  const CardId steel = sc.Give(kSeat, "Foxfolk Steel", kFox);
+  s.mutable_cult().scored = 1 << kFox;  // left over from the last turn
+  sc.Start([](State& s) { s.Push(Task{.kind = kTaskTurn, .seat = kSeat}); });
+  // Birdsong had nothing to ask; Daylight: fox may be scored again.
+  ASSERT_EQ(sc.Key(), "cult.ritual");
+  sc.Choose("Recruit");
+  sc.Choose("1 (fox)");
+  sc.Choose(CardName(s, steel));
+  EXPECT_EQ(s.cult().revealed, (std::vector<CardId>{steel}));
+  sc.Choose("Score");
+  EXPECT_EQ(s.seat(kSeat).vp, 2) << "two fox gardens";
+  sc.Choose("Done");
+  // Evening: the revealed card is back in hand (one drawn on top: 1 + the
+  // fox track's bonus = 2 cards).
+  const auto& hand = s.seat(kSeat).hand;
+  EXPECT_NE(std::find(hand.begin(), hand.end(), steel), hand.end());
+  EXPECT_TRUE(s.cult().revealed.empty());
 }
 
 // --- Random games
