@@ -601,6 +601,7 @@ class Cult : public FactionModule {
     }
     return "?";
   }
+  bool HasOutrightRule() const override { return true; }
   bool RulesOutright(const State& s, int c) const override {
     return GardensIn(s, c) > 0;  // 10.2.4 Pilgrims
   }

@@ -87,6 +87,7 @@ absl::StatusOr<State> State::NewGame(
     s.seat_of_[order[i]] = static_cast<int8_t>(i);
     const FactionModule* m = GetFaction(order[i]);
     s.warrior_supply_[order[i]] = static_cast<int8_t>(m->warriors());
+    s.outright_rule_ |= m->HasOutrightRule();
     auto pieces = m->pieces();
     for (int p = 0; p < kNumPieces; ++p) s.piece_supply_[p] += pieces[p];
   }
@@ -245,7 +246,8 @@ int State::Ruler(int c) const {
     const int p = Presence(st.faction, c);
     if (p == 0) continue;
     // Law 10.2.4 Pilgrims: the Cult rules where it has a garden.
-    if (GetFaction(st.faction)->RulesOutright(*this, c)) return st.faction;
+    if (outright_rule_ && GetFaction(st.faction)->RulesOutright(*this, c))
+      return st.faction;
     if (p > best) {
       best = p;
       best_faction = st.faction;

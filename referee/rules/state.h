@@ -651,6 +651,7 @@ class State {
   EndReason end_reason_ = kNotOver;
   bool daylight_closed_ = false;
   bool record_events_ = false;
+  bool outright_rule_ = false;  // a seated faction may RulesOutright (10.2.4)
   int16_t turn_ = 0;
   std::vector<Event> events_;
 };
