@@ -94,6 +94,10 @@ int ConspiracyCost(const State& s, int action) {
   return base - (s.cult().hated ? 1 : 0);
 }
 
+std::string Acolytes(int n) {
+  return absl::StrCat(n, n == 1 ? " acolyte" : " acolytes");
+}
+
 bool HandHasSuit(const State& s, int seat, int suit) {
   for (CardId id : s.seat(seat).hand) {
     if (s.card(id).suit == suit) return true;  // 10.2.2: birds not wild
@@ -585,11 +589,12 @@ class Cult : public FactionModule {
   std::string ActionLabel(const State& s, const Option& o) const override {
     switch (o.a) {
       case kConCrusade:
-        return absl::StrCat("Crusade (", ConspiracyCost(s, o.a), " acolytes)");
+        return absl::StrCat("Crusade (", Acolytes(ConspiracyCost(s, o.a)), ")");
       case kConConvert:
-        return absl::StrCat("Convert (", ConspiracyCost(s, o.a), " acolytes)");
+        return absl::StrCat("Convert (", Acolytes(ConspiracyCost(s, o.a)), ")");
       case kConSanctify:
-        return absl::StrCat("Sanctify (", ConspiracyCost(s, o.a), " acolytes)");
+        return absl::StrCat("Sanctify (", Acolytes(ConspiracyCost(s, o.a)),
+                            ")");
       case kRitBuild:
         return "Build (a garden)";
       case kRitRecruit:
@@ -644,7 +649,7 @@ class Cult : public FactionModule {
 std::string ConspiracyText(const State& s, const Prompt& p) {
   return absl::StrCat("Birdsong: conspiracy in ", SuitName(s.cult().outcast),
                       s.cult().hated ? " (Hated)" : "", " clearings (",
-                      int{p.a}, " acolytes), or finish?");
+                      Acolytes(p.a), "), or finish?");
 }
 
 }  // namespace

@@ -306,9 +306,9 @@ TEST(Cult, Law_10_4_3_ConspiraciesNeedAcolytesAndOutcastClearings) {
   LostSoul(sc, "Bake Sale", kRabbit);  // keeps rabbit, turns it Hated
   sc.Start([](State& s) { Cu()->PushBirdsong(s, kSeat); });
   // Hated: crusade and convert cost one acolyte.
-  EXPECT_TRUE(sc.Offers("Crusade (1 acolytes)"));
-  EXPECT_TRUE(sc.Offers("Convert (1 acolytes)"));
-  sc.Choose("Convert (1 acolytes)");
+  EXPECT_TRUE(sc.Offers("Crusade (1 acolyte)"));
+  EXPECT_TRUE(sc.Offers("Convert (1 acolyte)"));
+  sc.Choose("Convert (1 acolyte)");
   // The only Outcast clearing with an enemy warrior is 5: converted there.
   EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
   EXPECT_EQ(s.clearing(C(5)).warriors[kCult], 2);
