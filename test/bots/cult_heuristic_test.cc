@@ -1,8 +1,8 @@
-// The heuristic bot's Lizard Cult plan (bots/heuristic/cult_plan.cc) against
-// uniform-random opponents, in process: every Cult decision goes through
-// the same DecisionRequest a bot receives. The plan must play legally (its
-// index is always in range) and win clearly more often than a random Cult
-// in the same games.
+// The Lizard Cult's protocol view, and the heuristic bot's Lizard Cult plan
+// (bots/heuristic/cult_plan.cc) against uniform-random opponents, in process:
+// every Cult decision goes through the same DecisionRequest a bot receives. The
+// plan must play legally (its index is always in range) and win clearly more
+// often than a random Cult in the same games.
 #include <cstdio>
 #include <random>
 
@@ -65,6 +65,38 @@ TEST(CultHeuristic, BeatsRandomCultAgainstRandomOpponents) {
       "random %d\n",
       kGames, heuristic_wins, random_wins);
   EXPECT_GT(heuristic_wins, random_wins + kGames / 10);
+}
+
+// Law 10.2.6, 10.5: the Cult's board is public; every seat's observation
+// carries it (CultViewToProto).
+TEST(CultView, EverySeatSeesOutcastAcolytesLostSoulsAndTracks) {
+  rules::GameSetup setup;
+  setup.factions = {rules::kMarquise, rules::kCult};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 11);
+  ASSERT_TRUE(st.ok()) << st.status();
+  State& s = *st;
+  while (s.phase() == rules::kPhaseSetup) ASSERT_TRUE(s.Apply(0).ok());
+  rules::CultBoard& cb = s.mutable_cult();
+  cb.hated = true;
+  const rules::CardId lost = s.seat(0).hand[0];
+  s.RemoveFromHand(0, lost);
+  s.Discard(lost);  // into the Lost Souls (10.2.6)
+  for (int seat = 0; seat < 2; ++seat) {
+    v1::Observation o;
+    referee::ObservationToProto(s, seat, &o);
+    ASSERT_TRUE(o.has_cult());
+    EXPECT_EQ(o.cult().outcast(), referee::SuitToProto(s.cult().outcast));
+    EXPECT_TRUE(o.cult().hated());
+    EXPECT_EQ(o.cult().acolytes(), 0);
+    ASSERT_EQ(o.cult().lost_souls_size(), 1);
+    EXPECT_EQ(o.cult().lost_souls(0).id(), lost);
+    ASSERT_EQ(o.cult().gardens_on_tracks_size(), 3);
+    EXPECT_EQ(o.cult().gardens_on_tracks(0) + o.cult().gardens_on_tracks(1) +
+                  o.cult().gardens_on_tracks(2),
+              14)
+        << "one garden placed at setup (10.3.4)";
+  }
 }
 
 }  // namespace
