@@ -9,7 +9,19 @@ namespace woodland::referee {
 
 // The Lizard Cult (Law 10).
 void CultViewToProto(const rules::State& s, const rules::Observation& o,
-                     v1::CultView* out) {}
+                     v1::CultView* out) {
+  const rules::CultBoard& cb = o.cult;
+  if (cb.outcast >= 0) out->set_outcast(SuitToProto(cb.outcast));
+  out->set_hated(cb.hated);
+  out->set_acolytes(cb.acolytes);
+  for (rules::CardId id : cb.lost_souls)
+    CardToProto(s, id, out->add_lost_souls());
+  for (rules::CardId id : cb.revealed) CardToProto(s, id, out->add_revealed());
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    out->add_gardens_on_tracks(s.piece_supply(rules::kGardenFox + suit));
+    if (cb.scored >> suit & 1) out->add_scored_this_turn(SuitToProto(suit));
+  }
+}
 
 // The Riverfolk Company (Law 11): everything is public.
 namespace {

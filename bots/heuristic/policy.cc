@@ -8,6 +8,7 @@
 #include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/corvid_plan.h"
 #include "bots/heuristic/keepers_plan.h"
+#include "bots/heuristic/cult_plan.h"
 
 namespace woodland::bots {
 namespace {
@@ -229,6 +230,10 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return e.action() == "tax_collector" ? -2 : 0.5;
   }
   if (double s; HundredsScore(r, o, &s)) return s;  // hundreds_plan.cc
+  if (me == v1::FACTION_CULT) {  // the Cult's own plan (cult_plan.cc)
+    double s = 0;
+    if (CultScore(r, o, &s)) return s;
+  }
   if (kind == "vagabond.action" && o.label() == "Aid") {
     // Worth it only if some target pays now (an ally, or a step completed).
     const auto* c = Clearing(r, MyVagabond(r).clearing());

@@ -120,6 +120,14 @@ class FactionModule {
 
   // Hooks added by the expansions, each under its own faction's marker.
   // --- Hooks for the Lizard Cult (Law 10, cult.cc) ---
+  // Law 10.2.4 Pilgrims: does this faction rule clearing c whatever the
+  // other factions' presence? Asked only of factions present in c, and only
+  // in games seating a faction whose HasOutrightRule() is true.
+  virtual bool HasOutrightRule() const { return false; }
+  virtual bool RulesOutright(const State& s, int c) const { return false; }
+  // Law 10.2.6 Lost Souls: called for every card spent or discarded; true if
+  // this faction took the card (it then goes to no discard pile).
+  virtual bool CatchesDiscard(State& s, CardId id) const { return false; }
   // --- Hooks for the Riverfolk Company (Law 11, riverfolk.cc) ---
   // Law 11.2.6: called on every other seated faction at the start of `seat`'s
   // Birdsong (the Riverfolk offer their services to that player).

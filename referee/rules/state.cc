@@ -147,6 +147,7 @@ absl::StatusOr<State> State::NewGame(
     s.seat_of_[order[i]] = static_cast<int8_t>(i);
     const FactionModule* m = GetFaction(order[i]);
     s.warrior_supply_[order[i]] = static_cast<int8_t>(m->warriors());
+    s.outright_rule_ |= m->HasOutrightRule();
     auto pieces = m->pieces();
     for (int p = 0; p < kNumPieces; ++p) s.piece_supply_[p] += pieces[p];
   }
@@ -312,6 +313,9 @@ int State::Ruler(int c) const {
   for (const SeatState& st : seats_) {
     const int p = Presence(st.faction, c);
     if (p == 0) continue;
+    // Law 10.2.4 Pilgrims: the Cult rules where it has a garden.
+    if (outright_rule_ && GetFaction(st.faction)->RulesOutright(*this, c))
+      return st.faction;
     if (p > best) {
       best = p;
       best_faction = st.faction;
@@ -556,6 +560,14 @@ void State::DrawCards(int seat, int n) {
 
 void State::Discard(CardId id) {
   Log({.kind = kEvDiscard, .card = id});
+  // Law 10.2.6: the Lizard Cult's Lost Souls pile takes every discard.
+  for (const SeatState& st : seats_) {
+    if (GetFaction(st.faction)->CatchesDiscard(*this, id)) return;
+  }
+  DiscardToPile(id);
+}
+
+void State::DiscardToPile(CardId id) {
   // Law 3.3.3: a spent dominance card becomes available instead.
   if (card(id).kind == kDominanceCard) {
     available_.push_back(id);

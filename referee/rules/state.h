@@ -364,6 +364,7 @@ enum VpReason : int8_t {
   kVpMap,           // the map: removing a closed path, ruling the Pass (25.4)
   // Reasons added by the expansions, each under its own faction's marker.
   // --- VP reasons for the Lizard Cult (Law 10, cult.cc) ---
+  kVpRitual,  // the Score ritual (10.5.3)
   // --- VP reasons for the Riverfolk Company (Law 11, riverfolk.cc) ---
   kVpTradePost,  // placing a trade post (11.5.6.III)
   kVpDividends,  // dividends (11.4.2)
@@ -607,6 +608,9 @@ class State {
   CardId DrawCard();  // kNoCard if deck and discard are empty
   void DrawCards(int seat, int n);
   void Discard(CardId id);  // to the discard pile, or available (3.3.3)
+  // The same, skipping FactionModule::CatchesDiscard: the Lizard Cult
+  // discarding its Lost Souls pile (Law 10.4.2).
+  void DiscardToPile(CardId id);
   void RemoveFromHand(int seat, CardId id);
   // No-op once dominance is activated (3.3.1).
   void AddVp(int seat, int n, VpReason reason);
@@ -715,6 +719,7 @@ class State {
   uint8_t opened_paths_ = 0;
   bool path_opened_this_turn_ = false;
   bool record_events_ = false;
+  bool outright_rule_ = false;  // a seated faction may RulesOutright (10.2.4)
   int16_t turn_ = 0;
   std::vector<Event> events_;
 };

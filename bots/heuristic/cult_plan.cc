@@ -1,0 +1,160 @@
+#include "bots/heuristic/cult_plan.h"
+
+#include <string>
+
+namespace woodland::bots {
+namespace {
+
+using v1::DecisionRequest;
+using v1::Option;
+
+// VP printed above the rightmost empty Gardens space (Law 10.5.3), by
+// gardens of the suit on the map.
+constexpr double kScoreVp[6] = {0, 0, 2, 2, 3, 4};
+
+const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
+  for (const auto& c : r.observation().clearings()) {
+    if (c.id() == id) return &c;
+  }
+  return nullptr;
+}
+
+int Warriors(const v1::ClearingView* c, v1::Faction f) {
+  if (c == nullptr) return 0;
+  for (const auto& w : c->warriors()) {
+    if (w.faction() == f) return w.count();
+  }
+  return 0;
+}
+
+int EnemyWarriors(const v1::ClearingView* c, v1::Faction me) {
+  int n = 0;
+  if (c == nullptr) return 0;
+  for (const auto& w : c->warriors()) n += w.faction() != me ? w.count() : 0;
+  return n;
+}
+
+int Gardens(const v1::ClearingView* c) {
+  int n = 0;
+  if (c == nullptr) return 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == v1::FACTION_CULT) n += p.count();
+  }
+  return n;
+}
+
+// Gardens of `suit` (1 fox .. 3 mouse) on the map.
+int GardensOnMap(const DecisionRequest& r, v1::Suit suit) {
+  const auto& tracks = r.observation().cult().gardens_on_tracks();
+  const int i = static_cast<int>(suit) - 1;
+  return i >= 0 && i < tracks.size() ? 5 - tracks[i] : 0;
+}
+
+bool ScoredThisTurn(const DecisionRequest& r, v1::Suit suit) {
+  for (int s : r.observation().cult().scored_this_turn()) {
+    if (s == suit) return true;
+  }
+  return false;
+}
+
+bool HandHas(const DecisionRequest& r, v1::Suit suit) {
+  for (const auto& c : r.observation().hand()) {
+    if (c.suit() == suit) return true;
+  }
+  return false;
+}
+
+// The best Score ritual available now.
+double BestScore(const DecisionRequest& r) {
+  double best = 0;
+  for (v1::Suit s : {v1::SUIT_FOX, v1::SUIT_RABBIT, v1::SUIT_MOUSE}) {
+    if (!HandHas(r, s) || ScoredThisTurn(r, s)) continue;
+    const double vp = kScoreVp[GardensOnMap(r, s)];
+    if (vp > best) best = vp;
+  }
+  return best;
+}
+
+double BattleValue(const DecisionRequest& r, const Option& o) {
+  const auto* c = Clearing(r, o.battle().clearing());
+  if (c == nullptr) return 0;
+  const v1::Faction def = o.battle().defender();
+  int buildings = 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == def) buildings += p.count();
+  }
+  return Warriors(c, r.faction()) - Warriors(c, def) + 2.0 * buildings +
+         (Warriors(c, def) == 0 ? 3 : 0);
+}
+
+double Ritual(const DecisionRequest& r, const std::string& label) {
+  if (label == "Build (a garden)") return 10;
+  if (label == "Score") {
+    const double vp = BestScore(r);
+    return vp >= 2 ? 6 + vp : -1;
+  }
+  if (label == "Recruit") return 4;
+  if (label.rfind("Sacrifice", 0) == 0)
+    return r.observation().cult().acolytes() < 3 ? 5 : 2;
+  return 1;
+}
+
+double Conspiracy(const std::string& label) {
+  if (label.rfind("Sanctify", 0) == 0) return 9;
+  if (label.rfind("Convert", 0) == 0) return 6;
+  if (label.rfind("Crusade", 0) == 0) return 3;
+  return 1;
+}
+
+// The suit of the Cult's starting garden (setup), as the Outcast: the Cult
+// can then craft and conspire at home.
+double Outcast(const DecisionRequest& r, const Option& o) {
+  for (const auto& c : r.observation().clearings()) {
+    if (Gardens(&c) > 0 && c.suit() == o.suit().suit()) return 2;
+  }
+  return 1;
+}
+
+}  // namespace
+
+bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
+  const std::string& kind = r.prompt().kind();
+  const v1::Faction me = r.faction();
+  const bool done = o.payload_case() == Option::kDone;
+  double s = 0;
+  if (kind == "cult.setup.outcast") {
+    s = Outcast(r, o);
+  } else if (kind == "cult.ritual") {
+    if (o.payload_case() == Option::kExtra) return false;
+    s = done ? 0.5 : Ritual(r, o.label());
+  } else if (kind == "cult.ritual_clearing") {
+    const auto* c = Clearing(r, o.clearing().clearing());
+    const bool build = r.prompt().text().rfind("Build", 0) == 0;
+    // Build behind our warriors; recruit to guard gardens and contest rule.
+    s = build ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me)
+              : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
+                    0.3 * Warriors(c, me);
+  } else if (kind == "cult.score_suit") {
+    s = kScoreVp[GardensOnMap(r, o.suit().suit())];
+  } else if (kind == "cult.conspiracy") {
+    s = done ? 0.5 : Conspiracy(o.label());
+  } else if (kind == "cult.crusade" || kind == "cult.crusade_battle") {
+    if (done) {
+      s = 0.5;
+    } else if (o.payload_case() == Option::kBattle) {
+      s = BattleValue(r, o);
+    } else {
+      const auto* to = Clearing(r, o.move().to_clearing());
+      s = 1 + (to && to->ruler() != me ? 1 : 0);
+    }
+  } else if (kind == "cult.convert") {
+    const auto* c = Clearing(r, o.clearing().clearing());
+    s = Warriors(c, me) + (Gardens(c) > 0 ? 2 : 0);
+  } else {
+    return false;
+  }
+  *score = s;
+  return true;
+}
+
+}  // namespace woodland::bots

@@ -1,0 +1,19 @@
+// The heuristic bot's plan for the Lizard Cult (Law 10): grow gardens where
+// the Cult's warriors stand, score the fullest Gardens track every turn,
+// sacrifice birds for acolytes and spend them on sanctifying enemy buildings
+// (or converting warriors) in Outcast clearings.
+#ifndef WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
+#define WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
+
+#include "woodland/v1/bot.pb.h"
+
+namespace woodland::bots {
+
+// Scores option `o` of a Cult decision; false if the prompt is not one the
+// plan knows (the general heuristic then scores it).
+bool CultScore(const v1::DecisionRequest& r, const v1::Option& o,
+               double* score);
+
+}  // namespace woodland::bots
+
+#endif  // WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
