@@ -618,7 +618,7 @@ class Corvid : public FactionModule {
     // Law 13.7.4: a warrior in each adjacent clearing.
     uint32_t mask = 0;
     for (int o = 0; o < s.map().num_clearings; ++o) {
-      if (s.map().Adjacent(c, o)) mask |= 1u << o;
+      if (s.Adjacent(c, o)) mask |= 1u << o;
     }
     PushPlaceEach(s, CorvidSeat(s), mask, true);
   }

@@ -152,7 +152,7 @@ void SetupChoose(State& s, const Option& o) {
     CHECK(s.PlacePiece(GardenOf(s.SuitOf(c)), c));
     s.PlaceWarriors(kCult, c, kStartWarriors);
     for (int x = 0; x < s.map().num_clearings; ++x) {
-      if (s.map().Adjacent(c, x) && s.CanPlace(kCult, x))
+      if (s.Adjacent(c, x) && s.CanPlace(kCult, x))
         s.PlaceWarriors(kCult, x, 1);
     }
     return;

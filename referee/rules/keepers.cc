@@ -270,7 +270,7 @@ std::vector<Option> SetupCorners(const State& s) {
 std::vector<Option> SetupEdges(const State& s, int corner) {
   std::vector<Option> opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.map().clearings[c].edge && s.map().Adjacent(corner, c) &&
+    if (s.map().clearings[c].edge && s.Adjacent(corner, c) &&
         s.CanPlace(kKeepers, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
