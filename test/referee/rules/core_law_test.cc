@@ -488,9 +488,13 @@ TEST(CoreLaw, SetupErrorsAreStatusesNotCrashes) {
   setup.factions = {kMarquise, kMarquise};
   EXPECT_EQ(State::NewGame(setup, 1).status().code(),
             absl::StatusCode::kInvalidArgument);
-  setup.factions = {kMarquise, kCult};
+  setup.factions = {kMarquise, static_cast<int8_t>(kNumFactions)};
   EXPECT_EQ(State::NewGame(setup, 1).status().code(),
-            absl::StatusCode::kUnimplemented);
+            absl::StatusCode::kInvalidArgument)
+      << "no such faction";
+  setup.factions = {kMarquise, kVagabond2};  // Law 9.7: a second Vagabond
+  EXPECT_EQ(State::NewGame(setup, 1).status().code(),
+            absl::StatusCode::kInvalidArgument);
   setup.factions = {kMarquise, kEyrie};
   setup.map = "nowhere";
   EXPECT_EQ(State::NewGame(setup, 1).status().code(),

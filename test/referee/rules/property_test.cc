@@ -464,6 +464,7 @@ TEST_P(AllFactions, RandomTablesOfTwoToSixKeepEveryInvariant) {
   GameSetup setup;
   setup.factions = RandomTable(seed);
   setup.shuffle_seats = true;
+  RegisterAll();
   for (int8_t f : setup.factions) ASSERT_NE(GetFaction(f), nullptr);
   RandomGamesCheck(setup, seed, 25);
 }
