@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "test/referee/rules/random_play.h"
 #include "test/referee/rules/scenario.h"
 
 namespace woodland::rules::testing {
@@ -331,6 +332,38 @@ TEST(VagabondExpansion, Law_14_2_2_StrikeCannotRemoveALoneWarlord) {
   EXPECT_EQ(s.clearing(C(5)).warriors[kHundreds], 1);
   EXPECT_EQ(s.hundreds().warlord, C(5)) << "the warlord stays";
   EXPECT_EQ(s.clearing(C(5)).pieces[kStronghold], 1);
+}
+
+// --- Random play -------------------------------------------------------------
+
+// The Vagabond beside the Riverfolk (Riverboats), the Corvids (snares) and
+// the Hundreds (the warlord) on the Lake (the Ferry); then both Vagabonds
+// with the Duchy and the Cult.
+TEST(VagabondExpansion, RandomGamesOnTheLakeWithRiverfolkCorvidsHundreds) {
+  GameSetup setup;
+  setup.map = "lake";
+  setup.factions = {kVagabond, kRiverfolk, kCorvid, kHundreds};
+  int ferry = 0, river = 0;  // pawn moves offered by Ferry / by river
+  RandomGamesCheck(
+      setup, 7310001, 60, [&](const State& s, uint64_t, int) -> absl::Status {
+        if (s.PromptKey() != "vagabond.move") return {};
+        const int from = s.vagabond().clearing;
+        for (const Option& o : s.options()) {
+          ferry += o.kind == kOptMove;
+          river +=
+              o.kind == kOptClearing && from >= 0 && !s.Adjacent(from, o.a);
+        }
+        return absl::OkStatus();
+      });
+  EXPECT_GT(ferry, 0);
+  EXPECT_GT(river, 0);
+}
+
+TEST(VagabondExpansion, RandomGamesTwoVagabondsWithDuchyAndCult) {
+  GameSetup setup;
+  setup.map = "lake";
+  setup.factions = {kDuchy, kVagabond, kCult, kVagabond2, kCorvid};
+  RandomGamesCheck(setup, 7320001, 40);
 }
 
 }  // namespace
