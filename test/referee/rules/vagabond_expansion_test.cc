@@ -278,6 +278,28 @@ TEST(VagabondExpansion, Law_25_3_5_TheDuchyMoveTheFerryAndDraw) {
   EXPECT_EQ(s.seat(0).hand.size(), hand + 1);
 }
 
+TEST(VagabondExpansion, Law_25_3_5_TheCultsCrusadeMovesTheFerryAndDraws) {
+  Scenario sc = Table({kCult, kMarquise}, 0, "lake");
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseBirdsong);
+  s.mutable_cult().outcast = kFox;  // 1 is fox
+  s.SetWarriors(kCult, C(1), 2);
+  s.SetWarriorSupply(kCult, s.warrior_supply(kCult) - 2);
+  s.mutable_cult().acolytes = 2;
+  const size_t hand = s.seat(0).hand.size();
+  sc.Start([](State& s) {  // the Conspiracies menu (10.4.3), as cult_test
+    s.Push(Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kCult + 1),
+                .seat = 0,
+                .step = 1});
+  });
+  sc.Choose("Crusade (2 acolytes)");
+  sc.Choose("Move from 1 (fox) to 11 (rabbit) by the Ferry");
+  sc.Choose("Move 2 warriors from 1 (fox) to 11 (rabbit)");
+  EXPECT_EQ(s.clearing(C(11)).warriors[kCult], 2);
+  EXPECT_EQ(s.ferry(), C(11));
+  EXPECT_EQ(s.seat(0).hand.size(), hand + 1);
+}
+
 // --- Scorched Earth (Law 26.6.2) and the snare in the Burrow ----------------
 
 TEST(VagabondExpansion, Law_26_6_2_NoBurrowMoveIntoTheScorchedClearing) {
