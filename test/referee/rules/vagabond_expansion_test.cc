@@ -321,6 +321,28 @@ TEST(VagabondExpansion, Law_26_6_2_NoBurrowMoveIntoTheScorchedClearing) {
   EXPECT_FALSE(sc.Offers("Move from the Burrow to 5 (rabbit)"));
 }
 
+TEST(VagabondExpansion, Law_26_6_2_NoRelicDelvedIntoTheScorchedClearing) {
+  Scenario sc = Table({kMarquise, kKeepers, kVagabond}, 1);
+  State& s = sc.s();
+  s.SetWarriors(kKeepers, C(1), 2);  // forest 0 touches 1 (keepers_test)
+  s.mutable_keepers().forests.resize(1);
+  constexpr int kTablet = 1;  // relic types: figure, tablet, jewelry
+  s.mutable_keepers().forests[0].push_back({kTablet, 1, false});
+  s.set_piece_supply(kRelicFigure + kTablet,
+                     s.piece_supply(kRelicFigure + kTablet) - 1);
+  const CardId anvil = sc.Give(1, "Anvil", kFox);
+  s.RemoveFromHand(1, anvil);
+  s.mutable_keepers().retinue[1].push_back(anvil);
+  Place(s, C(1));
+  sc.Start([](State& s) { Daylight(s, 1); });
+  EXPECT_TRUE(sc.Offers("Use Anvil (fox) (Battle then Delve)"));
+  // The Scoundrel's coalition partner (9.2.8) keeps its warriors there.
+  s.mutable_vagabond().coalition = 1;
+  s.mutable_vagabond().scorched = C(1);
+  sc.Start([](State& s) { Daylight(s, 1); });
+  EXPECT_FALSE(sc.Offers("Use Anvil (fox) (Battle then Delve)"));
+}
+
 TEST(VagabondExpansion, Law_13_7_2_SnareHoldsWarriorsOutOfTheBurrow) {
   Scenario sc = Table({kDuchy, kCorvid}, 0);
   State& s = sc.s();
