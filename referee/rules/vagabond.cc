@@ -859,7 +859,10 @@ void MoveStep(State& s) {
       const int g = s.seat(o).faction;
       if (IsVagabond(g) || !Allied(s, f, g)) continue;
       if (!AllyMayGoAlong(s, g, from, to, t.c == 1)) continue;
-      for (int n = 1; n <= s.clearing(from).warriors[g]; ++n) {
+      // 14.2.2: the warlord moves only on the Hundreds' own turn.
+      const int movable = s.clearing(from).warriors[g] -
+                          GetFaction(g)->ProtectedWarriors(s, from);
+      for (int n = 1; n <= movable; ++n) {
         opts.push_back({.kind = kOptCount, .a = I8(n), .b = I8(g)});
       }
     }

@@ -410,5 +410,25 @@ TEST(VagabondExpansion, RandomGamesTwoVagabondsWithDuchyAndCult) {
   RandomGamesCheck(setup, 7320001, 40);
 }
 
+TEST(VagabondExpansion, Law_14_2_2_TheWarlordStaysWhenTheVagabondMovesAllies) {
+  Scenario sc = Table({kHundreds, kMarquise, kVagabond}, 2);
+  State& s = sc.s();
+  Place(s, C(5));
+  Give(s, kBoot);
+  s.mutable_vagabond().relation[kHundreds] = kAllied;
+  s.SetWarriors(kHundreds, C(5), 3);  // the warlord and two warriors
+  s.mutable_hundreds().warlord = C(5);
+  sc.Start([](State& s) { Daylight(s, 2); });
+  sc.Choose("Move (boot)");
+  sc.Choose("1 (fox)");
+  ASSERT_EQ(sc.Key(), "vagabond.move.allies");
+  EXPECT_TRUE(sc.Offers("With 2 Lord of the Hundreds warriors"));
+  EXPECT_FALSE(sc.Offers("With 3 Lord of the Hundreds warriors"));
+  sc.Choose("With 2 Lord of the Hundreds warriors");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kHundreds], 2);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kHundreds], 1);
+  EXPECT_EQ(s.hundreds().warlord, C(5));
+}
+
 }  // namespace
 }  // namespace woodland::rules::testing
