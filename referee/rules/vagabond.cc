@@ -415,13 +415,35 @@ void SetupChoose(State& s, const Option& o) {
 
 // --- Birdsong (Law 9.4) -----------------------------------------------------
 
+// Law 13.7.2: is `mover`'s piece in clearing c stopped from moving out (a
+// face-up snare of an enemy)? Slipping ignores this (9.4.2).
+bool MoveBlockedIn(const State& s, int mover, int c) {
+  if (c < 0) return false;
+  uint32_t mask = 0;
+  for (int i = 0; i < s.num_seats(); ++i)
+    mask |= GetFaction(s.seat(i).faction)->MoveBlockedFrom(s, mover);
+  return mask >> c & 1;
+}
+
+// Law 11.2.2, 11.2.7.II: 0 no rivers, 1 rivers as paths (Riverboats bought
+// this turn), 2 also ignoring rule (Swimmers).
+int RiverAccessOf(const State& s, int mover) {
+  return s.SeatOf(kRiverfolk) < 0
+             ? 0
+             : GetFaction(kRiverfolk)->RiverAccess(s, mover);
+}
+
+// 9.4.2 Slip: rivers are paths with Riverboats (11.2.7.II); the Ferry is
+// not offered (Slip is limited to adjacent clearings and forests).
 std::vector<Option> SlipDestinations(const State& s, int f) {
   const VagabondBoard& vb = Vb(s, f);
   const MapDef& m = s.map();
   std::vector<Option> opts;
   if (vb.clearing >= 0) {
+    const bool rivers = RiverAccessOf(s, f) > 0;
     for (int c = 0; c < m.num_clearings; ++c) {
-      if (s.Adjacent(vb.clearing, c))
+      if (s.Adjacent(vb.clearing, c) ||
+          (rivers && (m.clearings[vb.clearing].river >> c & 1)))
         opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
     for (size_t g = 0; g < m.forests.size(); ++g) {
@@ -511,24 +533,6 @@ void BirdsongChoose(State& s, const Option& o) {
 }
 
 // --- Daylight (Law 9.5) -----------------------------------------------------
-
-// Law 13.7.2: is `mover`'s piece in clearing c stopped from moving out (a
-// face-up snare of an enemy)? Slipping ignores this (9.4.2).
-bool MoveBlockedIn(const State& s, int mover, int c) {
-  if (c < 0) return false;
-  uint32_t mask = 0;
-  for (int i = 0; i < s.num_seats(); ++i)
-    mask |= GetFaction(s.seat(i).faction)->MoveBlockedFrom(s, mover);
-  return mask >> c & 1;
-}
-
-// Law 11.2.2, 11.2.7.II: 0 no rivers, 1 rivers as paths (Riverboats bought
-// this turn), 2 also ignoring rule (Swimmers).
-int RiverAccessOf(const State& s, int mover) {
-  return s.SeatOf(kRiverfolk) < 0
-             ? 0
-             : GetFaction(kRiverfolk)->RiverAccess(s, mover);
-}
 
 // Law 9.5.1 Move: the pawn's destinations. A path or, with Riverboats, a
 // river (11.2.7.II): kOptClearing. A Ferry crossing (25.3.5) to a clearing

@@ -174,6 +174,23 @@ TEST(VagabondExpansion, Law_11_2_7_II_RiverboatsLetThePawnMoveAlongRivers) {
   EXPECT_EQ(Ready(s, kBoot), 0);
 }
 
+TEST(VagabondExpansion, Law_11_2_7_II_RiverboatsLetHimSlipAlongRivers) {
+  Scenario sc = Table({kRiverfolk, kVagabond, kMarquise}, 1);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseBirdsong);
+  Place(s, C(4));
+  auto slip = [&] {
+    sc.Start([](State& s) { GetFaction(kVagabond)->PushBirdsong(s, 1); });
+    for (int i = 0; i < 20 && sc.Key() != "vagabond.slip"; ++i)
+      EXPECT_TRUE(s.Apply(0).ok());
+    return OffersClearing(sc, 7);  // 4 and 7: a river, no path
+  };
+  EXPECT_FALSE(slip());
+  s.mutable_riverfolk().boats_for = kVagabond;  // bought this turn
+  s.mutable_riverfolk().boats_turn = static_cast<int16_t>(s.turn());
+  EXPECT_TRUE(slip());
+}
+
 // --- The Lake's Ferry (Law 25.3.5) ------------------------------------------
 
 TEST(VagabondExpansion, Law_25_3_5_ThePawnCrossesByFerryAndDraws) {
