@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::rules {
@@ -328,8 +329,10 @@ void CrusadeChoose(State& s, const Option& o) {
     t.y = o.b;
   } else if (o.kind == kOptCount) {
     t.step = 2;
-    const int from = t.x, to = t.y;
+    const int from = t.x, to = t.y, seat = t.seat;
+    const bool ferry = IsFerryCrossing(s, from, to);  // Law 25.3.5
     s.MoveWarriors(kCult, from, to, o.a);  // may push triggered tasks
+    if (ferry) FerryCrossed(s, seat, to);
   } else {
     s.Pop();  // no battle after the move
   }

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::rules {
@@ -173,10 +174,18 @@ void SpendCard(State& s, int seat, CardId id) {
 
 std::vector<Option> BurrowMoves(const State& s) {
   std::vector<Option> opts;
+  // Scorched Earth (26.6.2) and a snare (13.7.2) hold Burrow moves too.
+  uint32_t blocked_to = 0, blocked_from = 0;
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const FactionModule* other = GetFaction(s.seat(i).faction);
+    blocked_to |= other->BlockedClearings(s);
+    blocked_from |= other->MoveBlockedFrom(s, kDuchy);
+  }
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kTunnel] == 0) continue;
-    if (s.duchy().burrow > 0) opts.push_back(Act(kActFromBurrow, c));
-    if (s.clearing(c).warriors[kDuchy] > 0)
+    if (s.duchy().burrow > 0 && !(blocked_to >> c & 1))
+      opts.push_back(Act(kActFromBurrow, c));
+    if (s.clearing(c).warriors[kDuchy] > 0 && !(blocked_from >> c & 1))
       opts.push_back(Act(kActToBurrow, c));
   }
   return opts;
@@ -229,14 +238,16 @@ void MoveChoose(State& s, const Option& o) {
                                           : kBurrowIx;
     return;
   }
-  const int from = t.x, to = t.y;
+  const int from = t.x, to = t.y, t_seat = t.seat;
   s.Pop();
   if (from == kBurrowIx) {
     BurrowMove(s, to, o.a, false);
   } else if (to == kBurrowIx) {
     BurrowMove(s, from, o.a, true);
   } else {
+    const bool ferry = IsFerryCrossing(s, from, to);  // Law 25.3.5
     s.MoveWarriors(kDuchy, from, to, o.a);
+    if (ferry) FerryCrossed(s, t_seat, to);
   }
 }
 

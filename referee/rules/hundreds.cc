@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::rules {
@@ -719,14 +720,16 @@ void MoveChoose(State& s, const Option& o) {
     t.step = 1;
     return;
   }
-  const int from = t.x, to = t.y;
+  const int from = t.x, to = t.y, seat = t.seat;
   s.Pop();
   int n = o.b;
   if (o.a == kActMoveWarlord) {
     Hb(s).warlord = I8(to);
     ++n;
   }
+  const bool ferry = IsFerryCrossing(s, from, to);  // Law 25.3.5
   s.MoveWarriors(kHundreds, from, to, n);
+  if (ferry) FerryCrossed(s, seat, to);
 }
 
 void PushWarlordMove(State& s, int seat, int from, int to) {

@@ -505,6 +505,11 @@ void RecruitChoose(State& s, const Option& o) {
 bool CanDelve(const State& s, int c) {
   if (!s.Rules(kKeepers, c) || s.clearing(c).warriors[kKeepers] == 0)
     return false;
+  // Law 26.6.2: a relic is moved in, and nothing moves into a scorched one.
+  for (int i = 0; i < s.num_seats(); ++i) {
+    if (GetFaction(s.seat(i).faction)->BlockedClearings(s) >> c & 1)
+      return false;
+  }
   const MapDef& m = s.map();
   for (int f = 0; f < static_cast<int>(m.forests.size()); ++f) {
     const auto* relics = ForestRelics(s, f);

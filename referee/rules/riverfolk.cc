@@ -509,9 +509,8 @@ std::vector<Option> ServiceOptions(const State& s, int buyer) {
   if (CanPay(s, buyer, rf.prices[kServiceHandCard])) {
     opts = MatchingCards(s, RfSeat(s), -1);  // 11.2.7.I
   }
-  // 11.2.7.II; the Vagabond's own moves do not consult rivers here (his
-  // module moves the pawn), so riverboats are offered to warrior factions.
-  if (!IsVagabond(buyer) && rf.boats_turn != s.turn() &&
+  // 11.2.7.II: to the Vagabond too (his module's pawn moves ask RiverAccess).
+  if (rf.boats_turn != s.turn() &&
       CanPay(s, buyer, rf.prices[kServiceRiverboats])) {
     opts.push_back({.kind = kOptAction, .a = kActRiverboats, .b = kRiverfolk});
   }

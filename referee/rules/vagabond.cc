@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/map_rules.h"
 
 namespace woodland::rules {
 namespace {
@@ -414,13 +415,35 @@ void SetupChoose(State& s, const Option& o) {
 
 // --- Birdsong (Law 9.4) -----------------------------------------------------
 
+// Law 13.7.2: is `mover`'s piece in clearing c stopped from moving out (a
+// face-up snare of an enemy)? Slipping ignores this (9.4.2).
+bool MoveBlockedIn(const State& s, int mover, int c) {
+  if (c < 0) return false;
+  uint32_t mask = 0;
+  for (int i = 0; i < s.num_seats(); ++i)
+    mask |= GetFaction(s.seat(i).faction)->MoveBlockedFrom(s, mover);
+  return mask >> c & 1;
+}
+
+// Law 11.2.2, 11.2.7.II: 0 no rivers, 1 rivers as paths (Riverboats bought
+// this turn), 2 also ignoring rule (Swimmers).
+int RiverAccessOf(const State& s, int mover) {
+  return s.SeatOf(kRiverfolk) < 0
+             ? 0
+             : GetFaction(kRiverfolk)->RiverAccess(s, mover);
+}
+
+// 9.4.2 Slip: rivers are paths with Riverboats (11.2.7.II); the Ferry is
+// not offered (Slip is limited to adjacent clearings and forests).
 std::vector<Option> SlipDestinations(const State& s, int f) {
   const VagabondBoard& vb = Vb(s, f);
   const MapDef& m = s.map();
   std::vector<Option> opts;
   if (vb.clearing >= 0) {
+    const bool rivers = RiverAccessOf(s, f) > 0;
     for (int c = 0; c < m.num_clearings; ++c) {
-      if (s.Adjacent(vb.clearing, c))
+      if (s.Adjacent(vb.clearing, c) ||
+          (rivers && (m.clearings[vb.clearing].river >> c & 1)))
         opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
     for (size_t g = 0; g < m.forests.size(); ++g) {
@@ -511,19 +534,29 @@ void BirdsongChoose(State& s, const Option& o) {
 
 // --- Daylight (Law 9.5) -----------------------------------------------------
 
+// Law 9.5.1 Move: the pawn's destinations. A path or, with Riverboats, a
+// river (11.2.7.II): kOptClearing. A Ferry crossing (25.3.5) to a clearing
+// no path or river links: kOptMove (from, to), labelled "by the Ferry".
 std::vector<Option> MoveDestinations(const State& s, int f) {
   const VagabondBoard& vb = Vb(s, f);
   std::vector<Option> opts;
   const int boots = CountReady(s, f, kBoot);
-  if (boots == 0) return opts;
+  if (boots == 0 || MoveBlockedIn(s, f, vb.clearing)) return opts;  // 13.7.2
+  const bool rivers = vb.clearing >= 0 && RiverAccessOf(s, f) > 0;
   for (int c = 0; c < s.map().num_clearings; ++c) {
+    const bool river =
+        rivers && (s.map().clearings[vb.clearing].river >> c & 1);
     const bool adjacent = vb.clearing >= 0
-                              ? s.Adjacent(vb.clearing, c)
+                              ? s.Adjacent(vb.clearing, c) || river
                               : (s.map().forests[vb.forest] >> c & 1);
-    if (!adjacent || Scorched(s, c)) continue;  // 26.6.2
+    const bool ferry = vb.clearing >= 0 && IsFerryCrossing(s, vb.clearing, c);
+    if (!(adjacent || ferry) || Scorched(s, c)) continue;  // 26.6.2
     // 9.2.9.III.b: one more boot into a clearing with Hostile warriors.
     if (HostileWarriorsIn(s, f, c) && boots < 2) continue;
-    opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    if (adjacent) opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    if (ferry) {
+      opts.push_back({.kind = kOptMove, .a = vb.clearing, .b = I8(c)});
+    }
   }
   return opts;
 }
@@ -638,6 +671,7 @@ std::vector<Option> SpecialTargets(const State& s, int f, int seat) {
         opts.push_back({.kind = kOptYes});
       break;
     case kHarrier:  // Glide: any clearing but his own and a scorched one
+      if (MoveBlockedIn(s, f, vb.clearing)) break;  // 13.7.2: still a move
       for (int c = 0; c < s.map().num_clearings; ++c) {
         if (c != vb.clearing && !Scorched(s, c))
           opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -649,11 +683,18 @@ std::vector<Option> SpecialTargets(const State& s, int f, int seat) {
   return opts;
 }
 
-// An enemy with warriors, buildings or tokens (not a lone pawn) in c.
+// An enemy with warriors, buildings or tokens (not a lone pawn) in c. The
+// warlord cannot be removed outside battle (14.2.2) but is a warrior, so
+// it shields its faction's other pieces there (9.5.6).
 std::vector<int> StrikeTargets(const State& s, int f, int c) {
   std::vector<int> out;
   for (int g : OthersIn(s, f, c, true)) {
-    bool any = s.clearing(c).warriors[g] > 0;
+    const int warriors = s.clearing(c).warriors[g];
+    if (warriors > 0) {
+      if (warriors > GetFaction(g)->ProtectedWarriors(s, c)) out.push_back(g);
+      continue;
+    }
+    bool any = false;
     for (int p = 1; p < kNumPieces && !any; ++p)
       any = GetPieceInfo(p).owner == g && s.clearing(c).pieces[p] > 0;
     if (any) out.push_back(g);
@@ -794,7 +835,20 @@ void ExploreChoose(State& s, const Option& o) {
   if (o.kind == kOptItem) TakeRuinItem(s, f, Vb(s, f).clearing, o.a);
 }
 
-// 9.5.1 Move: choose the clearing, then allied warriors to bring.
+// 9.2.9.II.b: allied warriors moved by force (1.5.5) make their own move
+// along the pawn's route: a snare holds them (13.7.2) and Law 4.2.1 applies
+// unless Nimble (13.2.3) or Swimmers on a river (11.2.2); the Ferry always
+// needs rule at one end (25.3.5).
+bool AllyMayGoAlong(const State& s, int g, int from, int to, bool ferry) {
+  if (MoveBlockedIn(s, g, from)) return false;
+  if (s.Rules(g, from) || s.Rules(g, to)) return true;
+  if (ferry) return false;
+  if (GetFaction(g)->MovesIgnoringRule()) return true;
+  return !s.Adjacent(from, to) && RiverAccessOf(s, g) == 2;
+}
+
+// 9.5.1 Move: choose the clearing, then allied warriors to bring. Task c:
+// 1 if by the Ferry.
 void MoveStep(State& s) {
   const int f = Me(s);
   const Task& t = s.top();
@@ -808,9 +862,11 @@ void MoveStep(State& s) {
     for (int o = 0; o < s.num_seats(); ++o) {
       const int g = s.seat(o).faction;
       if (IsVagabond(g) || !Allied(s, f, g)) continue;
-      // 9.2.9.II.b by force (1.5.5): their own move, so Law 4.2.1 applies.
-      if (!s.Rules(g, from) && !s.Rules(g, to)) continue;
-      for (int n = 1; n <= s.clearing(from).warriors[g]; ++n) {
+      if (!AllyMayGoAlong(s, g, from, to, t.c == 1)) continue;
+      // 14.2.2: the warlord moves only on the Hundreds' own turn.
+      const int movable = s.clearing(from).warriors[g] -
+                          GetFaction(g)->ProtectedWarriors(s, from);
+      for (int n = 1; n <= movable; ++n) {
         opts.push_back({.kind = kOptCount, .a = I8(n), .b = I8(g)});
       }
     }
@@ -823,14 +879,20 @@ void MoveChoose(State& s, const Option& o) {
   Task& t = s.top();
   if (t.step == 0) {
     t.step = 1;
-    t.a = o.a;
+    t.a = o.kind == kOptMove ? o.b : o.a;
+    t.c = o.kind == kOptMove ? 1 : 0;
     return;
   }
-  const int from = Vb(s, f).clearing, to = t.a;
+  const int from = Vb(s, f).clearing, to = t.a, seat = t.seat;
+  const bool ferry = t.c == 1;
   s.Pop();
   Exhaust(s, f, kBoot, HostileWarriorsIn(s, f, to) ? 2 : 1);
   MovePawn(s, f, {.kind = kOptClearing, .a = I8(to)});
   if (o.kind == kOptCount) s.MoveWarriors(o.b, from, to, o.a, f);  // 9.2.9.II.b
+  if (!ferry) return;
+  // 25.3.5: the Ferry goes along; he draws, and so does a carried ally (FAQ).
+  FerryCrossed(s, seat, to);
+  if (o.kind == kOptCount) s.DrawCards(s.SeatOf(o.b), 1);
 }
 
 // 9.5.2 Battle: exhaust a sword; an ally's warriors may fight with him.

@@ -456,8 +456,9 @@ TEST(Riverfolk, Law_11_2_6_III_VagabondPaysByExhaustingItems) {
   sc.Item(kTorch);
   const int supply = s.warrior_supply(kRiverfolk);
   sc.Start([](State& s) { Rf()->AtOthersBirdsongStart(s, 1); });
-  // 11.2.7.III.b: no mercenaries; riverboats: see the rules decisions.
-  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"Anvil (fox)", "Done"}));
+  // 11.2.7.III.b: no mercenaries; 11.2.7.II: riverboats for him too.
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{
+                             "Anvil (fox)", "Riverboats for 1", "Done"}));
   sc.Choose("Anvil (fox)");
   ASSERT_EQ(sc.Key(), "riverfolk.vagabond_pay");
   sc.Choose("boot");
