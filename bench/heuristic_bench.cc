@@ -3,7 +3,8 @@
 // heuristic bot (one out-of-process server) in that faction's seat and
 // uniform-random bots in the others. The opponents rotate through the other
 // factions of the pool and the heuristic's seat rotates over every position.
-// Prints a per-faction table of win rate and mean VP.
+// Prints a per-faction table of win rate (and how many of the wins were by
+// a dominance card, Law 3.3) and mean VP.
 //
 // Run: build/bench/heuristic_bench [--games N] [--players P]
 //        [--factions a,b,...] [--pool a,b,...]
@@ -65,7 +66,7 @@ std::vector<int> TableFor(int mine, int g, int players,
 }
 
 struct Tally {
-  int played = 0, wins = 0, vp = 0, faults = 0;
+  int played = 0, wins = 0, dominance = 0, vp = 0, faults = 0;
 };
 
 int Main(int argc, char** argv) {
@@ -128,6 +129,8 @@ int Main(int argc, char** argv) {
       for (const v1::SeatResult& s : out->result.seats()) {
         if (s.faction() != FactionToProto(mine)) continue;
         t.wins += s.winner();
+        t.dominance +=
+            s.winner() && out->result.end_reason() == v1::END_REASON_DOMINANCE;
         t.vp += s.victory_points();
         t.faults += s.faults_size();
       }
@@ -138,22 +141,22 @@ int Main(int argc, char** argv) {
       "tables (%.1f s); random play would win ~%.0f%%\n",
       players - 1, games, players, absl::ToDoubleSeconds(absl::Now() - start),
       100.0 / players);
-  std::printf("  %-10s %9s %9s %8s %7s\n", "faction", "win rate", "wins",
-              "mean VP", "faults");
+  std::printf("  %-10s %9s %9s %9s %8s %7s\n", "faction", "win rate", "wins",
+              "dominance", "mean VP", "faults");
   Tally total;
   for (size_t k = 0; k < factions.size(); ++k) {
     const Tally& t = tally[k];
     total.played += t.played;
     total.wins += t.wins;
     total.faults += t.faults;
-    std::printf("  %-10s %8.1f%% %4d/%-4d %8.1f %7d\n",
+    std::printf("  %-10s %8.1f%% %4d/%-4d %9d %8.1f %7d\n",
                 std::string(rules::FactionKey(factions[k])).c_str(),
-                100.0 * t.wins / t.played, t.wins, t.played,
+                100.0 * t.wins / t.played, t.wins, t.played, t.dominance,
                 static_cast<double>(t.vp) / t.played, t.faults);
   }
-  std::printf("  %-10s %8.1f%% %4d/%-4d %8s %7d\n", "overall",
+  std::printf("  %-10s %8.1f%% %4d/%-4d %9s %8s %7d\n", "overall",
               100.0 * total.wins / total.played, total.wins, total.played, "",
-              total.faults);
+              "", total.faults);
   return 0;
 }
 
