@@ -67,8 +67,14 @@ absl::StatusOr<std::vector<Table>> RoundRobin(const ScheduleSpec& spec) {
   for (const std::vector<int>& combo : Combinations(spec.num_bots, p)) {
     for (int t = 0; t < spec.tables_per_pairing; ++t) {
       const int group = t / p, r = t % p;
-      // The group's factions: a window into the pool, moving each group.
-      const int offset = (group_counter + group) % pool;
+      // The group's factions: a window into the pool. With a larger pool
+      // successive windows tile it (step p), so pool / gcd(p, pool)
+      // groups of one combination seat every faction of the pool equally
+      // often: a full round (tables_per_pairing a multiple of
+      // lcm(p, pool)) balances every bot's factions exactly.
+      const int step = pool == p ? 1 : p;
+      const int offset =
+          static_cast<int>((int64_t{group_counter + group} * step) % pool);
       std::vector<int> factions(p);
       for (int j = 0; j < p; ++j)
         factions[j] = spec.faction_pool[(offset + j) % pool];

@@ -6,8 +6,10 @@
 // so each bot plays each of those factions and each seat exactly once.
 // `tables_per_pairing` tables are played per combination (full groups are
 // balanced exactly; a partial last group is as even as the numbers allow).
-// When the faction pool is larger than `players`, successive groups rotate
-// through the pool.
+// When the faction pool is larger than `players`, successive groups take
+// successive windows of `players` factions that tile the pool, so a full
+// round (tables_per_pairing a multiple of lcm(players, pool size)) balances
+// factions and seats exactly at any table size from 2 to 6.
 #ifndef WOODLAND_ARENA_SCHEDULE_H_
 #define WOODLAND_ARENA_SCHEDULE_H_
 

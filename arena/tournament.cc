@@ -9,6 +9,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -18,6 +19,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "referee/rules/faction.h"
 #include "woodland/v1/referee.grpc.pb.h"
 
 namespace woodland::arena {
@@ -327,7 +329,33 @@ absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
 
 namespace {
 
+// The faction pool: implemented factions, each once. A second Vagabond
+// only joins a first (Law 9.7), so 'vagabond2' needs 'vagabond' and a pool
+// of exactly `players` factions (every table seats the whole pool).
+absl::Status ValidatePool(const TournamentConfig& c) {
+  rules::RegisterAll();
+  std::set<int> seen;
+  for (int f : c.factions) {
+    if (f < 0 || f >= rules::kNumFactions || rules::GetFaction(f) == nullptr)
+      return absl::InvalidArgumentError(
+          absl::StrCat("faction ", f, " is not available"));
+    if (!seen.insert(f).second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "faction ", rules::FactionKey(f), " is in the pool twice"));
+    }
+  }
+  if (seen.count(rules::kVagabond2) &&
+      (!seen.count(rules::kVagabond) ||
+       static_cast<int>(c.factions.size()) != c.players)) {
+    return absl::InvalidArgumentError(
+        "'vagabond2' joins 'vagabond' (Law 9.7): it needs 'vagabond' in a "
+        "pool of exactly --players factions");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Validate(const TournamentConfig& c) {
+  if (absl::Status st = ValidatePool(c); !st.ok()) return st;
   if (c.bots.size() < 2)
     return absl::InvalidArgumentError("a tournament needs at least 2 bots");
   std::map<std::string, int> names;
@@ -485,6 +513,7 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
     return absl::InvalidArgumentError(
         "a ladder needs at least `players` bots and factions");
   }
+  if (absl::Status st = ValidatePool(c); !st.ok()) return st;
   if (absl::Status st = store.ResetRunning(tid); !st.ok()) return st;
   // The stored ladder is read once; then every match updates the ledger.
   std::deque<MatchRow> again;  // left pending by a crash: run first

@@ -1,11 +1,15 @@
-// Heuristic bot vs random bots: four-player matches through the referee,
-// the heuristic bot (one out-of-process server) in one seat, rotating over
-// the four base factions and every seat position, three uniform-random bots
-// in the others. Reports the heuristic bot's win rate per faction.
+// Heuristic bot vs random bots, per faction: for every faction of the list
+// (default: all ten, one Vagabond), matches through the referee with the
+// heuristic bot (one out-of-process server) in that faction's seat and
+// uniform-random bots in the others. The opponents rotate through the other
+// factions of the pool and the heuristic's seat rotates over every position.
+// Prints a per-faction table of win rate (and how many of the wins were by
+// a dominance card, Law 3.3) and mean VP.
 //
-// Run: build/bench/heuristic_bench [--games N] [--factions a,b,c,d]
-// (default 200 games of the four base factions; N is rounded up to a
-// multiple of 4 so every faction plays equally often)
+// Run: build/bench/heuristic_bench [--games N] [--players P]
+//        [--factions a,b,...] [--pool a,b,...]
+// N games per faction (default 40), P players per table (default 4),
+// --factions the heuristic's factions, --pool the opponents' (default all).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -21,29 +25,75 @@
 namespace woodland::referee {
 namespace {
 
+// Every faction once, one Vagabond (the second needs the first, Law 9.7).
+std::vector<int> AllFactions() {
+  std::vector<int> out;
+  for (int f = 0; f < rules::kNumFactions; ++f) {
+    if (f != rules::kVagabond2) out.push_back(f);
+  }
+  return out;
+}
+
+bool ParseList(const char* text, std::vector<int>* out) {
+  out->clear();
+  for (absl::string_view key : absl::StrSplit(text, ',')) {
+    const int f = rules::ParseFaction(key);
+    if (f < 0 || f == rules::kVagabond2) {
+      std::fprintf(stderr, "unknown or unsupported faction '%s'\n",
+                   std::string(key).c_str());
+      return false;
+    }
+    out->push_back(f);
+  }
+  return !out->empty();
+}
+
+// Game g of faction `mine`: its opponents, the next players-1 factions of
+// the pool (without `mine`) after a window that moves by players-1 per
+// game; the heuristic sits at seat g % players.
+std::vector<int> TableFor(int mine, int g, int players,
+                          const std::vector<int>& pool) {
+  std::vector<int> others;
+  for (int f : pool) {
+    if (f != mine) others.push_back(f);
+  }
+  const int n = static_cast<int>(others.size());
+  std::vector<int> seats;
+  for (int j = 0; j < players - 1; ++j)
+    seats.push_back(others[(g * (players - 1) + j) % n]);
+  seats.insert(seats.begin() + g % players, mine);
+  return seats;
+}
+
+struct Tally {
+  int played = 0, wins = 0, dominance = 0, vp = 0, faults = 0;
+};
+
 int Main(int argc, char** argv) {
-  int games = 200;
-  v1::Faction kFactions[4] = {v1::FACTION_MARQUISE, v1::FACTION_EYRIE,
-                              v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND};
+  int games = 40, players = 4;
+  std::vector<int> factions = AllFactions(), pool = AllFactions();
   for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::string(argv[i]) == "--games") games = std::atoi(argv[i + 1]);
-    if (std::string(argv[i]) == "--factions") {
-      std::vector<std::string> keys = absl::StrSplit(argv[i + 1], ',');
-      if (keys.size() != 4) {
-        std::fprintf(stderr, "--factions takes four faction keys\n");
-        return 1;
-      }
-      for (int k = 0; k < 4; ++k) {
-        const int f = rules::ParseFaction(keys[k]);
-        if (f < 0) {
-          std::fprintf(stderr, "unknown faction '%s'\n", keys[k].c_str());
-          return 1;
-        }
-        kFactions[k] = FactionToProto(f);
-      }
+    const std::string flag = argv[i];
+    if (flag == "--games") {
+      games = std::atoi(argv[i + 1]);
+    } else if (flag == "--players") {
+      players = std::atoi(argv[i + 1]);
+    } else if (flag == "--factions") {
+      if (!ParseList(argv[i + 1], &factions)) return 1;
+    } else if (flag == "--pool") {
+      if (!ParseList(argv[i + 1], &pool)) return 1;
+    } else {
+      std::fprintf(stderr, "unknown flag '%s'\n", flag.c_str());
+      return 1;
     }
   }
-  games = (games + 3) / 4 * 4;
+  if (games < 1 || players < 2 || players > 6 ||
+      static_cast<int>(pool.size()) < players) {
+    std::fprintf(stderr,
+                 "need --games >= 1, 2 to 6 players and a pool of at "
+                 "least that many factions\n");
+    return 1;
+  }
   const int port = *PickFreePort();
   auto bot = ChildProcess::Start(
       {WOODLAND_HEURISTIC_BOT, "--port", std::to_string(port)}, {});
@@ -53,49 +103,60 @@ int Main(int argc, char** argv) {
     return 1;
   }
   const std::string spec = absl::StrCat("grpc://127.0.0.1:", port);
-  int wins[4] = {}, played[4] = {}, vp[4] = {};
-  int faults = 0;
+  std::vector<Tally> tally(factions.size());
   const absl::Time start = absl::Now();
+  int match = 0;
+  // Interleave the factions so an interrupted run still covers them all.
   for (int g = 0; g < games; ++g) {
-    const int f = g % 4;
-    const int seat = (g / 4) % 4;  // seat position of the heuristic bot
-    v1::MatchSpec m;
-    m.set_match_id(absl::StrCat("bench-", g));
-    m.set_seed(1000 + g);
-    // Seat order: the four factions rotated so ours lands at `seat`.
-    for (int i = 0; i < 4; ++i) {
-      const int fi = (f - seat + i + 4) % 4;
-      v1::SeatSpec* s = m.add_seats();
-      s->set_faction(kFactions[fi]);
-      s->set_bot(fi == f ? spec : "builtin:random");
+    for (size_t k = 0; k < factions.size(); ++k) {
+      const int mine = factions[k];
+      v1::MatchSpec m;
+      m.set_match_id(absl::StrCat("bench-", match));
+      m.set_seed(1000 + match++);
+      for (int f : TableFor(mine, g, players, pool)) {
+        v1::SeatSpec* s = m.add_seats();
+        s->set_faction(FactionToProto(f));
+        s->set_bot(f == mine ? spec : "builtin:random");
+      }
+      auto out = RunMatch(m, MatchOptions{});
+      if (!out.ok()) {
+        std::fprintf(stderr, "match %d: %s\n", match - 1,
+                     out.status().ToString().c_str());
+        return 1;
+      }
+      Tally& t = tally[k];
+      ++t.played;
+      for (const v1::SeatResult& s : out->result.seats()) {
+        if (s.faction() != FactionToProto(mine)) continue;
+        t.wins += s.winner();
+        t.dominance +=
+            s.winner() && out->result.end_reason() == v1::END_REASON_DOMINANCE;
+        t.vp += s.victory_points();
+        t.faults += s.faults_size();
+      }
     }
-    auto out = RunMatch(m, MatchOptions{});
-    if (!out.ok()) {
-      std::fprintf(stderr, "match %d: %s\n", g,
-                   out.status().ToString().c_str());
-      return 1;
-    }
-    ++played[f];
-    for (const v1::SeatResult& s : out->result.seats()) {
-      if (s.faction() != kFactions[f]) continue;
-      wins[f] += s.winner();
-      vp[f] += s.victory_points();
-      faults += s.faults_size();
-    }
-  }
-  int total = 0;
-  std::printf("heuristic bot vs 3 random bots, %d four-player games (%.1f s)\n",
-              games, absl::ToDoubleSeconds(absl::Now() - start));
-  for (int f = 0; f < 4; ++f) {
-    total += wins[f];
-    std::printf("  %-18s win rate %5.1f%%  (%d/%d), mean VP %.1f\n",
-                v1::Faction_Name(kFactions[f]).c_str() + 8,
-                100.0 * wins[f] / played[f], wins[f], played[f],
-                static_cast<double>(vp[f]) / played[f]);
   }
   std::printf(
-      "  overall            win rate %5.1f%%  (%d/%d); bot faults: %d\n",
-      100.0 * total / games, total, games, faults);
+      "heuristic bot vs %d random bots, %d games per faction, %d-player "
+      "tables (%.1f s); random play would win ~%.0f%%\n",
+      players - 1, games, players, absl::ToDoubleSeconds(absl::Now() - start),
+      100.0 / players);
+  std::printf("  %-10s %9s %9s %9s %8s %7s\n", "faction", "win rate", "wins",
+              "dominance", "mean VP", "faults");
+  Tally total;
+  for (size_t k = 0; k < factions.size(); ++k) {
+    const Tally& t = tally[k];
+    total.played += t.played;
+    total.wins += t.wins;
+    total.faults += t.faults;
+    std::printf("  %-10s %8.1f%% %4d/%-4d %9d %8.1f %7d\n",
+                std::string(rules::FactionKey(factions[k])).c_str(),
+                100.0 * t.wins / t.played, t.wins, t.played, t.dominance,
+                static_cast<double>(t.vp) / t.played, t.faults);
+  }
+  std::printf("  %-10s %8.1f%% %4d/%-4d %9s %8s %7d\n", "overall",
+              100.0 * total.wins / total.played, total.wins, total.played, "",
+              "", total.faults);
   return 0;
 }
 

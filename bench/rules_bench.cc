@@ -50,27 +50,48 @@ void BM_RandomPlayoutFourPlayers(benchmark::State& state) {
 }
 BENCHMARK(BM_RandomPlayoutFourPlayers)->Unit(benchmark::kMicrosecond);
 
-// The largest table of implemented factions, up to six seats (both
-// Vagabonds count, Law 9.7): Marquise, Eyrie, Alliance, two Vagabonds and
-// the first expansion faction available.
-GameSetup LargestTable() {
-  RegisterAll();
+// Issue 10 (Speed): the six-player table of Marquise, Eyrie, Alliance,
+// Vagabond, Lizard Cult and Riverfolk Company.
+GameSetup SixPlayers() {
   GameSetup setup = MarquiseEyrie();
-  setup.factions.clear();
-  for (int f = 0; f < kNumFactions && setup.factions.size() < kMaxSeats; ++f) {
-    if (GetFaction(f) != nullptr)
-      setup.factions.push_back(static_cast<int8_t>(f));
-  }
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond, kCult, kRiverfolk};
   return setup;
 }
 
-void BM_RandomPlayoutLargestTable(benchmark::State& state) {
-  GameSetup setup = LargestTable();
+// Issue 11 (Speed): Duchy, Corvids, Hundreds and Keepers at four seats.
+GameSetup UnderworldFour() {
+  GameSetup setup = MarquiseEyrie();
+  setup.factions = {kDuchy, kCorvid, kHundreds, kKeepers};
+  return setup;
+}
+
+// The largest table: six seats with both Vagabonds (Law 9.7).
+GameSetup BothVagabondsSix() {
+  GameSetup setup = MarquiseEyrie();
+  setup.factions = {kMarquise, kVagabond, kVagabond2, kCult, kDuchy, kKeepers};
+  return setup;
+}
+
+void BM_RandomPlayoutSixPlayers(benchmark::State& state) {
+  GameSetup setup = SixPlayers();
   setup.shuffle_seats = true;
-  state.SetLabel(absl::StrCat(setup.factions.size(), " seats"));
   Playouts(state, setup);
 }
-BENCHMARK(BM_RandomPlayoutLargestTable)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RandomPlayoutSixPlayers)->Unit(benchmark::kMicrosecond);
+
+void BM_RandomPlayoutUnderworldFour(benchmark::State& state) {
+  GameSetup setup = UnderworldFour();
+  setup.shuffle_seats = true;
+  Playouts(state, setup);
+}
+BENCHMARK(BM_RandomPlayoutUnderworldFour)->Unit(benchmark::kMicrosecond);
+
+void BM_RandomPlayoutBothVagabondsSix(benchmark::State& state) {
+  GameSetup setup = BothVagabondsSix();
+  setup.shuffle_seats = true;
+  Playouts(state, setup);
+}
+BENCHMARK(BM_RandomPlayoutBothVagabondsSix)->Unit(benchmark::kMicrosecond);
 
 // A mid-game position: seed 42 after 120 random decisions.
 State Midgame(GameSetup setup = MarquiseEyrie()) {
@@ -93,17 +114,24 @@ void BM_StateCopy(benchmark::State& state) {
 }
 BENCHMARK(BM_StateCopy);
 
-// The copy cost at the largest table (issue 10: report it at six seats).
-void BM_StateCopyLargestTable(benchmark::State& state) {
-  const GameSetup setup = LargestTable();
-  state.SetLabel(absl::StrCat(setup.factions.size(), " seats"));
-  const State s = Midgame(setup);
+// The copy cost at six seats (issue 10.5: report it at six players).
+void BM_StateCopySixPlayers(benchmark::State& state) {
+  const State s = Midgame(SixPlayers());
   for (auto _ : state) {
     State copy = s;
     benchmark::DoNotOptimize(copy);
   }
 }
-BENCHMARK(BM_StateCopyLargestTable);
+BENCHMARK(BM_StateCopySixPlayers);
+
+void BM_StateCopyBothVagabondsSix(benchmark::State& state) {
+  const State s = Midgame(BothVagabondsSix());
+  for (auto _ : state) {
+    State copy = s;
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_StateCopyBothVagabondsSix);
 
 // Copy a state and play one decision from it (what a search node costs).
 void BM_CopyAndApply(benchmark::State& state) {

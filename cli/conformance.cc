@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/conformance_games.h"
 #include "google/protobuf/unknown_field_set.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/bot_connection.h"
@@ -101,43 +102,16 @@ int ConformanceMain(const std::vector<std::string>& argv) {
                 std::string(st.message()));
   }
 
-  // 2. Full games: every available faction (both Vagabonds, Law 9.7), and
-  // every seat count from 3 up to 6.
+  // 2. Full games: every available faction (both Vagabonds, Law 9.7), every
+  // seat count from 3 up to 6 and six-seat tables of the expansions.
   rules::RegisterAll();
   std::vector<int> factions;
   for (int f = 0; f < rules::kNumFactions; ++f) {
     if (rules::GetFaction(f) != nullptr) factions.push_back(f);
   }
-  struct Game {
-    std::string name;
-    std::vector<int> seats;  // factions; the bot plays `bot_seats`
-    std::vector<bool> bot_seats;
-    bool unknown_fields;
-  };
-  std::vector<Game> games;
-  for (int f : factions) {
-    // A second Vagabond plays beside a first (Law 9.7).
-    const int other = f == rules::kVagabond2 ? rules::kVagabond
-                      : f == factions[0]     ? factions[1]
-                                             : factions[0];
-    games.push_back({absl::StrCat(rules::FactionKey(f), ", 2 players"),
-                     {f, other},
-                     {true, false},
-                     false});
-  }
-  for (size_t n = 3; n <= std::min<size_t>(rules::kMaxSeats, factions.size());
-       ++n) {
-    std::vector<int> seats(factions.begin(), factions.begin() + n);
-    games.push_back({absl::StrCat("every seat, ", n, " players"), seats,
-                     std::vector<bool>(n, true), false});
-  }
-  games.push_back({"unknown future fields in every request",
-                   {factions[0], factions[1]},
-                   {true, true},
-                   true});
-
+  const std::vector<ConformanceGame> games = ConformanceGames(factions);
   for (size_t g = 0; g < games.size(); ++g) {
-    const Game& game = games[g];
+    const ConformanceGame& game = games[g];
     v1::MatchSpec m;
     m.set_match_id(absl::StrCat("conformance-", g + 1));
     m.set_seed(*seed + g);

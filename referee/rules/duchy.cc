@@ -254,16 +254,19 @@ void MoveChoose(State& s, const Option& o) {
 // --- Setup (Law 12.3)
 // ----------------------------------------------------------
 
-// Law 12.3.3: a corner that is no other player's starting corner (the keep's,
-// or one holding another non-Marquise faction's pieces: the Marquise's
-// garrison covers most clearings) and, if possible, diagonally opposite one.
+// Law 12.3.3: a corner that is no other player's starting corner and, if
+// possible, diagonally opposite one. The factions set up before the Duchy
+// (5.1.7) start with a building in their corner (keep, roost, garden); other
+// pieces there (the Marquise's garrison, the Riverfolk's warriors) do not
+// make a corner a starting corner.
 std::vector<Option> StartCorners(const State& s) {
   const MapDef& m = s.map();
   auto taken = [&](int c) {
-    if (s.clearing(c).pieces[kKeep] > 0) return true;
-    for (int seat = 0; seat < s.num_seats(); ++seat) {
-      const int f = s.seat(seat).faction;
-      if (f != kMarquise && f != kDuchy && s.HasPieces(f, c)) return true;
+    for (int p = 1; p < kNumPieces; ++p) {
+      const PieceInfo& info = GetPieceInfo(p);
+      if (info.building && info.owner != kDuchy && info.owner != kNoFaction &&
+          s.clearing(c).pieces[p] > 0)
+        return true;
     }
     return false;
   };
@@ -282,6 +285,12 @@ std::vector<Option> StartCorners(const State& s) {
 void SetupStep(State& s) {
   const Task& t = s.top();
   std::vector<Option> opts = StartCorners(s);
+  if (opts.empty()) {  // every corner taken (Law silent): any open clearing
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (s.CanPlace(kDuchy, c))
+        opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    }
+  }
   CHECK(!opts.empty());
   s.Ask(kDuPromptCorner, t.seat, std::move(opts));
 }

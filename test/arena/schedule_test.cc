@@ -1,6 +1,7 @@
 // Scheduling balance properties.
 #include "arena/schedule.h"
 
+#include <numeric>
 #include <set>
 
 #include "gtest/gtest.h"
@@ -72,6 +73,54 @@ TEST(Schedule, ImpossibleTablesAreClearErrors) {
   EXPECT_FALSE(RoundRobin({4, {0, 1}, 4, 4, 1}).ok());
   EXPECT_FALSE(RoundRobin({4, {0, 1, 2, 3}, 7, 4, 1}).ok());
   EXPECT_FALSE(RoundRobin({4, {0, 1, 2, 3}, 4, 0, 1}).ok());
+}
+
+// Issue 10.7: tables of 5 and 6. A full round (tables per pairing a
+// multiple of lcm(players, pool)) seats every bot at every faction of the
+// pool and every seat equally often: imbalance at most 1 (here exactly 0),
+// whether the pool is the table's size or all ten factions.
+TEST(Schedule, Issue10_FiveAndSixSeatTablesBalanceFactionsAndSeats) {
+  const std::vector<int> ten = {0, 1, 2, 3, 5, 6, 7, 8, 9, 10};
+  for (int players : {5, 6}) {
+    for (const std::vector<int>& pool :
+         {std::vector<int>(ten.begin(), ten.begin() + players), ten}) {
+      const int n = static_cast<int>(pool.size());
+      const int full_round = std::lcm(players, n);
+      for (int bots : {players, players + 1, players + 2}) {
+        ScheduleSpec spec{bots, pool, players, full_round, 11};
+        auto tables = RoundRobin(spec);
+        ASSERT_TRUE(tables.ok()) << tables.status();
+        const Balance b = MeasureBalance(spec, *tables);
+        EXPECT_LE(b.faction_imbalance, 1)
+            << players << " players, pool " << n << ", " << bots << " bots";
+        EXPECT_LE(b.seat_imbalance, 1)
+            << players << " players, pool " << n << ", " << bots << " bots";
+        for (const Table& t : *tables) {
+          ASSERT_EQ(t.factions.size(), static_cast<size_t>(players));
+          EXPECT_EQ(std::set<int>(t.bots.begin(), t.bots.end()).size(),
+                    t.bots.size());
+          EXPECT_EQ(std::set<int>(t.factions.begin(), t.factions.end()).size(),
+                    t.factions.size());
+        }
+        for (int bot = 0; bot < bots; ++bot) {
+          for (int f = 0; f < n; ++f) EXPECT_GT(b.faction_games[bot][f], 0);
+        }
+      }
+    }
+  }
+}
+
+// Partial rounds with a large pool still spread factions: every faction of
+// the pool is dealt within one round's worth of groups.
+TEST(Schedule, Issue10_LargePoolPartialRoundsSeatEveryFaction) {
+  const std::vector<int> ten = {0, 1, 2, 3, 5, 6, 7, 8, 9, 10};
+  ScheduleSpec spec{7, ten, 6, 6, 2};  // one group per combination
+  auto tables = RoundRobin(spec);
+  ASSERT_TRUE(tables.ok());
+  std::set<int> dealt;
+  for (const Table& t : *tables)
+    dealt.insert(t.factions.begin(), t.factions.end());
+  EXPECT_EQ(dealt.size(), ten.size());
 }
 
 }  // namespace

@@ -4,9 +4,11 @@
 #include "arena/tournament.h"
 
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -368,8 +370,8 @@ TEST(Ladder, Issue14_RotatesFactionsAndSeatsWithBalanceNearZero) {
   ASSERT_EQ(all.size(), static_cast<size_t>(kMatches));
   const ScheduleSpec spec{5, c.factions, 4, 4, c.seed};
   for (size_t n = 1; n <= all.size(); ++n) {
-    const Balance b = MeasureBalance(
-        spec, std::vector<Table>(all.begin(), all.begin() + n));
+    const Balance b =
+        MeasureBalance(spec, std::vector<Table>(all.begin(), all.begin() + n));
     EXPECT_LE(b.faction_imbalance, 1) << "after " << n << " tables";
     EXPECT_LE(b.seat_imbalance, 1) << "after " << n << " tables";
   }
@@ -382,6 +384,71 @@ TEST(Ladder, Issue14_RotatesFactionsAndSeatsWithBalanceNearZero) {
     for (int f = 0; f < 4; ++f) EXPECT_GT(b.faction_games[bot][f], 0);
     for (int seat = 0; seat < 4; ++seat) EXPECT_GT(b.seat_games[bot][seat], 0);
   }
+}
+
+}  // namespace
+}  // namespace woodland::arena
+
+namespace woodland::arena {
+namespace {
+
+// Issue 10.7: ladders of 5 and 6 players per table, drawing from all ten
+// factions, keep every bot's factions and seats within one game of even.
+TEST(Ladder, Issue10_FiveAndSixSeatLaddersBalanceFactionsAndSeats) {
+  for (int players : {5, 6}) {
+    auto store = Store::Open(":memory:");
+    ASSERT_TRUE(store.ok());
+    TournamentConfig c = Config("builtin");
+    for (int i = 6; i <= players + 2; ++i)
+      c.bots.push_back({"bot" + std::to_string(i), "builtin:random"});
+    c.factions = {rules::kMarquise, rules::kEyrie,  rules::kAlliance,
+                  rules::kVagabond, rules::kCult,   rules::kRiverfolk,
+                  rules::kDuchy,    rules::kCorvid, rules::kHundreds,
+                  rules::kKeepers};
+    c.players = players;
+    c.key = "ladder-" + std::to_string(players);
+    const int kMatches = 24;
+    auto s = RunLadder(c, **store, kMatches);
+    ASSERT_TRUE(s.ok()) << s.status();
+    const std::vector<Table> all = StoredTables(**store, 1);
+    ASSERT_EQ(all.size(), static_cast<size_t>(kMatches));
+    const ScheduleSpec spec{static_cast<int>(c.bots.size()), c.factions,
+                            players, 1, c.seed};
+    for (size_t n = 1; n <= all.size(); ++n) {
+      const Balance b = MeasureBalance(
+          spec, std::vector<Table>(all.begin(), all.begin() + n));
+      EXPECT_LE(b.faction_imbalance, 1) << players << " players, " << n;
+      EXPECT_LE(b.seat_imbalance, 1) << players << " players, " << n;
+    }
+  }
+}
+
+int RunCliQuietly(const std::vector<std::string>& args) {
+  std::string cmd = "timeout 120 " + kCli;
+  for (const std::string& a : args) cmd += " '" + a + "'";
+  const int rc = std::system((cmd + " >/dev/null 2>&1").c_str());
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+}
+
+// Issue 10.7 / 11.6: the CLI takes every faction by name, at six seats.
+TEST(Tournament, Issue10_TheCliSeatsEveryFactionByName) {
+  for (const std::string factions :
+       {"cult,riverfolk,duchy,corvid,hundreds,keepers",
+        "marquise,eyrie,alliance,vagabond,vagabond2,cult"}) {
+    std::vector<std::string> args = {"tournament", "--players",  "6",
+                                     "--tables",   "6",          "--seed",
+                                     "5",          "--factions", factions};
+    for (int i = 1; i <= 6; ++i) {
+      args.push_back("--bot");
+      args.push_back("b" + std::to_string(i) + "=builtin:random");
+    }
+    EXPECT_EQ(RunCliQuietly(args), 0) << factions;
+  }
+  // 'vagabond2' only joins 'vagabond' at tables of the whole pool (9.7).
+  EXPECT_EQ(RunCliQuietly({"tournament", "--players", "2", "--factions",
+                           "vagabond2,cult", "--bot", "a=builtin:random",
+                           "--bot", "b=builtin:random"}),
+            2);
 }
 
 }  // namespace

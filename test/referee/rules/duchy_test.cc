@@ -104,6 +104,50 @@ TEST(Duchy, Law_12_3_3_AnyFreeCornerWhenNoOppositeIsFree) {
   }
 }
 
+// Law 12.3.3: only another player's starting corner is excluded; the
+// Riverfolk's setup warriors (11.3.2) do not make a corner a starting corner
+// (a five-seat table once left the Duchy no corner at all).
+TEST(Duchy, Law_12_3_3_RiverfolkWarriorsDoNotTakeACorner) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kRiverfolk, kDuchy};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 3);
+  ASSERT_TRUE(st.ok());
+  State& s = *st;
+  // A corner on the river whose opposite corner takes the keep.
+  int river_corner = -1, keep = -1;
+  for (int c = 0; c < s.map().num_clearings && keep < 0; ++c) {
+    const int opp = s.map().OppositeCorner(c);
+    if (s.map().clearings[c].corner && s.map().clearings[c].river != 0 &&
+        opp >= 0) {
+      river_corner = c;
+      keep = opp;
+    }
+  }
+  ASSERT_GE(keep, 0);
+  const std::string keep_label =
+      s.OptionLabel({.kind = kOptClearing, .a = static_cast<int8_t>(keep)});
+  const std::string river_label = s.OptionLabel(
+      {.kind = kOptClearing, .a = static_cast<int8_t>(river_corner)});
+  ASSERT_TRUE(ChooseIn(s, keep_label));
+  while (s.phase() == kPhaseSetup &&
+         s.seat(s.deciding_seat()).faction != kDuchy) {
+    const bool placing =
+        std::string(s.PromptKey()) == "riverfolk.setup_warrior";
+    if (!placing || !ChooseIn(s, river_label)) {
+      ASSERT_TRUE(s.Apply(0).ok());
+    }
+  }
+  ASSERT_GT(s.clearing(river_corner).warriors[kRiverfolk], 0);
+  // The only corner opposite a starting corner is the Riverfolk's one: the
+  // Duchy surfaces there.
+  if (s.phase() == kPhaseSetup) {
+    ASSERT_TRUE(ChooseIn(s, river_label));
+  }
+  EXPECT_EQ(s.clearing(river_corner).pieces[kTunnel], 1);
+  EXPECT_EQ(s.clearing(river_corner).warriors[kDuchy], 2);
+}
+
 // --- Birdsong (Law 12.4)
 // --------------------------------------------------------
 
