@@ -60,7 +60,10 @@ std::map<std::string, Check> Checks(const std::string& out) {
   return checks;
 }
 
-// Every check `woodland conformance` runs on the base game's four factions.
+// Every check `woodland conformance` runs: each faction at a two-player
+// table, tables of 3 to 6 seats that together seat every faction, the six-seat
+// expansion tables, and unknown fields (a check's name ends at its first
+// colon: the tables' seats follow it).
 const std::vector<std::string> kAllChecks = {
     "Hello",
     "StartMatch notification",
@@ -69,8 +72,19 @@ const std::vector<std::string> kAllChecks = {
     "eyrie, 2 players",
     "alliance, 2 players",
     "vagabond, 2 players",
-    "every seat, 3 players",
-    "every seat, 4 players",
+    "vagabond2, 2 players",
+    "cult, 2 players",
+    "riverfolk, 2 players",
+    "duchy, 2 players",
+    "corvid, 2 players",
+    "hundreds, 2 players",
+    "keepers, 2 players",
+    "3 players",
+    "4 players",
+    "5 players",
+    "6 players",
+    "both Vagabonds, 6 players",
+    "expansions, 6 players",
     "unknown future fields in every request"};
 const std::vector<std::string> kGameChecks(kAllChecks.begin() + 3,
                                            kAllChecks.end());
@@ -156,7 +170,7 @@ TEST(Conformance, EachCheckCatchesItsOwnBreakage) {
        std::vector<std::pair<std::string, std::string>>{
            {"endmatch", "EndMatch notification (for a match it never played)"},
            {"strict", "unknown future fields in every request"},
-           {"four", "every seat, 4 players"}}) {
+           {"four", "4 players"}}) {
     CmdResult r = Conformance("exec:" + kFaultyBot + " --mode " + mode);
     ExpectOnlyFailing(r, {check}, mode);
   }
