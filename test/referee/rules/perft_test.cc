@@ -101,5 +101,52 @@ TEST(Perft, FourPlayerVagabondDaylight) {
   EXPECT_EQ(Perft(s, 4), 232u);
 }
 
+// Positions E-G: the first decisions of expansion tables (seat 0 first).
+State StartOf(std::vector<int8_t> factions, uint64_t seed,
+              const std::string& map = "autumn") {
+  GameSetup setup;
+  setup.factions = std::move(factions);
+  setup.first_seat = 0;
+  setup.map = map;
+  return *State::NewGame(setup, seed);
+}
+
+// Position E: Cult and Riverfolk. The Cult set up first (Law 5.1.7, setup
+// order) and, with no other starting corner yet, may take any of the four
+// corners (10.3.2).
+TEST(Perft, CultRiverfolkStart) {
+  const State s = StartOf({kCult, kRiverfolk}, 42);
+  EXPECT_EQ(s.PromptKey(), "cult.setup.corner");
+  EXPECT_EQ(Perft(s, 1), 4u);
+  EXPECT_EQ(Perft(s, 2), 12u);
+  EXPECT_EQ(Perft(s, 3), 60u);
+}
+
+// Position F: the Underworld and Marauder factions at one table. The Duchy
+// set up first and may take any corner (12.3.3: none is taken yet).
+TEST(Perft, DuchyCorvidHundredsKeepersStart) {
+  const State s = StartOf({kDuchy, kCorvid, kHundreds, kKeepers}, 42);
+  EXPECT_EQ(s.PromptKey(), "duchy.setup_corner");
+  EXPECT_EQ(Perft(s, 1), 4u);
+  EXPECT_EQ(Perft(s, 2), 16u);
+  EXPECT_EQ(Perft(s, 3), 64u);
+}
+
+// Position G: a six-seat table with both Vagabonds on the Mountain map, at
+// the first Daylight decision of turn 8 (policy seed 3).
+TEST(Perft, SixSeatsOnTheMountain) {
+  State s =
+      StartOf({kMarquise, kEyrie, kVagabond, kVagabond2, kCorvid, kRiverfolk},
+              7, "mountain");
+  Chance policy(3);
+  while (!s.IsTerminal() && (s.turn() < 8 || s.phase() != kPhaseDaylight)) {
+    ASSERT_TRUE(s.Apply(policy.Draw(kChancePick, s.options().size())).ok());
+  }
+  EXPECT_EQ(s.PromptKey(), "eyrie.leader");
+  EXPECT_EQ(Perft(s, 1), 2u);
+  EXPECT_EQ(Perft(s, 2), 6u);
+  EXPECT_EQ(Perft(s, 3), 34u);
+}
+
 }  // namespace
 }  // namespace woodland::rules
