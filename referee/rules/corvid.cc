@@ -546,8 +546,6 @@ void ExposureChoose(State& s, const Option& o) {
   s.mutable_corvid().exposing = false;
 }
 
-void NoChoice(State&, const Option&) { CHECK(false); }
-
 class Corvid : public FactionModule {
  public:
   int faction() const override { return kCorvid; }

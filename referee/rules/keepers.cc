@@ -86,7 +86,6 @@ int SideType(int ws, bool back) { return back ? (ws + 1) % 3 : ws; }
 int ShownType(const KeepersBoard& kb, int ws) {
   return SideType(ws, kb.flipped[ws]);
 }
-int RelicCode(const KeepersRelic& r) { return r.type * 4 + r.value; }
 int KSeat(const State& s) { return s.SeatOf(kKeepers); }
 
 std::vector<KeepersRelic>& Forest(State& s, int f) {
@@ -101,7 +100,7 @@ const std::vector<KeepersRelic>* ForestRelics(const State& s, int f) {
 
 // A Retinue entry's suit: Faithful Retainers are birds (15.3.5).
 int EntrySuit(const State& s, int16_t entry) {
-  return entry == kFaithfulRetainer ? kBird : s.card(entry).suit;
+  return entry == kFaithfulRetainer ? int{kBird} : int{s.card(entry).suit};
 }
 bool EntryMatches(const State& s, int16_t entry, int c) {
   const int suit = EntrySuit(s, entry);
