@@ -37,13 +37,12 @@ int Fail(const std::string& cmd, const absl::Status& s) {
 }  // namespace
 
 int PlayMain(const std::vector<std::string>& argv) {
-  auto args =
-      Args::Parse(argv,
-                  {"--factions", "--bot", "--character", "--seed", "--replay",
-                   "--deadline-ms", "--time-bank-ms", "--max-strikes",
-                   "--max-turns", "--stderr-dir", "--match-id", "--map",
-                   "--suits"},
-                  {"--json", "--shuffle-seats"});
+  auto args = Args::Parse(
+      argv,
+      {"--factions", "--bot", "--character", "--seed", "--replay",
+       "--deadline-ms", "--time-bank-ms", "--max-strikes", "--max-turns",
+       "--stderr-dir", "--match-id", "--map", "--suits"},
+      {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   v1::MatchSpec spec;
   std::map<std::string, std::string> bots;

@@ -3,12 +3,12 @@
 #include <map>
 #include <string>
 
-#include "bots/heuristic/hundreds_plan.h"
-#include "bots/heuristic/riverfolk_plan.h"
-#include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/corvid_plan.h"
-#include "bots/heuristic/keepers_plan.h"
 #include "bots/heuristic/cult_plan.h"
+#include "bots/heuristic/duchy_plan.h"
+#include "bots/heuristic/hundreds_plan.h"
+#include "bots/heuristic/keepers_plan.h"
+#include "bots/heuristic/riverfolk_plan.h"
 
 namespace woodland::bots {
 namespace {
@@ -206,8 +206,8 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   const v1::Faction me = r.faction();
   const auto payload = o.payload_case();
   const bool done = payload == Option::kDone;
-  if (double s; RiverfolkScore(r, o, &s)) return s;  // Law 11
-  if (auto d = DuchyScore(r, o)) return *d;  // duchy_plan.cc
+  if (double s; RiverfolkScore(r, o, &s)) return s;   // Law 11
+  if (auto d = DuchyScore(r, o)) return *d;           // duchy_plan.cc
   if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
   if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
     return s;

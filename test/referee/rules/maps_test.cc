@@ -298,7 +298,7 @@ TEST(Maps, Law_25_3_5_FerryCrossingTakesTheFerryAlongAndDrawsACard) {
 TEST(Maps, Law_25_3_5_TheFerryStillNeedsRuleAtOneEnd) {
   Scenario sc(LakeTable(), 7);
   sc.s().SetWarriors(kMarquise, C(1), 1);
-  sc.s().SetWarriors(kEyrie, C(1), 2);   // the Eyrie rule 1
+  sc.s().SetWarriors(kEyrie, C(1), 2);      // the Eyrie rule 1
   sc.s().SetWarriors(kEyrie, C(10), 1);     // and 10
   sc.s().SetWarriors(kMarquise, C(12), 1);  // the Marquise rule 12
   sc.Start([](State& s) { PushMove(s, 0, -1, true); });
