@@ -296,10 +296,8 @@ void State::CheckScoreVictory() {
 int State::Presence(int faction, int c) const {
   const ClearingState& cl = board_[c];
   int n = cl.warriors[faction];
-  for (int p = 1; p < kNumPieces; ++p) {
-    const PieceInfo& info = GetPieceInfo(p);
-    if (info.building && info.owner == faction) n += cl.pieces[p];
-  }
+  const FactionBuildings& own = kBuildingsOf[faction];
+  for (int i = 0; i < own.count; ++i) n += cl.pieces[own.piece[i]];
   // Law 11.2.7.III: mercenaries rule for their buyer, not the Riverfolk.
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
@@ -336,9 +334,9 @@ int State::Ruler(int c) const {
 }
 
 int State::OpenSlots(int c) const {
-  int used = 0;
-  for (int p = 0; p < kNumPieces; ++p) {
-    if (GetPieceInfo(p).building) used += board_[c].pieces[p];
+  int used = board_[c].pieces[kRuin];
+  for (const FactionBuildings& own : kBuildingsOf) {
+    for (int i = 0; i < own.count; ++i) used += board_[c].pieces[own.piece[i]];
   }
   return def_->map.clearings[c].slots - used;
 }
@@ -365,9 +363,9 @@ bool State::AreEnemies(int faction_a, int faction_b) const {
   return true;
 }
 
-ClearingMask State::AdjacentMask(int c) const {
+ClearingMask State::OpenedPathsAt(int c) const {
   const MapDef& m = def_->map;
-  ClearingMask mask = m.clearings[c].adjacent;
+  ClearingMask mask = 0;
   for (size_t i = 0; i < m.closed_paths.size(); ++i) {
     if (!(opened_paths_ >> i & 1)) continue;  // Law 25.4.2: still closed
     auto [a, b] = m.closed_paths[i];

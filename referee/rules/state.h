@@ -564,7 +564,10 @@ class State {
   // Adjacency by path (Law 2.2.1), less closed paths still on the map
   // (25.4.2): use these, not MapDef's, during play.
   bool Adjacent(int a, int b) const { return AdjacentMask(a) >> b & 1; }
-  ClearingMask AdjacentMask(int c) const;
+  ClearingMask AdjacentMask(int c) const {
+    const ClearingMask printed = def_->map.clearings[c].adjacent;
+    return opened_paths_ == 0 ? printed : printed | OpenedPathsAt(c);
+  }
   // The map's pieces (Law 25): the Ferry's clearing (-1 if none), whether it
   // was used this turn, and which closed paths (bit per MapDef index) were
   // removed, and whether one was removed this turn.
@@ -672,6 +675,7 @@ class State {
   void StartTurn();
   void CheckScoreVictory();
   void ReshuffleIfEmpty();
+  ClearingMask OpenedPathsAt(int c) const;  // removed closed paths at c
   // Calls f(board) for each expansion faction's board (Law 10-15).
   template <class F>
   void ForEachExpansionBoard(F&& f) const {

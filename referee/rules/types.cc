@@ -5,42 +5,6 @@
 namespace woodland::rules {
 namespace {
 
-constexpr std::array<PieceInfo, kNumPieces> kPieces = {{
-    {"ruin", kNoFaction, true},
-    {"sawmill", kMarquise, true},
-    {"workshop", kMarquise, true},
-    {"recruiter", kMarquise, true},
-    {"keep", kMarquise, false},
-    {"wood", kMarquise, false},
-    {"roost", kEyrie, true},
-    {"fox base", kAlliance, true},
-    {"rabbit base", kAlliance, true},
-    {"mouse base", kAlliance, true},
-    {"sympathy", kAlliance, false},
-    {"fox garden", kCult, true},
-    {"rabbit garden", kCult, true},
-    {"mouse garden", kCult, true},
-    {"fox trade post", kRiverfolk, false},
-    {"rabbit trade post", kRiverfolk, false},
-    {"mouse trade post", kRiverfolk, false},
-    {"tunnel", kDuchy, false},
-    {"citadel", kDuchy, true},
-    {"market", kDuchy, true},
-    {"bomb plot", kCorvid, false},
-    {"snare plot", kCorvid, false},
-    {"extortion plot", kCorvid, false},
-    {"raid plot", kCorvid, false},
-    {"face-down plot", kCorvid, false},
-    {"stronghold", kHundreds, true},
-    {"mob", kHundreds, false},
-    {"figure waystation", kKeepers, true},
-    {"tablet waystation", kKeepers, true},
-    {"jewelry waystation", kKeepers, true},
-    {"figure relic", kKeepers, false},
-    {"tablet relic", kKeepers, false},
-    {"jewelry relic", kKeepers, false},
-}};
-
 constexpr std::array<absl::string_view, kNumSuits> kSuitNames = {
     "fox", "rabbit", "mouse", "bird"};
 constexpr std::array<absl::string_view, kNumFactions> kFactionNames = {
@@ -66,7 +30,6 @@ int Find(const std::array<absl::string_view, N>& names, absl::string_view s) {
 
 }  // namespace
 
-const PieceInfo& GetPieceInfo(int piece) { return kPieces[piece]; }
 absl::string_view SuitName(int suit) {
   return suit == kAnySuit ? "any" : kSuitNames[suit];
 }

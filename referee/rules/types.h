@@ -6,6 +6,7 @@
 #ifndef WOODLAND_REFEREE_RULES_TYPES_H_
 #define WOODLAND_REFEREE_RULES_TYPES_H_
 
+#include <array>
 #include <cstdint>
 
 #include "absl/strings/string_view.h"
@@ -89,7 +90,59 @@ struct PieceInfo {
   int8_t owner;  // kNoFaction for ruins
   bool building;
 };
-const PieceInfo& GetPieceInfo(int piece);
+inline constexpr std::array<PieceInfo, kNumPieces> kPieceInfo = {{
+    {"ruin", kNoFaction, true},
+    {"sawmill", kMarquise, true},
+    {"workshop", kMarquise, true},
+    {"recruiter", kMarquise, true},
+    {"keep", kMarquise, false},
+    {"wood", kMarquise, false},
+    {"roost", kEyrie, true},
+    {"fox base", kAlliance, true},
+    {"rabbit base", kAlliance, true},
+    {"mouse base", kAlliance, true},
+    {"sympathy", kAlliance, false},
+    {"fox garden", kCult, true},
+    {"rabbit garden", kCult, true},
+    {"mouse garden", kCult, true},
+    {"fox trade post", kRiverfolk, false},
+    {"rabbit trade post", kRiverfolk, false},
+    {"mouse trade post", kRiverfolk, false},
+    {"tunnel", kDuchy, false},
+    {"citadel", kDuchy, true},
+    {"market", kDuchy, true},
+    {"bomb plot", kCorvid, false},
+    {"snare plot", kCorvid, false},
+    {"extortion plot", kCorvid, false},
+    {"raid plot", kCorvid, false},
+    {"face-down plot", kCorvid, false},
+    {"stronghold", kHundreds, true},
+    {"mob", kHundreds, false},
+    {"figure waystation", kKeepers, true},
+    {"tablet waystation", kKeepers, true},
+    {"jewelry waystation", kKeepers, true},
+    {"figure relic", kKeepers, false},
+    {"tablet relic", kKeepers, false},
+    {"jewelry relic", kKeepers, false},
+}};
+// Inline: rule and slots are computed from it at every step.
+inline const PieceInfo& GetPieceInfo(int piece) { return kPieceInfo[piece]; }
+
+// The building kinds each faction owns (rule, Law 2.5), as a small list.
+struct FactionBuildings {
+  std::array<int8_t, 4> piece{};
+  int8_t count = 0;
+};
+inline constexpr std::array<FactionBuildings, kNumFactions> kBuildingsOf = [] {
+  std::array<FactionBuildings, kNumFactions> out{};
+  for (int p = 1; p < kNumPieces; ++p) {
+    const PieceInfo& info = kPieceInfo[p];
+    if (!info.building || info.owner < 0) continue;
+    FactionBuildings& b = out[info.owner];
+    b.piece[b.count++] = static_cast<int8_t>(p);
+  }
+  return out;
+}();
 
 // Law 5.1.5: the item supply.
 enum Item : int8_t {
