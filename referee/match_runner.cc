@@ -150,7 +150,7 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
       const int c = rules::ParseVagabondCharacter(seat.character());
       if (c < 0 || (f != rules::kVagabond && f != rules::kVagabond2)) {
         return absl::InvalidArgumentError(
-            absl::StrCat("character '", seat.character(),
+            absl::StrCat("character '", CleanUtf8(seat.character(), 32),
                          "' is not a Vagabond character of a Vagabond seat"));
       }
       setup.characters.push_back(
@@ -160,6 +160,10 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
   setup.shuffle_seats = spec.shuffle_seats();
   if (!spec.map().empty()) setup.map = spec.map();
   if (!spec.deck().empty()) setup.deck = spec.deck();
+  if (spec.suits_size() > rules::kMaxClearings) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("suits: at most ", rules::kMaxClearings, " (Law 19.1)"));
+  }
   for (int suit : spec.suits()) {
     // Law 19.1: clearing suits are fox, rabbit or mouse.
     if (suit < v1::SUIT_FOX || suit > v1::SUIT_MOUSE) {

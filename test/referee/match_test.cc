@@ -739,3 +739,31 @@ TEST(BotCatalog, Issue16_RunMatchResolvesNamesAndReportsThem) {
 
 }  // namespace
 }  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Outside input in a match spec is bounded: an unknown character name is
+// not echoed back at any length, and more suits than clearings are refused
+// before they are read.
+TEST(Match, SpecCharacterAndSuitsAreBounded) {
+  v1::MatchSpec spec;
+  for (v1::Faction f : {v1::FACTION_MARQUISE, v1::FACTION_VAGABOND}) {
+    v1::SeatSpec* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("builtin:random");
+  }
+  spec.mutable_seats(1)->set_character(std::string(100000, 'x'));
+  auto bad = SetupFromSpec(spec, 1000);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_LT(bad.status().message().size(), 200u);
+  spec.mutable_seats(1)->clear_character();
+  for (int i = 0; i < 100000; ++i) spec.add_suits(v1::SUIT_FOX);
+  bad = SetupFromSpec(spec, 1000);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace woodland::referee
