@@ -200,6 +200,16 @@ struct GameSetup {
   // Vagabond characters fixed by the match (faction, character; Law 9.3.1,
   // 26): such a Vagabond skips the character choice.
   std::vector<std::pair<int8_t, int8_t>> characters;
+  // Setup mode: the standard setup (Law 5.1) or the advanced setup with its
+  // draft of setup cards (Law 19).
+  enum Mode : int8_t { kStandardSetup = 0, kAdvancedSetup = 1 };
+  int8_t mode = kStandardSetup;
+  // Landmarks in play (Law 24, 19.5): (landmark, clearing index or -1 to be
+  // placed at setup by the players as 19.5 says). The map's own Ferry/Tower
+  // are implied by the map and not listed.
+  std::vector<std::pair<int8_t, int8_t>> landmarks;
+  // Hirelings in play (Law 22, 19.6): (hireling, demoted side).
+  std::vector<std::pair<int8_t, bool>> hirelings;
 };
 
 // Immutable per-match definitions shared by every copy of a State.

@@ -157,6 +157,31 @@ enum Item : int8_t {
 };
 inline constexpr int kNumItems = 8;
 
+// Landmarks (Law 24): owned by nobody, at most one per clearing. The Ferry
+// and the Tower are also map features (Law 25.3, 25.4).
+enum Landmark : int8_t {
+  kLandmarkTower = 0,
+  kLandmarkFerry,
+  kLandmarkLostCity,
+  kLandmarkLegendaryForge,
+  kLandmarkBlackMarket,
+  kLandmarkElderTreetop,
+};
+inline constexpr int kNumLandmarks = 6;
+
+// The Marauder hirelings (Law 22, 20.4, 20.11), named by their promoted side;
+// each is in play on its promoted or its demoted side (Law 19.6.3).
+enum Hireling : int8_t {
+  kHirelingForestPatrol = 0,  // demoted: Feline Physicians
+  kHirelingLastDynasty,       // demoted: Bluebird Nobles
+  kHirelingSpringUprising,    // demoted: Rabbit Scouts
+  kHirelingExile,             // demoted: The Brigand
+  kHirelingFlameBearers,      // demoted: Rat Smugglers
+  kHirelingVaultKeepers,      // demoted: Badger Bodyguards
+  kHirelingPopularBand,       // demoted: Street Band
+};
+inline constexpr int kNumHirelings = 7;
+
 inline constexpr int kMaxClearings = 12;
 inline constexpr int kMaxSeats = 6;
 inline constexpr int kWinningScore = 30;  // Law 3.1
