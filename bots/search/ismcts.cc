@@ -1,0 +1,209 @@
+#include "bots/search/ismcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace woodland::bots {
+namespace {
+
+using rules::Option;
+using rules::State;
+
+struct Edge {
+  Option opt;
+  int child = -1;
+  int visits = 0;
+  int avail = 0;
+  std::array<double, rules::kMaxSeats> value{};
+};
+
+struct Node {
+  std::vector<Edge> edges;
+};
+
+struct Rng {
+  uint64_t x;
+  uint64_t Next() {
+    uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
+  double Unit() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
+};
+
+// A seat's progress toward winning in VP terms: its score, or for an
+// activated dominance card the share of the clearings it needs (Law 3.3.1).
+double Progress(const State& s, int seat) {
+  const rules::SeatState& st = s.seat(seat);
+  if (st.dominance == rules::kNoCard) return st.vp;
+  const int f = st.faction;
+  const int suit = s.card(st.dominance).suit;
+  if (suit == rules::kBird) {
+    for (auto [a, b] : s.map().opposite_corners) {
+      if (s.Rules(f, a) || s.Rules(f, b)) return 15;
+    }
+    return 0;
+  }
+  int ruled = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c)
+    ruled += s.SuitOf(c) == suit && s.Rules(f, c);
+  return 27.0 * std::min(ruled, 3) / 3;
+}
+
+int Decide(const State& s, Rng& rng, double done_chance) {
+  const auto& opts = s.options();
+  const int n = static_cast<int>(opts.size());
+  if (rng.Unit() < done_chance) return rng.Below(n);
+  int others = 0;
+  for (const Option& o : opts) others += o.kind != rules::kOptDone;
+  if (others == 0) return rng.Below(n);
+  int k = rng.Below(others);
+  for (int i = 0; i < n; ++i) {
+    if (opts[i].kind == rules::kOptDone) continue;
+    if (k-- == 0) return i;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::array<double, rules::kMaxSeats> SeatValues(const State& s) {
+  std::array<double, rules::kMaxSeats> v{};
+  const int n = s.num_seats();
+  if (s.IsTerminal() && !s.winners().empty()) {
+    for (int w : s.winners()) v[w] = 1;
+    return v;
+  }
+  std::array<double, rules::kMaxSeats> e{};
+  for (int i = 0; i < n; ++i) e[i] = Progress(s, i);
+  // Law 9.2.8: a Vagabond in a coalition wins with his partner.
+  for (int f : {rules::kVagabond, rules::kVagabond2}) {
+    const int vb = s.SeatOf(f);
+    if (vb >= 0 && s.vagabond(f).coalition >= 0)
+      e[vb] = e[s.vagabond(f).coalition];
+  }
+  for (int i = 0; i < n; ++i) {
+    double best = 0;
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      bool partner = false;
+      for (int f : {rules::kVagabond, rules::kVagabond2}) {
+        const int vb = s.SeatOf(f);
+        const int co = vb >= 0 ? s.vagabond(f).coalition : -1;
+        partner |= (vb == i && co == j) || (vb == j && co == i);
+      }
+      if (!partner) best = std::max(best, e[j]);
+    }
+    const double rel = 0.5 + 0.5 * std::tanh((e[i] - best) / 10.0);
+    v[i] = 0.7 * rel + 0.3 * std::min(1.0, e[i] / rules::kWinningScore);
+  }
+  return v;
+}
+
+std::optional<int> Search(const rules::InfoState& info,
+                          const std::vector<std::string>& labels,
+                          const SearchConfig& config, SearchStats* stats) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  absl::StatusOr<rules::Determinizer> det = rules::Determinizer::Create(info);
+  if (!det.ok()) return std::nullopt;
+  const int me = info.obs.seat;
+  Rng rng{config.seed};
+  const State first = det->Sample(rng.Next());
+  if (!RootMatches(first, me, labels)) return std::nullopt;
+  const std::vector<Option> root_options = first.options();
+  std::vector<Node> nodes(1);
+  SearchStats local;
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  while ((config.max_iterations <= 0 ||
+          local.iterations < config.max_iterations) &&
+         (config.seconds <= 0 || elapsed() < config.seconds)) {
+    if (config.seconds <= 0 && config.max_iterations <= 0) break;
+    State s = local.iterations == 0 ? first : det->Sample(rng.Next());
+    if (s.deciding_seat() != me || s.options() != root_options) {
+      ++local.iterations;  // a determinization that asks otherwise
+      continue;
+    }
+    const int turns0 = s.counters().turns;
+    std::vector<std::pair<int, int>> path;  // (node, edge)
+    int node = 0;
+    while (!s.IsTerminal() && s.counters().turns - turns0 <= config.horizon_turns) {
+      const int seat = s.deciding_seat();
+      const auto& opts = s.options();
+      std::vector<int> edge_of(opts.size());
+      for (size_t i = 0; i < opts.size(); ++i) {
+        auto& edges = nodes[node].edges;
+        auto it = std::find_if(edges.begin(), edges.end(),
+                               [&](const Edge& e) { return e.opt == opts[i]; });
+        if (it == edges.end()) {
+          edges.push_back(Edge{.opt = opts[i]});
+          it = edges.end() - 1;
+        }
+        ++it->avail;
+        edge_of[i] = static_cast<int>(it - edges.begin());
+      }
+      int pick = -1, unvisited = 0;
+      double best = -1;
+      for (size_t i = 0; i < opts.size(); ++i) {
+        const Edge& e = nodes[node].edges[edge_of[i]];
+        if (e.visits == 0) {
+          if (rng.Below(++unvisited) == 0) pick = static_cast<int>(i);
+          continue;
+        }
+        if (unvisited > 0) continue;
+        const double u = e.value[seat] / e.visits +
+                         config.exploration *
+                             std::sqrt(std::log(e.avail) / e.visits);
+        if (u > best) {
+          best = u;
+          pick = static_cast<int>(i);
+        }
+      }
+      const int edge = edge_of[pick];
+      path.push_back({node, edge});
+      const bool expand = nodes[node].edges[edge].visits == 0;
+      (void)s.Apply(pick);
+      if (nodes[node].edges[edge].child < 0) {
+        nodes[node].edges[edge].child = static_cast<int>(nodes.size());
+        nodes.emplace_back();
+      }
+      node = nodes[node].edges[edge].child;
+      if (expand) break;
+    }
+    // Playout: cheap random choices, "done" discouraged, for a bounded
+    // number of faction turns.
+    while (!s.IsTerminal() && s.counters().turns - turns0 <= config.horizon_turns) {
+      (void)s.Apply(Decide(s, rng, config.done_chance));
+      ++local.playout_decisions;
+    }
+    const auto v = SeatValues(s);
+    for (auto [n, e] : path) {
+      Edge& edge = nodes[n].edges[e];
+      ++edge.visits;
+      for (int i = 0; i < s.num_seats(); ++i) edge.value[i] += v[i];
+    }
+    ++local.iterations;
+  }
+  // The most visited root option, mapped back to the request's order.
+  int best = 0, most = -1;
+  local.visits.assign(labels.size(), 0);
+  for (size_t i = 0; i < root_options.size(); ++i) {
+    for (const Edge& e : nodes[0].edges) {
+      if (e.opt == root_options[i]) local.visits[i] = e.visits;
+    }
+    if (local.visits[i] > most) {
+      most = local.visits[i];
+      best = static_cast<int>(i);
+    }
+  }
+  local.seconds = elapsed();
+  if (stats != nullptr) *stats = local;
+  return best;
+}
+
+}  // namespace woodland::bots

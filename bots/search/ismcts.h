@@ -1,0 +1,55 @@
+// Information-set Monte Carlo tree search (single-observer ISMCTS, as in
+// Cowling, Powley & Whitehouse 2012 and OpenSpiel's IS-MCTS) on the rules
+// engine. Every iteration draws a determinization of the seat's
+// information state (determinize.h), walks one shared tree whose edges are
+// the engine's typed options (an edge is available only in the
+// determinizations that offer it), expands one node, plays a cheap random
+// playout for a bounded number of faction turns and backs up one value per
+// seat. Each seat picks its own edges by UCT on its own value (max^n); the
+// value scores a seat's VP progress against the leader, shared within a
+// Vagabond coalition (Law 9.2.8), so a playout need not reach 30 VP.
+#ifndef WOODLAND_BOTS_SEARCH_ISMCTS_H_
+#define WOODLAND_BOTS_SEARCH_ISMCTS_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/rules/determinize.h"
+
+namespace woodland::bots {
+
+struct SearchConfig {
+  double seconds = 0.1;    // wall-clock budget (<= 0: iterations only)
+  int max_iterations = 0;  // 0: until the time is up
+  uint64_t seed = 1;
+  int horizon_turns = 6;     // faction turns per playout beyond the root's
+  double exploration = 0.7;  // UCT constant on values in [0, 1]
+  // Playouts choose "done" (end a step, decline) only with this
+  // probability when something else is offered.
+  double done_chance = 0.15;
+};
+
+struct SearchStats {
+  int iterations = 0;
+  int64_t playout_decisions = 0;
+  double seconds = 0;
+  std::vector<int> visits;  // per root option (request order)
+};
+
+// Values in [0, 1] per seat for a (final or cut-off) state.
+std::array<double, rules::kMaxSeats> SeatValues(const rules::State& s);
+
+// The index (into `labels`, the request's options) to play, or nullopt when
+// this table/phase cannot be rebuilt or the rebuilt decision differs from
+// the one asked (the caller then plays another policy).
+std::optional<int> Search(const rules::InfoState& info,
+                          const std::vector<std::string>& labels,
+                          const SearchConfig& config,
+                          SearchStats* stats = nullptr);
+
+}  // namespace woodland::bots
+
+#endif  // WOODLAND_BOTS_SEARCH_ISMCTS_H_

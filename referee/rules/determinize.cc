@@ -1,0 +1,258 @@
+#include "referee/rules/determinize.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace woodland::rules {
+namespace {
+
+// Law 9.3.3: the quest deck holds 15 quest cards (vagabond.cc kQuests).
+constexpr int kNumQuests = 15;
+// Law 9.3.4: the "R" items under the ruins, one set per Vagabond.
+constexpr int8_t kRuinItemKinds[] = {kSack, kBoot, kHammer, kSword};
+
+bool Base(int f) {
+  return f == kMarquise || f == kEyrie || f == kAlliance || f == kVagabond ||
+         f == kVagabond2;
+}
+
+// A small deterministic stream (splitmix64) for dealing and shuffling.
+struct Rng {
+  uint64_t x;
+  uint64_t Next() {
+    uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
+  template <typename T>
+  void Shuffle(std::vector<T>& v) {
+    for (int i = static_cast<int>(v.size()) - 1; i > 0; --i)
+      std::swap(v[i], v[Below(i + 1)]);
+  }
+};
+
+// Moves a public card out of the deck (where ClearForScenario left every
+// card) and returns it to the caller, who puts it where it lies.
+absl::StatusOr<CardId> TakePublic(State& s, CardId id) {
+  if (id < 0 || id >= static_cast<CardId>(s.def().deck.cards.size()))
+    return absl::InvalidArgumentError(absl::StrCat("no card ", id));
+  if (std::find(s.deck().begin(), s.deck().end(), id) == s.deck().end())
+    return absl::InvalidArgumentError(absl::StrCat("card ", id, " seen twice"));
+  s.GiveCard(0, id);
+  s.RemoveFromHand(0, id);
+  return id;
+}
+
+absl::Status TakeAll(State& s, const std::vector<CardId>& ids,
+                     std::vector<CardId>& into) {
+  for (CardId id : ids) {
+    absl::StatusOr<CardId> c = TakePublic(s, id);
+    if (!c.ok()) return c.status();
+    into.push_back(*c);
+  }
+  return absl::OkStatus();
+}
+
+void PlacePieces(State& s, const Observation& o) {
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    for (int i = 0; i < s.num_seats(); ++i) {
+      const int f = s.seat(i).faction;
+      s.SetWarriors(f, c, o.clearings[c].warriors[f]);
+    }
+    for (int p = 0; p < kNumPieces; ++p) s.SetPieces(p, c, o.clearings[c].pieces[p]);
+  }
+  if (s.SeatOf(kMarquise) >= 0 && o.keep < 0) {
+    s.mutable_marquise().keep_removed = true;  // Law 6.2.2
+    s.set_piece_supply(kKeep, 0);
+  }
+}
+
+absl::Status PlaceCards(State& s, const Observation& o) {
+  for (int i = 0; i < s.num_seats(); ++i) {
+    SeatState& st = s.mutable_seat(i);
+    st.vp = o.seats[i].vp;
+    st.items = o.seats[i].items;
+    if (absl::Status e = TakeAll(s, o.seats[i].play_area, st.play_area);
+        !e.ok())
+      return e;
+    if (o.seats[i].dominance != kNoCard) {
+      absl::StatusOr<CardId> d = TakePublic(s, o.seats[i].dominance);
+      if (!d.ok()) return d.status();
+      st.dominance = *d;
+    }
+  }
+  std::vector<CardId> hand;
+  if (absl::Status e = TakeAll(s, o.hand, hand); !e.ok()) return e;
+  for (CardId id : hand) s.mutable_seat(o.seat).hand.push_back(id);
+  if (absl::Status e = TakeAll(s, o.discard, s.mutable_discard()); !e.ok())
+    return e;
+  if (absl::Status e =
+          TakeAll(s, o.available_dominance, s.mutable_available_dominance());
+      !e.ok())
+    return e;
+  EyrieBoard& eb = s.mutable_eyrie();
+  eb.leader = o.eyrie_leader;
+  eb.deposed = o.eyrie_deposed;
+  eb.viziers = o.viziers;
+  for (int col = 0; col < 4; ++col) {
+    if (absl::Status e = TakeAll(s, o.decree[col], eb.decree[col]); !e.ok())
+      return e;
+  }
+  if (!o.supporter_cards.empty()) {
+    return TakeAll(s, o.supporter_cards, s.mutable_alliance().supporters);
+  }
+  return absl::OkStatus();
+}
+
+void PlaceBoards(State& s, const Observation& o) {
+  s.mutable_item_supply() = o.item_supply;
+  AllianceBoard& ab = s.mutable_alliance();
+  if (s.SeatOf(kAlliance) >= 0) {
+    ab.officers = static_cast<int8_t>(o.officers);
+    s.SetWarriorSupply(kAlliance, s.warrior_supply(kAlliance) - o.officers);
+  }
+  for (const Observation::VagabondPublic& v : o.vagabonds) {
+    VagabondBoard& vb = s.mutable_vagabond(v.faction);
+    vb = v.board;
+    vb.ruin_item = {};
+    vb.quest_deck.clear();
+    if (v.faction != kVagabond) continue;
+    // Law 9.3.3: the unseen quests are the face-down deck (unordered).
+    for (int q = 0; q < kNumQuests; ++q) {
+      bool seen = std::count(o.quests.begin(), o.quests.end(), q) > 0;
+      for (const auto& w : o.vagabonds) {
+        seen |= std::count(w.board.quests_done.begin(),
+                           w.board.quests_done.end(), q) > 0;
+      }
+      if (!seen) vb.quest_deck.push_back(static_cast<int8_t>(q));
+    }
+  }
+}
+
+// Cards the seat knows to be in another hand, then random unseen cards, up
+// to each hand's size; hidden supporters likewise; the rest stay in the
+// deck, which the fresh chance stream draws from at random.
+void DealHidden(State& s, const InfoState& info, Rng& rng) {
+  const Observation& o = info.obs;
+  std::vector<CardId> pool = s.deck();
+  auto in_pool = [&](CardId id) {
+    return std::find(pool.begin(), pool.end(), id) != pool.end();
+  };
+  auto deal = [&](int seat, CardId id) {
+    s.GiveCard(seat, id);
+    pool.erase(std::find(pool.begin(), pool.end(), id));
+  };
+  for (int i = 0; i < s.num_seats(); ++i) {
+    if (i == o.seat || i >= static_cast<int>(info.known.size())) continue;
+    for (CardId id : info.known[i]) {
+      if (static_cast<int>(s.seat(i).hand.size()) < o.seats[i].hand_size &&
+          in_pool(id))
+        deal(i, id);
+    }
+  }
+  rng.Shuffle(pool);
+  for (int i = 0; i < s.num_seats(); ++i) {
+    if (i == o.seat) continue;
+    while (static_cast<int>(s.seat(i).hand.size()) < o.seats[i].hand_size &&
+           !pool.empty())
+      deal(i, pool.back());
+  }
+  if (s.SeatOf(kAlliance) >= 0 && o.supporter_cards.empty()) {
+    std::vector<CardId>& sup = s.mutable_alliance().supporters;
+    while (static_cast<int>(sup.size()) < o.supporters && !pool.empty()) {
+      const CardId id = pool.back();
+      deal(0, id);
+      s.RemoveFromHand(0, id);
+      sup.push_back(id);
+    }
+  }
+}
+
+// Law 9.3.4: an item under each ruin still holding one, drawn from the
+// "R" item sets of the seated Vagabonds.
+void HideRuinItems(State& s, const Observation& o, Rng& rng) {
+  if (o.ruins_with_items.empty()) return;
+  std::vector<int8_t> pool;
+  for (const auto& v : o.vagabonds) {
+    (void)v;
+    for (int8_t item : kRuinItemKinds) pool.push_back(item);
+  }
+  rng.Shuffle(pool);
+  VagabondBoard& vb = s.mutable_vagabond(kVagabond);
+  for (int8_t c : o.ruins_with_items) {
+    if (pool.empty()) break;
+    vb.ruin_item[c] = static_cast<int8_t>(pool.back() + 1);
+    pool.pop_back();
+  }
+}
+
+}  // namespace
+
+bool Determinizable(const InfoState& info) {
+  if (info.obs.phase == kPhaseSetup || info.obs.turn <= 0) return false;
+  if (info.obs.seats.size() != info.setup.factions.size()) return false;
+  if (info.obs.current_seat < 0 ||
+      info.obs.current_seat >= static_cast<int>(info.obs.seats.size()))
+    return false;
+  for (int8_t f : info.setup.factions) {
+    if (!Base(f)) return false;
+  }
+  return info.setup.hirelings.empty() && info.setup.landmarks.empty();
+}
+
+absl::StatusOr<Determinizer> Determinizer::Create(const InfoState& info) {
+  if (!Determinizable(info))
+    return absl::UnimplementedError("table or phase not supported");
+  GameSetup setup = info.setup;
+  setup.record_events = false;
+  absl::StatusOr<State> s = State::NewGame(setup, 1);
+  if (!s.ok()) return s.status();
+  if (static_cast<int>(info.obs.clearings.size()) != s->map().num_clearings)
+    return absl::InvalidArgumentError("observation does not fit the map");
+  s->ClearForScenario();
+  PlacePieces(*s, info.obs);
+  if (absl::Status e = PlaceCards(*s, info.obs); !e.ok()) return e;
+  PlaceBoards(*s, info.obs);
+  return Determinizer(info, *std::move(s));
+}
+
+State Determinizer::Deal(uint64_t seed) const {
+  State s = base_;
+  Rng rng{seed * 0xD1B54A32D192ED03ULL + 0x632BE59BD9B4E019ULL};
+  DealHidden(s, info_, rng);
+  HideRuinItems(s, info_.obs, rng);
+  s.chance_stream() = Chance(rng.Next());
+  return s;
+}
+
+State Determinizer::Sample(uint64_t seed) const {
+  State s = Deal(seed);
+  // The current phase of the current turn (Law 3), resumed at the faction's
+  // own steps (core_tasks.cc TurnStep: 2 Birdsong, 5 Daylight, 8 Evening).
+  const int8_t step = info_.obs.phase == kPhaseBirdsong   ? 2
+                      : info_.obs.phase == kPhaseDaylight ? 5
+                                                          : 8;
+  s.SetCurrent(info_.obs.current_seat, info_.obs.phase);
+  s.Push(Task{.kind = kTaskTurn,
+              .seat = static_cast<int8_t>(info_.obs.current_seat),
+              .step = step});
+  s.Run();
+  return s;
+}
+
+bool RootMatches(const State& s, int seat,
+                 const std::vector<std::string>& labels) {
+  if (s.IsTerminal() || s.deciding_seat() != seat ||
+      s.options().size() != labels.size())
+    return false;
+  for (size_t i = 0; i < labels.size(); ++i) {
+    if (s.OptionLabel(s.options()[i]) != labels[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace woodland::rules

@@ -1,0 +1,76 @@
+// Determinization: a full State built from what one seat knows.
+//
+// A search bot sees only its Observation (Law 1.2) and the public events.
+// An InfoState holds exactly that (the public match setup, the seat's
+// observation and the cards it has seen enter other hands); Determinizer
+// turns it into rules States that agree with everything the seat knows and
+// fill in the rest at random: other hands, the Alliance's supporters, the
+// deck's order, the quest deck, the items under the ruins and the chance
+// stream. Nothing here reads a referee's State: the input is the InfoState
+// only, so two referee states that differ only in hidden information give
+// the same determinizations for the same seed.
+//
+// The pending decision is rebuilt at the start of the current phase of the
+// current player's turn (the task stack is not public): callers compare the
+// rebuilt options with the ones they were offered (RootMatches) and search
+// only when they agree. Supported tables: the base factions and both
+// Vagabonds (Determinizable); expansion boards are not rebuilt yet.
+#ifndef WOODLAND_REFEREE_RULES_DETERMINIZE_H_
+#define WOODLAND_REFEREE_RULES_DETERMINIZE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "referee/rules/observation.h"
+#include "referee/rules/state.h"
+
+namespace woodland::rules {
+
+struct InfoState {
+  // Public setup: seat order, map, deck, first seat, clearing suits and
+  // Vagabond characters. `max_turns` bounds playouts from the rebuilt state
+  // (faction turns counted from the start of the match).
+  GameSetup setup;
+  Observation obs;
+  // Per seat: cards this seat saw enter that hand (given to it, taken by
+  // it) and not seen leave it since.
+  std::vector<std::vector<CardId>> known;
+};
+
+// Whether every seated faction's board can be rebuilt.
+bool Determinizable(const InfoState& info);
+
+class Determinizer {
+ public:
+  // Builds the public part once (map, pieces, scores, known cards, boards);
+  // fails on an unsupported table or an inconsistent observation.
+  static absl::StatusOr<Determinizer> Create(const InfoState& info);
+
+  // One determinization: hidden cards dealt from the unseen ones, the rest
+  // shuffled into the deck, a fresh chance stream, the current phase
+  // resumed and run to its first decision.
+  State Sample(uint64_t seed) const;
+  // The same before resuming: the state as the seat sees it now, hidden
+  // parts dealt (what Sample resumes from).
+  State Deal(uint64_t seed) const;
+
+  const State& base() const { return base_; }
+
+ private:
+  Determinizer(const InfoState& info, State base)
+      : info_(info), base_(std::move(base)) {}
+  InfoState info_;
+  State base_;  // public part; every hidden card still in the deck
+};
+
+// Whether the rebuilt state asks `seat` the same question with the same
+// option labels, in the same order, as `labels`.
+bool RootMatches(const State& s, int seat,
+                 const std::vector<std::string>& labels);
+
+}  // namespace woodland::rules
+
+#endif  // WOODLAND_REFEREE_RULES_DETERMINIZE_H_

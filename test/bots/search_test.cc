@@ -1,0 +1,234 @@
+// The search bot (bots/search): its determinizations agree with everything
+// its seat observes, the rebuilt decision is the one asked, and it cannot
+// cheat: referee states that differ only in hidden information give it the
+// same inputs and the same moves. Requests are built exactly as the referee
+// builds them (referee/convert.h), in process.
+#include <algorithm>
+#include <map>
+#include <random>
+#include <tuple>
+
+#include "bots/search/info_tracker.h"
+#include "bots/search/ismcts.h"
+#include "bots/search/search_player.h"
+#include "gtest/gtest.h"
+#include "referee/convert.h"
+#include "referee/rules/determinize.h"
+#include "referee/rules/observation.h"
+#include "referee/rules/state.h"
+
+namespace woodland {
+namespace {
+
+using rules::State;
+
+rules::GameSetup BaseSetup(std::vector<int8_t> factions) {
+  rules::GameSetup setup;
+  setup.factions = std::move(factions);
+  setup.first_seat = 0;
+  setup.record_events = true;
+  return setup;
+}
+
+v1::MatchStart StartOf(const State& s, int seat) {
+  v1::MatchStart ms;
+  ms.set_match_id("m");
+  ms.set_seat(seat);
+  ms.set_faction(referee::FactionToProto(s.seat(seat).faction));
+  for (int j = 0; j < s.num_seats(); ++j)
+    ms.add_seats(referee::FactionToProto(s.seat(j).faction));
+  ms.set_map(s.def().setup.map);
+  ms.set_deck(s.def().setup.deck);
+  ms.set_first_seat(s.def().setup.first_seat);
+  return ms;
+}
+
+// The request the referee sends `seat` now; `cursor` is where the seat's
+// previous request left the event log.
+v1::DecisionRequest RequestFor(const State& s, size_t* cursor,
+                               int64_t index) {
+  const int seat = s.deciding_seat();
+  v1::DecisionRequest req;
+  req.set_match_id("m");
+  req.set_seat(seat);
+  req.set_faction(referee::FactionToProto(s.seat(seat).faction));
+  req.set_seat_decision_index(index);
+  *req.mutable_prompt() = referee::PromptToProto(s);
+  for (const rules::Option& o : s.options())
+    referee::OptionToProto(s, o, req.add_options());
+  referee::ObservationToProto(s, seat, req.mutable_observation());
+  for (; cursor != nullptr && *cursor < s.events().size(); ++*cursor)
+    referee::EventToProto(s, s.events()[*cursor], seat, req.add_events());
+  return req;
+}
+
+std::vector<rules::CardId> Sorted(std::vector<rules::CardId> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// Everything public in `o` (and the seat's own hand) holds in `d` too.
+void ExpectSameView(const rules::Observation& o, const rules::Observation& d) {
+  for (size_t c = 0; c < o.clearings.size(); ++c) {
+    EXPECT_EQ(o.clearings[c].warriors, d.clearings[c].warriors) << "clearing " << c;
+    EXPECT_EQ(o.clearings[c].pieces, d.clearings[c].pieces) << "clearing " << c;
+  }
+  for (size_t i = 0; i < o.seats.size(); ++i) {
+    EXPECT_EQ(o.seats[i].vp, d.seats[i].vp);
+    EXPECT_EQ(o.seats[i].hand_size, d.seats[i].hand_size) << "seat " << i;
+    EXPECT_EQ(o.seats[i].play_area, d.seats[i].play_area);
+    EXPECT_EQ(o.seats[i].items, d.seats[i].items);
+    EXPECT_EQ(o.seats[i].dominance, d.seats[i].dominance);
+  }
+  EXPECT_EQ(Sorted(o.hand), Sorted(d.hand));
+  EXPECT_EQ(Sorted(o.discard), Sorted(d.discard));
+  EXPECT_EQ(o.available_dominance, d.available_dominance);
+  EXPECT_EQ(o.item_supply, d.item_supply);
+  EXPECT_EQ(o.decree, d.decree);
+  EXPECT_EQ(o.viziers, d.viziers);
+  EXPECT_EQ(o.eyrie_leader, d.eyrie_leader);
+  EXPECT_EQ(o.supporters, d.supporters);
+  EXPECT_EQ(o.officers, d.officers);
+  EXPECT_EQ(o.quests, d.quests);
+  ASSERT_EQ(o.vagabonds.size(), d.vagabonds.size());
+  for (size_t v = 0; v < o.vagabonds.size(); ++v) {
+    // Items as the protocol shows them (the "R" mark is not public yet).
+    auto items = [](const rules::VagabondBoard& b) {
+      std::vector<std::tuple<int, bool, bool>> out;
+      for (const rules::VItem& it : b.items)
+        out.emplace_back(it.kind, it.exhausted, it.damaged);
+      return out;
+    };
+    EXPECT_EQ(items(o.vagabonds[v].board), items(d.vagabonds[v].board));
+    EXPECT_EQ(o.vagabonds[v].board.clearing, d.vagabonds[v].board.clearing);
+    EXPECT_EQ(o.vagabonds[v].board.relation, d.vagabonds[v].board.relation);
+  }
+  EXPECT_EQ(o.ruins_with_items, d.ruins_with_items);
+}
+
+// Plays random games; at every decision of the watched seat, rebuilds its
+// information state from the request and checks a determinization.
+TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
+  const std::vector<std::vector<int8_t>> tables = {
+      {rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
+      {rules::kEyrie, rules::kVagabond, rules::kVagabond2},
+      {rules::kAlliance, rules::kMarquise}};
+  int checked = 0, matched = 0;
+  for (size_t t = 0; t < tables.size(); ++t) {
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      auto st = State::NewGame(BaseSetup(tables[t]), seed);
+      ASSERT_TRUE(st.ok()) << st.status();
+      State& s = *st;
+      const int watched = static_cast<int>(seed % s.num_seats());
+      bots::InfoTracker tracker(StartOf(s, watched));
+      std::mt19937_64 rng(seed);
+      size_t cursor = 0;
+      for (int step = 0; step < 1500 && !s.IsTerminal(); ++step) {
+        const int seat = s.deciding_seat();
+        if (seat == watched && s.turn() > 0 && step % 3 == 0) {
+          const v1::DecisionRequest req = RequestFor(s, &cursor, step);
+          auto info = tracker.Update(req);
+          ASSERT_TRUE(info.ok()) << info.status();
+          if (rules::Determinizable(*info)) {
+            auto det = rules::Determinizer::Create(*info);
+            ASSERT_TRUE(det.ok()) << det.status();
+            const State d = det->Deal(seed * 7 + step);
+            const rules::Observation want = rules::Observe(s, seat);
+            ExpectSameView(want, rules::Observe(d, seat));
+            // Each hidden card is somewhere: the deck holds the rest.
+            EXPECT_EQ(want.deck_size, static_cast<int>(d.deck().size()))
+                << "step " << step;
+            ++checked;
+            matched += rules::RootMatches(det->Sample(seed + step), seat,
+                                          bots::InfoTracker::Labels(req));
+            if (HasFailure()) return;
+          }
+        }
+        ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
+      }
+    }
+  }
+  std::printf("checked %d decisions, rebuilt %d (%.0f%%)\n", checked, matched,
+              100.0 * matched / std::max(1, checked));
+  EXPECT_GT(checked, 100);
+  // Most decisions of a turn's phases are asked first thing in the phase or
+  // in a menu the phase returns to.
+  EXPECT_GT(matched, checked / 5);
+}
+
+// Two referee states that differ only in hidden information (two other
+// hands exchanged, another chance stream): the requests to our seat are
+// byte-identical, the search's inputs (information state and seed) give the
+// same determinizations, and the chosen moves are identical over seeds.
+TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
+  auto st = State::NewGame(
+      BaseSetup({rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                 rules::kVagabond}),
+      11);
+  ASSERT_TRUE(st.ok());
+  State s = *st;
+  std::mt19937_64 rng(5);
+  int tested = 0;
+  for (int step = 0; step < 4000 && !s.IsTerminal() && tested < 6; ++step) {
+    const int me = s.deciding_seat();
+    std::vector<int> others;
+    for (int i = 0; i < s.num_seats(); ++i) {
+      if (i != me && !s.seat(i).hand.empty()) others.push_back(i);
+    }
+    bool differ = others.size() >= 2 &&
+                  s.seat(others[0]).hand[0] != s.seat(others[1]).hand[0];
+    if (s.turn() > 1 && differ && step % 5 == 0) {
+      State hidden = s;
+      const rules::CardId a = hidden.seat(others[0]).hand[0];
+      const rules::CardId b = hidden.seat(others[1]).hand[0];
+      hidden.GiveCard(others[0], b);
+      hidden.GiveCard(others[1], a);
+      hidden.chance_stream() = rules::Chance(999 + step);
+      ASSERT_NE(s.Hash(), hidden.Hash());
+      const v1::DecisionRequest r1 = RequestFor(s, nullptr, step);
+      const v1::DecisionRequest r2 = RequestFor(hidden, nullptr, step);
+      ASSERT_EQ(r1.SerializeAsString(), r2.SerializeAsString());
+      for (uint64_t seed = 1; seed <= 3; ++seed) {
+        bots::SearchPlayerOptions opt;
+        opt.fixed_iterations = 40;
+        opt.seed = seed;
+        bots::SearchPlayer p1(nullptr, opt), p2(nullptr, opt);
+        const v1::MatchStart ms = StartOf(s, me);
+        bots::SearchPlayer q1(&ms, opt), q2(&ms, opt);
+        EXPECT_EQ(q1.Choose(r1), q2.Choose(r2));
+        ASSERT_EQ(q1.last_input().has_value(), q2.last_input().has_value());
+        EXPECT_EQ(q1.last_seed(), q2.last_seed());
+        if (q1.last_input().has_value()) {
+          auto d1 = rules::Determinizer::Create(*q1.last_input());
+          auto d2 = rules::Determinizer::Create(*q2.last_input());
+          ASSERT_EQ(d1.ok(), d2.ok());
+          if (d1.ok()) {
+            EXPECT_EQ(d1->base().Hash(), d2->base().Hash());
+            EXPECT_EQ(d1->Sample(seed).Hash(), d2->Sample(seed).Hash());
+          }
+        }
+      }
+      ++tested;
+    }
+    ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
+  }
+  EXPECT_EQ(tested, 6);
+}
+
+// A coalition shares its partner's value; a winner's value is 1.
+TEST(SearchValues, WinnersScoreOneAndProgressIsRelative) {
+  auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie}), 3);
+  ASSERT_TRUE(st.ok());
+  State s = *st;
+  s.mutable_seat(0).vp = 20;
+  s.mutable_seat(1).vp = 5;
+  auto v = bots::SeatValues(s);
+  EXPECT_GT(v[0], 0.8);
+  EXPECT_LT(v[1], 0.2);
+  s.mutable_seat(1).vp = 20;
+  v = bots::SeatValues(s);
+  EXPECT_DOUBLE_EQ(v[0], v[1]);
+}
+
+}  // namespace
+}  // namespace woodland
