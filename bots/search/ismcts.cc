@@ -3,11 +3,19 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 
 namespace woodland::bots {
 namespace {
 
 using rules::Option;
+
+double ThreadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + t.tv_nsec * 1e-9;
+}
+
 using rules::State;
 
 struct Edge {
@@ -108,12 +116,13 @@ std::optional<int> Search(const rules::InfoState& info,
                           const SearchConfig& config, SearchStats* stats) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
+  const double cpu_start = ThreadCpuSeconds();
   absl::StatusOr<rules::Determinizer> det = rules::Determinizer::Create(info);
   if (!det.ok()) return std::nullopt;
   const int me = info.obs.seat;
   Rng rng{config.seed};
-  const State first = det->Sample(rng.Next());
-  if (!RootMatches(first, me, labels)) return std::nullopt;
+  State first = det->Sample(rng.Next());
+  if (!rules::AlignRoot(first, me, labels)) return std::nullopt;
   const std::vector<Option> root_options = first.options();
   std::vector<Node> nodes(1);
   SearchStats local;
@@ -125,6 +134,7 @@ std::optional<int> Search(const rules::InfoState& info,
          (config.seconds <= 0 || elapsed() < config.seconds)) {
     if (config.seconds <= 0 && config.max_iterations <= 0) break;
     State s = local.iterations == 0 ? first : det->Sample(rng.Next());
+    if (local.iterations > 0) (void)rules::AlignRoot(s, me, labels);
     if (s.deciding_seat() != me || s.options() != root_options) {
       ++local.iterations;  // a determinization that asks otherwise
       continue;
@@ -202,6 +212,7 @@ std::optional<int> Search(const rules::InfoState& info,
     }
   }
   local.seconds = elapsed();
+  local.cpu_seconds = ThreadCpuSeconds() - cpu_start;
   if (stats != nullptr) *stats = local;
   return best;
 }

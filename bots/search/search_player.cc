@@ -66,6 +66,7 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   stats_.iterations += st.iterations;
   stats_.playout_decisions += st.playout_decisions;
   stats_.search_seconds += st.seconds;
+  stats_.search_cpu_seconds += st.cpu_seconds;
   if (note != nullptr)
     *note = absl::StrCat("ismcts ", st.iterations, " it");
   return *pick;

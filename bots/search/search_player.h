@@ -30,7 +30,7 @@ struct SearchPlayerOptions {
 
 struct SearchPlayerStats {
   int64_t searched = 0, fallback = 0, iterations = 0, playout_decisions = 0;
-  double search_seconds = 0;
+  double search_seconds = 0, search_cpu_seconds = 0;
 };
 
 class SearchPlayer {

@@ -255,4 +255,18 @@ bool RootMatches(const State& s, int seat,
   return true;
 }
 
+bool AlignRoot(State& s, int seat, const std::vector<std::string>& labels,
+               int max_skips) {
+  for (int skip = 0;; ++skip) {
+    if (RootMatches(s, seat, labels)) return true;
+    if (skip == max_skips || s.IsTerminal() || s.deciding_seat() != seat)
+      return false;
+    const auto& opts = s.options();
+    auto done = std::find_if(opts.begin(), opts.end(),
+                             [](const Option& o) { return o.kind == kOptDone; });
+    if (done == opts.end() || !s.Apply(static_cast<int>(done - opts.begin())).ok())
+      return false;
+  }
+}
+
 }  // namespace woodland::rules

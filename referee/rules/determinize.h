@@ -71,6 +71,13 @@ class Determinizer {
 bool RootMatches(const State& s, int seat,
                  const std::vector<std::string>& labels);
 
+// Resuming a phase asks its optional steps again (crafting, a card's
+// Birdsong effect...) that the seat already passed: declines the seat's own
+// questions ("done") up to `max_skips` times until the decision matches.
+// Returns whether it does.
+bool AlignRoot(State& s, int seat, const std::vector<std::string>& labels,
+               int max_skips = 3);
+
 }  // namespace woodland::rules
 
 #endif  // WOODLAND_REFEREE_RULES_DETERMINIZE_H_

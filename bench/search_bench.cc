@@ -1,0 +1,262 @@
+// The search bot (bots/search) against heuristic or random bots, in
+// process: every seat receives the same DecisionRequest the referee would
+// send (referee/convert.h), the search seat answers with SearchPlayer (its
+// time per decision on the wall clock), the others with HeuristicPolicy or
+// uniform random choices. Four-player base tables (Marquise, Eyrie,
+// Alliance, Vagabond); the search bot's faction and seat rotate.
+//
+// Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
+//        heuristic|random] [--horizon H] [--seed S] [--tournament]
+// Prints the search bot's win rate per faction with a 95% (Wilson)
+// interval, the share of its decisions it searched (the rest the heuristic
+// answered) and playouts per second per core. --tournament instead seats
+// one search, one heuristic and two random players per table (rotating
+// every seat and faction) and prints the standings by win rate.
+// The full measurement: --games 400 --seconds 1 (per opponent).
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/time/clock.h"
+#include "bots/heuristic/policy.h"
+#include "bots/search/search_player.h"
+#include "referee/convert.h"
+#include "referee/rules/state.h"
+
+namespace woodland {
+namespace {
+
+using rules::State;
+
+enum Kind { kSearch = 0, kHeuristic, kRandom };
+constexpr const char* kKindNames[] = {"search", "heuristic", "random"};
+const std::vector<int8_t> kBase = {rules::kMarquise, rules::kEyrie,
+                                   rules::kAlliance, rules::kVagabond};
+
+v1::DecisionRequest RequestFor(const State& s, size_t& cursor, int64_t index) {
+  const int seat = s.deciding_seat();
+  v1::DecisionRequest req;
+  req.set_match_id("bench");
+  req.set_seat(seat);
+  req.set_faction(referee::FactionToProto(s.seat(seat).faction));
+  req.set_seat_decision_index(index);
+  *req.mutable_prompt() = referee::PromptToProto(s);
+  for (const rules::Option& o : s.options())
+    referee::OptionToProto(s, o, req.add_options());
+  referee::ObservationToProto(s, seat, req.mutable_observation());
+  for (; cursor < s.events().size(); ++cursor)
+    referee::EventToProto(s, s.events()[cursor], seat, req.add_events());
+  return req;
+}
+
+struct GameOut {
+  std::vector<int> winners;  // seats
+  std::vector<int> vp;
+  bots::SearchPlayerStats stats;
+};
+
+// One game: kinds[i] plays seat i; factions in seat order.
+GameOut Play(const std::vector<int8_t>& factions, const std::vector<Kind>& kinds,
+             uint64_t seed, const bots::SearchPlayerOptions& options) {
+  rules::GameSetup setup;
+  setup.factions = factions;
+  setup.first_seat = 0;
+  setup.record_events = true;
+  setup.max_turns = 400;
+  State s = *State::NewGame(setup, seed);
+  const int n = s.num_seats();
+  std::vector<std::unique_ptr<bots::SearchPlayer>> search(n);
+  std::vector<bots::HeuristicPolicy> heuristic;
+  std::vector<size_t> cursor(n, 0);
+  std::vector<int64_t> index(n, 0);
+  std::mt19937_64 rng(seed * 977 + 3);
+  for (int i = 0; i < n; ++i) {
+    heuristic.emplace_back(seed * 31 + i);
+    if (kinds[i] != kSearch) continue;
+    v1::MatchStart ms;
+    ms.set_match_id("bench");
+    ms.set_seat(i);
+    ms.set_faction(referee::FactionToProto(factions[i]));
+    for (int8_t f : factions) ms.add_seats(referee::FactionToProto(f));
+    ms.set_map(setup.map);
+    ms.set_deck(setup.deck);
+    ms.set_first_seat(0);
+    bots::SearchPlayerOptions o = options;
+    o.seed = seed * 131 + i;
+    search[i] = std::make_unique<bots::SearchPlayer>(&ms, o);
+  }
+  while (!s.IsTerminal()) {
+    const int seat = s.deciding_seat();
+    int choice;
+    if (kinds[seat] == kRandom) {
+      choice = static_cast<int>(rng() % s.options().size());
+    } else {
+      const v1::DecisionRequest req =
+          RequestFor(s, cursor[seat], index[seat]++);
+      choice = kinds[seat] == kSearch ? search[seat]->Choose(req)
+                                      : heuristic[seat].Choose(req);
+    }
+    if (!s.Apply(seat, choice).ok()) std::abort();
+  }
+  GameOut out;
+  for (int w : s.winners()) out.winners.push_back(w);
+  for (int i = 0; i < n; ++i) {
+    out.vp.push_back(s.seat(i).vp);
+    if (search[i]) {
+      const auto& st = search[i]->stats();
+      out.stats.searched += st.searched;
+      out.stats.fallback += st.fallback;
+      out.stats.iterations += st.iterations;
+      out.stats.playout_decisions += st.playout_decisions;
+      out.stats.search_seconds += st.search_seconds;
+      out.stats.search_cpu_seconds += st.search_cpu_seconds;
+    }
+  }
+  return out;
+}
+
+// Wilson score interval at 95%.
+std::pair<double, double> Wilson(int wins, int n) {
+  if (n == 0) return {0, 0};
+  const double z = 1.96, p = static_cast<double>(wins) / n;
+  const double d = 1 + z * z / n;
+  const double c = (p + z * z / (2 * n)) / d;
+  const double h = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+  return {c - h, c + h};
+}
+
+bool Won(const GameOut& g, int seat) {
+  for (int w : g.winners) {
+    if (w == seat) return true;
+  }
+  return false;
+}
+
+int Main(int argc, char** argv) {
+  int games = 8;
+  bool tournament = false;
+  Kind opponent = kHeuristic;
+  uint64_t seed = 1;
+  bots::SearchPlayerOptions options;
+  options.max_seconds = 0.05;
+  options.deadline_fraction = options.bank_fraction = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (flag == "--tournament") {
+      tournament = true;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "%s needs a value\n", flag.c_str());
+      return 1;
+    }
+    const char* v = argv[++i];
+    if (flag == "--games") {
+      games = std::atoi(v);
+    } else if (flag == "--seconds") {
+      options.max_seconds = std::atof(v);
+    } else if (flag == "--horizon") {
+      options.horizon_turns = std::atoi(v);
+    } else if (flag == "--seed") {
+      seed = std::strtoull(v, nullptr, 10);
+    } else if (flag == "--opponent") {
+      opponent = std::string(v) == "random" ? kRandom : kHeuristic;
+    } else {
+      std::fprintf(stderr, "unknown flag '%s'\n", flag.c_str());
+      return 1;
+    }
+  }
+  const absl::Time start = absl::Now();
+  bots::SearchPlayerStats total;
+  if (tournament) {
+    // Per game g: kinds rotate over the seats; factions rotate too.
+    int wins[3] = {}, played[3] = {};
+    for (int g = 0; g < games; ++g) {
+      std::vector<int8_t> factions(4);
+      for (int i = 0; i < 4; ++i) factions[i] = kBase[(i + g / 4) % 4];
+      std::vector<Kind> kinds(4, kRandom);
+      kinds[g % 4] = kSearch;
+      kinds[(g + 1 + (g / 4) % 3) % 4] = kHeuristic;
+      const GameOut out = Play(factions, kinds, seed + g, options);
+      for (int i = 0; i < 4; ++i) {
+        ++played[kinds[i]];
+        wins[kinds[i]] += Won(out, i);
+      }
+      std::fprintf(stderr, "game %d/%d done\n", g + 1, games);
+    }
+    std::printf("tournament: %d four-player games, search %.3f s/decision\n",
+                games, options.max_seconds);
+    for (int k = 0; k < 3; ++k) {
+      auto [lo, hi] = Wilson(wins[k], played[k]);
+      std::printf("  %-10s %6.1f%% (%d/%d, 95%% %.0f-%.0f%%)\n", kKindNames[k],
+                  100.0 * wins[k] / std::max(1, played[k]), wins[k], played[k],
+                  100 * lo, 100 * hi);
+    }
+    return 0;
+  }
+  int wins[4] = {}, played[4] = {};
+  for (int g = 0; g < games; ++g) {
+    const int k = g % 4;       // the search bot's faction
+    const int seat = (g / 4) % 4;  // and seat
+    std::vector<int8_t> factions;
+    for (int j = 0; j < 3; ++j) factions.push_back(kBase[(k + 1 + j) % 4]);
+    factions.insert(factions.begin() + seat, kBase[k]);
+    std::vector<Kind> kinds(4, opponent);
+    kinds[seat] = kSearch;
+    const GameOut out = Play(factions, kinds, seed + g, options);
+    ++played[k];
+    wins[k] += Won(out, seat);
+    total.searched += out.stats.searched;
+    total.fallback += out.stats.fallback;
+    total.iterations += out.stats.iterations;
+    total.playout_decisions += out.stats.playout_decisions;
+    total.search_seconds += out.stats.search_seconds;
+    total.search_cpu_seconds += out.stats.search_cpu_seconds;
+    std::fprintf(stderr, "game %d/%d: search %s seat %d %s (vp %d)\n", g + 1,
+                 games, std::string(rules::FactionKey(kBase[k])).c_str(), seat,
+                 Won(out, seat) ? "won" : "lost", out.vp[seat]);
+  }
+  std::printf(
+      "search bot (%.3f s/decision, horizon %d turns) vs 3 %s bots, %d "
+      "four-player base games (%.0f s)\n",
+      options.max_seconds, options.horizon_turns, kKindNames[opponent], games,
+      absl::ToDoubleSeconds(absl::Now() - start));
+  std::printf("  %-10s %9s %9s %15s\n", "faction", "win rate", "wins",
+              "95% interval");
+  int all = 0, all_played = 0;
+  for (int k = 0; k < 4; ++k) {
+    auto [lo, hi] = Wilson(wins[k], played[k]);
+    std::printf("  %-10s %8.1f%% %4d/%-4d %6.0f-%.0f%%\n",
+                std::string(rules::FactionKey(kBase[k])).c_str(),
+                100.0 * wins[k] / std::max(1, played[k]), wins[k], played[k],
+                100 * lo, 100 * hi);
+    all += wins[k];
+    all_played += played[k];
+  }
+  auto [lo, hi] = Wilson(all, all_played);
+  std::printf("  %-10s %8.1f%% %4d/%-4d %6.0f-%.0f%%\n", "overall",
+              100.0 * all / std::max(1, all_played), all, all_played, 100 * lo,
+              100 * hi);
+  const int64_t decisions = total.searched + total.fallback;
+  std::printf(
+      "  searched %.0f%% of %lld decisions (the heuristic answered the rest); "
+      "%.0f playouts/s/core, %.0f playout decisions/s/core (CPU time), "
+      "%.0f playouts per searched decision, %.0f%% of the wall clock on "
+      "the CPU\n",
+      100.0 * total.searched / std::max<int64_t>(1, decisions),
+      static_cast<long long>(decisions),
+      total.iterations / std::max(1e-9, total.search_cpu_seconds),
+      total.playout_decisions / std::max(1e-9, total.search_cpu_seconds),
+      static_cast<double>(total.iterations) /
+          std::max<int64_t>(1, total.searched),
+      100 * total.search_cpu_seconds / std::max(1e-9, total.search_seconds));
+  return 0;
+}
+
+}  // namespace
+}  // namespace woodland
+
+int main(int argc, char** argv) { return woodland::Main(argc, argv); }
