@@ -40,6 +40,11 @@ int Main(int games, bool heuristic) {
           referee::OptionToProto(s, o, r.add_options());
         referee::ObservationToProto(s, seat, r.mutable_observation());
         choice = policy.Choose(r);
+        if (std::getenv("KEEPERS_TRACE") != nullptr && g == 0) {
+          std::printf("t%d vp%d %s: %s  [of %d]\n", s.turn(), s.seat(seat).vp,
+                      r.prompt().kind().c_str(),
+                      r.options(choice).label().c_str(), r.options_size());
+        }
       } else {
         rng ^= rng << 13;
         rng ^= rng >> 7;

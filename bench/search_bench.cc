@@ -59,8 +59,9 @@ struct GameOut {
 };
 
 // One game: kinds[i] plays seat i; factions in seat order.
-GameOut Play(const std::vector<int8_t>& factions, const std::vector<Kind>& kinds,
-             uint64_t seed, const bots::SearchPlayerOptions& options) {
+GameOut Play(const std::vector<int8_t>& factions,
+             const std::vector<Kind>& kinds, uint64_t seed,
+             const bots::SearchPlayerOptions& options) {
   rules::GameSetup setup;
   setup.factions = factions;
   setup.first_seat = 0;
@@ -199,7 +200,7 @@ int Main(int argc, char** argv) {
   }
   int wins[4] = {}, played[4] = {};
   for (int g = 0; g < games; ++g) {
-    const int k = g % 4;       // the search bot's faction
+    const int k = g % 4;           // the search bot's faction
     const int seat = (g / 4) % 4;  // and seat
     std::vector<int8_t> factions;
     for (int j = 0; j < 3; ++j) factions.push_back(kBase[(k + 1 + j) % 4]);

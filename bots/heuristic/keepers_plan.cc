@@ -91,10 +91,56 @@ double EncampSide(const DecisionRequest& r, const std::string& label) {
   return 3.0 - Recovered(r, shown) + 2.0 * RelicsIn(r, clearing, shown);
 }
 
-double Retinue(const std::string& label) {
-  if (Has(label, "(Move or Recover)")) return 8;
+// A relic here can be recovered here: a waystation here shows its type.
+bool RecoverableAt(const DecisionRequest& r, int clearing) {
+  for (const char* t : {"figure", "tablet", "jewelry"}) {
+    if (RelicsIn(r, clearing, t) > 0 && WaystationShowing(r, clearing, t))
+      return true;
+  }
+  return false;
+}
+
+bool SuitOk(const v1::ClearingView& c, const std::string& label) {
+  if (Has(label, "(bird)")) return true;
+  const char* suit = c.suit() == v1::SUIT_FOX      ? "(fox)"
+                     : c.suit() == v1::SUIT_RABBIT ? "(rabbit)"
+                                                   : "(mouse)";
+  return Has(label, suit);
+}
+
+bool AnyWaystationShowing(const DecisionRequest& r, const std::string& type) {
+  for (const auto& w : r.observation().keepers().waystations())
+    if (w.clearing() > 0 && w.shown() == type) return true;
+  return false;
+}
+
+// Something to recover in a clearing of the card's suit (Law 15.5.2.III).
+bool CanRecover(const DecisionRequest& r, const std::string& label) {
+  for (const auto& c : r.observation().clearings()) {
+    if (SuitOk(c, label) && RecoverableAt(r, c.id())) return true;
+  }
+  return false;
+}
+
+// A move from a clearing of the card's suit can carry a relic toward a
+// waystation showing its type (Law 15.2.4).
+bool UsefulMove(const DecisionRequest& r, const std::string& label) {
+  for (const auto& c : r.observation().clearings()) {
+    if (!SuitOk(c, label) || Mine(&c) == 0) continue;
+    for (const char* t : {"figure", "tablet", "jewelry"}) {
+      if (RelicsIn(r, c.id(), t) > 0 && !WaystationShowing(r, c.id(), t) &&
+          AnyWaystationShowing(r, t))
+        return true;
+    }
+  }
+  return false;
+}
+
+double Retinue(const DecisionRequest& r, const std::string& label) {
+  if (Has(label, "(Move or Recover)"))
+    return CanRecover(r, label) ? 8 : UsefulMove(r, label) ? 6 : 4;
   if (Has(label, "(Battle then Delve)")) return 7;
-  return 5;  // Move
+  return UsefulMove(r, label) ? 6 : 2;  // Move
 }
 
 // Does a card of the suit named in `label` ("(fox)", "(bird)") match a
@@ -117,32 +163,83 @@ bool SuitFits(const DecisionRequest& r, const std::string& label,
   return false;
 }
 
+int ColumnSize(const DecisionRequest& r, int column) {
+  const auto& ret = r.observation().keepers().retinue();
+  if (column >= ret.size()) return 0;
+  return ret[column].cards_size() + ret[column].faithful_retainers();
+}
+
+// A relic lies with our warriors where no waystation shows its type.
+bool StrandedRelic(const DecisionRequest& r) {
+  for (const auto& c : r.observation().clearings()) {
+    if (Mine(&c) == 0) continue;
+    for (const char* t : {"figure", "tablet", "jewelry"}) {
+      if (RelicsIn(r, c.id(), t) > 0 && !WaystationShowing(r, c.id(), t))
+        return true;
+    }
+  }
+  return false;
+}
+
+// Law 15.4.2: take back a waystation with nothing to recover, so it can be
+// encamped showing a stranded relic's type.
+double Decamp(const DecisionRequest& r, const Option& o) {
+  if (o.payload_case() == Option::kDone) return 1;
+  const int c = ClearingAfter(o.label(), " in ");
+  int relics = 0;
+  for (const char* t : {"figure", "tablet", "jewelry"})
+    relics += RelicsIn(r, c, t);
+  return relics == 0 && StrandedRelic(r) ? 2 : 0;
+}
+
 double Gather(const DecisionRequest& r, const Option& o) {
   const std::string& l = o.label();
   if (o.payload_case() == Option::kDone) return 0;
   if (Has(l, "Shift")) return -1;
   if (RetinueSize(r) >= 8) return -1;
+  // Delving brings relics in (Law 15.5.2.II), recovering scores them
+  // (15.5.2.III): feed both, delving first while few cards are there.
+  const std::string card = l.substr(0, l.find(" to "));
   if (Has(l, "to Move or Recover"))
-    return SuitFits(r, l.substr(0, l.find(" to ")), true) ? 3 : 0.5;
+    return SuitFits(r, card, true) ? 2.6 - 0.4 * ColumnSize(r, 2) : 0.5;
   if (Has(l, "to Battle then Delve"))
-    return SuitFits(r, l.substr(0, l.find(" to ")), false) ? 2.5 : 0.3;
-  return 0.8;
+    return SuitFits(r, card, false) ? 3 - 0.4 * ColumnSize(r, 1) : 0.3;
+  return 0.4;
 }
 
-// Warriors and relics go where waystations and relics are.
+// Warriors carry relics to a waystation showing their type and stay where
+// a relic can be recovered (Law 15.5.2.III); never shuttle relics away.
 double MoveScore(const DecisionRequest& r, const Option& o) {
   if (o.payload_case() != Option::kMove) return 0.5;
-  const auto* from = Clearing(r, o.move().from_clearing());
+  const int from_id = o.move().from_clearing();
+  const auto* from = Clearing(r, from_id);
   const int to = o.move().to_clearing();
   double s = 1;
+  if (RecoverableAt(r, from_id)) s -= 4;
   for (const auto& w : r.observation().keepers().waystations())
-    s += w.clearing() == to ? 2 : 0;
+    s += w.clearing() == to ? 0.5 : 0;
   for (const char* t : {"figure", "tablet", "jewelry"}) {
-    if (RelicsIn(r, o.move().from_clearing(), t) > 0 &&
-        WaystationShowing(r, to, t))
-      s += 3;
+    if (RelicsIn(r, from_id, t) > 0 && WaystationShowing(r, to, t)) s += 5;
+    s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
   if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
+  return s;
+}
+
+// Delve from a forest holding a relic of a type the clearing's waystation
+// shows (recoverable at once, Law 15.5.2.II.a).
+double DelveForest(const DecisionRequest& r, const Option& o) {
+  const std::string& l = o.label();
+  const size_t at = l.find("Forest ");
+  if (at == std::string::npos) return 5;
+  const int forest = std::atoi(l.c_str() + at + 7);
+  const int into = ClearingAfter(r.prompt().text(), "into ");
+  double s = 5;
+  for (const auto& place : r.observation().keepers().relics()) {
+    if (place.forest() != forest) continue;
+    for (const auto& rel : place.relics())
+      s += WaystationShowing(r, into, rel.type()) ? 3 : 0.2;
+  }
   return s;
 }
 
@@ -165,13 +262,14 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
   } else if (kind == "keepers.encamp.waystation") {
     s = EncampSide(r, label);
   } else if (kind == "keepers.decamp") {
-    s = done ? 1 : 0;
+    s = Decamp(r, o);
   } else if (kind == "keepers.recruit") {
     int warriors = 0;
     for (const auto& c : r.observation().clearings()) warriors += Mine(&c);
     s = done ? 1 : (Has(label, "(bird)") || warriors >= 8 ? 0 : 2);
   } else if (kind == "keepers.retinue") {
-    s = done ? 0 : (o.payload_case() == Option::kExtra ? -1 : Retinue(label));
+    s = done ? 0
+             : (o.payload_case() == Option::kExtra ? -1 : Retinue(r, label));
   } else if (kind == "keepers.move_recover") {
     s = o.payload_case() == Option::kClearing ? 9 : 2;
   } else if (kind == "keepers.recover") {
@@ -180,7 +278,7 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
   } else if (kind == "keepers.lose_relic") {
     s = 4 - ValueIn(label);  // keep the valuable ones
   } else if (kind == "keepers.delve") {
-    s = done ? 0 : 5;
+    s = done ? 0 : DelveForest(r, o);
   } else if (kind == "keepers.delve.relic") {
     // A type the delve clearing's waystation shows can be recovered there.
     const int into = ClearingAfter(r.prompt().text(), " into ");
@@ -188,8 +286,13 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
         (WaystationShowing(r, into, TypeIn(label)) ? 3 : 0);
   } else if (kind == "keepers.devout_knights") {
     // Carry relics toward a waystation of their type.
+    // Never away from a waystation showing its type.
     const int to = ClearingAfter(r.prompt().text(), " to ");
-    s = done ? 1 : (WaystationShowing(r, to, TypeIn(label)) ? 5 : 3);
+    const int from = ClearingAfter(r.prompt().text(), " from ");
+    s = done                                        ? 1
+        : WaystationShowing(r, to, TypeIn(label))   ? 5
+        : WaystationShowing(r, from, TypeIn(label)) ? 0
+                                                    : 2;
   } else if (kind == "keepers.gather_retinue") {
     s = Gather(r, o);
   } else if (kind == "move") {

@@ -42,8 +42,9 @@ int Relation(const std::string& level) {
 }  // namespace
 
 InfoTracker::InfoTracker(const v1::MatchStart& start) {
-  for (int f : start.seats()) setup_.factions.push_back(
-      static_cast<int8_t>(Faction(static_cast<v1::Faction>(f))));
+  for (int f : start.seats())
+    setup_.factions.push_back(
+        static_cast<int8_t>(Faction(static_cast<v1::Faction>(f))));
   if (!start.map().empty()) setup_.map = start.map();
   if (!start.deck().empty()) setup_.deck = start.deck();
   setup_.first_seat = start.first_seat();
@@ -135,7 +136,8 @@ absl::Status InfoTracker::Convert(const v1::DecisionRequest& r,
     v.faction = static_cast<int8_t>(Faction(sv.faction()));
     v.vp = static_cast<int16_t>(sv.victory_points());
     v.hand_size = sv.hand_size();
-    if (sv.has_dominance()) v.dominance = static_cast<CardId>(sv.dominance().id());
+    if (sv.has_dominance())
+      v.dominance = static_cast<CardId>(sv.dominance().id());
     Cards(sv.play_area(), v.play_area);
     for (const auto& it : sv.items()) {
       const int item = rules::ParseItem(it.item());
@@ -175,7 +177,8 @@ absl::Status InfoTracker::Convert(const v1::DecisionRequest& r,
     if (vp.faction != rules::kVagabond && vp.faction != rules::kVagabond2)
       return absl::InvalidArgumentError("bad Vagabond view");
     rules::VagabondBoard& b = vp.board;
-    b.character = static_cast<int8_t>(rules::ParseVagabondCharacter(v.character()));
+    b.character =
+        static_cast<int8_t>(rules::ParseVagabondCharacter(v.character()));
     b.clearing = static_cast<int8_t>(v.clearing() - 1);
     b.forest = static_cast<int8_t>(v.forest() - 1);
     for (const auto& it : v.items()) {
@@ -188,7 +191,8 @@ absl::Status InfoTracker::Convert(const v1::DecisionRequest& r,
       const int f = Faction(rel.faction());
       if (f >= 0) b.relation[f] = static_cast<int8_t>(Relation(rel.level()));
     }
-    for (const auto& q : v.quests()) b.quests.push_back(static_cast<int8_t>(q.quest()));
+    for (const auto& q : v.quests())
+      b.quests.push_back(static_cast<int8_t>(q.quest()));
     for (const auto& q : v.quests_done())
       b.quests_done.push_back(static_cast<int8_t>(q.quest()));
     b.coalition = static_cast<int8_t>(seat_of(Faction(v.coalition())));

@@ -38,7 +38,9 @@ struct Rng {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
   }
-  int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
+  int Below(int n) {
+    return static_cast<int>(Next() % static_cast<uint64_t>(n));
+  }
   double Unit() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
 };
 
@@ -142,7 +144,8 @@ std::optional<int> Search(const rules::InfoState& info,
     const int turns0 = s.counters().turns;
     std::vector<std::pair<int, int>> path;  // (node, edge)
     int node = 0;
-    while (!s.IsTerminal() && s.counters().turns - turns0 <= config.horizon_turns) {
+    while (!s.IsTerminal() &&
+           s.counters().turns - turns0 <= config.horizon_turns) {
       const int seat = s.deciding_seat();
       const auto& opts = s.options();
       std::vector<int> edge_of(opts.size());
@@ -166,9 +169,9 @@ std::optional<int> Search(const rules::InfoState& info,
           continue;
         }
         if (unvisited > 0) continue;
-        const double u = e.value[seat] / e.visits +
-                         config.exploration *
-                             std::sqrt(std::log(e.avail) / e.visits);
+        const double u =
+            e.value[seat] / e.visits +
+            config.exploration * std::sqrt(std::log(e.avail) / e.visits);
         if (u > best) {
           best = u;
           pick = static_cast<int>(i);
@@ -187,7 +190,8 @@ std::optional<int> Search(const rules::InfoState& info,
     }
     // Playout: cheap random choices, "done" discouraged, for a bounded
     // number of faction turns.
-    while (!s.IsTerminal() && s.counters().turns - turns0 <= config.horizon_turns) {
+    while (!s.IsTerminal() &&
+           s.counters().turns - turns0 <= config.horizon_turns) {
       (void)s.Apply(Decide(s, rng, config.done_chance));
       ++local.playout_decisions;
     }

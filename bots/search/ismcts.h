@@ -35,8 +35,8 @@ struct SearchConfig {
 struct SearchStats {
   int iterations = 0;
   int64_t playout_decisions = 0;
-  double seconds = 0;      // wall clock
-  double cpu_seconds = 0;  // this thread's CPU time (playouts/s/core)
+  double seconds = 0;       // wall clock
+  double cpu_seconds = 0;   // this thread's CPU time (playouts/s/core)
   std::vector<int> visits;  // per root option (request order)
 };
 

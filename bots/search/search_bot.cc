@@ -57,7 +57,8 @@ class SearchBot final : public woodland::v1::Bot::Service {
     SearchPlayer* player;
     {
       std::lock_guard<std::mutex> lock(mu_);
-      const std::string key = req->match_id() + "#" + std::to_string(req->seat());
+      const std::string key =
+          req->match_id() + "#" + std::to_string(req->seat());
       auto it = players_.find(key);
       if (it == players_.end()) {
         auto st = starts_.find(key);

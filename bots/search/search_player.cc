@@ -56,8 +56,7 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
     }
   }
   SearchStats st;
-  std::optional<int> pick =
-      Search(*info, InfoTracker::Labels(r), config, &st);
+  std::optional<int> pick = Search(*info, InfoTracker::Labels(r), config, &st);
   if (!pick.has_value()) {
     ++stats_.fallback;
     return fallback;
@@ -67,8 +66,7 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   stats_.playout_decisions += st.playout_decisions;
   stats_.search_seconds += st.seconds;
   stats_.search_cpu_seconds += st.cpu_seconds;
-  if (note != nullptr)
-    *note = absl::StrCat("ismcts ", st.iterations, " it");
+  if (note != nullptr) *note = absl::StrCat("ismcts ", st.iterations, " it");
   return *pick;
 }
 

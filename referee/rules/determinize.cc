@@ -27,7 +27,9 @@ struct Rng {
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
   }
-  int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
+  int Below(int n) {
+    return static_cast<int>(Next() % static_cast<uint64_t>(n));
+  }
   template <typename T>
   void Shuffle(std::vector<T>& v) {
     for (int i = static_cast<int>(v.size()) - 1; i > 0; --i)
@@ -63,7 +65,8 @@ void PlacePieces(State& s, const Observation& o) {
       const int f = s.seat(i).faction;
       s.SetWarriors(f, c, o.clearings[c].warriors[f]);
     }
-    for (int p = 0; p < kNumPieces; ++p) s.SetPieces(p, c, o.clearings[c].pieces[p]);
+    for (int p = 0; p < kNumPieces; ++p)
+      s.SetPieces(p, c, o.clearings[c].pieces[p]);
   }
   if (s.SeatOf(kMarquise) >= 0 && o.keep < 0) {
     s.mutable_marquise().keep_removed = true;  // Law 6.2.2
@@ -262,9 +265,11 @@ bool AlignRoot(State& s, int seat, const std::vector<std::string>& labels,
     if (skip == max_skips || s.IsTerminal() || s.deciding_seat() != seat)
       return false;
     const auto& opts = s.options();
-    auto done = std::find_if(opts.begin(), opts.end(),
-                             [](const Option& o) { return o.kind == kOptDone; });
-    if (done == opts.end() || !s.Apply(static_cast<int>(done - opts.begin())).ok())
+    auto done = std::find_if(opts.begin(), opts.end(), [](const Option& o) {
+      return o.kind == kOptDone;
+    });
+    if (done == opts.end() ||
+        !s.Apply(static_cast<int>(done - opts.begin())).ok())
       return false;
   }
 }

@@ -45,8 +45,7 @@ v1::MatchStart StartOf(const State& s, int seat) {
 
 // The request the referee sends `seat` now; `cursor` is where the seat's
 // previous request left the event log.
-v1::DecisionRequest RequestFor(const State& s, size_t* cursor,
-                               int64_t index) {
+v1::DecisionRequest RequestFor(const State& s, size_t* cursor, int64_t index) {
   const int seat = s.deciding_seat();
   v1::DecisionRequest req;
   req.set_match_id("m");
@@ -70,7 +69,8 @@ std::vector<rules::CardId> Sorted(std::vector<rules::CardId> v) {
 // Everything public in `o` (and the seat's own hand) holds in `d` too.
 void ExpectSameView(const rules::Observation& o, const rules::Observation& d) {
   for (size_t c = 0; c < o.clearings.size(); ++c) {
-    EXPECT_EQ(o.clearings[c].warriors, d.clearings[c].warriors) << "clearing " << c;
+    EXPECT_EQ(o.clearings[c].warriors, d.clearings[c].warriors)
+        << "clearing " << c;
     EXPECT_EQ(o.clearings[c].pieces, d.clearings[c].pieces) << "clearing " << c;
   }
   for (size_t i = 0; i < o.seats.size(); ++i) {
@@ -140,7 +140,8 @@ TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
                 << "step " << step;
             ++checked;
             State root = det->Sample(seed + step);
-            matched += rules::AlignRoot(root, seat, bots::InfoTracker::Labels(req));
+            matched +=
+                rules::AlignRoot(root, seat, bots::InfoTracker::Labels(req));
             if (HasFailure()) return;
           }
         }
@@ -161,10 +162,9 @@ TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
 // byte-identical, the search's inputs (information state and seed) give the
 // same determinizations, and the chosen moves are identical over seeds.
 TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
-  auto st = State::NewGame(
-      BaseSetup({rules::kMarquise, rules::kEyrie, rules::kAlliance,
-                 rules::kVagabond}),
-      11);
+  auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie,
+                                      rules::kAlliance, rules::kVagabond}),
+                           11);
   ASSERT_TRUE(st.ok());
   State s = *st;
   std::mt19937_64 rng(5);
