@@ -162,7 +162,12 @@ std::optional<int> Search(const rules::InfoState& info,
       }
       int pick = -1, unvisited = 0;
       double best = -1;
-      for (size_t i = 0; i < opts.size(); ++i) {
+      const int prior = node == 0 ? config.prior : -1;
+      if (prior >= 0 && nodes[0].edges[edge_of[prior]].visits == 0) {
+        pick = prior;
+        unvisited = 1 << 20;  // the prior first
+      }
+      for (size_t i = 0; i < opts.size() && unvisited < (1 << 20); ++i) {
         const Edge& e = nodes[node].edges[edge_of[i]];
         if (e.visits == 0) {
           if (rng.Below(++unvisited) == 0) pick = static_cast<int>(i);
@@ -171,6 +176,8 @@ std::optional<int> Search(const rules::InfoState& info,
         if (unvisited > 0) continue;
         const double u =
             e.value[seat] / e.visits +
+            (static_cast<int>(i) == prior ? config.prior_bias / (e.visits + 1)
+                                          : 0) +
             config.exploration * std::sqrt(std::log(e.avail) / e.visits);
         if (u > best) {
           best = u;
@@ -206,9 +213,12 @@ std::optional<int> Search(const rules::InfoState& info,
   // The most visited root option, mapped back to the request's order.
   int best = 0, most = -1;
   local.visits.assign(labels.size(), 0);
+  local.values.assign(labels.size(), 0);
   for (size_t i = 0; i < root_options.size(); ++i) {
     for (const Edge& e : nodes[0].edges) {
-      if (e.opt == root_options[i]) local.visits[i] = e.visits;
+      if (e.opt != root_options[i]) continue;
+      local.visits[i] = e.visits;
+      local.values[i] = e.visits > 0 ? e.value[me] / e.visits : 0;
     }
     if (local.visits[i] > most) {
       most = local.visits[i];

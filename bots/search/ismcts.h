@@ -30,14 +30,19 @@ struct SearchConfig {
   // Playouts choose "done" (end a step, decline) only with this
   // probability when something else is offered.
   double done_chance = 0.15;
+  // A prior root choice (request index, -1 none), e.g. the heuristic's: it
+  // is tried first and gets a bias of prior_bias / (visits + 1).
+  int prior = -1;
+  double prior_bias = 0.1;
 };
 
 struct SearchStats {
   int iterations = 0;
   int64_t playout_decisions = 0;
-  double seconds = 0;       // wall clock
-  double cpu_seconds = 0;   // this thread's CPU time (playouts/s/core)
-  std::vector<int> visits;  // per root option (request order)
+  double seconds = 0;          // wall clock
+  double cpu_seconds = 0;      // this thread's CPU time (playouts/s/core)
+  std::vector<int> visits;     // per root option (request order)
+  std::vector<double> values;  // mean value for the searching seat
 };
 
 // Values in [0, 1] per seat for a (final or cut-off) state.

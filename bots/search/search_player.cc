@@ -55,6 +55,7 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
       return fallback;
     }
   }
+  config.prior = fallback;
   SearchStats st;
   std::optional<int> pick = Search(*info, InfoTracker::Labels(r), config, &st);
   if (!pick.has_value()) {
@@ -67,6 +68,11 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   stats_.search_seconds += st.seconds;
   stats_.search_cpu_seconds += st.cpu_seconds;
   if (note != nullptr) *note = absl::StrCat("ismcts ", st.iterations, " it");
+  // Few playouts are noisy: keep the heuristic's choice unless the search
+  // found a clearly better one.
+  if (*pick != fallback && fallback < static_cast<int>(st.values.size()) &&
+      st.values[*pick] < st.values[fallback] + options_.override_margin)
+    return fallback;
   return *pick;
 }
 

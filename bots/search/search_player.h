@@ -26,6 +26,9 @@ struct SearchPlayerOptions {
   int fixed_iterations = 0;
   int horizon_turns = 6;
   uint64_t seed = 1;
+  // The heuristic's choice stands unless the search's choice scores at
+  // least this much better for the seat (values in [0, 1]).
+  double override_margin = 0.03;
 };
 
 struct SearchPlayerStats {
