@@ -6,7 +6,8 @@
 // Alliance, Vagabond); the search bot's faction and seat rotate.
 //
 // Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
-//        heuristic|random] [--horizon H] [--seed S] [--tournament]
+//        heuristic|random] [--horizon H] [--margin M] [--seed S]
+//        [--tournament]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
 // answered) and playouts per second per core. --tournament instead seats
@@ -159,6 +160,8 @@ int Main(int argc, char** argv) {
       games = std::atoi(v);
     } else if (flag == "--seconds") {
       options.max_seconds = std::atof(v);
+    } else if (flag == "--margin") {
+      options.override_margin = std::atof(v);
     } else if (flag == "--horizon") {
       options.horizon_turns = std::atoi(v);
     } else if (flag == "--seed") {

@@ -4,10 +4,11 @@
 //
 //   search_bot [--listen ADDRESS | --port N] [--seed S] [--name NAME]
 //              [--deadline-fraction F] [--bank-fraction B] [--max-seconds T]
-//              [--horizon TURNS]
+//              [--horizon TURNS] [--margin M]
 //
 // Time per decision: min(F x the decision's deadline, B x the remaining
-// time bank, T) (defaults 0.5, 0.02, 10 s).
+// time bank, T) (defaults 0.5, 0.02, 10 s). The heuristic's choice stands
+// unless the search's scores M better (default 0.03).
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -106,7 +107,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const bool ours = a == "--deadline-fraction" || a == "--bank-fraction" ||
-                      a == "--max-seconds" || a == "--horizon";
+                      a == "--max-seconds" || a == "--horizon" ||
+                      a == "--margin";
     if (!ours || i + 1 >= argc) {
       rest.push_back(argv[i]);
       continue;
@@ -116,6 +118,7 @@ int main(int argc, char** argv) {
     if (a == "--bank-fraction") options.bank_fraction = v;
     if (a == "--max-seconds") options.max_seconds = v;
     if (a == "--horizon") options.horizon_turns = static_cast<int>(v);
+    if (a == "--margin") options.override_margin = v;
   }
   woodland::bots::BotFlags flags;
   flags.name = "search";
