@@ -8,7 +8,7 @@
 //
 // Time per decision: min(F x the decision's deadline, B x the remaining
 // time bank, T) (defaults 0.5, 0.02, 10 s). The heuristic's choice stands
-// unless the search's scores M better (default 0.03).
+// unless the search's scores M better (default 0.15).
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>

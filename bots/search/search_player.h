@@ -28,7 +28,7 @@ struct SearchPlayerOptions {
   uint64_t seed = 1;
   // The heuristic's choice stands unless the search's choice scores at
   // least this much better for the seat (values in [0, 1]).
-  double override_margin = 0.03;
+  double override_margin = 0.15;
 };
 
 struct SearchPlayerStats {
