@@ -184,6 +184,27 @@ TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
       hidden.GiveCard(others[0], b);
       hidden.GiveCard(others[1], a);
       hidden.chance_stream() = rules::Chance(999 + step);
+      // The Alliance's face-down supporters (Law 8.2.3) and the items under
+      // the ruins (Law 9.3.4) are hidden too.
+      const int alliance = hidden.SeatOf(rules::kAlliance);
+      auto& sup = hidden.mutable_alliance().supporters;
+      if (alliance != me && !sup.empty()) {
+        const rules::CardId old = sup[0];
+        const rules::CardId from_hand = hidden.seat(others[0]).hand.back();
+        hidden.GiveCard(others[0], old);  // takes it from the supporters
+        hidden.RemoveFromHand(others[0], from_hand);
+        hidden.mutable_alliance().supporters.push_back(from_hand);
+      }
+      auto& ruins = hidden.mutable_vagabond().ruin_item;
+      for (size_t c = 0, first = ruins.size(); c < ruins.size(); ++c) {
+        if (ruins[c] == 0) continue;
+        if (first == ruins.size()) {
+          first = c;
+        } else if (ruins[c] != ruins[first]) {
+          std::swap(ruins[first], ruins[c]);
+          break;
+        }
+      }
       ASSERT_NE(s.Hash(), hidden.Hash());
       const v1::DecisionRequest r1 = RequestFor(s, nullptr, step);
       const v1::DecisionRequest r2 = RequestFor(hidden, nullptr, step);
@@ -192,7 +213,6 @@ TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
         bots::SearchPlayerOptions opt;
         opt.fixed_iterations = 40;
         opt.seed = seed;
-        bots::SearchPlayer p1(nullptr, opt), p2(nullptr, opt);
         const v1::MatchStart ms = StartOf(s, me);
         bots::SearchPlayer q1(&ms, opt), q2(&ms, opt);
         EXPECT_EQ(q1.Choose(r1), q2.Choose(r2));
