@@ -57,8 +57,8 @@ FROM runtime AS check
 # The runtime stage alone must run the programs: the rules engine, the
 # built-in bots launched as processes, and a referee serving over gRPC.
 RUN woodland selfplay --factions marquise,eyrie,alliance,vagabond \
-      --games 50 --seed 1 --check > /tmp/selfplay.json \
-    && grep -q '"games"' /tmp/selfplay.json
+      --games 50 --seed 1 --check > /tmp/selfplay.txt \
+    && grep -q "finished 50" /tmp/selfplay.txt && cat /tmp/selfplay.txt
 RUN woodland referee serve --port 50051 --no-sandbox \
       --bot rnd=exec:/usr/bin/random_bot --bot heur=exec:/usr/bin/heuristic_bot \
       > /tmp/referee.log 2>&1 & \
