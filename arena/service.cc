@@ -62,6 +62,10 @@ ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
                                 [this] { return stopping_; })) {
       lock.unlock();
       watchers_.WakeAll();
+      if (poll_ > absl::ZeroDuration() && absl::Now() >= next_poll_) {
+        next_poll_ = absl::Now() + poll_;
+        Poll();
+      }
       lock.lock();
     }
   });
@@ -180,6 +184,8 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.metrics = metrics_;
   c.catalog = &catalog_;
   c.rating = rating_;
+  c.node_id = node_id_;
+  c.lease = lease_;
   return c;
 }
 
@@ -245,6 +251,8 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
     auto tid = store_->FindOrCreateTournament(config->key, &created);
     if (!tid.ok()) return ToGrpc(tid.status());
     id = *tid;
+    // Held before other nodes can see the request (issue 18.2).
+    if (ladder) (void)ClaimLadder(id);
     std::string bytes;
     req.SerializeToString(&bytes);
     if (absl::Status s = store_->SetTournamentRequest(id, bytes, ladder);
@@ -313,13 +321,79 @@ grpc::Status ArenaService::StartLadder(grpc::ServerContext*,
   return Launch(t, true, 0, status);
 }
 
+bool ArenaService::ClaimLadder(int64_t id) {
+  absl::StatusOr<std::string> runner = store_->TournamentRunner(id);
+  if (!runner.ok()) return false;
+  const int64_t now = absl::ToUnixMillis(absl::Now());
+  absl::StatusOr<bool> claimed = store_->ClaimTournament(
+      id, node_id_, now + absl::ToInt64Milliseconds(lease_), now,
+      DeadOnThisHost(*runner));
+  return claimed.ok() && *claimed;
+}
+
+void ArenaService::Poll() {
+  auto rows = store_->Tournaments();
+  if (!rows.ok()) return;
+  std::vector<Running*> cancelled;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const TournamentRow& t : *rows) {
+      auto it = running_.find(t.id);
+      if (it == running_.end()) continue;
+      Running& r = *it->second;
+      if (r.state != v1::TOURNAMENT_STATE_RUNNING) continue;
+      // Cancelled on another node: stop here too.
+      if (t.state == "cancelled") r.cancel = true;
+    }
+  }
+  const int64_t now = absl::ToUnixMillis(absl::Now());
+  for (const TournamentRow& t : *rows) {
+    bool mine = false;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      auto it = running_.find(t.id);
+      mine = it != running_.end() && it->second->thread.joinable() &&
+             it->second->state == v1::TOURNAMENT_STATE_RUNNING;
+    }
+    if (mine && t.ladder) {
+      (void)store_->ClaimTournament(
+          t.id, node_id_, now + absl::ToInt64Milliseconds(lease_), now);
+    }
+  }
+  ResumeAll();
+}
+
 void ArenaService::ResumeAll() {
   auto rows = store_->Tournaments();
   if (!rows.ok()) return;
   for (const TournamentRow& t : *rows) {
     if (t.request.empty()) continue;
+    {
+      // Known here: running on this node, or ended. A ladder another node
+      // held is retried (its runner may have died).
+      std::lock_guard<std::mutex> lock(mu_);
+      auto it = running_.find(t.id);
+      if (it != running_.end() &&
+          (it->second->thread.joinable() ||
+           it->second->state != v1::TOURNAMENT_STATE_RUNNING ||
+           t.state != "running")) {
+        continue;
+      }
+      if (it != running_.end()) running_.erase(it);
+    }
     v1::CreateTournamentRequest req;
     if (!req.ParseFromString(t.request)) continue;
+    if (t.state == "running" && t.ladder && !ClaimLadder(t.id)) {
+      // Another live node runs this ladder: shown here as running.
+      absl::StatusOr<TournamentConfig> config = Configure(req);
+      if (!config.ok()) continue;
+      auto run = std::make_unique<Running>();
+      run->config = *config;
+      run->ladder = true;
+      std::lock_guard<std::mutex> lock(mu_);
+      running_[t.id] = std::move(run);
+      continue;
+    }
     if (t.state == "running") {
       v1::TournamentStatus ignored;
       (void)Launch(req, t.ladder, t.id, &ignored);

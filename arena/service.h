@@ -42,6 +42,16 @@ class ArenaService final
   // The rating model of tournaments and ladders started from now on (its
   // dynamics factor tau; default 25/300).
   void set_rating_model(const RatingModel& m) { rating_ = m; }
+  // Several nodes on one database (issue 18.2): this node's name in claims,
+  // the lease of a claim, and how often to look for tournaments that other
+  // nodes created or abandoned (0: never; the ladders this node runs have
+  // their lease renewed at the same pace).
+  void set_node(const std::string& id, absl::Duration lease,
+                absl::Duration poll) {
+    node_id_ = id.empty() ? DefaultNodeId() : id;
+    lease_ = lease;
+    poll_ = poll;
+  }
 
   // Restart recovery: relaunches tournaments and ladders stored as running.
   void ResumeAll();
@@ -104,6 +114,15 @@ class ArenaService final
   referee::BotCatalog catalog_;
   int64_t max_tables_ = 1000;
   RatingModel rating_;
+  std::string node_id_ = DefaultNodeId();
+  absl::Duration lease_ = absl::Seconds(30);
+  absl::Duration poll_ = absl::ZeroDuration();
+  absl::Time next_poll_ = absl::InfinitePast();
+  // Joins tournaments other nodes created, takes over abandoned ladders,
+  // stops those another node cancelled, renews this node's ladder leases.
+  void Poll();
+  // False when another live node runs the ladder `id`.
+  bool ClaimLadder(int64_t id);
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};

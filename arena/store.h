@@ -1,8 +1,9 @@
-// Arena persistence on SQLite (WAL): bots, tournaments, matches with their
-// results and replays, and ratings. Schema changes are numbered migrations
-// applied in order on Open. A match result and the ratings it implies are
-// written in one transaction, so a crash never counts a match twice or
-// loses one: on restart, matches left "running" go back to "pending".
+// Arena persistence on SQLite (WAL) or PostgreSQL (arena/db.h): bots,
+// tournaments, matches with their results and replays, and ratings. Schema
+// changes are numbered migrations applied in order on Open. A match result
+// and the ratings it implies are written in one transaction, so a crash
+// never counts a match twice or loses one: on restart, matches left
+// "running" go back to "pending".
 #ifndef WOODLAND_ARENA_STORE_H_
 #define WOODLAND_ARENA_STORE_H_
 
@@ -14,9 +15,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "arena/db.h"
 #include "arena/schedule.h"
-
-struct sqlite3;
 
 namespace woodland::arena {
 
@@ -29,6 +29,10 @@ struct MatchRow {
   std::string state;  // pending, running, done
   std::string result_json;
   std::string forfeits;  // ForfeitsText (arena/ledger.h)
+  // The node running it ("host/pid") and until when (Unix ms) its claim
+  // holds unless renewed (issue 18.2).
+  std::string claimed_by;
+  int64_t lease_until_ms = 0;
 };
 
 struct BotRow {
@@ -51,7 +55,9 @@ struct RatingRow {
 
 class Store {
  public:
-  static absl::StatusOr<std::unique_ptr<Store>> Open(const std::string& path);
+  // `target`: a SQLite file (":memory:" for a private one) or a PostgreSQL
+  // URL (postgres://USER:PASSWORD@HOST:PORT/DB), see arena/db.h.
+  static absl::StatusOr<std::unique_ptr<Store>> Open(const std::string& target);
   ~Store();
 
   int schema_version() const { return version_; }
@@ -81,11 +87,35 @@ class Store {
   absl::Status ResetRunning(int64_t tournament);
   absl::Status MarkRunning(int64_t match);
   // Stores a result with its forfeits and the rating rows it changed
-  // (upserted; rows of other bots stay).
+  // (upserted; rows of other bots stay). ALREADY_EXISTS, with nothing
+  // written, when the match is already done (another node stored it). With
+  // `rated_upto` >= 0 (the ledger's applied prefix) the rows are written
+  // only if no node has stored ratings of a prefix as long.
   absl::Status SaveResult(int64_t match, const std::string& result_json,
                           const std::string& replay_json,
                           const std::string& forfeits, int64_t tournament,
-                          const std::vector<RatingRow>& ratings);
+                          const std::vector<RatingRow>& ratings,
+                          int rated_upto = -1);
+  // Claims a match for `node` until `lease_until_ms`: true if it was
+  // pending, or running under an expired lease, under no node, under `node`
+  // itself or under `dead_node` (a node known dead). Atomic across nodes.
+  absl::StatusOr<bool> ClaimMatch(int64_t match, const std::string& node,
+                                  int64_t lease_until_ms, int64_t now_ms,
+                                  const std::string& dead_node = "");
+  // A whole tournament for one node (a ladder creates its tables as it
+  // goes, so one node runs it): claimed like a match.
+  absl::StatusOr<bool> ClaimTournament(int64_t tournament,
+                                       const std::string& node,
+                                       int64_t lease_until_ms, int64_t now_ms,
+                                       const std::string& dead_node = "");
+  absl::StatusOr<std::string> TournamentRunner(int64_t tournament);
+  // Extends the leases of `node`'s running matches of a tournament.
+  absl::Status RenewLeases(int64_t tournament, const std::string& node,
+                           int64_t lease_until_ms);
+  // Matches done (or not done) with table_index >= from_index, in order.
+  absl::StatusOr<std::vector<MatchRow>> MatchesInState(int64_t tournament,
+                                                       bool done,
+                                                       int from_index);
   // Replaces every rating row of a tournament (full recomputation).
   absl::Status ReplaceRatings(int64_t tournament,
                               const std::vector<RatingRow>& ratings);
@@ -106,8 +136,9 @@ class Store {
   Store() = default;
   absl::Status Exec(const std::string& sql);
   absl::Status Migrate();
+  absl::Status MigrateLocked();
 
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<Db> db_;
   absl::Status WriteRatings(int64_t tournament,
                             const std::vector<RatingRow>& ratings);
 

@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <deque>
 #include <map>
@@ -12,6 +15,7 @@
 #include <set>
 #include <thread>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -83,9 +87,20 @@ Standings Compute(const TournamentConfig& c,
   return Load(c, rows).Snapshot(static_cast<int>(rows.size()));
 }
 
+// One referee address may name a fleet: gRPC resolves it (e.g.
+// dns:///woodland-referee:50051 on a headless Kubernetes Service, or
+// ipv4:10.0.0.1:50051,10.0.0.2:50051) and balances calls round_robin over
+// the backends its client-side health checks report serving.
+grpc::ChannelArguments RefereeChannelArgs() {
+  grpc::ChannelArguments args;
+  args.SetServiceConfigJSON(R"({"loadBalancingConfig": [{"round_robin": {}}],)"
+                            R"( "healthCheckConfig": {"serviceName": ""}})");
+  return args;
+}
+
 // Runs matches on remote referees, round-robin over the healthy ones; a
 // worker that fails a call is skipped for a while and the match is retried
-// on the next.
+// on the next (with a fleet address, on the next backend of the fleet).
 class RefereePool {
  public:
   RefereePool(const std::vector<std::string>& addresses, ArenaMetrics* metrics)
@@ -93,8 +108,11 @@ class RefereePool {
     for (const std::string& a : addresses) {
       Worker w;
       w.address = a;
-      w.stub = v1::Referee::NewStub(
-          grpc::CreateChannel(a, grpc::InsecureChannelCredentials()));
+      // A resolver scheme or several addresses: a fleet behind one channel.
+      w.fleet = a.find(',') != std::string::npos || a.rfind("dns:", 0) == 0 ||
+                a.rfind("ipv4:", 0) == 0 || a.rfind("ipv6:", 0) == 0;
+      w.stub = v1::Referee::NewStub(grpc::CreateCustomChannel(
+          a, grpc::InsecureChannelCredentials(), RefereeChannelArgs()));
       workers_.push_back(std::move(w));
     }
     ReportUp();
@@ -102,8 +120,11 @@ class RefereePool {
 
   absl::StatusOr<referee::MatchOutput> Run(const v1::MatchSpec& spec) {
     absl::Status last = absl::UnavailableError("no referee worker");
-    for (int attempt = 0; attempt < 3 * static_cast<int>(workers_.size()) + 3;
-         ++attempt) {
+    int fleets = 0;
+    for (const Worker& w : workers_) fleets += w.fleet;
+    const int attempts =
+        3 * static_cast<int>(workers_.size()) + 3 + 10 * fleets;
+    for (int attempt = 0; attempt < attempts; ++attempt) {
       Worker* w = Next();
       if (w == nullptr) {
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -152,7 +173,8 @@ class RefereePool {
     std::string address;
     std::unique_ptr<v1::Referee::Stub> stub;
     absl::Time down_until = absl::InfinitePast();
-    bool down = false;  // its last call failed
+    bool down = false;   // its last call failed
+    bool fleet = false;  // gRPC balances over the backends of the address
   };
   Worker* Next() {
     std::lock_guard<std::mutex> lock(mu_);
@@ -167,7 +189,10 @@ class RefereePool {
   // and a failing worker is logged once per failure streak.
   void MarkDown(Worker* w, const std::string& why) {
     std::lock_guard<std::mutex> lock(mu_);
-    w->down_until = absl::Now() + absl::Seconds(2);
+    // A fleet's failed call lost one backend, which gRPC's health checks
+    // take out of the rotation: retry at once on the others.
+    w->down_until =
+        absl::Now() + (w->fleet ? absl::Milliseconds(100) : absl::Seconds(2));
     if (!w->down) {
       std::fprintf(stderr, "arena: referee worker %s failed: %s\n",
                    w->address.c_str(), why.c_str());
@@ -245,86 +270,276 @@ absl::Status Record(Store& store, int64_t tid, const MatchRow& m,
 
 }  // namespace
 
-// Runs every stored match of tournament `tid` that is not done yet.
-absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
-                                     int64_t tid, const Progress& progress) {
-  absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(tid);
+namespace {
+
+int64_t NowMs() { return absl::ToUnixMillis(absl::Now()); }
+
+std::string HostName() {
+  char host[256] = {0};
+  if (gethostname(host, sizeof host - 1) != 0) return "localhost";
+  return host;
+}
+
+}  // namespace
+
+// "host/pid": unique among live arena processes, and a node on the same
+// host can tell that a claimer died (its pid is gone) without waiting for
+// the lease to run out: a restarted single node resumes at once.
+std::string DefaultNodeId() {
+  return absl::StrCat(HostName(), "/", static_cast<int64_t>(getpid()));
+}
+
+// `claimed_by` if it names a process of this host that no longer exists.
+std::string DeadOnThisHost(const std::string& claimed_by) {
+  const size_t slash = claimed_by.rfind('/');
+  if (slash == std::string::npos || claimed_by.substr(0, slash) != HostName()) {
+    return "";
+  }
+  int64_t pid = 0;
+  if (!absl::SimpleAtoi(claimed_by.substr(slash + 1), &pid) || pid <= 0)
+    return "";
+  return kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH ? claimed_by
+                                                                 : "";
+}
+
+namespace {
+
+// One node's share of a tournament's pending matches (issue 18.2). Several
+// nodes (arena processes on one database) may run the same tournament: each
+// claims a match before playing it (Store::ClaimMatch, with a lease its
+// heartbeat renews), takes over the claims of dead nodes, stores each result
+// once, and feeds the others' results into its ledger in schedule order, so
+// every node ends with the ratings of a single-node run.
+class PendingRun {
+ public:
+  PendingRun(const TournamentConfig& c, Store& store, int64_t tid,
+             const Progress& progress)
+      : c_(c),
+        store_(store),
+        tid_(tid),
+        progress_(progress),
+        node_(c.node_id.empty() ? DefaultNodeId() : c.node_id),
+        lease_ms_(std::max<int64_t>(1000, absl::ToInt64Milliseconds(c.lease))),
+        ledger_(LedgerOf(c)) {}
+
+  absl::StatusOr<Standings> Run();
+
+ private:
+  absl::Status Load();
+  void Worker();
+  // Claims, plays and records one match; false when another node holds it.
+  absl::StatusOr<bool> PlayOne(const MatchRow& m);
+  // Matches other nodes held: wait for them, or take them over.
+  absl::Status Finish();
+  // Offers the results other nodes stored since the ledger's prefix.
+  absl::Status SyncLocked();
+  absl::Status ReloadLedgerLocked();
+  bool Stopped() const { return c_.cancel != nullptr && c_.cancel->load(); }
+  void Heartbeat();
+
+  const TournamentConfig& c_;
+  Store& store_;
+  const int64_t tid_;
+  const Progress& progress_;
+  const std::string node_;
+  const int64_t lease_ms_;
+  std::unique_ptr<RefereePool> pool_;
+  std::mutex mu_;  // guards everything below
+  Ledger ledger_;
+  std::vector<MatchRow> rows_;     // the schedule, by table index
+  std::set<int> done_;             // table indices known done
+  std::vector<MatchRow> pending_;  // not done when the run started
+  size_t next_ = 0;
+  int started_ = 0;
+  int total_ = 0;
+  absl::Status failure_ = absl::OkStatus();
+  bool stop_heartbeat_ = false;
+  std::condition_variable heartbeat_cv_;
+};
+
+absl::Status PendingRun::Load() {
+  absl::StatusOr<std::vector<MatchRow>> rows = store_.Matches(tid_);
   if (!rows.ok()) return rows.status();
   // Read once per run; each result then updates the ledger.
-  Ledger ledger(LedgerOf(c));
-  std::vector<MatchRow> pending;
-  int done = 0;
-  for (const MatchRow& m : *rows) ledger.Schedule(TableOf(m));
+  for (const MatchRow& m : *rows) ledger_.Schedule(TableOf(m));
   for (MatchRow& m : *rows) {
     v1::MatchResult r;
     if (ParseResult(m, &r)) {
-      ++done;
-      ledger.Offer(m.table_index, m.bots, r, ParseForfeits(m.forfeits));
+      done_.insert(m.table_index);
+      ledger_.Offer(m.table_index, m.bots, r, ParseForfeits(m.forfeits));
     } else if (m.state != "done") {
       m.result_json.clear();
-      pending.push_back(std::move(m));
+      pending_.push_back(m);
     }
   }
-  const int total = static_cast<int>(rows->size());
-  rows->clear();
-  if (progress) progress(done, total);
-  if (c.metrics) c.metrics->Queued(static_cast<int>(pending.size()));
+  total_ = static_cast<int>(rows->size());
+  // Kept without results (replays and results live in the store).
+  rows_ = *std::move(rows);
+  for (MatchRow& m : rows_) m.result_json.clear();
+  return absl::OkStatus();
+}
 
-  std::unique_ptr<RefereePool> pool;
-  if (!c.referees.empty())
-    pool = std::make_unique<RefereePool>(c.referees, c.metrics);
-  else if (c.metrics)
-    c.metrics->WorkersUp(1);
-  std::mutex mu;
-  std::atomic<size_t> next{0};
-  std::atomic<int> started{0};
-  absl::Status failure = absl::OkStatus();
-  auto worker = [&] {
-    for (;;) {
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (!failure.ok()) return;
-      }
-      const size_t i = next++;
-      if (i >= pending.size()) return;
-      if (c.stop_after > 0 && static_cast<int>(i) >= c.stop_after) return;
-      if (c.cancel != nullptr && c.cancel->load()) return;
-      ++started;
-      if (c.metrics) c.metrics->Started();
-      const absl::Time t0 = absl::Now();
-      const MatchRow& m = pending[i];
-      absl::Status st = store.MarkRunning(m.id);
-      absl::StatusOr<referee::MatchOutput> out =
-          st.ok() ? Play(c, pool.get(), tid, m) : st;
-      std::lock_guard<std::mutex> lock(mu);
-      if (out.ok()) st = Record(store, tid, m, *out, ledger);
-      if (!out.ok() || !st.ok()) {
-        failure = out.ok() ? st : out.status();
-        if (c.metrics) c.metrics->Failed();
-        return;
-      }
-      ++done;
-      if (c.metrics) {
-        c.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));
-        c.metrics->RatingUpdate();
-      }
-      if (progress) progress(done, total);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int w = 0; w < std::max(1, c.workers); ++w) threads.emplace_back(worker);
-  for (std::thread& t : threads) t.join();
-  // Matches never started leave the queue (cancel, stop, failure).
-  if (c.metrics) {
-    const int never = static_cast<int>(pending.size()) - started;
-    c.metrics->Queued(-never);
+absl::Status PendingRun::SyncLocked() {
+  absl::StatusOr<std::vector<MatchRow>> rows =
+      store_.MatchesInState(tid_, /*done=*/true, ledger_.next_to_apply());
+  if (!rows.ok()) return rows.status();
+  for (const MatchRow& m : *rows) {
+    if (done_.count(m.table_index)) continue;
+    v1::MatchResult r;
+    if (!ParseResult(m, &r)) continue;
+    done_.insert(m.table_index);
+    ledger_.Offer(m.table_index, m.bots, r, ParseForfeits(m.forfeits));
   }
-  if (!failure.ok()) return failure;
-  if (ledger.next_to_apply() == total) return ledger.Snapshot(total);
+  return absl::OkStatus();
+}
+
+absl::Status PendingRun::ReloadLedgerLocked() {
+  ledger_ = Ledger(LedgerOf(c_));
+  for (const MatchRow& m : rows_) ledger_.Schedule(TableOf(m));
+  done_.clear();
+  return SyncLocked();
+}
+
+absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
+  const int64_t now = NowMs();
+  absl::StatusOr<bool> claimed = store_.ClaimMatch(
+      m.id, node_, now + lease_ms_, now, DeadOnThisHost(m.claimed_by));
+  if (!claimed.ok() || !*claimed) return claimed;
+  if (c_.metrics) c_.metrics->Started();
+  const absl::Time t0 = absl::Now();
+  absl::StatusOr<referee::MatchOutput> out = Play(c_, pool_.get(), tid_, m);
+  if (!out.ok()) return out.status();
+  std::vector<SeatForfeit> forfeits = FindForfeits(out->result, out->replay);
+  const std::string forfeit_text = ForfeitsText(forfeits);
+  std::string result, replay;
+  (void)google::protobuf::util::MessageToJsonString(out->result, &result);
+  (void)google::protobuf::util::MessageToJsonString(out->replay, &replay);
+  std::lock_guard<std::mutex> lock(mu_);
+  if (absl::Status st = SyncLocked(); !st.ok()) return st;
+  if (done_.count(m.table_index)) return true;  // another node stored it
+  ledger_.Offer(m.table_index, m.bots, out->result, std::move(forfeits));
+  absl::Status st =
+      store_.SaveResult(m.id, result, replay, forfeit_text, tid_,
+                        ledger_.TakeChangedRows(), ledger_.next_to_apply());
+  if (absl::IsAlreadyExists(st)) {
+    // Stored by a node that took over this match meanwhile: its result
+    // counts, and the ledger is rebuilt from the store (a rare path).
+    st = ReloadLedgerLocked();
+  } else if (st.ok()) {
+    done_.insert(m.table_index);
+  }
+  if (!st.ok()) return st;
+  if (c_.metrics) {
+    c_.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));
+    c_.metrics->RatingUpdate();
+  }
+  if (progress_) progress_(static_cast<int>(done_.size()), total_);
+  return true;
+}
+
+void PendingRun::Worker() {
+  for (;;) {
+    size_t i;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (!failure_.ok() || next_ >= pending_.size()) return;
+      i = next_++;
+      if (c_.stop_after > 0 && static_cast<int>(i) >= c_.stop_after) return;
+      ++started_;
+    }
+    if (Stopped()) return;
+    absl::StatusOr<bool> played = PlayOne(pending_[i]);
+    if (!played.ok()) {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (failure_.ok()) failure_ = played.status();
+      if (c_.metrics) c_.metrics->Failed();
+      return;
+    }
+  }
+}
+
+absl::Status PendingRun::Finish() {
+  for (;;) {
+    if (Stopped()) return absl::OkStatus();
+    absl::StatusOr<std::vector<MatchRow>> open =
+        store_.MatchesInState(tid_, /*done=*/false, 0);
+    if (!open.ok()) return open.status();
+    if (open->empty()) return absl::OkStatus();
+    bool played_any = false;
+    for (const MatchRow& m : *open) {
+      if (Stopped()) return absl::OkStatus();
+      absl::StatusOr<bool> played = PlayOne(m);
+      if (!played.ok()) return played.status();
+      played_any |= *played;
+    }
+    if (!played_any) {
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (absl::Status st = SyncLocked(); !st.ok()) return st;
+        if (progress_) progress_(static_cast<int>(done_.size()), total_);
+      }
+      // Held by live nodes: their results, or their expired leases, come.
+      std::this_thread::sleep_for(std::chrono::milliseconds(
+          std::clamp<int64_t>(lease_ms_ / 20, 50, 500)));
+    }
+  }
+}
+
+void PendingRun::Heartbeat() {
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!heartbeat_cv_.wait_for(lock, std::chrono::milliseconds(lease_ms_ / 3),
+                                 [this] { return stop_heartbeat_; })) {
+    lock.unlock();
+    (void)store_.RenewLeases(tid_, node_, NowMs() + lease_ms_);
+    lock.lock();
+  }
+}
+
+absl::StatusOr<Standings> PendingRun::Run() {
+  if (absl::Status st = Load(); !st.ok()) return st;
+  if (progress_) progress_(static_cast<int>(done_.size()), total_);
+  if (c_.metrics) c_.metrics->Queued(static_cast<int>(pending_.size()));
+  if (!c_.referees.empty())
+    pool_ = std::make_unique<RefereePool>(c_.referees, c_.metrics);
+  else if (c_.metrics)
+    c_.metrics->WorkersUp(1);
+  std::thread heartbeat([this] { Heartbeat(); });
+  std::vector<std::thread> threads;
+  for (int w = 0; w < std::max(1, c_.workers); ++w)
+    threads.emplace_back([this] { Worker(); });
+  for (std::thread& t : threads) t.join();
+  absl::Status st = failure_;
+  const bool stopped_early =
+      c_.stop_after > 0 && static_cast<int>(pending_.size()) > c_.stop_after;
+  if (st.ok() && !stopped_early) st = Finish();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_heartbeat_ = true;
+  }
+  heartbeat_cv_.notify_all();
+  heartbeat.join();
+  // Matches never started leave the queue (cancel, stop, failure).
+  if (c_.metrics) {
+    c_.metrics->Queued(-(static_cast<int>(pending_.size()) - started_));
+  }
+  if (!st.ok()) return st;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (absl::Status s = SyncLocked(); !s.ok()) return s;
+  if (ledger_.next_to_apply() == total_) return ledger_.Snapshot(total_);
   // Stopped with results finished out of order: all stored ones count.
-  absl::StatusOr<std::vector<MatchRow>> final_rows = store.Matches(tid);
+  absl::StatusOr<std::vector<MatchRow>> final_rows = store_.Matches(tid_);
   if (!final_rows.ok()) return final_rows.status();
-  return Compute(c, *final_rows);
+  return Compute(c_, *final_rows);
+}
+
+}  // namespace
+
+// Runs every stored match of tournament `tid` that is not done yet, with
+// any other nodes running the same tournament.
+absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,
+                                     int64_t tid, const Progress& progress) {
+  PendingRun run(c, store, tid, progress);
+  return run.Run();
 }
 
 namespace {
@@ -402,8 +617,9 @@ absl::StatusOr<Standings> RunTournamentById(const TournamentConfig& c,
   if (absl::Status st = store.InsertMatches(tid, *tables, &inserted); !st.ok())
     return st;
   if (c.metrics) c.metrics->Scheduled(inserted);  // each match counted once
-  if (absl::Status st = store.ResetRunning(tid); !st.ok())
-    return st;  // crash recovery
+  // Crash recovery needs no reset: a match left running by a dead node is
+  // claimed again (at once if that node was on this host, else when its
+  // lease ends).
   absl::StatusOr<Standings> s = RunPending(c, store, tid, progress);
   if (s.ok() && s->matches_done == s->matches_total)
     (void)store.SetTournamentState(tid, "finished");

@@ -65,9 +65,20 @@ struct TournamentConfig {
   // A ladder stops seating a bot that failed to start in this many matches
   // in a row (issue 14.3); 0: never.
   int suspend_after = 3;
+  // Several arena nodes on one database (issue 18.2): this node's name in
+  // match claims (default "host/pid") and how long a claim holds without
+  // the node's heartbeat (renewed every third of it).
+  std::string node_id;
+  absl::Duration lease = absl::Seconds(30);
 };
 
 using Progress = std::function<void(int done, int total)>;
+
+// This process's default node name, "host/pid" (issue 18.2).
+std::string DefaultNodeId();
+// `claimed_by` if it names a process of this host that no longer exists
+// (its claims may be taken at once), else "".
+std::string DeadOnThisHost(const std::string& claimed_by);
 
 absl::StatusOr<Standings> RunTournament(const TournamentConfig& config,
                                         Store& store,

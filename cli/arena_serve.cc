@@ -51,7 +51,9 @@ int ArenaMain(const std::vector<std::string>& argv) {
   if (!argv.empty() && argv[0] == "recompute") return Recompute(argv);
   if (argv.empty() || argv[0] != "serve") {
     std::cerr << "usage: woodland arena serve [--port P] [--metrics-port M] "
-                 "[--db FILE]\n"
+                 "[--db FILE|postgres://USER@HOST:PORT/DB]\n"
+                 "       [--node-id NAME] [--lease-seconds S] "
+                 "[--poll-seconds S]\n"
                  "                            [--referee HOST:PORT ...] "
                  "[--workers W] [--tau T]\n"
                  "       woodland arena recompute --db FILE --tournament ID\n";
@@ -61,7 +63,8 @@ int ArenaMain(const std::vector<std::string>& argv) {
       {argv.begin() + 1, argv.end()},
       {"--port", "--metrics-port", "--db", "--referee", "--workers",
        "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables",
-       "--max-watchers", "--max-watchers-per-client", "--tau"},
+       "--max-watchers", "--max-watchers-per-client", "--tau", "--node-id",
+       "--lease-seconds", "--poll-seconds"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
@@ -108,6 +111,19 @@ int ArenaMain(const std::vector<std::string>& argv) {
     return 2;
   }
   service.set_rating_model(model);
+  // Several arena nodes on one PostgreSQL database (issue 18.2).
+  const std::string db = args->Get("--db", "arena.db");
+  auto lease = args->Number<int>("--lease-seconds", 30);
+  auto poll =
+      args->Number<int>("--poll-seconds", arena::IsPostgresUrl(db) ? 2 : 0);
+  if (!lease.ok() || *lease < 1 || *lease > 3600 || !poll.ok() || *poll < 0 ||
+      *poll > 3600 || args->Get("--node-id").size() > 200) {
+    std::cerr << "woodland arena: --lease-seconds takes 1-3600, "
+                 "--poll-seconds 0-3600, --node-id at most 200 characters\n";
+    return 2;
+  }
+  service.set_node(args->Get("--node-id"), absl::Seconds(*lease),
+                   absl::Seconds(*poll));
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
                           *metrics_port);

@@ -5,7 +5,8 @@ PKGS=(cmake ninja-build g++ ccache clang-format bubblewrap
       libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
       libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
       prometheus-cpp-dev libsqlite3-dev libpq-dev
-      python3-grpcio python3-protobuf)
+      python3-grpcio python3-protobuf
+      prometheus python3-yaml postgresql)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
