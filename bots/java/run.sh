@@ -48,11 +48,21 @@ build() {
   done
   rm -rf "$cache/gen" "$cache/classes.tmp"
   mkdir -p "$cache/gen" "$cache/classes.tmp"
-  # The bot's contract: bot.proto and game.proto (package org.woodlandarena.v1).
-  protoc --proto_path="$proto" --java_out="$cache/gen" \
+  # The bot's contract: bot.proto and every proto it imports, transitively
+  # (package org.woodlandarena.v1).
+  local protos=() queue=(woodland/v1/bot.proto) f i
+  while [ ${#queue[@]} -gt 0 ]; do
+    f="${queue[0]}"
+    queue=("${queue[@]:1}")
+    case " ${protos[*]:-} " in *" $f "*) continue ;; esac
+    protos+=("$f")
+    for i in $(sed -n 's/^import "\(woodland\/[^"]*\)";.*/\1/p' "$proto/$f"); do
+      queue+=("$i")
+    done
+  done
+  (cd "$proto" && protoc --proto_path=. --java_out="$cache/gen" \
     --plugin=protoc-gen-grpc-java="$(command -v grpc_java_plugin)" \
-    --grpc-java_out="$cache/gen" \
-    "$proto/woodland/v1/game.proto" "$proto/woodland/v1/bot.proto"
+    --grpc-java_out="$cache/gen" "${protos[@]}")
   find "$cache/gen" -name '*.java' > "$cache/sources.txt"
   ls "$here"/*.java >> "$cache/sources.txt"
   javac -nowarn -encoding UTF-8 -cp "$cp" -d "$cache/classes.tmp" @"$cache/sources.txt"
