@@ -3,8 +3,10 @@
 #ifndef WOODLAND_CLI_ARGS_H_
 #define WOODLAND_CLI_ARGS_H_
 
+#include <filesystem>
 #include <map>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -70,6 +72,22 @@ class Args {
   std::map<std::string, std::vector<std::string>> values_;
   std::vector<std::string> positional_;
 };
+
+// A directory flag such as `--stderr-dir DIR`: creates DIR and its parents
+// if missing (issue 13 item 7: a missing one used to keep nothing, silently).
+// Absent flag: nothing to do.
+inline absl::Status MakeDirFlag(const Args& args, const std::string& flag) {
+  if (!args.Has(flag)) return absl::OkStatus();
+  const std::string dir = args.Get(flag);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir, ec)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        flag, ": cannot create directory '", dir, "'",
+        ec ? absl::StrCat(" (", ec.message(), ")") : std::string()));
+  }
+  return absl::OkStatus();
+}
 
 // The operator's bot catalogue and endpoint allowlist of a server command:
 // `--bot NAME=SPEC`, `--bots-file FILE`, `--allow-endpoint PATTERN` (each

@@ -1,6 +1,7 @@
 // The woodland command-line program: selfplay, play, replay, referee serve,
 // conformance (see --help).
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -10,33 +11,47 @@
 namespace {
 
 constexpr char kUsage[] =
-    "usage: woodland <command> [flags]\n"
+    "usage: woodland <command> [flags]   (woodland <command> --help)\n"
     "commands:\n"
     "  selfplay     uniform-random games in-process, summarised as JSON\n"
     "               --factions marquise,eyrie --games N --seed S\n"
     "               [--max-turns T] [--shuffle-seats] [--check] [--json]\n"
     "               [--character vagabond=ronin ...] (Law 26)\n"
+    "               [--map autumn|winter|lake|mountain] [--suits S,S,...]\n"
     "  play         one match between bots over gRPC\n"
     "               --factions marquise,eyrie --bot marquise=exec:PATH\n"
     "               --bot eyrie=grpc://HOST:PORT --seed S [--replay FILE] "
     "[--json]\n"
     "               [--deadline-ms N] [--time-bank-ms N] [--max-strikes K]\n"
     "               [--max-turns T] [--shuffle-seats] [--stderr-dir DIR]\n"
+    "               [--match-id ID] [--character vagabond=ronin ...]\n"
+    "               [--map autumn|winter|lake|mountain] [--suits S,S,...]\n"
     "  replay       FILE --verify | FILE --at N [--seat K]\n"
     "  referee      serve [--port P] [--metrics-port M] [--workers W]\n"
     "               [--bot NAME=SPEC ...] [--bots-file FILE] "
     "[--allow-endpoint PATTERN ...]\n"
-    "  conformance  BOTSPEC [--deadline-ms N]: check a bot end to end\n"
+    "               [--address A] [--stderr-dir DIR] [--max-watchers N]\n"
+    "               [--max-watchers-per-client N] [--max-deadline-ms N]\n"
+    "               [--max-time-bank-ms N] [--max-kept-matches N]\n"
+    "  conformance  BOTSPEC [--deadline-ms N] [--seed S]: check a bot end to "
+    "end\n"
     "  tournament   --bot NAME=SPEC ... [--factions ...] [--players N]\n"
     "               [--tables T] [--seed S] [--db FILE] [--workers W] "
     "[--json]\n"
     "               [--referee HOST:PORT ...] [--bots-file FILE]\n"
+    "               [--deadline-ms N] [--stop-after N] [--metrics-port M]\n"
     "  arena        serve [--port P] [--metrics-port M] [--db FILE] [--referee "
     "...]\n"
     "               [--bot NAME=SPEC ...] [--bots-file FILE] "
     "[--allow-endpoint PATTERN ...] [--max-tables N]\n"
+    "               [--address A] [--workers W] [--max-watchers N]\n"
+    "               [--max-watchers-per-client N] [--tau T]\n"
+    "               [--node-id NAME] [--lease-seconds S] [--poll-seconds S]\n"
+    "               (--db takes a SQLite file or postgres://USER@HOST/DB)\n"
+    "               | recompute --db FILE --tournament ID [--json]\n"
     "  health       ADDRESS [--service NAME]: exit 0 if the server is "
     "serving\n"
+    "Every command takes --help (its own usage).\n"
     "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS, builtin:random or\n"
     "catalog:NAME (a --bot/--bots-file entry). Servers never take exec: from\n"
     "the network: they launch only their catalogue's bots, and connect only\n"
@@ -45,6 +60,35 @@ constexpr char kUsage[] =
     "Launched (exec:) bots run sandboxed with bubblewrap (own uid, no\n"
     "network, private directory, limits); --no-sandbox, with any command,\n"
     "launches them unconfined (for machines without bwrap).\n";
+
+// `woodland CMD --help`: CMD's own lines of kUsage (its first line starts
+// with "  CMD ", the lines after it are indented deeper) and the note on
+// bot specs.
+std::string CommandUsage(const std::string& cmd) {
+  std::istringstream lines(kUsage);
+  std::string out, line;
+  bool in = false;
+  while (std::getline(lines, line)) {
+    if (line.rfind("  ", 0) == 0 && line.size() > 2 && line[2] != ' ') {
+      in = line.rfind("  " + cmd + " ", 0) == 0;
+    } else if (line.rfind("   ", 0) != 0) {
+      in = false;
+    }
+    if (in) out += line + "\n";
+  }
+  if (out.empty()) return "";
+  out = "usage: woodland " + cmd + " [flags]\n" + out;
+  if (cmd == "selfplay" || cmd == "replay") return out;
+  const std::string notes = kUsage;
+  return out + notes.substr(notes.find("A bot spec is"));
+}
+
+bool AsksForHelp(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--help" || a == "-h") return true;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -63,6 +107,13 @@ int main(int argc, char** argv) {
   }
   const std::string cmd = args[0];
   args.erase(args.begin());
+  if (AsksForHelp(args)) {
+    const std::string usage = CommandUsage(cmd);
+    if (!usage.empty()) {
+      std::cout << usage;
+      return 0;
+    }
+  }
   if (cmd == "selfplay") return woodland::cli::SelfplayMain(args);
   if (cmd == "play") return woodland::cli::PlayMain(args);
   if (cmd == "replay") return woodland::cli::ReplayMain(args);

@@ -44,6 +44,8 @@ int PlayMain(const std::vector<std::string>& argv) {
        "--stderr-dir", "--match-id", "--map", "--suits"},
       {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
+  if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
+    return Fail("play", s);
   v1::MatchSpec spec;
   std::map<std::string, std::string> bots;
   for (const std::string& b : args->All("--bot")) {

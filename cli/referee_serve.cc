@@ -33,6 +33,10 @@ int RefereeMain(const std::vector<std::string>& argv) {
     std::cerr << "woodland referee: " << args.status().message() << "\n";
     return 2;
   }
+  if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok()) {
+    std::cerr << "woodland referee: " << s.message() << "\n";
+    return 2;
+  }
   auto port = args->Number<int>("--port", 50051);
   auto metrics_port = args->Number<int>("--metrics-port", 9464);
   auto workers = args->Number<int>("--workers", 16);

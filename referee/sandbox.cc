@@ -319,6 +319,17 @@ absl::Status Sandbox::Build(const std::vector<std::string>& command) {
         "/etc/passwd", "/etc/group"}) {
     if (Exists(f)) argv_.insert(argv_.end(), {"--ro-bind", f, f});
   }
+  // The Java runtime's configuration (/etc/java-17-openjdk: java.security,
+  // jvm.cfg, linked from /usr/lib/jvm); a JVM does not start without it.
+  if (DIR* etc = opendir("/etc")) {
+    while (const dirent* e = readdir(etc)) {
+      const std::string d = absl::StrCat("/etc/", e->d_name);
+      if (absl::StartsWith(e->d_name, "java-") && IsDir(d)) {
+        argv_.insert(argv_.end(), {"--ro-bind", d, d});
+      }
+    }
+    closedir(etc);
+  }
   argv_.insert(argv_.end(), {"--proc", "/proc", "--dev", "/dev", "--size",
                              absl::StrCat(options_.private_bytes), "--tmpfs",
                              "/tmp", "--bind", dir_, dir_});

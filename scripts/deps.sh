@@ -6,7 +6,14 @@ PKGS=(cmake ninja-build g++ ccache clang-format bubblewrap
       libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
       prometheus-cpp-dev libsqlite3-dev libpq-dev
       python3-grpcio python3-protobuf
-      prometheus python3-yaml postgresql)
+      prometheus python3-yaml postgresql
+      # The Go starter kit (GOPATH mode over /usr/share/gocode, bots/go/).
+      golang-go golang-google-grpc-dev golang-goprotobuf-dev
+      golang-google-protobuf-dev protoc-gen-go-grpc
+      # The Java starter kit (plain javac over /usr/share/java, bots/java/).
+      default-jdk-headless libgrpc-java libprotobuf-java
+      protobuf-compiler-grpc-java-plugin libnetty-java libperfmark-java
+      libgeronimo-annotation-1.3-spec-java)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

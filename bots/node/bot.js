@@ -6,6 +6,12 @@
 //
 //   bots/node/run.sh --port 50062   (the referee passes --listen unix:PATH)
 //   build/cli/woodland play --bot alliance=exec:bots/node/run.sh
+//
+// Concurrency: one bot process may serve several matches at once (a
+// tournament or a referee running matches in parallel against one
+// grpc://HOST:PORT bot). Node runs one handler at a time and Decide answers
+// synchronously, so calls never interleave; a bot that awaits inside Decide
+// must keep its state per (match_id, seat), not in globals.
 'use strict';
 
 const path = require('path');

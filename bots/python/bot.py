@@ -9,12 +9,20 @@ The referee calls four methods (see proto/woodland/v1/bot.proto):
 Run it with bots/python/run.sh --port 50061, or let the referee launch it
 (sandboxed, it then listens on the Unix socket given by --listen unix:PATH):
   build/cli/woodland play --bot eyrie=exec:bots/python/run.sh
+
+Concurrency: one bot process may serve several matches at once (a tournament
+or a referee running matches in parallel against one grpc://HOST:PORT bot),
+and the gRPC server runs calls on a thread pool. Within one match the referee
+asks one seat at a time and waits for the answer, but calls of different
+matches (or a new request after a late answer timed out) can overlap. So the
+bot keeps its state per (match id, seat), behind a lock.
 """
 
 import argparse
 import os
 import random
 import sys
+import threading
 from concurrent import futures
 
 import grpc
@@ -24,15 +32,25 @@ from woodland.v1 import bot_pb2, bot_pb2_grpc
 
 class MyBot(bot_pb2_grpc.BotServicer):
     def __init__(self, seed):
-        self.rng = random.Random(seed)
-        self.faction = None
+        self.seed = seed
+        self.lock = threading.Lock()
+        self.matches = {}  # (match_id, seat) -> that seat's state
+
+    def match(self, match_id, seat):
+        """The state of one seat of one match, made on first use."""
+        with self.lock:
+            key = (match_id, seat)
+            if key not in self.matches:
+                self.matches[key] = {"rng": random.Random(f"{self.seed}/{match_id}/{seat}"),
+                                     "faction": None, "lock": threading.Lock()}
+            return self.matches[key]
 
     def Hello(self, request, context):
         return bot_pb2.BotInfo(name="python-starter", version="1.0",
                                author="you", language="Python")
 
     def StartMatch(self, request, context):
-        self.faction = request.faction
+        self.match(request.match_id, request.seat)["faction"] = request.faction
         return bot_pb2.Ack()
 
     def Decide(self, request, context):
@@ -46,6 +64,11 @@ class MyBot(bot_pb2_grpc.BotServicer):
                              every seat's score and hand size, your hand, ...
         request.events       what happened since your last decision
         """
+        state = self.match(request.match_id, request.seat)
+        with state["lock"]:
+            return self.choose(request, state["rng"])
+
+    def choose(self, request, rng):
         options = list(request.options)
         # A tiny strategy to show how to read options: prefer battles where
         # we have more warriors than the defender, then crafting, then random.
@@ -66,9 +89,12 @@ class MyBot(bot_pb2_grpc.BotServicer):
             for i, option in enumerate(options):
                 if option.WhichOneof("payload") == "card":
                     return bot_pb2.Decision(option_index=i, note="craft")
-        return bot_pb2.Decision(option_index=self.rng.randrange(len(options)))
+        return bot_pb2.Decision(option_index=rng.randrange(len(options)))
 
     def EndMatch(self, request, context):
+        with self.lock:
+            for key in [k for k in self.matches if k[0] == request.match_id]:
+                del self.matches[key]
         return bot_pb2.Ack()
 
 
