@@ -14,6 +14,7 @@ int RefereeMain(const std::vector<std::string>& args);
 int ConformanceMain(const std::vector<std::string>& args);
 int TournamentMain(const std::vector<std::string>& args);
 int ArenaMain(const std::vector<std::string>& args);
+int DescribeMain(const std::vector<std::string>& args);
 
 }  // namespace woodland::cli
 

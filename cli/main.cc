@@ -35,6 +35,7 @@ constexpr char kUsage[] =
     "...]\n"
     "               [--bot NAME=SPEC ...] [--bots-file FILE] "
     "[--allow-endpoint PATTERN ...] [--max-tables N]\n"
+    "  describe     [--markdown | --json]: the protocol reference\n"
     "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS, builtin:random or\n"
     "catalog:NAME (a --bot/--bots-file entry). Servers never take exec: from\n"
     "the network: they launch only their catalogue's bots, and connect only\n"
@@ -68,6 +69,7 @@ int main(int argc, char** argv) {
   if (cmd == "conformance") return woodland::cli::ConformanceMain(args);
   if (cmd == "tournament") return woodland::cli::TournamentMain(args);
   if (cmd == "arena") return woodland::cli::ArenaMain(args);
+  if (cmd == "describe") return woodland::cli::DescribeMain(args);
   std::cerr << "woodland: unknown command '" << cmd << "' (try --help)\n";
   return 2;
 }
