@@ -642,8 +642,9 @@ void ItemEventToProto(const rules::Event& e, v1::ItemEvent* ie) {
 // modules) carry their raw numbers in `other`.
 void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
                          v1::Event* out) {
-  auto card = [&](v1::Card* c) {
-    if (card_shown) CardToProto(s, e.card, c);
+  // A hidden card stays an absent field (never an empty Card).
+  auto card = [&](auto get) {
+    if (card_shown && e.card != rules::kNoCard) CardToProto(s, e.card, get());
   };
   switch (e.kind) {
     case rules::kEvTurn:
@@ -653,7 +654,8 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
       out->mutable_draw()->set_count(e.a);
       return;
     case rules::kEvDiscard:
-      card(out->mutable_discard()->mutable_card());
+      out->mutable_discard();
+      card([&] { return out->mutable_discard()->mutable_card(); });
       out->mutable_discard()->set_source(e.b == rules::kDiscardHand ? "hand"
                                                                     : "other");
       return;
@@ -693,19 +695,24 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
       return;
     }
     case rules::kEvAmbush:
-      card(out->mutable_ambush()->mutable_card());
+      out->mutable_ambush();
+      card([&] { return out->mutable_ambush()->mutable_card(); });
       return;
     case rules::kEvCraft:
-      card(out->mutable_craft()->mutable_card());
+      out->mutable_craft();
+      card([&] { return out->mutable_craft()->mutable_card(); });
       return;
     case rules::kEvDominance:
-      card(out->mutable_dominance()->mutable_card());
+      out->mutable_dominance();
+      card([&] { return out->mutable_dominance()->mutable_card(); });
       return;
     case rules::kEvDuchyReveal:
-      card(out->mutable_duchy_reveal()->mutable_card());
+      out->mutable_duchy_reveal();
+      card([&] { return out->mutable_duchy_reveal()->mutable_card(); });
       return;
     case rules::kEvDecree:
-      card(out->mutable_decree()->mutable_card());
+      out->mutable_decree();
+      card([&] { return out->mutable_decree()->mutable_card(); });
       out->mutable_decree()->set_column(ColumnKey(e.a));
       return;
     case rules::kEvTurmoil:
@@ -719,7 +726,8 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
       out->mutable_take_card()->set_from_seat(e.a);
       out->mutable_take_card()->set_source(
           std::string(rules::TakeSourceName(e.b < 0 ? 0 : e.b)));
-      card(out->mutable_take_card()->mutable_card());
+      out->mutable_take_card();
+      card([&] { return out->mutable_take_card()->mutable_card(); });
       return;
     case rules::kEvReveal:
       out->mutable_reveal()->set_target_seat(e.a);
@@ -769,7 +777,8 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
       out->mutable_exposure()->set_clearing(Cl(e.c));
       out->mutable_exposure()->set_plot(PieceName(e.b));
       out->mutable_exposure()->set_right(e.a > 0);
-      card(out->mutable_exposure()->mutable_card());
+      out->mutable_exposure();
+      card([&] { return out->mutable_exposure()->mutable_card(); });
       return;
     case rules::kEvItem:
       ItemEventToProto(e, out->mutable_item());

@@ -260,14 +260,17 @@ std::vector<std::pair<std::string, std::vector<std::string>>> Vocabularies() {
   return v;
 }
 
-// Every registered prompt key, with what the sample saw of it (or null).
-std::map<std::string, const PromptDoc*> PromptTable(const Observed& obs) {
-  std::map<std::string, const PromptDoc*> by_key;
-  for (const auto& [kind, d] : obs.prompts) by_key[d.key] = &d;
+// Every registered prompt key, with what the sample saw of it (deciders
+// empty: not seen).
+std::map<std::string, PromptDoc> PromptTable(const Observed& obs) {
+  std::map<std::string, PromptDoc> by_key;
+  for (const auto& [kind, d] : obs.prompts) by_key[d.key] = d;
   for (int kind = 1; kind < 512; ++kind) {  // registered but not seen
     const rules::PromptInfo& info = rules::GetPromptInfo(kind);
-    if (!info.key.empty() && !by_key.count(std::string(info.key)))
-      by_key[std::string(info.key)] = nullptr;
+    if (!info.key.empty() && !by_key.count(std::string(info.key))) {
+      by_key[std::string(info.key)] =
+          PromptDoc{.key = std::string(info.key), .law = std::string(info.law)};
+    }
   }
   return by_key;
 }
@@ -301,10 +304,11 @@ std::string DescribeMarkdown() {
       "Payloads: the `Option.payload` cases its options carry.\n\n",
       "| key | Law | who decides | payloads | example |\n",
       "|---|---|---|---|---|\n");
-  for (const auto& [key, d] : PromptTable(obs)) {
-    if (d == nullptr) {
-      absl::StrAppend(&md, "| `", key,
-                      "` | | (not seen in the sample) | | |\n");
+  for (const auto& [key, doc] : PromptTable(obs)) {
+    const PromptDoc* d = &doc;
+    if (d->deciders.empty()) {
+      absl::StrAppend(&md, "| `", key, "` | ", d->law,
+                      " | (not seen in the sample) | | |\n");
       continue;
     }
     absl::StrAppend(
@@ -362,8 +366,7 @@ std::string DescribeJson() {
   const Observed obs = Play();
   std::string j = "{\"prompts\":[";
   bool first = true;
-  for (const auto& [key, dp] : PromptTable(obs)) {
-    const PromptDoc d = dp ? *dp : PromptDoc{.key = key};
+  for (const auto& [key, d] : PromptTable(obs)) {
     absl::StrAppend(&j, first ? "" : ",", "{\"key\":", Json(key),
                     ",\"law\":", Json(d.law),
                     ",\"deciders\":", JsonList(d.deciders),

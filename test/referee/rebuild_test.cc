@@ -59,6 +59,27 @@ void Apply(const v1::Event& e, Model& m) {
       m.warriors[{e.move().to_clearing(), e.move().faction()}] +=
           e.move().count();
       break;
+    case v1::Event::kDuchyBurrow: {  // Law 12.2.2: the Burrow is off the map
+      const v1::BurrowEvent& b = e.duchy_burrow();
+      const int sign = b.direction() == "into_burrow"     ? -1
+                       : b.direction() == "out_of_burrow" ? 1
+                                                          : 0;
+      m.warriors[{b.clearing(), e.faction()}] += sign * b.count();
+      break;
+    }
+    case v1::Event::kPlotFlip:  // Law 13.4.2: a face-down plot shows its kind
+      --m.pieces[{e.plot_flip().clearing(), "face-down plot"}];
+      ++m.pieces[{e.plot_flip().clearing(), e.plot_flip().plot()}];
+      break;
+    case v1::Event::kPlotSwap: {  // Law 13.5.4: every plot piece swaps
+      const int a = e.plot_swap().clearing(),
+                b = e.plot_swap().other_clearing();
+      for (const char* plot : {"bomb plot", "snare plot", "extortion plot",
+                               "raid plot", "face-down plot"}) {
+        std::swap(m.pieces[{a, plot}], m.pieces[{b, plot}]);
+      }
+      break;
+    }
     case v1::Event::kVp:
       m.vp[e.seat()] += e.vp().delta();
       break;
@@ -127,6 +148,15 @@ std::vector<std::string> Compare(const Model& m, const v1::Observation& o) {
     }
     std::map<std::string, int> p;
     for (const auto& pc : c.pieces()) p[pc.piece()] = pc.count();
+    // The Corvids see their face-down plots' kinds in their own view; the
+    // events show everyone a face-down plot (Law 13.2.2.I).
+    for (const auto& plot : o.corvid().plots()) {
+      if (plot.clearing() != c.id() || plot.face_up() ||
+          plot.plot() == "face-down plot")
+        continue;
+      if (--p[plot.plot()] == 0) p.erase(plot.plot());
+      ++p["face-down plot"];
+    }
     for (const auto& [key, n] : m.pieces) {
       if (key.first == c.id()) p.try_emplace(key.second, 0);
     }
@@ -257,6 +287,17 @@ TEST(Rebuild, BaseFactions) {
   RebuildMatches({v1::FACTION_MARQUISE, v1::FACTION_EYRIE, v1::FACTION_ALLIANCE,
                   v1::FACTION_VAGABOND},
                  "autumn", 4);
+}
+
+// The expansion factions (Law 10-15): the map, scores, hands and items
+// rebuild from events too (their own boards are in their views).
+TEST(Rebuild, ExpansionFactions) {
+  RebuildMatches({v1::FACTION_CULT, v1::FACTION_RIVERFOLK, v1::FACTION_DUCHY,
+                  v1::FACTION_CORVID},
+                 "lake", 3);
+  RebuildMatches({v1::FACTION_HUNDREDS, v1::FACTION_KEEPERS,
+                  v1::FACTION_VAGABOND, v1::FACTION_EYRIE},
+                 "mountain", 3);
 }
 
 TEST(Rebuild, TwoVagabonds) {
