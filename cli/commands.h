@@ -15,6 +15,7 @@ int ConformanceMain(const std::vector<std::string>& args);
 int TournamentMain(const std::vector<std::string>& args);
 int ArenaMain(const std::vector<std::string>& args);
 int HealthMain(const std::vector<std::string>& args);
+int DescribeMain(const std::vector<std::string>& args);
 
 }  // namespace woodland::cli
 

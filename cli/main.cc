@@ -49,6 +49,7 @@ constexpr char kUsage[] =
     "               [--node-id NAME] [--lease-seconds S] [--poll-seconds S]\n"
     "               (--db takes a SQLite file or postgres://USER@HOST/DB)\n"
     "               | recompute --db FILE --tournament ID [--json]\n"
+    "  describe     [--markdown | --json]: the protocol reference\n"
     "  health       ADDRESS [--service NAME]: exit 0 if the server is "
     "serving\n"
     "Every command takes --help (its own usage).\n"
@@ -122,6 +123,7 @@ int main(int argc, char** argv) {
   if (cmd == "tournament") return woodland::cli::TournamentMain(args);
   if (cmd == "arena") return woodland::cli::ArenaMain(args);
   if (cmd == "health") return woodland::cli::HealthMain(args);
+  if (cmd == "describe") return woodland::cli::DescribeMain(args);
   std::cerr << "woodland: unknown command '" << cmd << "' (try --help)\n";
   return 2;
 }

@@ -1,10 +1,18 @@
 #include "referee/convert.h"
 
+#include <algorithm>
+#include <bit>
 #include <iterator>
 
+#include "absl/strings/str_cat.h"
 #include "referee/convert_factions.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
+
+namespace woodland::rules {
+absl::string_view EyrieLeaderName(int leader);  // eyrie.cc
+absl::string_view EyrieColumnName(int col);     // eyrie.cc
+}  // namespace woodland::rules
 
 namespace woodland::referee {
 
@@ -58,6 +66,31 @@ void QuestToProto(int quest, v1::QuestChoice* out) {
   out->set_quest(quest);
   out->set_name(std::string(rules::QuestName(quest)));
   out->set_suit(SuitToProto(rules::QuestSuit(quest)));
+}
+
+int ActionModule(const State& s) {
+  // As State::OptionLabel: the module owning the prompt's range labels its
+  // codes, except that both Vagabonds share prompt kinds.
+  const rules::Prompt& p = s.prompt();
+  if (p.seat < 0) return rules::kNoFaction;
+  int f = s.seat(p.seat).faction;
+  auto vagabond = [](int x) {
+    return x == rules::kVagabond || x == rules::kVagabond2;
+  };
+  if (p.kind >= rules::kFactionPromptBase) {
+    const int owner = (p.kind - rules::kFactionPromptBase) / 32;
+    if (owner < rules::kNumFactions && rules::GetFaction(owner) != nullptr &&
+        !(vagabond(owner) && vagabond(f))) {
+      f = owner;
+    }
+  }
+  return f;
+}
+
+std::string ColumnKey(int column) {
+  static constexpr const char* kNames[] = {"recruit", "move", "battle",
+                                           "build"};
+  return column >= 0 && column < 4 ? kNames[column] : "";
 }
 
 v1::Prompt PromptToProto(const State& s) {
@@ -118,9 +151,13 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
     case rules::kOptPiece:
       out->mutable_piece()->set_piece(
           std::string(rules::GetPieceInfo(o.a).name));
+      out->mutable_piece()->set_owner(
+          FactionToProto(rules::GetPieceInfo(o.a).owner));
       break;
     case rules::kOptAction:
       out->mutable_action()->set_code(o.a);
+      out->mutable_action()->set_module(FactionToProto(ActionModule(s)));
+      out->mutable_action()->set_name(s.OptionLabel(o));
       break;
     case rules::kOptSuit:
       out->mutable_suit()->set_suit(SuitToProto(o.a));
@@ -131,6 +168,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       MaybeCard(s, o.card,
                 [&] { return out->mutable_decree()->mutable_card(); });
       out->mutable_decree()->set_column(o.a);
+      out->mutable_decree()->set_column_name(ColumnKey(o.a));
       break;
     case rules::kOptLeader:
       out->mutable_leader()->set_leader(s.OptionLabel(o));
@@ -212,6 +250,249 @@ void VagabondToProto(const State& s, const rules::Observation& o, int faction,
 }
 
 }  // namespace
+
+namespace {
+
+// Keys of the standard deck's effects (data/decks, defs.cc), by CardEffect.
+std::string EffectKey(int effect) {
+  static constexpr const char* kKeys[] = {"",
+                                          "armorers",
+                                          "brutal_tactics",
+                                          "royal_claim",
+                                          "sappers",
+                                          "favor",
+                                          "stand_and_deliver",
+                                          "tax_collector",
+                                          "better_burrow_bank",
+                                          "cobbler",
+                                          "command_warren",
+                                          "codebreakers",
+                                          "scouting_party"};
+  static_assert(std::size(kKeys) == rules::kNumCardEffects);
+  return effect >= 0 && effect < rules::kNumCardEffects
+             ? kKeys[effect]
+             : absl::StrCat("effect_", effect);
+}
+
+// Short texts in the project's own words (Law 4 card effects).
+std::string EffectText(int effect) {
+  switch (effect) {
+    case rules::kArmorers:
+      return "In battle, discard to ignore all rolled hits you take.";
+    case rules::kBrutalTactics:
+      return "As attacker, deal an extra hit; the defender scores one VP.";
+    case rules::kRoyalClaim:
+      return "Birdsong: discard to score one VP per clearing you rule.";
+    case rules::kSappers:
+      return "As defender, discard to deal an extra hit.";
+    case rules::kFavor:
+      return "Remove all enemy pieces in clearings of the card's suit.";
+    case rules::kStandAndDeliver:
+      return "Birdsong: take a random card from a player, who scores one VP.";
+    case rules::kTaxCollector:
+      return "Once in Daylight: remove one of your warriors to draw a card.";
+    case rules::kBetterBurrowBank:
+      return "Birdsong: you and another player each draw a card.";
+    case rules::kCobbler:
+      return "Start of Evening: you may take a move.";
+    case rules::kCommandWarren:
+      return "Start of Daylight: you may initiate a battle.";
+    case rules::kCodebreakers:
+      return "Once in Daylight: look at another player's hand.";
+    case rules::kScoutingParty:
+      return "As attacker, you are not affected by ambush cards.";
+  }
+  return "";
+}
+
+std::string CardKindName(int kind) {
+  static constexpr const char* kNames[] = {"ambush", "dominance", "item",
+                                           "immediate", "persistent"};
+  return kind >= 0 && kind < 5 ? kNames[kind] : "other";
+}
+
+// Law 13.2.2: the Corvids' supply shows only how many plots, to others.
+bool HiddenPlot(int piece) {
+  return piece >= rules::kPlotBomb && piece <= rules::kPlotRaid;
+}
+
+void SupplyToProto(const State& s, int seat,
+                   google::protobuf::RepeatedPtrField<v1::FactionSupply>* out) {
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    v1::FactionSupply* fs = out->Add();
+    fs->set_faction(FactionToProto(f));
+    fs->set_warriors(s.warrior_supply(f));
+    const bool own = seat == i;
+    int hidden = 0;
+    for (int p = 0; p < rules::kNumPieces; ++p) {
+      if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden)
+        continue;
+      if (HiddenPlot(p) && !own) {
+        hidden += s.piece_supply(p);
+        continue;
+      }
+      v1::PieceCount* pc = fs->add_pieces();
+      pc->set_piece(std::string(rules::GetPieceInfo(p).name));
+      pc->set_owner(FactionToProto(f));
+      pc->set_count(s.piece_supply(p));
+    }
+    if (f == rules::kCorvid && !own) {
+      v1::PieceCount* pc = fs->add_pieces();
+      pc->set_piece(std::string(rules::GetPieceInfo(rules::kPlotHidden).name));
+      pc->set_owner(FactionToProto(f));
+      pc->set_count(hidden);
+    }
+  }
+}
+
+void ProgressToProto(const State& s, v1::TurnProgress* p) {
+  if (s.SeatOf(rules::kMarquise) >= 0)
+    p->set_marquise_actions_left(s.marquise().actions);
+  if (s.SeatOf(rules::kEyrie) >= 0) {
+    for (int col = 0; col < 4; ++col)
+      p->add_decree_resolved(std::popcount(s.eyrie().resolved[col]));
+  }
+  if (s.SeatOf(rules::kAlliance) >= 0) {
+    p->set_alliance_operations_left(
+        std::max(0, s.alliance().officers - s.alliance().ops_used));
+  }
+  for (int f : {rules::kVagabond, rules::kVagabond2}) {
+    if (s.SeatOf(f) < 0) continue;
+    const rules::VagabondBoard& vb = s.vagabond(f);
+    v1::VagabondProgress* vp = p->add_vagabonds();
+    vp->set_faction(FactionToProto(f));
+    for (int g = 0; g < rules::kNumFactions; ++g) {
+      if (vb.aids[g] == 0) continue;
+      v1::FactionCount* fc = vp->add_aids();
+      fc->set_faction(FactionToProto(g));
+      fc->set_count(vb.aids[g]);
+    }
+    int exhausted = 0;
+    for (const rules::VItem& it : vb.items) exhausted += it.exhausted;
+    vp->set_items_exhausted(exhausted);
+  }
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit)
+    p->add_crafting_used(s.craft_used()[suit]);
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const uint32_t used = s.seat(i).used_effects;
+    if (used == 0) continue;
+    v1::SeatEffects* se = p->add_effects_used();
+    se->set_seat(i);
+    for (int e = 0; e < 32; ++e) {
+      if (used >> e & 1) se->add_effects(EffectKey(e));
+    }
+  }
+  p->set_ferry_used(s.ferry_used());
+  p->set_path_opened(s.path_opened_this_turn());
+}
+
+void BattleToProto(const State& s, v1::Observation* out) {
+  const rules::BattleState& b = s.battle();
+  if (b.attacker == rules::kNoFaction || b.clearing < 0) return;
+  v1::BattleView* bv = out->mutable_battle();
+  bv->set_attacker(FactionToProto(b.attacker));
+  bv->set_defender(FactionToProto(b.defender));
+  bv->set_clearing(b.clearing + 1);
+  if (b.ambush != rules::kNoCard)
+    CardToProto(s, b.ambush, bv->mutable_ambush());
+  bv->set_attacker_roll(b.roll_hi);
+  bv->set_defender_roll(b.roll_lo);
+  bv->set_attacker_rolled_hits(b.att_hits);
+  bv->set_defender_rolled_hits(b.def_hits);
+  bv->set_attacker_hits_left(b.hits_left[0]);
+  bv->set_defender_hits_left(b.hits_left[1]);
+}
+
+}  // namespace
+
+void GameDefinitionToProto(const State& s, v1::GameDefinition* out) {
+  const rules::MapDef& m = s.map();
+  v1::MapDefinition* md = out->mutable_map();
+  md->set_key(m.key);
+  md->set_title(m.title);
+  for (int c = 0; c < m.num_clearings; ++c) {
+    const rules::ClearingDef& cd = m.clearings[c];
+    v1::ClearingDefinition* cv = md->add_clearings();
+    cv->set_id(c + 1);
+    cv->set_suit(SuitToProto(cd.suit));
+    cv->set_slots(cd.slots);
+    cv->set_ruin(cd.ruin);
+    cv->set_corner(cd.corner);
+    cv->set_edge(cd.edge);
+    for (int n = 0; n < m.num_clearings; ++n) {
+      if (cd.adjacent >> n & 1) cv->add_paths(n + 1);
+      if (cd.river >> n & 1) cv->add_rivers(n + 1);
+    }
+    cv->set_coastal(cd.coastal);
+    cv->set_opposite_corner(m.OppositeCorner(c) + 1);
+  }
+  for (size_t f = 0; f < m.forests.size(); ++f) {
+    v1::ForestDefinition* fd = md->add_forests();
+    fd->set_id(static_cast<int>(f) + 1);
+    for (int c = 0; c < m.num_clearings; ++c) {
+      if (m.forests[f] >> c & 1) fd->add_clearings(c + 1);
+    }
+    if (f < m.forest_adjacent.size()) {
+      for (int8_t g : m.forest_adjacent[f]) fd->add_adjacent_forests(g + 1);
+    }
+  }
+  for (auto [a, b] : m.closed_paths) {
+    v1::PathEvent* p = md->add_closed_paths();
+    p->set_clearing(a + 1);
+    p->set_other_clearing(b + 1);
+  }
+  md->set_ferry(m.ferry + 1);
+  md->set_pass(m.tower + 1);
+  md->set_suits_printed(m.suits_printed);
+  const rules::DeckDef& deck = s.def().deck;
+  out->set_deck(deck.key);
+  out->set_deck_title(deck.title);
+  for (size_t id = 0; id < deck.cards.size(); ++id) {
+    const rules::CardDef& cd = deck.cards[id];
+    v1::CardDefinition* c = out->add_cards();
+    c->set_id(static_cast<int>(id));
+    c->set_name(cd.name);
+    c->set_suit(SuitToProto(cd.suit));
+    c->set_kind(CardKindName(cd.kind));
+    for (int8_t suit : cd.cost) c->add_cost(SuitToProto(suit));
+    if (cd.item >= 0) c->set_item(std::string(rules::ItemName(cd.item)));
+    c->set_vp(cd.vp);
+    if (cd.effect != rules::kNoEffect) {
+      c->set_effect(EffectKey(cd.effect));
+      c->set_effect_text(EffectText(cd.effect));
+    }
+  }
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    const rules::FactionModule* fm = rules::GetFaction(f);
+    v1::FactionBox* box = out->add_boxes();
+    box->set_faction(FactionToProto(f));
+    box->set_warriors(fm->warriors());
+    const auto pieces = fm->pieces();
+    for (int p = 0; p < rules::kNumPieces; ++p) {
+      if (pieces[p] == 0) continue;
+      v1::PieceCount* pc = box->add_pieces();
+      pc->set_piece(std::string(rules::GetPieceInfo(p).name));
+      pc->set_owner(FactionToProto(rules::GetPieceInfo(p).owner));
+      pc->set_count(pieces[p]);
+    }
+  }
+  out->set_turn_limit(s.def().setup.max_turns);
+  // The item supply before setup (Law 5.1.4 ff.): today's less what setup
+  // logged, so the events rebuild it.
+  std::array<int, rules::kNumItems> items{};
+  for (int i = 0; i < rules::kNumItems; ++i) items[i] = s.item_supply()[i];
+  for (const rules::Event& e : s.events()) {
+    if (e.kind == rules::kEvItemSupply) items[e.a] -= e.d;
+  }
+  for (int i = 0; i < rules::kNumItems; ++i) {
+    if (items[i] == 0) continue;
+    v1::ItemCount* ic = out->add_items();
+    ic->set_item(std::string(rules::ItemName(i)));
+    ic->set_count(items[i]);
+  }
+}
 
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);
@@ -326,7 +607,239 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     HundredsViewToProto(s, o, out->mutable_hundreds());
   if (s.SeatOf(rules::kKeepers) >= 0)
     KeepersViewToProto(s, o, out->mutable_keepers());
+  SupplyToProto(s, seat, out->mutable_supply());
+  ProgressToProto(s, out->mutable_progress());
+  BattleToProto(s, out);
 }
+
+namespace {
+
+// A clearing index as the protocol numbers it: 1-12, 0 for none.
+int Cl(int c) { return c >= 0 ? c + 1 : 0; }
+
+std::string PieceName(int piece) {
+  return piece < 0 ? "warrior" : std::string(rules::GetPieceInfo(piece).name);
+}
+
+void PieceEventToProto(const rules::Event& e, v1::PieceEvent* pe) {
+  pe->set_faction(FactionToProto(e.faction));
+  pe->set_piece(PieceName(e.b));
+  pe->set_count(e.a);
+  pe->set_clearing(Cl(e.c));
+}
+
+void ItemEventToProto(const rules::Event& e, v1::ItemEvent* ie) {
+  ie->set_faction(FactionToProto(e.faction));
+  ie->set_item(std::string(rules::ItemName(e.a)));
+  if (e.kind == rules::kEvItem) {
+    ie->set_exhausted(e.b & 1);
+    ie->set_damaged(e.b & 2);
+  }
+  ie->set_delta(e.d);
+}
+
+// The typed payload (issue 13 item 1). Kinds without one (added by later
+// modules) carry their raw numbers in `other`.
+void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
+                         v1::Event* out) {
+  // A hidden card stays an absent field (never an empty Card).
+  auto card = [&](auto get) {
+    if (card_shown && e.card != rules::kNoCard) CardToProto(s, e.card, get());
+  };
+  switch (e.kind) {
+    case rules::kEvTurn:
+      out->mutable_turn()->set_turn(e.d);
+      return;
+    case rules::kEvDraw:
+      out->mutable_draw()->set_count(e.a);
+      return;
+    case rules::kEvDiscard:
+      out->mutable_discard();
+      card([&] { return out->mutable_discard()->mutable_card(); });
+      out->mutable_discard()->set_source(e.b == rules::kDiscardHand ? "hand"
+                                                                    : "other");
+      return;
+    case rules::kEvPlace:
+      PieceEventToProto(e, out->mutable_place());
+      return;
+    case rules::kEvRemove:
+      PieceEventToProto(e, out->mutable_remove());
+      return;
+    case rules::kEvMove: {
+      v1::MoveEvent* m = out->mutable_move();
+      m->set_faction(FactionToProto(e.faction));
+      m->set_count(e.a);
+      m->set_from_clearing(Cl(e.b));
+      m->set_to_clearing(Cl(e.c));
+      return;
+    }
+    case rules::kEvVp:
+      out->mutable_vp()->set_delta(e.d);
+      out->mutable_vp()->set_reason(std::string(rules::VpReasonName(e.a)));
+      return;
+    case rules::kEvBattle:
+      out->mutable_battle()->set_attacker(FactionToProto(e.faction));
+      out->mutable_battle()->set_defender(FactionToProto(e.b));
+      out->mutable_battle()->set_clearing(Cl(e.c));
+      return;
+    case rules::kEvDice:
+      out->mutable_dice()->set_attacker_roll(e.a);
+      out->mutable_dice()->set_defender_roll(e.b);
+      return;
+    case rules::kEvHits: {
+      v1::HitsEvent* h = out->mutable_hits();
+      h->set_attacker(FactionToProto(e.faction));
+      h->set_clearing(Cl(e.c));
+      h->set_attacker_deals(e.a);
+      h->set_defender_deals(e.b);
+      return;
+    }
+    case rules::kEvAmbush:
+      out->mutable_ambush();
+      card([&] { return out->mutable_ambush()->mutable_card(); });
+      return;
+    case rules::kEvCraft:
+      out->mutable_craft();
+      card([&] { return out->mutable_craft()->mutable_card(); });
+      return;
+    case rules::kEvDominance:
+      out->mutable_dominance();
+      card([&] { return out->mutable_dominance()->mutable_card(); });
+      return;
+    case rules::kEvDuchyReveal:
+      out->mutable_duchy_reveal();
+      card([&] { return out->mutable_duchy_reveal()->mutable_card(); });
+      return;
+    case rules::kEvDecree:
+      out->mutable_decree();
+      card([&] { return out->mutable_decree()->mutable_card(); });
+      out->mutable_decree()->set_column(ColumnKey(e.a));
+      return;
+    case rules::kEvTurmoil:
+      out->mutable_turmoil();
+      return;
+    case rules::kEvLeader:
+      out->mutable_leader()->set_leader(
+          std::string(rules::EyrieLeaderName(e.a)));
+      return;
+    case rules::kEvTakeCard:
+      out->mutable_take_card()->set_from_seat(e.a);
+      out->mutable_take_card()->set_source(
+          std::string(rules::TakeSourceName(e.b < 0 ? 0 : e.b)));
+      out->mutable_take_card();
+      card([&] { return out->mutable_take_card()->mutable_card(); });
+      return;
+    case rules::kEvReveal:
+      out->mutable_reveal()->set_target_seat(e.a);
+      return;
+    case rules::kEvGameOver:
+      out->mutable_game_over()->set_reason(
+          EndReasonToProto(static_cast<rules::EndReason>(e.a)));
+      return;
+    case rules::kEvPawn:
+      out->mutable_pawn()->set_faction(FactionToProto(e.faction));
+      out->mutable_pawn()->set_clearing(Cl(e.c));
+      out->mutable_pawn()->set_forest(e.c >= 0 ? 0 : e.d + 1);
+      return;
+    case rules::kEvFerry:
+      out->mutable_ferry()->set_from_clearing(Cl(e.b));
+      out->mutable_ferry()->set_to_clearing(Cl(e.c));
+      return;
+    case rules::kEvOpenPath: {
+      auto [a, b] = s.map().closed_paths[e.a];
+      out->mutable_open_path()->set_clearing(a + 1);
+      out->mutable_open_path()->set_other_clearing(b + 1);
+      return;
+    }
+    case rules::kEvBurrow: {
+      static constexpr const char* kDir[] = {"into_burrow", "out_of_burrow",
+                                             "placed"};
+      v1::BurrowEvent* b = out->mutable_duchy_burrow();
+      b->set_count(e.a);
+      b->set_direction(e.b >= 0 && e.b < 3 ? kDir[e.b] : "");
+      b->set_clearing(Cl(e.c));
+      return;
+    }
+    case rules::kEvMinister:
+      out->mutable_duchy_minister()->set_minister(
+          std::string(rules::DuchyMinisterName(e.a)));
+      out->mutable_duchy_minister()->set_swayed(e.b == 1);
+      return;
+    case rules::kEvPlotFlip:
+      out->mutable_plot_flip()->set_clearing(Cl(e.c));
+      out->mutable_plot_flip()->set_plot(PieceName(e.b));
+      return;
+    case rules::kEvPlotSwap:
+      out->mutable_plot_swap()->set_clearing(Cl(e.b));
+      out->mutable_plot_swap()->set_other_clearing(Cl(e.c));
+      return;
+    case rules::kEvExposure:
+      out->mutable_exposure()->set_clearing(Cl(e.c));
+      out->mutable_exposure()->set_plot(PieceName(e.b));
+      out->mutable_exposure()->set_right(e.a > 0);
+      out->mutable_exposure();
+      card([&] { return out->mutable_exposure()->mutable_card(); });
+      return;
+    case rules::kEvItem:
+      ItemEventToProto(e, out->mutable_item());
+      return;
+    case rules::kEvSeatItem:
+      ItemEventToProto(e, out->mutable_seat_item());
+      return;
+    case rules::kEvItemSupply:
+      ItemEventToProto(e, out->mutable_item_supply());
+      return;
+    case rules::kEvRelationship:
+      out->mutable_relationship()->set_vagabond(FactionToProto(e.faction));
+      out->mutable_relationship()->set_faction(FactionToProto(e.a));
+      out->mutable_relationship()->set_level(
+          std::string(rules::RelationshipName(e.b)));
+      return;
+    case rules::kEvQuest: {
+      static constexpr const char* kChange[] = {"face_up", "completed",
+                                                "removed"};
+      QuestToProto(e.a, out->mutable_quest()->mutable_quest());
+      out->mutable_quest()->set_change(e.b >= 0 && e.b < 3 ? kChange[e.b] : "");
+      out->mutable_quest()->set_by(FactionToProto(e.faction));
+      return;
+    }
+    case rules::kEvCoalition:
+      out->mutable_coalition()->set_vagabond(FactionToProto(e.faction));
+      out->mutable_coalition()->set_partner_seat(e.a);
+      if (e.a >= 0 && e.a < s.num_seats()) {
+        out->mutable_coalition()->set_partner(
+            FactionToProto(s.seat(e.a).faction));
+      }
+      return;
+    case rules::kEvSupporters:
+      out->mutable_supporters()->set_count(e.a);
+      return;
+    case rules::kEvOfficers:
+      out->mutable_officers()->set_count(e.a);
+      return;
+    case rules::kEvHandSize:
+      out->mutable_hand_size()->set_count(e.a);
+      return;
+    case rules::kEvReshuffle:
+      out->mutable_reshuffle()->set_count(e.d);
+      return;
+    case rules::kEvRuinItem:
+      out->mutable_ruin_item()->set_clearing(Cl(e.c));
+      return;
+    case rules::kEvCharacter:
+      out->mutable_character()->set_faction(FactionToProto(e.faction));
+      out->mutable_character()->set_character(
+          std::string(rules::VagabondCharacterName(e.a)));
+      return;
+  }
+  v1::GenericEvent* g = out->mutable_other();
+  g->set_a(e.a);
+  g->set_b(e.b);
+  g->set_c(e.c);
+  g->set_d(e.d);
+}
+
+}  // namespace
 
 void EventToProto(const State& s, const rules::Event& e, int seat,
                   v1::Event* out) {
@@ -334,7 +847,8 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   out->set_text(s.EventText(e, seat));
   out->set_seat(e.seat);
   out->set_faction(FactionToProto(e.faction));
-  // Clearing fields are numbered 1-12 as printed, like everywhere else.
+  // The deprecated untyped fields keep their meaning for older bots;
+  // clearing fields are numbered 1-12 as printed, like everywhere else.
   const bool b_clearing =
       e.kind == rules::kEvMove || e.kind == rules::kEvPlotSwap;
   const bool c_clearing =
@@ -347,8 +861,9 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   out->set_b(b_clearing ? e.b + 1 : e.b);
   out->set_c(c_clearing ? e.c + 1 : e.c);
   out->set_d(e.d);
-  if (State::EventCardVisible(e, seat))
-    MaybeCard(s, e.card, [&] { return out->mutable_card(); });
+  const bool shown = State::EventCardVisible(e, seat);
+  if (shown) MaybeCard(s, e.card, [&] { return out->mutable_card(); });
+  EventPayloadToProto(s, e, shown, out);
 }
 
 }  // namespace woodland::referee

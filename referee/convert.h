@@ -4,6 +4,8 @@
 #ifndef WOODLAND_REFEREE_CONVERT_H_
 #define WOODLAND_REFEREE_CONVERT_H_
 
+#include <string>
+
 #include "referee/rules/state.h"
 #include "woodland/v1/bot.pb.h"
 #include "woodland/v1/game.pb.h"
@@ -24,6 +26,12 @@ void OptionToProto(const rules::State& s, const rules::Option& o,
 void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
+// The static game for MatchStart (issue 13 item 3): map, cards, boxes.
+void GameDefinitionToProto(const rules::State& s, v1::GameDefinition* out);
+// The faction whose action codes a kOptAction option of the current prompt
+// uses (ActionChoice.module), and the Decree column's key ("recruit", ...).
+int ActionModule(const rules::State& s);
+std::string ColumnKey(int column);
 // An event as `seat` may see it (seat < 0: a spectator).
 void EventToProto(const rules::State& s, const rules::Event& e, int seat,
                   v1::Event* out);

@@ -233,6 +233,17 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
 
   // Seats follow the engine's (possibly shuffled) order; bots follow factions.
   const int n = s.num_seats();
+  // Issue 13: the static game for every MatchStart, and the history.
+  v1::GameDefinition game;
+  GameDefinitionToProto(s, &game);
+  std::shared_ptr<MatchHistory> history;
+  if (options.history) {
+    std::vector<std::string> tokens;
+    for (int i = 0; i < n; ++i) tokens.push_back(NewHistoryToken());
+    history = std::make_shared<MatchHistory>(s, std::move(tokens));
+    history->Update(s);
+    options.history->Add(spec.match_id(), history);
+  }
   std::vector<SeatRun> seats(n);
   for (int i = 0; i < n; ++i) {
     for (const v1::SeatSpec& ss : spec.seats()) {
@@ -304,6 +315,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     ms.set_map(setup->map);
     ms.set_deck(setup->deck);
     ms.set_first_seat(spec.first_seat());
+    *ms.mutable_game() = game;
+    if (history) ms.set_history_token(history->token(i));
+    if (listener) listener->OnMatchStart(i, ms);
     ToProto(deadline, ms.mutable_decision_deadline());
     ToProto(bank, ms.mutable_time_bank());
     if (absl::Status st = sr.bot->StartMatch(ms, absl::Seconds(5)); !st.ok()) {
@@ -419,6 +433,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     absl::Status applied = s.Apply(seat, choice);
     if (!applied.ok())
       return absl::InternalError(applied.ToString());  // cannot happen
+    if (history) history->Update(s);
     ++index;
     // Live updates only when public events happened, without a decision
     // count (issue 16.6: the count tells who was asked what).
@@ -472,7 +487,15 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   for (int i = 0; i < n; ++i) {
     SeatRun& sr = seats[i];
     if (!sr.bot) continue;
-    if (!sr.bot->Exited()) (void)sr.bot->EndMatch(end, absl::Seconds(1));
+    if (!sr.bot->Exited()) {
+      // Issue 13: the seat's last events and its final view.
+      v1::MatchEnd mine = end;
+      for (size_t e = sr.event_cursor; e < s.events().size(); ++e)
+        EventToProto(s, s.events()[e], i, mine.add_events());
+      ObservationToProto(s, i, mine.mutable_observation());
+      if (listener) listener->OnMatchEnd(i, mine);
+      (void)sr.bot->EndMatch(mine, absl::Seconds(1));
+    }
     const std::string err = sr.bot->Stderr();
     // Safety net: the id is a plain name (ValidateSpec, issue 16
     // item 11), so the file stays inside stderr_dir.
@@ -484,6 +507,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     }
     sr.bot.reset();  // ends a launched process
   }
+  if (history) history->Finish();
   *replay.mutable_result() = r;
   out.replay = std::move(replay);
   if (options.metrics) {

@@ -22,6 +22,7 @@
 #include "referee/bot_catalog.h"
 #include "referee/bot_connection.h"
 #include "referee/clock.h"
+#include "referee/history.h"
 #include "referee/metrics.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/referee.pb.h"
@@ -45,6 +46,9 @@ struct MatchOptions {
   // Resolves `catalog:NAME` seats (optional; without it such seats are a bad
   // spec). Results, replays and updates keep the catalogue name.
   const BotCatalog* catalog = nullptr;
+  // If set, every match keeps its history there for Referee.GetHistory and
+  // MatchStart carries each seat's token (issue 13 item 5).
+  HistoryRegistry* history = nullptr;
   // If set, each launched bot's stderr is saved as DIR/MATCH-seatN.stderr.
   std::string stderr_dir;
   // If set, applied to every request just before it is sent (the
@@ -61,6 +65,10 @@ class MatchListener {
   // After a decision that made public events (events only, no decision
   // count) and once at the end (result set).
   virtual void OnUpdate(const v1::MatchUpdate& u) {}
+  // Just before MatchStart is sent to the bot of `seat`.
+  virtual void OnMatchStart(int seat, const v1::MatchStart& start) {}
+  // Just before MatchEnd is sent to the bot of `seat`.
+  virtual void OnMatchEnd(int seat, const v1::MatchEnd& end) {}
 };
 
 struct MatchOutput {

@@ -103,11 +103,13 @@ class WatchReactor : public PullWriteReactor<v1::MatchUpdate> {
 RefereeService::RefereeService(MatchOptions options, BotCatalog catalog,
                                int workers, size_t max_kept, WatchLimits watch)
     : catalog_(std::move(catalog)),
+      history_(max_kept),
       options_(std::move(options)),
       max_kept_(max_kept),
       watch_limiter_(watch.max_total, watch.max_per_client),
       pool_(std::make_unique<WorkerPool>(workers)) {
   options_.catalog = &catalog_;
+  options_.history = &history_;
 }
 
 RefereeService::~RefereeService() { pool_.reset(); }
@@ -252,6 +254,26 @@ grpc::ServerUnaryReactor* RefereeService::GetReplay(
     *replay = it->second;
     reactor->Finish(grpc::Status::OK);
   }
+  return reactor;
+}
+
+grpc::ServerUnaryReactor* RefereeService::GetHistory(
+    grpc::CallbackServerContext* ctx, const v1::HistoryRequest* req,
+    v1::History* history) {
+  auto* reactor = ctx->DefaultReactor();
+  std::shared_ptr<MatchHistory> h = history_.Find(req->match_id());
+  if (!h) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::NOT_FOUND, "no such match"));
+    return reactor;
+  }
+  absl::StatusOr<v1::History> got = h->Get(req->seat(), req->token());
+  if (!got.ok()) {
+    reactor->Finish(grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
+                                 std::string(got.status().message())));
+    return reactor;
+  }
+  *history = *std::move(got);
+  reactor->Finish(grpc::Status::OK);
   return reactor;
 }
 

@@ -75,13 +75,19 @@ class RefereeService final : public v1::Referee::CallbackService {
   grpc::ServerUnaryReactor* GetReplay(grpc::CallbackServerContext* ctx,
                                       const v1::GetReplayRequest* req,
                                       v1::Replay* replay) override;
+  // Issue 13 item 5: a seat's own events, authorised by its token.
+  grpc::ServerUnaryReactor* GetHistory(grpc::CallbackServerContext* ctx,
+                                       const v1::HistoryRequest* req,
+                                       v1::History* history) override;
 
  private:
   std::shared_ptr<MatchChannel> Channel(const std::string& id, bool create);
   bool Sealed(const std::string& id);
 
   BotCatalog catalog_;
-  MatchOptions options_;  // options_.catalog points at catalog_
+  HistoryRegistry history_;
+  MatchOptions options_;  // options_.catalog points at catalog_, .history
+                          // at history_
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<MatchChannel>> channels_;
   std::map<std::string, v1::Replay> replays_;

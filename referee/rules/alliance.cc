@@ -500,6 +500,7 @@ void OutrageChoose(State& s, const Option& o) {
   s.Log({.kind = kEvTakeCard,
          .seat = I8(s.SeatOf(kAlliance)),
          .a = I8(seat),
+         .b = kTakeOutrage,
          .card = o.card,
          .visible_to =
              static_cast<uint8_t>((1u << seat) | (1u << s.SeatOf(kAlliance)))});

@@ -180,6 +180,7 @@ void BirdsongCardsChoose(State& s, const Option& o) {
     s.Log({.kind = kEvTakeCard,
            .seat = static_cast<int8_t>(seat),
            .a = static_cast<int8_t>(victim),
+           .b = kTakeStandAndDeliver,
            .card = id,
            .visible_to = static_cast<uint8_t>((1u << seat) | (1u << victim))});
     s.AddVp(victim, 1, kVpCard);
@@ -562,6 +563,11 @@ void BattleStepFn(State& s) {
       def = GetFaction(b.attacker)->HitsToTake(s, def);
       att = GetFaction(b.defender)->HitsToTake(s, att);
       b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
+      s.Log({.kind = kEvHits,  // issue 13: hits each side deals
+             .faction = b.attacker,
+             .a = static_cast<int8_t>(att),
+             .b = static_cast<int8_t>(def),
+             .c = b.clearing});
       IgnoreHits(s, false);
       t.step = kBsAssign;
       t.c = kBsEnd;
@@ -889,7 +895,10 @@ void TakeDominanceChoose(State& s, const Option& o) {
   auto& avail = s.mutable_available_dominance();
   avail.erase(std::find(avail.begin(), avail.end(), dom));
   s.mutable_seat(seat).hand.push_back(dom);
-  s.Log({.kind = kEvTakeCard, .seat = static_cast<int8_t>(seat), .card = dom});
+  s.Log({.kind = kEvTakeCard,
+         .seat = static_cast<int8_t>(seat),
+         .b = kTakeDominance,
+         .card = dom});
 }
 
 void TaxCollectorStep(State& s) {

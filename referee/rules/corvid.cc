@@ -267,6 +267,7 @@ void Flip(State& s, int seat, int c) {
       s.Log({.kind = kEvTakeCard,
              .seat = I8(seat),
              .a = I8(o),
+             .b = kTakeRaid,
              .card = id,
              .visible_to = static_cast<uint8_t>((1u << seat) | (1u << o))});
     }
@@ -533,6 +534,7 @@ void ExposureChoose(State& s, const Option& o) {
     s.Log({.kind = kEvTakeCard,
            .seat = I8(corvid),
            .a = I8(seat),
+           .b = kTakeRaid,
            .card = card,
            .visible_to = static_cast<uint8_t>((1u << seat) | (1u << corvid))});
     return;

@@ -1,4 +1,5 @@
 // Readable prompt texts and option labels.
+#include <cstdlib>
 #include <iterator>
 
 #include "absl/strings/str_cat.h"
@@ -14,6 +15,66 @@ absl::string_view VagabondCharacterName(int c);
 absl::string_view QuestName(int q);
 int QuestSuit(int q);
 absl::string_view DuchyMinisterName(int m);  // duchy.cc
+
+absl::string_view RelationshipName(int level) {
+  static constexpr absl::string_view kLevels[] = {"indifferent", "1", "2",
+                                                  "allied"};
+  return level == kHostile                ? "hostile"
+         : level >= 0 && level <= kAllied ? kLevels[level]
+                                          : "unknown";
+}
+
+absl::string_view VpReasonName(int reason) {
+  switch (reason) {
+    case kVpBuilding:
+      return "building";
+    case kVpRoosts:
+      return "roosts";
+    case kVpItem:
+      return "item";
+    case kVpRemoval:
+      return "removal";
+    case kVpCard:
+      return "card";
+    case kVpLeader:
+      return "leader";
+    case kVpTurmoil:
+      return "turmoil";
+    case kVpSympathy:
+      return "sympathy";
+    case kVpVagabond:
+      return "vagabond";
+    case kVpMap:
+      return "map";
+    case kVpRitual:
+      return "ritual";
+    case kVpTradePost:
+      return "trade_post";
+    case kVpDividends:
+      return "dividends";
+    case kVpDuchyCrown:
+      return "duchy_crown";
+    case kVpDuchyMinister:
+      return "duchy_minister";
+    case kVpPlot:
+      return "plot";
+    case kVpHoard:
+      return "hoard";
+    case kVpOppress:
+      return "oppress";
+    case kVpRelics:
+      return "relics";
+  }
+  return "other";
+}
+
+absl::string_view TakeSourceName(int source) {
+  static constexpr absl::string_view kNames[] = {
+      "other",  "stand_and_deliver", "dominance", "aid", "outrage", "steal",
+      "corvid", "service",           "day_labor"};
+  static_assert(std::size(kNames) == kNumTakeSources);
+  return source >= 0 && source < kNumTakeSources ? kNames[source] : "other";
+}
 
 std::string State::PromptText() const {
   const PromptInfo& info = GetPromptInfo(prompt_.kind);
@@ -159,6 +220,32 @@ absl::string_view State::EventKindName(int kind) {
       return "duchy.reveal";
     case kEvMinister:
       return "duchy.minister";
+    case kEvHits:
+      return "hits";
+    case kEvItem:
+      return "item";
+    case kEvSeatItem:
+      return "seat_item";
+    case kEvItemSupply:
+      return "item_supply";
+    case kEvRelationship:
+      return "relationship";
+    case kEvQuest:
+      return "quest";
+    case kEvCoalition:
+      return "coalition";
+    case kEvSupporters:
+      return "supporters";
+    case kEvOfficers:
+      return "officers";
+    case kEvHandSize:
+      return "hand_size";
+    case kEvReshuffle:
+      return "reshuffle";
+    case kEvRuinItem:
+      return "ruin_item";
+    case kEvCharacter:
+      return "character";
   }
   return kind < static_cast<int>(std::size(kNames)) ? kNames[kind] : "unknown";
 }
@@ -184,15 +271,17 @@ std::string State::EventText(const Event& e, int seat) const {
     case kEvDiscard:
       return absl::StrCat(card_name, " was discarded");
     case kEvPlace:
-      return absl::StrCat(FactionName(e.faction), " placed ", what(e.b, e.a),
-                          " in ", ClearingName(*this, e.c));
+      return absl::StrCat(e.faction < 0 ? "The map" : FactionName(e.faction),
+                          " placed ", what(e.b, e.a), " in ",
+                          ClearingName(*this, e.c));
     case kEvMove:
       return absl::StrCat(FactionName(e.faction), " moved ", what(-1, e.a),
                           " from ", ClearingName(*this, e.b), " to ",
                           ClearingName(*this, e.c));
     case kEvRemove:
-      return absl::StrCat(FactionName(e.faction), " lost ", what(e.b, e.a),
-                          " in ", ClearingName(*this, e.c));
+      return absl::StrCat(e.faction < 0 ? "The map" : FactionName(e.faction),
+                          " lost ", what(e.b, e.a), " in ",
+                          ClearingName(*this, e.c));
     case kEvVp:
       return absl::StrCat(who(e.seat), e.d >= 0 ? " scored " : " lost ",
                           e.d >= 0 ? e.d : -e.d, " VP");
@@ -261,6 +350,46 @@ std::string State::EventText(const Event& e, int seat) const {
     case kEvFerry:
       return absl::StrCat("The Ferry crossed the lake to ",
                           ClearingName(*this, e.c));
+    case kEvHits:
+      return absl::StrCat("Battle in ", ClearingName(*this, e.c), ": ",
+                          FactionName(e.faction), " deals ", int{e.a},
+                          " hits, the defender ", int{e.b});
+    case kEvItem:
+      return absl::StrCat(FactionName(e.faction),
+                          e.d > 0 ? " gained " : " lost ", std::abs(e.d),
+                          e.b & 2 ? " damaged" : "",
+                          e.b & 1 ? " exhausted " : " ", ItemName(e.a));
+    case kEvSeatItem:
+      return absl::StrCat(who(e.seat), e.d > 0 ? " gained " : " lost ",
+                          std::abs(e.d), " crafted ", ItemName(e.a));
+    case kEvItemSupply:
+      return absl::StrCat("The item supply ", e.d > 0 ? "gained " : "lost ",
+                          std::abs(e.d), " ", ItemName(e.a));
+    case kEvRelationship:
+      return absl::StrCat(FactionName(e.faction), "'s relationship with ",
+                          FactionName(e.a), " is now ", RelationshipName(e.b));
+    case kEvQuest:
+      return absl::StrCat("Quest ", QuestName(e.a),
+                          e.b == 0   ? " is face up"
+                          : e.b == 1 ? " was completed"
+                                     : " left the face-up quests");
+    case kEvCoalition:
+      return absl::StrCat(FactionName(e.faction), " formed a coalition with ",
+                          who(e.a));
+    case kEvSupporters:
+      return absl::StrCat("The Alliance has ", int{e.a}, " supporters");
+    case kEvOfficers:
+      return absl::StrCat("The Alliance has ", int{e.a}, " officers");
+    case kEvHandSize:
+      return absl::StrCat(who(e.seat), " holds ", int{e.a}, " cards");
+    case kEvReshuffle:
+      return absl::StrCat("The discard pile became the deck (", e.d, " cards)");
+    case kEvRuinItem:
+      return absl::StrCat("The ruin in ", ClearingName(*this, e.c),
+                          " no longer hides an item");
+    case kEvCharacter:
+      return absl::StrCat(FactionName(e.faction), " is the ",
+                          VagabondCharacterName(e.a));
     case kEvOpenPath: {
       auto [a, b] = map().closed_paths[e.a];
       return absl::StrCat(

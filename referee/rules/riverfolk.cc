@@ -562,6 +562,7 @@ void BuyChoose(State& s, const Option& o) {
     s.Log({.kind = kEvTakeCard,
            .seat = I8(seat),
            .a = I8(RfSeat(s)),
+           .b = kTakeService,
            .card = o.card});  // public: it was in the public hand
     Pay(s, seat, rf.prices[kServiceHandCard]);
   } else if (o.a == kActRiverboats) {

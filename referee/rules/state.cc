@@ -1,11 +1,13 @@
 #include "referee/rules/state.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
+#include "referee/rules/public_events.h"
 
 namespace woodland::rules {
 namespace {
@@ -166,6 +168,9 @@ absl::StatusOr<State> State::NewGame(
       s.deck_.push_back(id);
     }
   }
+  // Issue 13: what setup changes in public is logged from a comparison.
+  std::optional<PublicSnapshot> before;
+  if (s.record_events_) before = TakePublicSnapshot(s);
   for (int i = 0; i < n; ++i) s.DrawCards(i, 3);
   s.current_ = static_cast<int8_t>(setup.first_seat >= 0
                                        ? setup.first_seat
@@ -178,6 +183,7 @@ absl::StatusOr<State> State::NewGame(
     GetFaction(f)->PushSetup(s, s.seat_of_[f]);
   }
   s.Advance();
+  if (before) LogPublicChanges(s, *before, 0);
   return s;
 }
 
@@ -227,9 +233,15 @@ absl::Status State::Apply(int seat, int index) {
   ++counters_.decisions;
   Option o = options_[index];
   options_.clear();
+  last_from_hand_ = kNoCard;
+  // Issue 13: public changes no rule logs are logged from a comparison.
+  std::optional<PublicSnapshot> before;
+  const size_t first_event = events_.size();
+  if (record_events_) before = TakePublicSnapshot(*this);
   GetTaskHandler(stack_.back().kind).choose(*this, o);
   CheckScoreVictory();
   Advance();
+  if (before) LogPublicChanges(*this, *before, first_event);
   return absl::OkStatus();
 }
 
@@ -528,6 +540,7 @@ void State::ReshuffleIfEmpty() {
   if (!deck_.empty() || discard_.empty()) return;
   deck_.swap(discard_);
   std::sort(deck_.begin(), deck_.end());
+  Log({.kind = kEvReshuffle, .d = static_cast<int16_t>(deck_.size())});
 }
 
 CardId State::DrawCard() {
@@ -557,7 +570,15 @@ void State::DrawCards(int seat, int n) {
 }
 
 void State::Discard(CardId id) {
-  Log({.kind = kEvDiscard, .card = id});
+  // Issue 13: a card just taken from a hand names that hand's seat.
+  const bool from_hand = id == last_from_hand_;
+  Log({.kind = kEvDiscard,
+       .seat = from_hand ? last_from_hand_seat_ : int8_t{-1},
+       .faction = from_hand ? seats_[last_from_hand_seat_].faction
+                            : int8_t{kNoFaction},
+       .b = from_hand ? int8_t{kDiscardHand} : int8_t{kDiscardOther},
+       .card = id});
+  last_from_hand_ = kNoCard;
   // Law 10.2.6: the Lizard Cult's Lost Souls pile takes every discard.
   for (const SeatState& st : seats_) {
     if (GetFaction(st.faction)->CatchesDiscard(*this, id)) return;
@@ -580,6 +601,8 @@ void State::RemoveFromHand(int seat, CardId id) {
   auto it = std::find(h.begin(), h.end(), id);
   CHECK(it != h.end()) << "card " << id << " not in hand of seat " << seat;
   h.erase(it);
+  last_from_hand_ = id;
+  last_from_hand_seat_ = static_cast<int8_t>(seat);
 }
 
 void State::AddVp(int seat, int n, VpReason reason) {

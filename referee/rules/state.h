@@ -436,8 +436,55 @@ enum EventKind : uint8_t {
   // --- Events for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- Events for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
+  // --- Events for the protocol (issue 13): public changes a bot rebuilds
+  // the game from. Most come from public_events.cc, which compares the
+  // public parts of the state before and after each decision. ---
+  kEvHits,          // battle in c: attacker deals a hits, defender b (4.3.5)
+  kEvItem,          // Vagabond `faction`: d items of kind a in state b
+                    // (bit 1 exhausted, bit 2 damaged) gained (d<0: lost)
+  kEvSeatItem,      // seat's crafted items of kind a changed by d (4.1.2)
+  kEvItemSupply,    // the item supply's kind a changed by d
+  kEvRelationship,  // Vagabond `faction`'s relationship with faction a is
+                    // now b (0 indifferent, 1, 2, 3 allied, -1 hostile)
+  kEvQuest,         // quest a: b = 0 now face up, 1 completed by `faction`,
+                    // 2 left the face-up quests otherwise
+  kEvCoalition,     // Vagabond `faction` formed a coalition with seat a
+  kEvSupporters,    // the Alliance now has a supporters (count)
+  kEvOfficers,      // the Alliance now has a officers
+  kEvHandSize,      // seat now holds a cards
+  kEvReshuffle,     // the discard pile became the deck (d cards) (2.1.2)
+  kEvRuinItem,      // the ruin in c no longer hides an item (9.5.3)
+  kEvCharacter,     // Vagabond `faction` is character a (9.3.1)
   kNumEventKinds
 };
+
+// kEvTakeCard's b: how the card changed hands (issue 13: Aid, Outrage,
+// Stand and Deliver! ... no longer read alike).
+enum TakeSource : int8_t {
+  kTakeOther = 0,
+  kTakeStandAndDeliver,  // random card (Law 4.6 card effect)
+  kTakeDominance,        // the available dominance card (3.3.4), a = -1
+  kTakeAid,              // the Vagabond's Aid (9.5.4)
+  kTakeOutrage,          // Outrage (8.2.6)
+  kTakeSteal,            // the Thief's Steal (9.6)
+  kTakeRaid,             // a Corvid plot/Exposure (13)
+  kTakeService,          // a Riverfolk hand card bought (11.2.7.I)
+  kTakeDayLabor,         // the Tinker's Day Labor, from the discard pile
+                         // (26.2.2), a = -1
+  kNumTakeSources
+};
+
+// kEvDiscard's b: where the discarded card came from.
+enum DiscardSource : int8_t {
+  kDiscardOther = 0,  // a play area, a board, the Decree, ...
+  kDiscardHand = 1,   // the hand of `seat`
+};
+
+// Machine names for the protocol (labels.cc): "hostile"/"indifferent"/"1"/
+// "2"/"allied"; VpReason ("building", "sympathy", ...); TakeSource.
+absl::string_view RelationshipName(int level);
+absl::string_view VpReasonName(int reason);
+absl::string_view TakeSourceName(int source);
 
 struct Event {
   uint8_t kind = 0;
@@ -736,6 +783,10 @@ class State {
   bool outright_rule_ = false;  // a seated faction may RulesOutright (10.2.4)
   int16_t turn_ = 0;
   std::vector<Event> events_;
+  // The card last removed from a hand and whose (so kEvDiscard names the
+  // seat); scratch for events only, not part of the game.
+  CardId last_from_hand_ = kNoCard;
+  int8_t last_from_hand_seat_ = -1;
 };
 
 }  // namespace woodland::rules

@@ -999,6 +999,7 @@ void AidChoose(State& s, const Option& o) {
       s.Log({.kind = kEvTakeCard,
              .seat = I8(target),
              .a = t.seat,
+             .b = kTakeAid,
              .card = o.card,
              .visible_to =
                  static_cast<uint8_t>((1u << target) | (1u << t.seat))});
@@ -1215,6 +1216,7 @@ void SpecialChoose(State& s, const Option& o) {
       s.Log({.kind = kEvTakeCard,
              .seat = I8(seat),
              .a = I8(s.SeatOf(o.a)),
+             .b = kTakeSteal,
              .card = id,
              .visible_to =
                  static_cast<uint8_t>((1u << seat) | (1u << s.SeatOf(o.a)))});
@@ -1224,7 +1226,10 @@ void SpecialChoose(State& s, const Option& o) {
       auto& discard = s.mutable_discard();
       discard.erase(std::find(discard.begin(), discard.end(), o.card));
       s.mutable_seat(seat).hand.push_back(o.card);
-      s.Log({.kind = kEvTakeCard, .seat = I8(seat), .card = o.card});
+      s.Log({.kind = kEvTakeCard,
+             .seat = I8(seat),
+             .b = kTakeDayLabor,
+             .card = o.card});
       return;
     }
     case kRanger: {  // Hideout: repair three items, then Daylight ends

@@ -226,6 +226,33 @@ TEST_F(RefereeServer, BadRequestsGetClearErrors) {
             grpc::StatusCode::NOT_FOUND);
 }
 
+// Issue 13.5: history on demand needs the seat's token (MatchStart, which
+// only that seat's bot receives); without it the referee refuses, and an
+// unknown match is not found. (protocol_test checks what a right token
+// returns.)
+TEST_F(RefereeServer, Issue13_HistoryRefusesAWrongToken) {
+  v1::MatchSpec spec = Spec("hist", 3);
+  spec.set_max_turns(4);
+  v1::MatchResult r;
+  ASSERT_TRUE(Run(spec, &r).ok());
+  for (const std::string& id : {std::string("hist"), std::string("nope")}) {
+    for (int seat : {0, 1, 5}) {
+      grpc::ClientContext ctx;
+      ctx.set_deadline(std::chrono::system_clock::now() +
+                       std::chrono::seconds(10));
+      v1::HistoryRequest req;
+      req.set_match_id(id);
+      req.set_seat(seat);
+      req.set_token("0123456789abcdef0123456789abcdef");
+      v1::History h;
+      EXPECT_EQ(stub_->GetHistory(&ctx, req, &h).error_code(),
+                id == "nope" ? grpc::StatusCode::NOT_FOUND
+                             : grpc::StatusCode::PERMISSION_DENIED);
+      EXPECT_EQ(h.events_size(), 0);
+    }
+  }
+}
+
 // Issue 16.1: a command line never comes from the network.
 TEST_F(RefereeServer, Issue16_ExecSpecFromTheNetworkIsRefusedAndRunsNothing) {
   const std::string marker =

@@ -83,6 +83,10 @@ inline absl::Status CheckRedaction(const State& s, int seat) {
 // change must have been logged with a reason.
 inline absl::Status CheckEventLedger(const State& s) {
   std::array<ClearingState, kMaxClearings> board{};
+  // Law 5.1.4: ruins are laid before setup (unlogged); their removal is
+  // logged (issue 13).
+  for (int c = 0; c < s.map().num_clearings; ++c)
+    board[c].pieces[kRuin] = s.map().clearings[c].ruin ? 1 : 0;
   std::vector<int> vp(s.num_seats(), 0);
   for (const Event& e : s.events()) {
     switch (e.kind) {
@@ -121,8 +125,7 @@ inline absl::Status CheckEventLedger(const State& s) {
   // plots as kPlotHidden, Law 13.2.2.I).
   const Observation spectator = Observe(s, -1);
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    ClearingState actual = spectator.clearings[c];
-    actual.pieces[kRuin] = 0;  // ruins are laid at setup, not logged
+    const ClearingState& actual = spectator.clearings[c];
     if (actual.warriors != board[c].warriors ||
         actual.pieces != board[c].pieces) {
       return absl::InternalError(

@@ -1,0 +1,45 @@
+// Events for public changes that no rule logs itself (issue 13 item 4).
+//
+// Rather than an event at each of the many places that change a Vagabond's
+// items, a relationship, the quests, the Alliance's supporters and officers
+// or a hand's size, the State takes a snapshot of these public parts before
+// each decision and logs what differs after it (and after setup). A bot that
+// applies the events in order arrives at the observation's values at every
+// request. Only recorded when the setup records events.
+#ifndef WOODLAND_REFEREE_RULES_PUBLIC_EVENTS_H_
+#define WOODLAND_REFEREE_RULES_PUBLIC_EVENTS_H_
+
+#include <array>
+#include <map>
+#include <vector>
+
+#include "referee/rules/state.h"
+
+namespace woodland::rules {
+
+struct PublicSnapshot {
+  struct Vagabond {
+    int8_t character = -1, clearing = -1, forest = -1, coalition = -1;
+    std::array<int8_t, kNumFactions> relation{};
+    std::map<int, int> items;  // (kind * 4 + state bits) -> count
+    std::vector<int8_t> quests_done;
+  };
+  std::array<Vagabond, 2> vagabonds;
+  std::vector<int8_t> quests;  // face up (shared, Law 9.7.2)
+  int supporters = 0, officers = 0;
+  std::vector<int> hand_sizes;
+  std::array<int8_t, kNumItems> supply{};
+  std::vector<std::array<int8_t, kNumItems>> seat_items;
+  std::array<bool, kMaxClearings> ruin_item{};
+  std::array<int8_t, kMaxClearings> ruins{};  // ruin pieces (Explore, 9.5.3)
+};
+
+PublicSnapshot TakePublicSnapshot(const State& s);
+// Logs the differences between `before` and now; `first_event` is where the
+// decision's own events begin (a pawn move logged there is not repeated).
+void LogPublicChanges(State& s, const PublicSnapshot& before,
+                      size_t first_event);
+
+}  // namespace woodland::rules
+
+#endif  // WOODLAND_REFEREE_RULES_PUBLIC_EVENTS_H_
