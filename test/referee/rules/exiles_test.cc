@@ -4,10 +4,15 @@
 #include "referee/rules/exiles.h"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "gtest/gtest.h"
 #include "referee/rules/defs.h"
 #include "referee/rules/faction.h"
@@ -23,6 +28,134 @@ GameSetup ExilesSetup(std::vector<int8_t> factions) {
   setup.factions = std::move(factions);
   setup.deck = "exiles";
   return setup;
+}
+
+// --- The deck's data against shared/reference/decks.yaml -------------------
+
+struct RefCard {
+  std::string name, suit, kind, item;
+  int count = 0, vp = 0;
+  std::vector<std::string> cost;
+};
+
+std::string Unquote(absl::string_view v) {
+  v = absl::StripAsciiWhitespace(v);
+  if (v.size() >= 2 && v.front() == '"' && v.back() == '"')
+    v = v.substr(1, v.size() - 2);
+  return std::string(v);
+}
+
+// The `exiles_and_partisans` section's cards (a small reader for the
+// reference file's own layout).
+std::vector<RefCard> ReadReferenceDeck() {
+  std::ifstream in(REFERENCE_DECKS_PATH);
+  EXPECT_TRUE(in.good()) << REFERENCE_DECKS_PATH;
+  std::vector<RefCard> cards;
+  bool in_section = false;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] != ' ') {
+      in_section = absl::StartsWith(line, "exiles_and_partisans:");
+      continue;
+    }
+    if (!in_section) continue;
+    absl::string_view l = absl::StripAsciiWhitespace(line);
+    if (absl::ConsumePrefix(&l, "- name:")) {
+      cards.push_back(RefCard{.name = Unquote(l)});
+      continue;
+    }
+    if (cards.empty()) continue;
+    RefCard& c = cards.back();
+    if (absl::ConsumePrefix(&l, "suit:")) c.suit = Unquote(l);
+    if (absl::ConsumePrefix(&l, "kind:")) c.kind = Unquote(l);
+    if (absl::ConsumePrefix(&l, "item:")) c.item = Unquote(l);
+    if (absl::ConsumePrefix(&l, "count:")) c.count = std::stoi(Unquote(l));
+    if (absl::ConsumePrefix(&l, "vp:")) c.vp = std::stoi(Unquote(l));
+    if (absl::ConsumePrefix(&l, "cost:")) {
+      std::string v = Unquote(l);
+      v = v.substr(1, v.size() - 2);  // [a, b]
+      for (absl::string_view s : absl::StrSplit(v, ',', absl::SkipEmpty()))
+        c.cost.push_back(Unquote(s));
+    }
+  }
+  return cards;
+}
+
+std::string CostName(int suit) {
+  return suit == kAnySuit ? "any" : std::string(SuitName(suit));
+}
+
+absl::string_view KindName(int kind) {
+  static constexpr absl::string_view kNames[] = {"ambush", "dominance", "item",
+                                                 "immediate", "persistent"};
+  return kNames[kind];
+}
+
+TEST(ExilesDeck, Law_20_8_1_MatchesTheReferenceCardByCard) {
+  const std::vector<RefCard> ref = ReadReferenceDeck();
+  ASSERT_EQ(ref.size(), 46u);  // distinct (name, suit) lines
+  absl::StatusOr<DeckDef> deck = BuiltinDeck("exiles");
+  ASSERT_TRUE(deck.ok()) << deck.status();
+  EXPECT_EQ(deck->cards.size(), 54u);  // Law 20.8.1.I
+  for (const RefCard& r : ref) {
+    int count = 0;
+    for (const CardDef& c : deck->cards) {
+      if (c.name != r.name || SuitName(c.suit) != r.suit) continue;
+      ++count;
+      EXPECT_EQ(KindName(c.kind), r.kind) << r.name;
+      std::vector<std::string> cost;
+      for (int8_t s : c.cost) cost.push_back(CostName(s));
+      EXPECT_EQ(cost, r.cost) << r.name;
+      if (r.kind == "item") {
+        EXPECT_EQ(ItemName(c.item), r.item) << r.name;
+        EXPECT_EQ(c.vp, r.vp) << r.name;
+      }
+      if (r.kind == "persistent") {
+        EXPECT_TRUE(IsExilesEffect(c.effect)) << r.name << " has no effect";
+      }
+    }
+    EXPECT_EQ(count, r.count) << r.name << " (" << r.suit << ")";
+  }
+}
+
+TEST(ExilesDeck, PerSuitCountsAreFourteenFourteenThirteenThirteen) {
+  absl::StatusOr<DeckDef> deck = BuiltinDeck("exiles");
+  ASSERT_TRUE(deck.ok());
+  std::map<std::string, int> per_suit, per_kind;
+  for (const CardDef& c : deck->cards) {
+    ++per_suit[std::string(SuitName(c.suit))];
+    ++per_kind[std::string(KindName(c.kind))];
+  }
+  EXPECT_EQ(per_suit["bird"], 14);
+  EXPECT_EQ(per_suit["fox"], 14);
+  EXPECT_EQ(per_suit["rabbit"], 13);
+  EXPECT_EQ(per_suit["mouse"], 13);
+  EXPECT_EQ(per_kind["ambush"], 5);
+  EXPECT_EQ(per_kind["dominance"], 4);
+  EXPECT_EQ(per_kind["item"], 20);
+  EXPECT_EQ(per_kind["persistent"], 25);
+  EXPECT_EQ(per_kind["immediate"], 0);
+}
+
+// The 29 shared cards are the standard deck's, line for line.
+TEST(ExilesDeck, SharesAmbushDominanceAndItemCardsWithTheStandardDeck) {
+  absl::StatusOr<DeckDef> ex = BuiltinDeck("exiles");
+  absl::StatusOr<DeckDef> std_deck = BuiltinDeck("standard");
+  ASSERT_TRUE(ex.ok() && std_deck.ok());
+  auto shared = [](const DeckDef& d) {
+    std::vector<std::string> out;
+    for (const CardDef& c : d.cards) {
+      if (c.kind == kPersistentCard || c.kind == kImmediateCard) continue;
+      std::string cost;
+      for (int8_t s : c.cost) cost += CostName(s) + ",";
+      out.push_back(absl::StrCat(c.name, "/", SuitName(c.suit), "/", c.kind,
+                                 "/", cost, "/", c.item, "/", c.vp));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  EXPECT_EQ(shared(*ex).size(), 29u);
+  EXPECT_EQ(shared(*ex), shared(*std_deck));
 }
 
 // --- Random games over the deck ------------------------------------------
