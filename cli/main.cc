@@ -35,6 +35,8 @@ constexpr char kUsage[] =
     "...]\n"
     "               [--bot NAME=SPEC ...] [--bots-file FILE] "
     "[--allow-endpoint PATTERN ...] [--max-tables N]\n"
+    "selfplay, play and tournament take --deck standard|exiles (the shared\n"
+    "deck, Law 20.8; default standard).\n"
     "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS, builtin:random or\n"
     "catalog:NAME (a --bot/--bots-file entry). Servers never take exec: from\n"
     "the network: they launch only their catalogue's bots, and connect only\n"

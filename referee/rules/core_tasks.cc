@@ -1367,7 +1367,8 @@ void RegisterCoreTasks() {
   Reg(kPromptBirdsongCards, "birdsong.cards", "4.1.3",
       [](const State&, const Prompt&) {
         return Text(
-            "Birdsong: use Royal Claim or Stand and Deliver!, or go on.");
+            "Birdsong: use a Birdsong card (Royal Claim, Stand and Deliver!, "
+            "False Orders, Swap Meet), or go on.");
       });
   Reg(kPromptBurrowBank, "card.better_burrow_bank", "4.1.3",
       [](const State&, const Prompt&) {

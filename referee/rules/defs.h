@@ -123,6 +123,8 @@ absl::StatusOr<DeckDef> ParseDeck(absl::string_view text);
 // "exiles" (Law 20.8.1).
 absl::StatusOr<MapDef> BuiltinMap(absl::string_view key);
 absl::StatusOr<DeckDef> BuiltinDeck(absl::string_view key);
+// The built-in decks' keys, sorted ("exiles", "standard").
+std::vector<std::string> BuiltinDeckKeys();
 
 }  // namespace woodland::rules
 
