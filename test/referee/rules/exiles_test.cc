@@ -61,7 +61,9 @@ std::vector<RefCard> ReadReferenceDeck() {
     if (!in_section) continue;
     absl::string_view l = absl::StripAsciiWhitespace(line);
     if (absl::ConsumePrefix(&l, "- name:")) {
-      cards.push_back(RefCard{.name = Unquote(l)});
+      RefCard c;
+      c.name = Unquote(l);
+      cards.push_back(c);
       continue;
     }
     if (cards.empty()) continue;
