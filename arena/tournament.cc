@@ -41,7 +41,8 @@ std::string ConfigKey(const TournamentConfig& c) {
       "bots:", absl::StrJoin(bots, ";"),
       "|factions:", absl::StrJoin(c.factions, ","), "|players:", c.players,
       "|tables:", c.tables_per_pairing,
-      "|seed:", c.random_seeds ? "random" : absl::StrCat(c.seed));
+      "|seed:", c.random_seeds ? "random" : absl::StrCat(c.seed),
+      c.deck == "standard" ? "" : absl::StrCat("|deck:", c.deck));
 }
 
 namespace {
@@ -231,6 +232,7 @@ v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
   v1::MatchSpec spec;
   spec.set_match_id(absl::StrCat("t", tid, "-", m.table_index));
   spec.set_seed(m.seed);
+  if (c.deck != "standard") spec.set_deck(c.deck);
   // Law 5.1.1 leaves the starting player to chance; the schedule rotates
   // every bot through every seat, so seat 0 starts (recorded in the
   // result as first_seat_pinned).

@@ -37,6 +37,7 @@ struct TournamentConfig {
   std::vector<int> factions;  // the faction pool
   int players = 4;
   int tables_per_pairing = 4;
+  std::string deck = "standard";  // the shared deck of every table (20.8)
   uint64_t seed = 1;
   // Issue 16.2: each group of tables (and each ladder table) gets its own
   // seed from the kernel's CSPRNG, stored with its tables so a resumed run

@@ -1,17 +1,26 @@
 // Rules engine speed: uniform-random playouts, single decisions and state
 // copies, on one core. Counters report games/s, faction turns/s and
-// decisions/s. Run: build/bench/rules_bench
+// decisions/s. Run: build/bench/rules_bench [--deck standard|exiles]
+// (--deck: every table's shared deck, Law 20.8; default standard).
 #include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/playout.h"
 
 namespace woodland::rules {
+
+std::string g_deck = "standard";  // --deck
+
 namespace {
 
 GameSetup MarquiseEyrie() {
   GameSetup setup;
+  setup.deck = g_deck;
   setup.factions = {kMarquise, kEyrie};
   setup.max_turns = 1000;
   return setup;
@@ -154,4 +163,28 @@ BENCHMARK(BM_Hash);
 }  // namespace
 }  // namespace woodland::rules
 
-BENCHMARK_MAIN();
+// BENCHMARK_MAIN, less our own --deck flag.
+int main(int argc, char** argv) {
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--deck=", 0) == 0) {
+      woodland::rules::g_deck = a.substr(7);
+    } else if (a == "--deck" && i + 1 < argc) {
+      woodland::rules::g_deck = argv[++i];
+    } else {
+      args.push_back(argv[i]);
+    }
+  }
+  if (!woodland::rules::BuiltinDeck(woodland::rules::g_deck).ok()) {
+    fprintf(stderr, "rules_bench: unknown deck '%s'\n",
+            woodland::rules::g_deck.c_str());
+    return 2;
+  }
+  int n = static_cast<int>(args.size());
+  benchmark::Initialize(&n, args.data());
+  if (benchmark::ReportUnrecognizedArguments(n, args.data())) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -52,6 +52,8 @@ constexpr char kUsage[] =
     "  describe     [--markdown | --json]: the protocol reference\n"
     "  health       ADDRESS [--service NAME]: exit 0 if the server is "
     "serving\n"
+    "selfplay, play and tournament take --deck standard|exiles (the shared\n"
+    "deck, Law 20.8; default standard).\n"
     "Every command takes --help (its own usage).\n"
     "A bot spec is grpc://HOST:PORT, exec:COMMAND ARGS, builtin:random or\n"
     "catalog:NAME (a --bot/--bots-file entry). Servers never take exec: from\n"

@@ -3,6 +3,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cli/args.h"
 #include "cli/bot_check.h"
@@ -11,6 +13,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "referee/rules/defs.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -41,7 +44,7 @@ int PlayMain(const std::vector<std::string>& argv) {
       argv,
       {"--factions", "--bot", "--character", "--seed", "--replay",
        "--deadline-ms", "--time-bank-ms", "--max-strikes", "--max-turns",
-       "--stderr-dir", "--match-id", "--map", "--suits"},
+       "--stderr-dir", "--match-id", "--map", "--suits", "--deck"},
       {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
@@ -116,6 +119,14 @@ int PlayMain(const std::vector<std::string>& argv) {
   spec.set_max_strikes(*strikes);
   spec.set_max_turns(*turns);
   spec.set_map(args->Get("--map", "autumn"));
+  // Law 20.8: the shared deck, "standard" or "exiles".
+  spec.set_deck(args->Get("--deck", "standard"));
+  if (!rules::BuiltinDeck(spec.deck()).ok()) {
+    return Fail("play",
+                absl::InvalidArgumentError(absl::StrCat(
+                    "unknown deck '", spec.deck(), "' (decks: ",
+                    absl::StrJoin(rules::BuiltinDeckKeys(), ", "), ")")));
+  }
   rules::GameSetup suits;
   if (absl::Status st = rules::ParseSuitsFlag(args->Get("--suits", ""), suits);
       !st.ok()) {

@@ -5,6 +5,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cli/commands.h"
 #include "referee/rules/map_rules.h"
@@ -39,6 +40,7 @@ struct Flags {
   uint64_t seed = 1;
   int max_turns = 1000;
   std::string map = "autumn";
+  std::string deck = "standard";  // --deck (Law 20.8)
   std::string suits;
   bool shuffle_seats = false;
   bool check = false;
@@ -99,6 +101,13 @@ bool ParseFlags(const std::vector<std::string>& args, Flags& f,
       }
     } else if (a == "--map") {
       if (!value(f.map)) return false;
+    } else if (a == "--deck") {
+      if (!value(f.deck)) return false;
+      if (!rules::BuiltinDeck(f.deck).ok()) {
+        err = absl::StrCat("unknown deck '", f.deck, "' (decks: ",
+                           absl::StrJoin(rules::BuiltinDeckKeys(), ", "), ")");
+        return false;
+      }
     } else if (a == "--suits") {
       if (!value(f.suits)) return false;
     } else if (a == "--max-turns") {
@@ -131,6 +140,7 @@ int SelfplayMain(const std::vector<std::string>& args) {
   setup.shuffle_seats = f.shuffle_seats;
   setup.max_turns = f.max_turns;
   setup.map = f.map;
+  setup.deck = f.deck;
   if (absl::Status st = rules::ParseSuitsFlag(f.suits, setup); !st.ok()) {
     std::cerr << "woodland selfplay: " << st.message() << "\n";
     return 2;

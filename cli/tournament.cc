@@ -6,11 +6,14 @@
 
 #include <iostream>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cli/args.h"
 #include "cli/bot_check.h"
 #include "cli/commands.h"
 #include "prometheus/exposer.h"
+#include "referee/rules/defs.h"
 #include "referee/rules/types.h"
 
 namespace woodland::cli {
@@ -20,7 +23,7 @@ int TournamentMain(const std::vector<std::string>& argv) {
       Args::Parse(argv,
                   {"--bot", "--factions", "--players", "--tables", "--seed",
                    "--db", "--workers", "--deadline-ms", "--stop-after",
-                   "--referee", "--metrics-port", "--bots-file"},
+                   "--referee", "--metrics-port", "--bots-file", "--deck"},
                   {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
@@ -63,6 +66,12 @@ int TournamentMain(const std::vector<std::string>& argv) {
       return fail(std::string(s.message()));
   }
   c.players = *players;
+  c.deck = args->Get("--deck", "standard");  // Law 20.8
+  if (!rules::BuiltinDeck(c.deck).ok()) {
+    return fail(absl::StrCat(
+        "unknown deck '", c.deck,
+        "' (decks: ", absl::StrJoin(rules::BuiltinDeckKeys(), ", "), ")"));
+  }
   c.tables_per_pairing = *tables;
   c.seed = *seed;
   c.random_seeds = !args->Has("--seed");  // secret seeds unless pinned

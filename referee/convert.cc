@@ -176,8 +176,10 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
     case rules::kOptExtra: {
       static constexpr const char* kNames[] = {
           "activate_dominance", "take_dominance", "tax_collector",
-          "codebreakers",       "open_path",      "exposure"};
-      static_assert(std::size(kNames) == rules::kExtraExposure + 1);
+          "codebreakers", "open_path", "exposure",
+          // The Exiles and Partisans deck's "once in Daylight" cards.
+          "propaganda_bureau", "league_of_adventurous_mice"};
+      static_assert(std::size(kNames) == rules::kExtraLeague + 1);
       static_assert(rules::kExtraOpenPath == 4);
       out->mutable_extra()->set_action(kNames[o.a]);
       if (o.a == rules::kExtraExposure)
@@ -610,6 +612,7 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   SupplyToProto(s, seat, out->mutable_supply());
   ProgressToProto(s, out->mutable_progress());
   BattleToProto(s, out);
+  if (s.exiles_deck()) ExilesViewToProto(s, o, out->mutable_exiles());
 }
 
 namespace {

@@ -215,4 +215,28 @@ void KeepersViewToProto(const rules::State& s, const rules::Observation& o,
   *out->mutable_awaiting_forest() = pending.relics();
 }
 
+// The Exiles and Partisans deck's card state (Law 20.8.1): public.
+void ExilesViewToProto(const rules::State& s, const rules::Observation& o,
+                       v1::ExilesView* out) {
+  for (int f = 0; f < rules::kNumFactions; ++f) {
+    if (o.exiles.coffins[f] == 0) continue;
+    v1::ExilesCoffin* c = out->add_coffin_makers();
+    c->set_faction(FactionToProto(f));
+    c->set_warriors(o.exiles.coffins[f]);
+  }
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    v1::ExilesExhaustedItems* e = nullptr;
+    for (int i = 0; i < rules::kNumItems; ++i) {
+      if (o.exiles.exhausted[seat][i] == 0) continue;
+      if (e == nullptr) {
+        e = out->add_exhausted();
+        e->set_seat(seat);
+      }
+      v1::ItemCount* ic = e->add_items();
+      ic->set_item(std::string(rules::ItemName(i)));
+      ic->set_count(o.exiles.exhausted[seat][i]);
+    }
+  }
+}
+
 }  // namespace woodland::referee

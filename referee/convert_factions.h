@@ -19,6 +19,8 @@ void CorvidViewToProto(const rules::State& s, const rules::Observation& o,
                        v1::CorvidView* out);
 void HundredsViewToProto(const rules::State& s, const rules::Observation& o,
                          v1::HundredsView* out);
+void ExilesViewToProto(const rules::State& s, const rules::Observation& o,
+                       v1::ExilesView* out);
 void KeepersViewToProto(const rules::State& s, const rules::Observation& o,
                         v1::KeepersView* out);
 

@@ -9,6 +9,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
+#include "referee/rules/defs.h"
 #include "referee/rules/observation.h"
 #include "referee/text.h"
 
@@ -103,6 +104,8 @@ absl::Status ValidateSpec(const v1::MatchSpec& spec, const MatchOptions& o) {
   }
   if (!spec.deck().empty()) {
     if (absl::Status s = ValidateName("deck", spec.deck()); !s.ok()) return s;
+    if (absl::Status s = rules::BuiltinDeck(spec.deck()).status(); !s.ok())
+      return absl::InvalidArgumentError(s.message());  // Law 20.8
   }
   for (const v1::SeatSpec& seat : spec.seats()) {
     if (seat.bot().size() > 1024)

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
+#include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/map_rules.h"
 
@@ -67,6 +68,8 @@ void TurnStep(State& s) {
         s.Push(
             Task{.kind = kTaskBurrowBank, .seat = static_cast<int8_t>(seat)});
       }
+      // Start of Birdsong: Saboteurs, Coffin Makers (Exiles and Partisans).
+      if (s.exiles_deck()) ExilesBirdsongStart(s, seat);
       // Law 11.2.6: other factions' offers at the start of Birdsong.
       for (int o = 0; o < s.num_seats(); ++o) {
         if (o != seat)
@@ -75,6 +78,8 @@ void TurnStep(State& s) {
       return;
     case 1:
     case 3:
+      // Eyrie Emigre: at the end of Birdsong, after the last window.
+      if (t.step == 4 && s.exiles_deck()) ExilesBirdsongEnd(s, seat);
       // Royal Claim and Stand and Deliver! may be used in Birdsong; we offer
       // them before and after the faction's own Birdsong steps.
       s.Push(
@@ -108,6 +113,8 @@ void TurnStep(State& s) {
       return;
     case 7:
       s.set_phase(kPhaseEvening);
+      // Charm Offensive: at start of Evening (Exiles and Partisans).
+      if (s.exiles_deck()) ExilesEveningStart(s, seat);
       // Cobbler: at start of Evening, may take one move.
       if (s.HasEffect(seat, kCobbler)) {
         Task mv{.kind = kTaskMove, .seat = static_cast<int8_t>(seat)};
@@ -145,6 +152,7 @@ void BirdsongCardsStep(State& s) {
       }
     }
   }
+  if (s.exiles_deck()) AppendExilesBirdsong(s, seat, opts);
   if (opts.empty()) {
     s.Pop();
     return;
@@ -155,6 +163,7 @@ void BirdsongCardsStep(State& s) {
 
 void BirdsongCardsChoose(State& s, const Option& o) {
   const int seat = s.top().seat;
+  if (o.kind != kOptDone && ResolveExilesBirdsong(s, seat, o)) return;
   SeatState& me = s.mutable_seat(seat);
   if (o.kind == kOptDone) {
     s.Pop();
@@ -437,6 +446,7 @@ std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
     if (!b.def_armorers) offer(kArmorers);
     if (!b.sappers) offer(kSappers);
   }
+  if (s.exiles_deck()) AppendExilesBattleEffects(s, seat, attacker, opts);
   GetFaction(s.seat(seat).faction)->AppendBattleEffects(s, attacker, opts);
   if (!opts.empty()) opts.push_back({.kind = kOptDone});
   return opts;
@@ -638,6 +648,7 @@ void BattleChooseFn(State& s, const Option& o) {
         GetFaction(s.seat(seat).faction)->UseBattleEffect(s, attacker, o);
         return;
       }
+      if (UseExilesBattleEffect(s, seat, attacker, o.card)) return;
       const int effect = s.card(o.card).effect;
       auto discard_persistent = [&] {
         auto& pa = s.mutable_seat(seat).play_area;
@@ -724,13 +735,15 @@ void ResolveCraft(State& s, int seat, CardId id) {
     case kItemCard: {
       if (GetFaction(f)->CraftItem(s, seat, id)) {  // e.g. Law 14.2.3
         s.Discard(id);
-        return;
+      } else {
+        // Law 4.1.2 and 3.2.2: take the item, score the card's VP.
+        GetFaction(f)->GainItem(s, seat, c.item);
+        s.mutable_item_supply()[c.item] -= 1;
+        s.AddVp(seat, GetFaction(f)->ItemVp(s, c.vp), kVpItem);
+        s.Discard(id);
       }
-      // Law 4.1.2 and 3.2.2: take the item, score the card's VP.
-      GetFaction(f)->GainItem(s, seat, c.item);
-      s.mutable_item_supply()[c.item] -= 1;
-      s.AddVp(seat, GetFaction(f)->ItemVp(s, c.vp), kVpItem);
-      s.Discard(id);
+      // Master Engravers, Murine Broker (Exiles and Partisans).
+      if (s.exiles_deck()) ExilesItemCrafted(s, seat);
       return;
     }
     case kImmediateCard:
@@ -1087,7 +1100,12 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
     blocked_to |= other->BlockedClearings(s);
     blocked_from |= other->MoveBlockedFrom(s, faction);
   }
-  const bool nimble = GetFaction(faction)->MovesIgnoringRule();  // 13.2.3
+  // Corvid Planners, Boat Builders, Tunnels (Exiles and Partisans).
+  ExilesMoveRules ex;
+  if (s.exiles_deck()) ex = ExilesMoving(s, faction);
+  const bool nimble =
+      GetFaction(faction)->MovesIgnoringRule() || ex.ignore_rule;  // 13.2.3
+  const int rivers_now = ex.rivers && rivers == 0 ? 1 : rivers;
   for (int from = 0; from < m.num_clearings; ++from) {
     if (s.clearing(from).warriors[faction] == 0) continue;
     if (blocked_from >> from & 1) continue;
@@ -1096,10 +1114,15 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
     }
     const bool rules_from = nimble || s.Rules(faction, from);
     for (int to = 0; to < m.num_clearings; ++to) {
-      const bool river = rivers > 0 && (m.clearings[from].river >> to & 1);
-      if ((!s.Adjacent(from, to) && !river) || (blocked_to >> to & 1)) continue;
+      const bool river = rivers_now > 0 && (m.clearings[from].river >> to & 1);
+      const bool tunnel =
+          to != from && (ex.tunnels >> from & 1) && (ex.tunnels >> to & 1);
+      if ((!s.Adjacent(from, to) && !river && !tunnel) ||
+          (blocked_to >> to & 1)) {
+        continue;
+      }
       // Law 4.2.1: rule the origin, the destination, or both.
-      if (rules_from || s.Rules(faction, to) || (river && rivers == 2)) {
+      if (rules_from || s.Rules(faction, to) || (river && rivers_now == 2)) {
         opts.push_back({.kind = kOptMove,
                         .a = static_cast<int8_t>(from),
                         .b = static_cast<int8_t>(to)});
@@ -1184,10 +1207,19 @@ void PushBirdsongCards(State& s, int seat) {
 }
 
 void PushDiscardDown(State& s, int seat, int limit, int prompt_kind) {
-  s.Push(Task{.kind = kTaskDiscardDown,
-              .seat = static_cast<int8_t>(seat),
-              .a = static_cast<int8_t>(limit),
-              .d = static_cast<int16_t>(prompt_kind)});
+  const Task t{.kind = kTaskDiscardDown,
+               .seat = static_cast<int8_t>(seat),
+               .a = static_cast<int8_t>(limit),
+               .d = static_cast<int16_t>(prompt_kind)};
+  // Informants deferred the Evening draw just before: the hand limit
+  // follows that decision.
+  std::vector<Task>& st = s.mutable_stack();
+  if (!st.empty() && st.back().kind == kTaskExilesCard &&
+      st.back().c == kInformants && st.back().seat == seat) {
+    st.insert(st.end() - 1, t);
+    return;
+  }
+  s.Push(t);
 }
 
 std::string HandLimitText(const State& s, const Prompt& p) {
@@ -1233,6 +1265,7 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
     opts.push_back({.kind = kOptExtra, .a = kExtraCodebreakers});
   }
   AppendOpenPathExtras(s, seat, opts);  // Law 25.4.3
+  if (s.exiles_deck()) AppendExilesDaylight(s, seat, opts);
   // Actions other factions offer to this one (Exposure, Law 13.2.4).
   for (int o = 0; o < s.num_seats(); ++o) {
     if (o != seat)
@@ -1275,12 +1308,17 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
     case kExtraExposure:
       GetFaction(kCorvid)->ResolveEnemyExtra(s, seat, o);
       return;
+    case kExtraPropagandaBureau:
+    case kExtraLeague:
+      ResolveExilesDaylight(s, seat, o);
+      return;
   }
   CHECK(false) << "bad extra action";
 }
 
 void RegisterCoreTasks() {
   RegisterMapRules();
+  RegisterExiles();
   RegisterTask(kTaskTurn, {"turn", TurnStep, TurnChoose});
   RegisterTask(kTaskMove, {"move", MoveStep, MoveChoose});
   RegisterTask(kTaskBattleTarget,
@@ -1338,7 +1376,8 @@ void RegisterCoreTasks() {
   Reg(kPromptBirdsongCards, "birdsong.cards", "4.1.3",
       [](const State&, const Prompt&) {
         return Text(
-            "Birdsong: use Royal Claim or Stand and Deliver!, or go on.");
+            "Birdsong: use a Birdsong card (Royal Claim, Stand and Deliver!, "
+            "False Orders, Swap Meet), or go on.");
       });
   Reg(kPromptBurrowBank, "card.better_burrow_bank", "4.1.3",
       [](const State&, const Prompt&) {

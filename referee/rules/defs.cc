@@ -1,9 +1,11 @@
 #include "referee/rules/defs.h"
 
+#include <algorithm>
 #include <map>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "referee/rules/embedded_data.h"
@@ -236,6 +238,22 @@ absl::StatusOr<DeckDef> ParseDeck(absl::string_view text) {
       {"command_warren", kCommandWarren},
       {"codebreakers", kCodebreakers},
       {"scouting_party", kScoutingParty},
+      {"boat_builders", kBoatBuilders},
+      {"corvid_planners", kCorvidPlanners},
+      {"eyrie_emigre", kEyrieEmigre},
+      {"saboteurs", kSaboteurs},
+      {"soup_kitchens", kSoupKitchens},
+      {"false_orders", kFalseOrders},
+      {"partisans", kPartisans},
+      {"informants", kInformants},
+      {"propaganda_bureau", kPropagandaBureau},
+      {"charm_offensive", kCharmOffensive},
+      {"coffin_makers", kCoffinMakers},
+      {"swap_meet", kSwapMeet},
+      {"tunnels", kTunnels},
+      {"league_of_adventurous_mice", kLeagueOfAdventurousMice},
+      {"master_engravers", kMasterEngravers},
+      {"murine_broker", kMurineBroker},
   };
   static const std::map<std::string, CardKind> kKinds = {
       {"ambush", kAmbushCard},
@@ -328,7 +346,16 @@ absl::StatusOr<DeckDef> BuiltinDeck(absl::string_view key) {
   for (const EmbeddedFile& f : EmbeddedDecks()) {
     if (f.key == key) return ParseDeck(f.text);
   }
-  return absl::NotFoundError(absl::StrCat("no built-in deck '", key, "'"));
+  return absl::NotFoundError(
+      absl::StrCat("no built-in deck '", key,
+                   "' (decks: ", absl::StrJoin(BuiltinDeckKeys(), ", "), ")"));
+}
+
+std::vector<std::string> BuiltinDeckKeys() {
+  std::vector<std::string> keys;
+  for (const EmbeddedFile& f : EmbeddedDecks()) keys.emplace_back(f.key);
+  std::sort(keys.begin(), keys.end());
+  return keys;
 }
 
 }  // namespace woodland::rules

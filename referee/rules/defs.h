@@ -78,8 +78,26 @@ enum CardEffect : int8_t {
   kCommandWarren,
   kCodebreakers,
   kScoutingParty,
+  // The Exiles and Partisans deck (Law 20.8.1; referee/rules/exiles.cc).
+  kBoatBuilders,
+  kCorvidPlanners,
+  kEyrieEmigre,
+  kSaboteurs,
+  kSoupKitchens,
+  kFalseOrders,
+  kPartisans,  // Fox, Rabbit and Mouse Partisans: the card's suit
+  kInformants,
+  kPropagandaBureau,
+  kCharmOffensive,
+  kCoffinMakers,
+  kSwapMeet,
+  kTunnels,
+  kLeagueOfAdventurousMice,
+  kMasterEngravers,
+  kMurineBroker,
 };
-inline constexpr int kNumCardEffects = 13;
+inline constexpr int kNumCardEffects = 29;
+static_assert(kNumCardEffects <= 32, "SeatState::used_effects is 32 bits");
 
 struct CardDef {
   std::string name;
@@ -101,9 +119,12 @@ struct DeckDef {
 
 absl::StatusOr<DeckDef> ParseDeck(absl::string_view text);
 
-// Built-in data embedded at build time. Keys: "autumn"; "standard".
+// Built-in data embedded at build time. Keys: "autumn"...; "standard",
+// "exiles" (Law 20.8.1).
 absl::StatusOr<MapDef> BuiltinMap(absl::string_view key);
 absl::StatusOr<DeckDef> BuiltinDeck(absl::string_view key);
+// The built-in decks' keys, sorted ("exiles", "standard").
+std::vector<std::string> BuiltinDeckKeys();
 
 }  // namespace woodland::rules
 

@@ -3,6 +3,7 @@
 #include <iterator>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/state.h"
@@ -192,6 +193,9 @@ std::string State::OptionLabel(const Option& o) const {
         case kExtraExposure:
           return absl::StrCat("Exposure: guess the plot in ",
                               ClearingName(*this, o.b));
+        case kExtraPropagandaBureau:
+        case kExtraLeague:
+          return ExilesExtraLabel(*this, o);
       }
   }
   return "?";

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "referee/rules/exiles.h"
 
 namespace woodland::rules {
 
@@ -68,6 +69,7 @@ Observation Observe(const State& s, int seat) {
   ObserveCorvid(s, seat, o);
   ObserveHundreds(s, seat, o);
   ObserveKeepers(s, seat, o);
+  ObserveExiles(s, seat, o);
   return o;
 }
 

@@ -74,6 +74,9 @@ struct Observation {
   CorvidBoard corvid;
   HundredsBoard hundreds;
   KeepersBoard keepers;
+  // The Exiles and Partisans deck's cards (Coffin Makers, League of
+  // Adventurous Mice): public (exiles.cc ObserveExiles).
+  ExilesBoard exiles;
 };
 
 Observation Observe(const State& s, int seat);

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
+#include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/public_events.h"
@@ -126,10 +127,14 @@ absl::StatusOr<State> State::NewGame(
   if (!deck.ok()) return deck.status();
   def->map = *std::move(map);
   def->deck = *std::move(deck);
+  bool exiles_deck = false;
+  for (const CardDef& c : def->deck.cards)
+    exiles_deck |= IsExilesEffect(c.effect);
 
   State s;
   s.chance_ = Chance(seed);
   s.record_events_ = setup.record_events;
+  s.exiles_deck_ = exiles_deck;
   if (outcomes) s.chance_.Substitute(std::move(outcomes));
   if (absl::Status st = PlaceSuits(setup, def->map, s.chance_); !st.ok()) {
     return st;
@@ -313,6 +318,7 @@ int State::Presence(int faction, int c) const {
   // Law 11.2.7.III: mercenaries rule for their buyer, not the Riverfolk.
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
+  if (exiles_deck_) n += ExilesExtraPresence(*this, faction, c);  // Soup
   return n;
 }
 
@@ -476,7 +482,10 @@ void State::RemovePieces(int faction, int c, int warriors,
   ClearingState& cl = board_[c];
   CHECK_LE(warriors, cl.warriors[faction]);
   cl.warriors[faction] -= warriors;
-  warrior_supply_[faction] += warriors;
+  // Coffin Makers may take them instead of the supply (exiles.cc).
+  if (!exiles_deck_ || !ExilesTakeWarriors(*this, faction, warriors)) {
+    warrior_supply_[faction] += warriors;
+  }
   if (warriors > 0) {
     Log({.kind = kEvRemove,
          .faction = static_cast<int8_t>(faction),
@@ -555,6 +564,14 @@ CardId State::DrawCard() {
 }
 
 void State::DrawCards(int seat, int n) {
+  if (exiles_deck_ && phase_ == kPhaseEvening && seat == current_ &&
+      ExilesDeferDraw(*this, seat, n)) {
+    return;  // Informants: the player decides first
+  }
+  DrawCardsNow(seat, n);
+}
+
+void State::DrawCardsNow(int seat, int n) {
   int drawn = 0;
   for (; drawn < n; ++drawn) {
     const CardId id = DrawCard();
@@ -689,6 +706,7 @@ uint64_t State::Hash() const {
   corvid_.HashInto(h);
   hundreds_.HashInto(h);
   keepers_.HashInto(h);
+  exiles_.HashInto(h);
   h.Add(alliance_.officers);
   h.Add(alliance_.ops_used);
   if (def_->map.ferry >= 0 || !def_->map.closed_paths.empty()) {
@@ -862,6 +880,7 @@ void State::ClearForScenario() {
   corvid_ = {};
   hundreds_ = {};
   keepers_ = {};
+  exiles_ = {};
   warrior_supply_[kAlliance] += alliance_.officers;
   alliance_.officers = 0;
   discard_.clear();

@@ -34,6 +34,7 @@
 #include "referee/rules/cult_board.h"
 #include "referee/rules/defs.h"
 #include "referee/rules/duchy_board.h"
+#include "referee/rules/exiles_board.h"
 #include "referee/rules/hundreds_board.h"
 #include "referee/rules/keepers_board.h"
 #include "referee/rules/riverfolk_board.h"
@@ -122,6 +123,16 @@ enum PromptKind : uint16_t {
   kPromptOrderEffects,   // which simultaneous effect resolves first (1.1.3)
   kPromptDaylightEnd,    // Daylight actions once more at its end (3.3.1)
   kPromptOpenPathCard,   // spend a card to remove a closed path (25.4.3)
+  // The Exiles and Partisans deck's cards (Law 20.8.1, exiles.cc).
+  kPromptSaboteurs,          // Saboteurs: which enemy crafted card
+  kPromptFalseOrdersMove,    // False Orders: whose warriors, from/to
+  kPromptSwapMeetGive,       // Swap Meet: which card to give back
+  kPromptEyrieEmigreMove,    // Eyrie Emigre: the move
+  kPromptEyrieEmigreBattle,  // Eyrie Emigre: the battle
+  kPromptPropaganda,         // Propaganda Bureau: clearing, enemy, card
+  kPromptLeague,             // League of Adventurous Mice: item, move/battle
+  kPromptCharmOffensive,     // Charm Offensive: draw, and who scores
+  kPromptInformants,         // Informants: an ambush instead of drawing
   kFactionPromptBase = 100,
 };
 
@@ -141,6 +152,8 @@ enum ExtraAction : int8_t {
   kExtraCodebreakers,
   kExtraOpenPath,  // b = index of a closed path in MapDef (Law 25.4.3)
   kExtraExposure,  // b = clearing: guess the Corvids' plot there (13.2.4)
+  kExtraPropagandaBureau,  // Exiles and Partisans deck (exiles.cc)
+  kExtraLeague,            // League of Adventurous Mice
 };
 
 // ---------------------------------------------------------------------------
@@ -163,6 +176,7 @@ enum TaskKind : uint8_t {
   kTaskPause,  // asks seat `seat` to acknowledge; lets tests stop the game
   kTaskOrderEffects,  // current player orders simultaneous effects (1.1.3)
   kTaskOpenPath,      // spend a card to remove a closed path (Law 25.4.3)
+  kTaskExilesCard,    // an Exiles and Partisans card; c = its CardEffect
   kNumCoreTasks,
   kFactionTaskBase = 32,
 };
@@ -358,6 +372,8 @@ struct BattleState {
   // Extra hits from abilities used after the roll, by the side dealing
   // them (0 attacker; Swift Strike, 26.9.2).
   std::array<int8_t, 2> extra_hits{};
+  // Partisans used in this battle, bit per seat (Exiles and Partisans).
+  uint8_t partisans = 0;
 };
 
 // Why VP changed (events and the VP-ledger property test).
@@ -593,6 +609,11 @@ class State {
   HundredsBoard& mutable_hundreds() { return hundreds_; }
   const KeepersBoard& keepers() const { return keepers_; }
   KeepersBoard& mutable_keepers() { return keepers_; }
+  // The Exiles and Partisans deck's state (exiles_board.h); exiles_deck()
+  // is true when the match uses a deck with its effects (Law 20.8.1).
+  const ExilesBoard& exiles() const { return exiles_; }
+  ExilesBoard& mutable_exiles() { return exiles_; }
+  bool exiles_deck() const { return exiles_deck_; }
 
   // The seats that win together with `seat` (a Vagabond's coalition).
   std::vector<int8_t> WinnersWith(int seat) const;
@@ -666,7 +687,10 @@ class State {
 
   // Cards (Law 2.1).
   CardId DrawCard();  // kNoCard if deck and discard are empty
+  // Draws n cards; Informants may replace the current player's draws in
+  // Evening by a decision (exiles.cc), which DrawCardsNow skips.
   void DrawCards(int seat, int n);
+  void DrawCardsNow(int seat, int n);
   void Discard(CardId id);  // to the discard pile, or available (3.3.3)
   // The same, skipping FactionModule::CatchesDiscard: the Lizard Cult
   // discarding its Lost Souls pile (Law 10.4.2).
@@ -742,6 +766,7 @@ class State {
     f(corvid_);
     f(hundreds_);
     f(keepers_);
+    f(exiles_);
   }
 
   std::shared_ptr<const GameDef> def_;
@@ -763,6 +788,8 @@ class State {
   CorvidBoard corvid_;
   HundredsBoard hundreds_;
   KeepersBoard keepers_;
+  ExilesBoard exiles_;
+  bool exiles_deck_ = false;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
   std::vector<Task> stack_;

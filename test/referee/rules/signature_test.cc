@@ -10,10 +10,12 @@ namespace woodland::rules {
 namespace {
 
 std::string Signature(std::vector<int8_t> factions, int games,
-                      const std::string& map = "autumn") {
+                      const std::string& map = "autumn",
+                      const std::string& deck = "standard") {
   GameSetup setup;
   setup.factions = std::move(factions);
   setup.map = map;
+  setup.deck = deck;
   setup.max_turns = 1000;
   auto sum = Selfplay(setup, 1, games);
   EXPECT_TRUE(sum.ok()) << sum.status();
@@ -56,6 +58,17 @@ TEST(Signature, EveryVariantMap) {
   EXPECT_EQ(Signature(base, 60, "winter"), "8e1c0198d9acaaef");
   EXPECT_EQ(Signature(base, 60, "lake"), "1ff28940d3382672");
   EXPECT_EQ(Signature(base, 60, "mountain"), "21d0d7c4a758ee60");
+}
+
+// The Exiles and Partisans deck (Law 20.8.1) with base and expansion
+// factions.
+TEST(Signature, ExilesDeck) {
+  EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 100, "autumn",
+                      "exiles"),
+            "071ab7d54a5307d7");
+  EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
+                      40, "autumn", "exiles"),
+            "40fd062e50de5a3a");
 }
 
 }  // namespace
