@@ -42,6 +42,12 @@ class ArenaService final
   // The rating model of tournaments and ladders started from now on (its
   // dynamics factor tau; default 25/300).
   void set_rating_model(const RatingModel& m) { rating_ = m; }
+  // Issue 15.5: a listener for each match of tournaments started from now
+  // on that runs in this process (the web's live view). Call before
+  // ResumeAll.
+  void set_match_listener(decltype(TournamentConfig::listen) listen) {
+    listen_ = std::move(listen);
+  }
 
   // Restart recovery: relaunches tournaments and ladders stored as running.
   void ResumeAll();
@@ -104,6 +110,7 @@ class ArenaService final
   referee::BotCatalog catalog_;
   int64_t max_tables_ = 1000;
   RatingModel rating_;
+  decltype(TournamentConfig::listen) listen_;
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};

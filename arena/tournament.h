@@ -24,6 +24,7 @@
 #include "arena/schedule.h"
 #include "arena/store.h"
 #include "referee/bot_catalog.h"
+#include "referee/match_runner.h"
 
 namespace woodland::arena {
 
@@ -65,6 +66,11 @@ struct TournamentConfig {
   // A ladder stops seating a bot that failed to start in this many matches
   // in a row (issue 14.3); 0: never.
   int suspend_after = 3;
+  // Optional (issue 15.5): a listener for each match run in this process
+  // (tournament id, match id, bot names by seat), e.g. the web's live view.
+  std::function<std::unique_ptr<referee::MatchListener>(
+      int64_t, int64_t, std::vector<std::string>)>
+      listen;
 };
 
 using Progress = std::function<void(int done, int total)>;

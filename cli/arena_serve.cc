@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "absl/strings/numbers.h"
+#include "arena/http/server.h"
 #include "arena/service.h"
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -61,7 +62,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
       {argv.begin() + 1, argv.end()},
       {"--port", "--metrics-port", "--db", "--referee", "--workers",
        "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables",
-       "--max-watchers", "--max-watchers-per-client", "--tau"},
+       "--max-watchers", "--max-watchers-per-client", "--tau", "--http-port"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
@@ -108,6 +109,33 @@ int ArenaMain(const std::vector<std::string>& argv) {
     return 2;
   }
   service.set_rating_model(model);
+  // Issue 15: the web pages and JSON API, live views of local matches.
+  arena::http::LiveMatches live;
+  std::unique_ptr<arena::http::HttpServer> http;
+  if (args->Has("--http-port")) {
+    auto http_port = args->Number<int>("--http-port", 0);
+    if (!http_port.ok() || *http_port < 0 || *http_port > 65535) {
+      std::cerr << "woodland arena: --http-port takes 0 to 65535\n";
+      return 2;
+    }
+    service.set_match_listener(
+        [&live](int64_t t, int64_t m, std::vector<std::string> bots) {
+          return live.Listen(t, m, std::move(bots));
+        });
+    arena::http::HttpOptions options;
+    options.address = address;
+    options.port = *http_port;
+    // With accounts, the integrator sets options.authorize to the arena's
+    // token check (the same tokens as the gRPC metadata).
+    auto started = arena::http::HttpServer::Start(&service, &live, options);
+    if (!started.ok()) {
+      std::cerr << "woodland arena: " << started.status().message() << "\n";
+      return 1;
+    }
+    http = *std::move(started);
+    std::cerr << "arena http on " << address << ":" << http->port()
+              << std::endl;
+  }
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
                           *metrics_port);

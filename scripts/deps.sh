@@ -5,7 +5,8 @@ PKGS=(cmake ninja-build g++ ccache clang-format bubblewrap
       libabsl-dev libgtest-dev libgmock-dev libbenchmark-dev
       libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
       prometheus-cpp-dev libsqlite3-dev libpq-dev
-      python3-grpcio python3-protobuf)
+      python3-grpcio python3-protobuf
+      libcivetweb-dev chromium)  # the web pages (issue 15) and their tests
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -27,4 +28,9 @@ fi
 here="$(cd "$(dirname "$0")/.." && pwd)"
 if [ ! -d "$here/bots/node/node_modules/@grpc/grpc-js" ]; then
   (cd "$here/bots/node" && npm install --silent --no-progress)
+fi
+# The web pages' browser tests (issue 15): puppeteer-core drives Debian's
+# chromium; no browser is downloaded.
+if [ ! -d "$here/test/web/node_modules/puppeteer-core" ]; then
+  (cd "$here/test/web" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-progress)
 fi
