@@ -98,6 +98,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
   }
   const std::string address = args->Get("--address", "127.0.0.1");
   arena::ArenaMetrics metrics;
+  arena::http::LiveMatches live;  // outlives the service's matches
   arena::ArenaService service(store->get(), &metrics, args->All("--referee"),
                               *workers, *std::move(catalog),
                               {*max_watchers, *per_client});
@@ -110,7 +111,6 @@ int ArenaMain(const std::vector<std::string>& argv) {
   }
   service.set_rating_model(model);
   // Issue 15: the web pages and JSON API, live views of local matches.
-  arena::http::LiveMatches live;
   std::unique_ptr<arena::http::HttpServer> http;
   if (args->Has("--http-port")) {
     auto http_port = args->Number<int>("--http-port", 0);

@@ -216,6 +216,24 @@ async function main() {
   assert.match(rootlog, /^Map: Fall$/m);
   checks += 3;
 
+  // 5. The arena server serves the same pages and API (empty arena here).
+  const arenaDb = path.join(A.dir, 'served.db');
+  const arena = spawn(WOODLAND, ['arena', 'serve', '--port', '0', '--metrics-port', '0', '--http-port', '0', '--db', arenaDb], { stdio: ['ignore', 'ignore', 'pipe'] });
+  children.push(arena);
+  const arenaPort = await new Promise((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`arena serve: ${err}`)), 30000);
+    arena.stderr.on('data', (d) => {
+      err += d;
+      const m = /arena http on 127\.0\.0\.1:(\d+)/.exec(err);
+      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+    });
+  });
+  assert.deepStrictEqual(await getJson(arenaPort, '/api/tournaments'), { tournaments: [] });
+  await page.goto(`http://127.0.0.1:${arenaPort}/matches.html`);
+  assert.ok(await page.$('form#filters'), 'arena serves the pages');
+  checks += 2;
+
   assert.deepStrictEqual(errors, [], 'no script errors');
   await browser.close();
   console.log(`OK: ${checks} checks; screenshots in ${OUT}`);
