@@ -386,6 +386,8 @@ std::string MapName(const std::string& key) {
 
 }  // namespace
 
+std::string RootlogPiece(int piece) { return PieceCode(piece); }
+
 char RootlogFaction(int faction) {
   return faction >= 0 && faction < static_cast<int>(kLetters.size())
              ? kLetters[faction]

@@ -35,6 +35,8 @@ struct BoardChange {
 
 // Rootlog's faction letters (C E A V G L O D P; H and K are ours).
 char RootlogFaction(int faction);
+// A piece's Rootlog code ("w" for warriors (-1), "b_s", "t_k", ...).
+std::string RootlogPiece(int piece);
 
 // The board changes the events of `s` (recorded with record_events) imply,
 // as Rootlog records them.

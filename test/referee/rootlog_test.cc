@@ -7,6 +7,8 @@
 #include <map>
 #include <random>
 
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "referee/rules/state.h"
@@ -35,6 +37,51 @@ State PlayOut(std::vector<int8_t> factions, uint64_t seed, int max_turns) {
   return s;
 }
 
+// The board the changes describe: "clearing:F:piece" -> count, for the
+// clearings only, without the Corvids' plots (face down in Rootlog) and the
+// raft.
+std::map<std::string, int> Apply(const std::vector<BoardChange>& changes) {
+  std::map<std::string, int> m;
+  auto add = [&](const std::string& at, const BoardChange& c, int n) {
+    int id = 0;
+    if (!absl::SimpleAtoi(at, &id) || id < 1) return;
+    if (c.piece == "r" || (c.faction == 'P' && c.piece[0] == 't')) return;
+    m[absl::StrCat(at, ":", std::string(1, c.faction), ":", c.piece)] += n;
+  };
+  for (const BoardChange& c : changes) {
+    if (c.kind == BoardChange::kPlace) add(c.to, c, c.count);
+    if (c.kind == BoardChange::kRemove) add(c.from, c, -c.count);
+    if (c.kind == BoardChange::kMove) {
+      add(c.from, c, -c.count);
+      add(c.to, c, c.count);
+    }
+  }
+  std::erase_if(m, [](const auto& kv) { return kv.second == 0; });
+  return m;
+}
+
+// The same from the engine's final state.
+std::map<std::string, int> BoardOf(const State& s) {
+  std::map<std::string, int> m;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    const rules::ClearingState& cs = s.clearing(c);
+    for (int f = 0; f < rules::kNumFactions; ++f) {
+      if (cs.warriors[f] > 0)
+        m[absl::StrCat(c + 1, ":", std::string(1, RootlogFaction(f)), ":w")] +=
+            cs.warriors[f];
+    }
+    for (int p = 0; p < rules::kNumPieces; ++p) {
+      const auto& info = rules::GetPieceInfo(p);
+      if (cs.pieces[p] <= 0 || p == rules::kRuin ||
+          info.owner == rules::kCorvid)
+        continue;
+      m[absl::StrCat(c + 1, ":", std::string(1, RootlogFaction(info.owner)),
+                     ":", RootlogPiece(p))] += cs.pieces[p];
+    }
+  }
+  return m;
+}
+
 void ExpectRoundTrip(const State& s) {
   const std::string text = WriteRootlog(s, {});
   absl::StatusOr<RootlogGame> g = ParseRootlog(text);
@@ -49,6 +96,8 @@ void ExpectRoundTrip(const State& s) {
   EXPECT_EQ(g->players.size(), static_cast<size_t>(s.num_seats()));
   EXPECT_GT(g->turns, s.num_seats());
   EXPECT_FALSE(want.empty());
+  // Replaying the notation's changes on an empty map gives the final board.
+  EXPECT_EQ(Apply(g->changes), BoardOf(s));
 }
 
 struct Table {
