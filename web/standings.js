@@ -32,7 +32,7 @@
     return el('div', { class: 'scroll' }, t);
   }
 
-  function factionTable(s) {
+  function factionTable(s, hist) {
     const factions = (s.factions || []).map((f) => f.faction);
     const head = el('tr', {}, el('th', { scope: 'col' }, 'Bot'),
       ...factions.map((f) => el('th', { scope: 'col' }, badge(f))));
@@ -44,8 +44,11 @@
     body.append(all);
     for (const b of s.bots || []) {
       const tr = el('tr', {}, el('th', { scope: 'row' }, b.bot));
+      const h = (hist || []).find((x) => x.bot === b.bot);
       for (const f of b.factions || []) {
-        tr.append(el('td', {}, f.games ? `${f2(f.ordinal)} · ${f.wins}/${f.games} (${pct(f.wins, f.games)}) · ${f2(f.mean_vp)} VP` : '-'));
+        const r = h && (h.factions || []).find((x) => x.faction === f.faction);
+        const ms = r ? ` · \u03BC ${f2(r.mu)} \u03C3 ${f2(r.sigma)}` : '';
+        tr.append(el('td', {}, f.games ? `${f2(f.ordinal)}${ms} · ${f.wins}/${f.games} (${pct(f.wins, f.games)}) · ${f2(f.mean_vp)} VP` : '-'));
       }
       body.append(tr);
     }
@@ -92,7 +95,8 @@
       const s = data.standings;
       content.replaceChildren(
         el('section', { class: 'panel' }, el('h2', {}, 'Overall'), botTable(s)),
-        el('section', { class: 'panel' }, el('h2', {}, 'By faction'), factionTable(s),
+        el('section', { class: 'panel' }, el('h2', {}, 'By faction'), factionTable(s, data.history),
+          el('p', { class: 'muted' }, 'Each cell: ordinal (mu - 3 sigma) · mu, sigma · wins/games (win rate) · mean VP.'),
           el('p', {}, `Balance: faction imbalance ${s.faction_imbalance}, seat imbalance ${s.seat_imbalance} (the largest difference in how often two bots got a faction or a seat).`)),
         el('section', { class: 'panel' }, el('h2', {}, 'Rating over time'), chart(data.history || [])));
       document.body.dataset.loaded = '1';

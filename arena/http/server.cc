@@ -268,11 +268,24 @@ Response HttpServer::Standings(const std::string& query) {
                                        ledger.bot(b).rating.Ordinal(), "]"));
     }
   }
+  // Per (bot, faction) mu and sigma from the same recomputation (the
+  // standings carry the faction ordinal only).
   std::vector<std::string> history;
   for (size_t b = 0; b < lo.bots.size(); ++b) {
-    history.push_back(absl::StrCat("{\"bot\":", JsonQuote(lo.bots[b]),
-                                   ",\"points\":[",
-                                   absl::StrJoin(points[b], ","), "]}"));
+    std::vector<std::string> factions;
+    const BotStanding& bs = ledger.bot(static_cast<int>(b));
+    for (size_t f = 0; f < bs.by_faction.size() && f < lo.factions.size();
+         ++f) {
+      factions.push_back(absl::StrCat(
+          "{\"faction\":",
+          JsonQuote(v1::Faction_Name(referee::FactionToProto(lo.factions[f]))),
+          ",\"mu\":", bs.by_faction[f].rating.mu,
+          ",\"sigma\":", bs.by_faction[f].rating.sigma, "}"));
+    }
+    history.push_back(
+        absl::StrCat("{\"bot\":", JsonQuote(lo.bots[b]), ",\"points\":[",
+                     absl::StrJoin(points[b], ","), "],\"factions\":[",
+                     absl::StrJoin(factions, ","), "]}"));
   }
   return {200, "application/json",
           absl::StrCat("{\"standings\":", ProtoJson(standings),
