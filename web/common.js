@@ -85,6 +85,22 @@ const Woodland = (() => {
     document.body.prepend(header);
   }
 
+  // Download links: with a token, the file is fetched with the
+  // Authorization header (a plain link cannot send it) and saved from a blob.
+  document.addEventListener('click', async (e) => {
+    const a = e.target.closest && e.target.closest('a[download]');
+    if (!a || !token() || a.href.startsWith('blob:')) return;
+    e.preventDefault();
+    const r = await fetch(a.href, { headers: { Authorization: 'Bearer ' + token() } });
+    if (!r.ok) { alert(`Download failed: ${r.status}`); return; }
+    const url = URL.createObjectURL(await r.blob());
+    const tmp = el('a', { href: url, download: a.getAttribute('download') });
+    document.body.append(tmp);
+    tmp.click();
+    tmp.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  });
+
   function params() { return new URLSearchParams(location.search); }
 
   function showError(target, e) {

@@ -62,7 +62,9 @@
     index = await api(`/api/replay/index?match=${match}`);
     $('title').textContent = `Replay of match ${index.match_id} (${index.map.title})`;
     $('dl-json').href = `/api/replay?match=${match}&download=1`;
+    $('dl-json').setAttribute('download', `match-${match}.json`);
     $('dl-rootlog').href = `/api/rootlog?match=${match}&download=1`;
+    $('dl-rootlog').setAttribute('download', `match-${match}.rootlog`);
     const v = $('view');
     v.append(el('option', { value: 'public' }, 'Spectator (public)'), el('option', { value: 'full' }, 'Operator (everything)'));
     index.seats.forEach((f, i) => v.append(el('option', { value: String(i) }, `Seat ${i}: ${faction(f).name} (${index.bots[i] || ''})`)));

@@ -114,10 +114,17 @@ async function main() {
 
   // 1. Live: the running match's public board and new events.
   const live = `http://127.0.0.1:${B.port}`;
-  await page.goto(`${live}/live.html`);
-  await page.waitForFunction(() => Number(document.body.dataset.events || 0) > 0, { timeout: 60000 });
-  const first = await page.evaluate(() => Number(document.body.dataset.events));
-  await page.waitForFunction((n) => Number(document.body.dataset.events || 0) > n, { timeout: 30000 }, first);
+  // A followed match may end between two polls: then reload, which follows
+  // a match still running.
+  let grew = false;
+  for (let attempt = 0; attempt < 6 && !grew; ++attempt) {
+    await page.goto(`${live}/live.html`);
+    await page.waitForFunction(() => Number(document.body.dataset.events || 0) > 0, { timeout: 60000 });
+    const first = await page.evaluate(() => Number(document.body.dataset.events));
+    grew = await page.waitForFunction((n) => Number(document.body.dataset.events || 0) > n, { timeout: 10000 }, first)
+      .then(() => true, () => false);
+  }
+  assert.ok(grew, 'the live page receives new events');
   const liveMatch = await page.evaluate(() => document.body.dataset.match);
   const state = await (await fetch(`${live}/api/live/match?match=${liveMatch}`)).text();
   assert.ok(!/"seed"/.test(state), 'no seed in the live view');
