@@ -101,7 +101,7 @@ async function main() {
   const A = await startTournament('finished', ['--bot', 'a=builtin:random', '--bot', 'b=builtin:random', '--bot', 'c=builtin:random', '--bot', 'd=builtin:random',
     '--factions', 'marquise,eyrie,alliance,vagabond', '--players', '4', '--tables', '4', '--seed', '11']);
   const B = await startTournament('running', ['--bot', `slow=exec:${FAULTY} --mode slow`, '--bot', 'r=builtin:random',
-    '--factions', 'marquise,eyrie', '--players', '2', '--tables', '4', '--seed', '5', '--deadline-ms', '5000']);
+    '--factions', 'marquise,eyrie', '--players', '2', '--tables', '12', '--seed', '5', '--deadline-ms', '5000']);
   await Promise.race([A.done, new Promise((_, rej) => setTimeout(() => rej(new Error('tournament A did not finish')), 120000))]);
 
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
