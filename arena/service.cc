@@ -186,6 +186,7 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.rating = rating_;
   c.node_id = node_id_;
   c.lease = lease_;
+  c.listen = listen_;
   return c;
 }
 
@@ -528,6 +529,7 @@ grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
     if (m.state == "done" &&
         google::protobuf::util::JsonStringToMessage(m.result_json, &result)
             .ok()) {
+      s->set_finished_unix_ms(result.finished_unix_ms());
       for (const v1::SeatResult& seat : result.seats()) {
         s->add_victory_points(seat.victory_points());
         if (seat.winner())

@@ -52,6 +52,12 @@ class ArenaService final
     lease_ = lease;
     poll_ = poll;
   }
+  // Issue 15.5: a listener for each match of tournaments started from now
+  // on that runs in this process (the web's live view). Call before
+  // ResumeAll.
+  void set_match_listener(decltype(TournamentConfig::listen) listen) {
+    listen_ = std::move(listen);
+  }
 
   // Restart recovery: relaunches tournaments and ladders stored as running.
   void ResumeAll();
@@ -123,6 +129,7 @@ class ArenaService final
   void Poll();
   // False when another live node runs the ladder `id`.
   bool ClaimLadder(int64_t id);
+  decltype(TournamentConfig::listen) listen_;
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};

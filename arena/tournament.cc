@@ -253,7 +253,14 @@ absl::StatusOr<referee::MatchOutput> Play(const TournamentConfig& c,
   const v1::MatchSpec spec = SpecOf(c, tid, m);
   referee::MatchOptions local;
   local.catalog = c.catalog;
-  return pool ? pool->Run(spec) : referee::RunMatch(spec, local);
+  if (pool) return pool->Run(spec);
+  std::unique_ptr<referee::MatchListener> listener;
+  if (c.listen) {
+    std::vector<std::string> names;
+    for (int b : m.bots) names.push_back(c.bots[b].name);
+    listener = c.listen(tid, m.id, std::move(names));
+  }
+  return referee::RunMatch(spec, local, listener.get());
 }
 
 // Stores a finished match with its forfeits and the rating rows it

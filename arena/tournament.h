@@ -24,6 +24,7 @@
 #include "arena/schedule.h"
 #include "arena/store.h"
 #include "referee/bot_catalog.h"
+#include "referee/match_runner.h"
 
 namespace woodland::arena {
 
@@ -71,6 +72,11 @@ struct TournamentConfig {
   // the node's heartbeat (renewed every third of it).
   std::string node_id;
   absl::Duration lease = absl::Seconds(30);
+  // Optional (issue 15.5): a listener for each match run in this process
+  // (tournament id, match id, bot names by seat), e.g. the web's live view.
+  std::function<std::unique_ptr<referee::MatchListener>(
+      int64_t, int64_t, std::vector<std::string>)>
+      listen;
 };
 
 using Progress = std::function<void(int done, int total)>;

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "absl/strings/numbers.h"
+#include "arena/http/server.h"
 #include "arena/service.h"
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -64,7 +65,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
       {"--port", "--metrics-port", "--db", "--referee", "--workers",
        "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables",
        "--max-watchers", "--max-watchers-per-client", "--tau", "--node-id",
-       "--lease-seconds", "--poll-seconds"},
+       "--lease-seconds", "--poll-seconds", "--http-port"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
@@ -100,6 +101,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
   }
   const std::string address = args->Get("--address", "127.0.0.1");
   arena::ArenaMetrics metrics;
+  arena::http::LiveMatches live;  // outlives the service's matches
   arena::ArenaService service(store->get(), &metrics, args->All("--referee"),
                               *workers, *std::move(catalog),
                               {*max_watchers, *per_client});

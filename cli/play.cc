@@ -14,6 +14,7 @@
 #include "referee/convert.h"
 #include "referee/match_runner.h"
 #include "referee/rules/defs.h"
+#include "referee/rootlog.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -173,13 +174,14 @@ int PlayMain(const std::vector<std::string>& argv) {
 }
 
 int ReplayMain(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(argv, {"--at", "--seat"}, {"--verify"});
+  auto args = Args::Parse(argv, {"--at", "--seat"}, {"--verify", "--rootlog"});
   if (!args.ok()) return Fail("replay", args.status());
   if (args->positional().size() != 1) {
     return Fail(
         "replay",
         absl::InvalidArgumentError(
-            "usage: woodland replay FILE (--verify | --at N [--seat K])"));
+            "usage: woodland replay FILE (--verify | --rootlog | --at N "
+            "[--seat K])"));
   }
   std::ifstream f(args->positional()[0]);
   if (!f)
@@ -194,6 +196,12 @@ int ReplayMain(const std::vector<std::string>& argv) {
            .ok()) {
     return Fail("replay",
                 absl::InvalidArgumentError("not a replay file (bad JSON)"));
+  }
+  if (args->Has("--rootlog")) {  // issue 15.6: the community's notation
+    auto text = referee::RootlogFromReplay(replay);
+    if (!text.ok()) return Fail("replay", text.status());
+    std::cout << *text;
+    return 0;
   }
   if (args->Has("--verify")) {
     // The whole result, not just the final hash (issue 16 item 12).

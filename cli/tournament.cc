@@ -4,11 +4,16 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <iostream>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "arena/http/local_arena.h"
+#include "arena/http/server.h"
 #include "cli/args.h"
 #include "cli/bot_check.h"
 #include "cli/commands.h"
@@ -17,13 +22,17 @@
 #include "referee/rules/types.h"
 
 namespace woodland::cli {
+namespace {
+volatile std::sig_atomic_t g_stop = 0;
+void OnStop(int) { g_stop = 1; }
+}  // namespace
 
 int TournamentMain(const std::vector<std::string>& argv) {
   auto args =
       Args::Parse(argv,
                   {"--bot", "--factions", "--players", "--tables", "--seed",
                    "--db", "--workers", "--deadline-ms", "--stop-after",
-                   "--referee", "--metrics-port", "--bots-file", "--deck"},
+                   "--referee", "--metrics-port", "--bots-file", "--deck", "--http-port"},
                   {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
@@ -108,6 +117,28 @@ int TournamentMain(const std::vector<std::string>& argv) {
   }
   auto store = arena::Store::Open(args->Get("--db", ":memory:"));
   if (!store.ok()) return fail(std::string(store.status().message()));
+  // Issue 15: the web pages over this run, served until interrupted.
+  arena::http::LiveMatches live;
+  arena::http::LocalArena local(store->get(), &c);
+  std::unique_ptr<arena::http::HttpServer> http;
+  if (args->Has("--http-port")) {
+    auto http_port = args->Number<int>("--http-port", 0);
+    if (!http_port.ok() || *http_port < 0 || *http_port > 65535)
+      return fail("--http-port takes 0 to 65535");
+    c.listen = [&live](int64_t t, int64_t m, std::vector<std::string> bots) {
+      return live.Listen(t, m, std::move(bots));
+    };
+    arena::http::HttpOptions options;
+    options.port = *http_port;
+    auto started = arena::http::HttpServer::Start(&local, &live, options);
+    if (!started.ok()) {
+      std::cerr << "woodland tournament: " << started.status().message()
+                << "\n";
+      return 1;
+    }
+    http = *std::move(started);
+    std::cerr << "tournament http on 127.0.0.1:" << http->port() << std::endl;
+  }
   const bool tty = isatty(2);
   auto progress = [tty](int done, int total) {
     if (!tty || total == 0) return;
@@ -127,6 +158,12 @@ int TournamentMain(const std::vector<std::string>& argv) {
   std::cout << (args->Has("--json") ? arena::StandingsJson(c, *standings)
                                     : arena::StandingsText(c, *standings))
             << std::endl;
+  if (http) {
+    std::cerr << "serving the pages until interrupted" << std::endl;
+    std::signal(SIGINT, OnStop);
+    std::signal(SIGTERM, OnStop);
+    while (!g_stop) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
   return 0;
 }
 

@@ -461,6 +461,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   r.set_turns(s.counters().turns);
   ToProto(clock->Now() - t_start, r.mutable_duration());
   r.set_final_state_hash(HashHex(s.Hash()));
+  r.set_finished_unix_ms(absl::ToUnixMillis(clock->Now()));
   r.set_first_seat(spec.first_seat());
   r.set_first_seat_pinned(first_pinned);
   v1::MatchEnd end;

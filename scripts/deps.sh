@@ -13,7 +13,9 @@ PKGS=(cmake ninja-build g++ ccache clang-format bubblewrap
       # The Java starter kit (plain javac over /usr/share/java, bots/java/).
       default-jdk-headless libgrpc-java libprotobuf-java
       protobuf-compiler-grpc-java-plugin libnetty-java libperfmark-java
-      libgeronimo-annotation-1.3-spec-java)
+      libgeronimo-annotation-1.3-spec-java
+      libcivetweb-dev chromium)  # the web pages (issue 15) and their tests
+
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -35,4 +37,9 @@ fi
 here="$(cd "$(dirname "$0")/.." && pwd)"
 if [ ! -d "$here/bots/node/node_modules/@grpc/grpc-js" ]; then
   (cd "$here/bots/node" && npm install --silent --no-progress)
+fi
+# The web pages' browser tests (issue 15): puppeteer-core drives Debian's
+# chromium; no browser is downloaded.
+if [ ! -d "$here/test/web/node_modules/puppeteer-core" ]; then
+  (cd "$here/test/web" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-progress)
 fi

@@ -16,6 +16,8 @@
 //   endmatch  EndMatch returns an error
 //   strict    rejects a request that carries fields it does not know
 //   four      answers option -1 in 4-player matches
+// and one that plays well, slowly (the web tests watch it live):
+//   slow      answers correctly after 40 ms
 #include <arpa/inet.h>
 #include <grpcpp/grpcpp.h>
 #include <netinet/in.h>
@@ -93,7 +95,10 @@ class FaultyBot final : public woodland::v1::Bot::Service {
       d->set_option_index(-1);
       return grpc::Status::OK;
     }
-    if (g_mode == "strict" || g_mode == "four" || g_mode == "endmatch") {
+    if (g_mode == "slow")
+      std::this_thread::sleep_for(std::chrono::milliseconds(40));
+    if (g_mode == "strict" || g_mode == "four" || g_mode == "endmatch" ||
+        g_mode == "slow") {
       std::lock_guard<std::mutex> lock(mu_);
       d->set_option_index(static_cast<int>(rng_() % req->options_size()));
       return grpc::Status::OK;
