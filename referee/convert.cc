@@ -231,7 +231,7 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     }
     cv->set_coastal(m.clearings[c].coastal);
     cv->set_ferry(s.ferry() == c);
-    cv->set_pass(m.tower == c);
+    cv->set_pass(s.tower() == c);
     for (size_t i = 0; i < m.closed_paths.size(); ++i) {
       if (s.opened_paths() >> i & 1) continue;
       auto [a, b] = m.closed_paths[i];
