@@ -24,6 +24,7 @@
 #include "arena/schedule.h"
 #include "arena/store.h"
 #include "referee/bot_catalog.h"
+#include "woodland/v1/arena.pb.h"
 
 namespace woodland::arena {
 
@@ -65,6 +66,8 @@ struct TournamentConfig {
   // A ladder stops seating a bot that failed to start in this many matches
   // in a row (issue 14.3); 0: never.
   int suspend_after = 3;
+  // The table every match is played on (issue 12).
+  v1::TableSetup table;
 };
 
 using Progress = std::function<void(int done, int total)>;

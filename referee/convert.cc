@@ -4,6 +4,7 @@
 
 #include "referee/convert_factions.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::referee {
@@ -138,8 +139,9 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
     case rules::kOptExtra: {
       static constexpr const char* kNames[] = {
           "activate_dominance", "take_dominance", "tax_collector",
-          "codebreakers",       "open_path",      "exposure"};
-      static_assert(std::size(kNames) == rules::kExtraExposure + 1);
+          "codebreakers",       "open_path",      "exposure",
+          "black_market"};
+      static_assert(std::size(kNames) == rules::kExtraBlackMarket + 1);
       static_assert(rules::kExtraOpenPath == 4);
       out->mutable_extra()->set_action(kNames[o.a]);
       if (o.a == rules::kExtraExposure)
@@ -213,9 +215,33 @@ void VagabondToProto(const State& s, const rules::Observation& o, int faction,
 
 }  // namespace
 
+// Landmarks (Law 24) and the draft pool (Law 19.8): all public but the
+// Black Market's face-down cards, shown as a count.
+void LandmarksToProto(const State& s, v1::LandmarksView* out) {
+  const rules::LandmarksBoard& lb = s.landmarks();
+  for (int l = 0; l < rules::kNumLandmarks; ++l) {
+    if (lb.at[l] < 0) continue;
+    v1::LandmarkView* v = out->add_landmarks();
+    v->set_landmark(std::string(rules::LandmarkKey(l)));
+    v->set_clearing(lb.at[l] + 1);
+  }
+  for (int i = 0; i < rules::kNumItems; ++i) {
+    if (lb.forge[i] == 0) continue;
+    v1::ItemCount* ic = out->add_forge_items();
+    ic->set_item(std::string(rules::ItemName(i)));
+    ic->set_count(lb.forge[i]);
+  }
+  out->set_black_market_cards(static_cast<int>(lb.black_market.size()));
+  for (int8_t f : lb.pool) {
+    if (f >= 0) out->add_draft_pool(FactionToProto(f));
+  }
+  out->set_draft_locked(lb.locked);
+}
+
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);
   out->set_seat(o.seat);
+  if (!s.landmarks().Empty()) LandmarksToProto(s, out->mutable_landmarks());
   out->set_current_seat(o.current_seat);
   out->set_phase(static_cast<v1::Phase>(o.phase + 1));
   out->set_turn(o.turn);
@@ -224,7 +250,8 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     v1::ClearingView* cv = out->add_clearings();
     cv->set_id(c + 1);
     cv->set_suit(SuitToProto(m.clearings[c].suit));
-    cv->set_slots(m.clearings[c].slots);
+    cv->set_slots(m.clearings[c].slots +
+                  (s.landmarks().at[rules::kLandmarkElderTreetop] == c));
     for (int n = 0; n < m.num_clearings; ++n) {
       if (s.Adjacent(c, n)) cv->add_adjacent(n + 1);
       if (m.clearings[c].river >> n & 1) cv->add_rivers(n + 1);
