@@ -11,6 +11,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "referee/bot_connection.h"
 #include "referee/convert.h"
+#include "referee/match_runner.h"
 #include "referee/rules/faction.h"
 
 namespace woodland::arena {
@@ -135,6 +136,38 @@ grpc::Status ArenaService::ListBots(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
+namespace {
+
+// Issue 12: a table configuration is checked once, on a table of the
+// tournament's size, before any match is scheduled.
+absl::Status CheckTable(const TournamentConfig& c) {
+  v1::MatchSpec spec;
+  for (int i = 0; i < c.players && i < static_cast<int>(c.factions.size());
+       ++i) {
+    v1::SeatSpec* seat = spec.add_seats();
+    seat->set_faction(referee::FactionToProto(c.factions[i]));
+    seat->set_bot("builtin:random");
+  }
+  const v1::TableSetup& t = c.table;
+  if (!t.map().empty()) spec.set_map(t.map());
+  if (!t.deck().empty()) spec.set_deck(t.deck());
+  *spec.mutable_suits() = t.suits();
+  spec.set_random_suits(t.random_suits());
+  *spec.mutable_landmarks() = t.landmarks();
+  spec.set_setup_mode(t.setup_mode());
+  absl::StatusOr<rules::GameSetup> setup = referee::SetupFromSpec(spec, 1000);
+  if (!setup.ok()) return setup.status();
+  setup->first_seat = 0;
+  absl::StatusOr<rules::State> s = rules::State::NewGame(*setup, 1);
+  if (!s.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("table_setup: ", s.status().message()));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<TournamentConfig> ArenaService::Configure(
     const v1::CreateTournamentRequest& req) {
   auto bots = store_->Bots();
@@ -179,6 +212,8 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
       req.tables_per_pairing() > 0 ? req.tables_per_pairing() : c.players;
   c.seed = req.seed();
   c.random_seeds = !req.has_seed();
+  c.table = req.table_setup();
+  if (absl::Status st = CheckTable(c); !st.ok()) return st;
   c.workers = workers_;
   c.referees = referees_;
   c.metrics = metrics_;
@@ -204,6 +239,7 @@ void ArenaService::Status(int64_t id, const Running& r,
   out->set_matches_total(r.total);
   out->set_ladder(r.ladder);
   out->set_error(r.error);
+  *out->mutable_table_setup() = r.config.table;
 }
 
 void ArenaService::UpdateStateMetrics() {
@@ -319,6 +355,7 @@ grpc::Status ArenaService::StartLadder(grpc::ServerContext*,
   *t.mutable_factions() = req->factions();
   t.set_players(req->players());
   if (req->has_seed()) t.set_seed(req->seed());
+  *t.mutable_table_setup() = req->table_setup();
   return Launch(t, true, 0, status);
 }
 

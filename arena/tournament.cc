@@ -42,7 +42,11 @@ std::string ConfigKey(const TournamentConfig& c) {
       "|factions:", absl::StrJoin(c.factions, ","), "|players:", c.players,
       "|tables:", c.tables_per_pairing,
       "|seed:", c.random_seeds ? "random" : absl::StrCat(c.seed),
-      c.deck == "standard" ? "" : absl::StrCat("|deck:", c.deck));
+      c.deck == "standard" ? "" : absl::StrCat("|deck:", c.deck),
+      // A non-default table is part of the key (default keys unchanged).
+      c.table.ByteSizeLong() == 0
+          ? ""
+          : absl::StrCat("|table:", c.table.ShortDebugString()));
 }
 
 namespace {
@@ -244,6 +248,14 @@ v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
     ss->set_faction(referee::FactionToProto(m.factions[seat]));
     ss->set_bot(c.bots[m.bots[seat]].spec);
   }
+  // Issue 12: the tournament's table.
+  const v1::TableSetup& t = c.table;
+  if (!t.map().empty()) spec.set_map(t.map());
+  if (!t.deck().empty()) spec.set_deck(t.deck());
+  *spec.mutable_suits() = t.suits();
+  spec.set_random_suits(t.random_suits());
+  *spec.mutable_landmarks() = t.landmarks();
+  spec.set_setup_mode(t.setup_mode());
   return spec;
 }
 

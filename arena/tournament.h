@@ -25,6 +25,7 @@
 #include "arena/store.h"
 #include "referee/bot_catalog.h"
 #include "referee/match_runner.h"
+#include "woodland/v1/arena.pb.h"
 
 namespace woodland::arena {
 
@@ -77,6 +78,8 @@ struct TournamentConfig {
   std::function<std::unique_ptr<referee::MatchListener>(
       int64_t, int64_t, std::vector<std::string>)>
       listen;
+  // The table every match is played on (issue 12).
+  v1::TableSetup table;
 };
 
 using Progress = std::function<void(int done, int total)>;

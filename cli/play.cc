@@ -9,6 +9,7 @@
 #include "cli/args.h"
 #include "cli/bot_check.h"
 #include "cli/commands.h"
+#include "cli/table_flags.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
@@ -41,12 +42,13 @@ int Fail(const std::string& cmd, const absl::Status& s) {
 }  // namespace
 
 int PlayMain(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(
-      argv,
-      {"--factions", "--bot", "--character", "--seed", "--replay",
-       "--deadline-ms", "--time-bank-ms", "--max-strikes", "--max-turns",
-       "--stderr-dir", "--match-id", "--map", "--suits", "--deck"},
-      {"--json", "--shuffle-seats"});
+  auto args =
+      Args::Parse(argv,
+                  {"--factions", "--bot", "--character", "--seed", "--replay",
+                   "--deadline-ms", "--time-bank-ms", "--max-strikes",
+                   "--max-turns", "--stderr-dir", "--match-id", "--map",
+                   "--suits", "--deck", "--setup", "--landmarks"},
+                  {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
     return Fail("play", s);
@@ -135,6 +137,11 @@ int PlayMain(const std::vector<std::string>& argv) {
   }
   for (int8_t suit : suits.suits) spec.add_suits(referee::SuitToProto(suit));
   spec.set_random_suits(suits.random_suits);
+  if (absl::Status st = AddTableFlags(args->Get("--setup", "standard"),
+                                      args->Get("--landmarks", ""), spec);
+      !st.ok()) {
+    return Fail("play", st);
+  }
   referee::MatchOptions options;
   options.stderr_dir = args->Get("--stderr-dir", "");
   options.max_deadline = absl::Milliseconds(kDayMs);   // the user is the

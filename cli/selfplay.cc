@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cli/commands.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
@@ -42,6 +43,9 @@ struct Flags {
   std::string map = "autumn";
   std::string deck = "standard";  // --deck (Law 20.8)
   std::string suits;
+  std::string setup_mode = "standard";  // --setup (Law 5.1 or 19)
+  std::string landmarks;                // --landmarks (Law 24, 19.5)
+  int draft = 0;  // --draft N: N seats draft their factions (Law 19.8)
   bool shuffle_seats = false;
   bool check = false;
   bool json = false;
@@ -110,6 +114,20 @@ bool ParseFlags(const std::vector<std::string>& args, Flags& f,
       }
     } else if (a == "--suits") {
       if (!value(f.suits)) return false;
+    } else if (a == "--setup") {
+      if (!value(f.setup_mode)) return false;
+      if (f.setup_mode != "standard" && f.setup_mode != "advanced") {
+        err = "--setup wants standard or advanced";
+        return false;
+      }
+    } else if (a == "--landmarks") {
+      if (!value(f.landmarks)) return false;
+    } else if (a == "--draft") {
+      if (!value(v) || !absl::SimpleAtoi(v, &f.draft) || f.draft < 2 ||
+          f.draft > rules::kMaxSeats) {
+        err = "--draft needs 2 to 6 seats";
+        return false;
+      }
     } else if (a == "--max-turns") {
       if (!value(v) || !absl::SimpleAtoi(v, &f.max_turns) || f.max_turns < 0) {
         err = "--max-turns needs a number";
@@ -145,6 +163,15 @@ int SelfplayMain(const std::vector<std::string>& args) {
     std::cerr << "woodland selfplay: " << st.message() << "\n";
     return 2;
   }
+  if (absl::Status st = rules::ParseLandmarksFlag(f.landmarks, setup);
+      !st.ok()) {
+    std::cerr << "woodland selfplay: " << st.message() << "\n";
+    return 2;
+  }
+  if (f.setup_mode == "advanced" || f.draft > 0) {
+    setup.mode = rules::GameSetup::kAdvancedSetup;
+  }
+  if (f.draft > 0) setup.factions.assign(f.draft, rules::kNoFaction);
 
   const auto start = std::chrono::steady_clock::now();
   rules::DecisionHook hook = [&](const State& s, uint64_t seed,

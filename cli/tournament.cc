@@ -17,8 +17,11 @@
 #include "cli/args.h"
 #include "cli/bot_check.h"
 #include "cli/commands.h"
+#include "cli/table_flags.h"
 #include "prometheus/exposer.h"
 #include "referee/rules/defs.h"
+#include "referee/convert.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/types.h"
 
 namespace woodland::cli {
@@ -32,7 +35,8 @@ int TournamentMain(const std::vector<std::string>& argv) {
       Args::Parse(argv,
                   {"--bot", "--factions", "--players", "--tables", "--seed",
                    "--db", "--workers", "--deadline-ms", "--stop-after",
-                   "--referee", "--metrics-port", "--bots-file", "--deck", "--http-port"},
+                   "--referee", "--metrics-port", "--bots-file", "--map",
+                   "--suits", "--deck", "--setup", "--landmarks", "--http-port"},
                   {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
@@ -87,6 +91,26 @@ int TournamentMain(const std::vector<std::string>& argv) {
   c.workers = *workers;
   c.decision_deadline = absl::Milliseconds(*deadline);
   c.stop_after = *stop_after;
+  // Issue 12: the table every match is played on (defaults leave it unset).
+  if (args->Has("--map")) c.table.set_map(args->Get("--map"));
+  if (args->Has("--deck")) c.table.set_deck(args->Get("--deck"));
+  if (args->Has("--suits")) {
+    rules::GameSetup suits;
+    if (absl::Status st = rules::ParseSuitsFlag(args->Get("--suits"), suits);
+        !st.ok()) {
+      return fail(std::string(st.message()));
+    }
+    for (int8_t suit : suits.suits)
+      c.table.add_suits(referee::SuitToProto(suit));
+    c.table.set_random_suits(suits.random_suits);
+  }
+  if (args->Has("--setup") || args->Has("--landmarks")) {
+    if (absl::Status st = AddTableFlags(args->Get("--setup", "standard"),
+                                        args->Get("--landmarks", ""), c.table);
+        !st.ok()) {
+      return fail(std::string(st.message()));
+    }
+  }
   // catalog:NAME bots resolve through --bots-file here; remote referees
   // resolve them in their own catalogue.
   referee::BotCatalog catalog;

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/convert_factions.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::rules {
@@ -178,8 +179,8 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
           "activate_dominance", "take_dominance", "tax_collector",
           "codebreakers", "open_path", "exposure",
           // The Exiles and Partisans deck's "once in Daylight" cards.
-          "propaganda_bureau", "league_of_adventurous_mice"};
-      static_assert(std::size(kNames) == rules::kExtraLeague + 1);
+          "propaganda_bureau", "league_of_adventurous_mice", "black_market"};
+      static_assert(std::size(kNames) == rules::kExtraBlackMarket + 1);
       static_assert(rules::kExtraOpenPath == 4);
       out->mutable_extra()->set_action(kNames[o.a]);
       if (o.a == rules::kExtraExposure)
@@ -499,6 +500,7 @@ void GameDefinitionToProto(const State& s, v1::GameDefinition* out) {
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);
   out->set_seat(o.seat);
+  if (!s.landmarks().Empty()) LandmarksToProto(s, out->mutable_landmarks());
   out->set_current_seat(o.current_seat);
   out->set_phase(static_cast<v1::Phase>(o.phase + 1));
   out->set_turn(o.turn);
@@ -507,14 +509,15 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     v1::ClearingView* cv = out->add_clearings();
     cv->set_id(c + 1);
     cv->set_suit(SuitToProto(m.clearings[c].suit));
-    cv->set_slots(m.clearings[c].slots);
+    cv->set_slots(m.clearings[c].slots +
+                  (s.landmarks().at[rules::kLandmarkElderTreetop] == c));
     for (int n = 0; n < m.num_clearings; ++n) {
       if (s.Adjacent(c, n)) cv->add_adjacent(n + 1);
       if (m.clearings[c].river >> n & 1) cv->add_rivers(n + 1);
     }
     cv->set_coastal(m.clearings[c].coastal);
     cv->set_ferry(s.ferry() == c);
-    cv->set_pass(m.tower == c);
+    cv->set_pass(s.tower() == c);
     for (size_t i = 0; i < m.closed_paths.size(); ++i) {
       if (s.opened_paths() >> i & 1) continue;
       auto [a, b] = m.closed_paths[i];

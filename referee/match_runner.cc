@@ -10,6 +10,7 @@
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/defs.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "referee/text.h"
 
@@ -131,6 +132,43 @@ absl::Status ValidateSpec(const v1::MatchSpec& spec, const MatchOptions& o) {
   return absl::OkStatus();
 }
 
+absl::Status TableFromSpec(const v1::MatchSpec& spec, rules::GameSetup& setup) {
+  switch (spec.setup_mode()) {
+    case v1::SETUP_MODE_UNSPECIFIED:
+    case v1::SETUP_MODE_STANDARD:
+      setup.mode = rules::GameSetup::kStandardSetup;
+      break;
+    case v1::SETUP_MODE_ADVANCED:
+      setup.mode = rules::GameSetup::kAdvancedSetup;
+      break;
+    default:
+      return absl::InvalidArgumentError("unknown setup_mode");
+  }
+  // Law 19.5.1: one or two landmarks (the engine checks the rest).
+  if (spec.landmarks_size() > 2) {
+    return absl::InvalidArgumentError("at most two landmarks (Law 19.5.1)");
+  }
+  setup.landmarks.clear();
+  for (const v1::LandmarkSpec& l : spec.landmarks()) {
+    int landmark = -1;
+    if (l.landmark() != "random") {
+      landmark = rules::ParseLandmark(l.landmark());
+      if (landmark < 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "unknown landmark '", CleanUtf8(l.landmark(), 32), "'"));
+      }
+    }
+    if (l.clearing() < 0 || l.clearing() > rules::kMaxClearings ||
+        (landmark < 0 && l.clearing() != 0)) {
+      return absl::InvalidArgumentError(
+          "a landmark's clearing is 1-12, or 0 to set it up at setup");
+    }
+    setup.landmarks.push_back(
+        {static_cast<int8_t>(landmark), static_cast<int8_t>(l.clearing() - 1)});
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
                                                int default_max_turns) {
   rules::GameSetup setup;
@@ -175,6 +213,7 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
     setup.suits.push_back(static_cast<int8_t>(suit - v1::SUIT_FOX));
   }
   setup.random_suits = spec.random_suits();
+  if (absl::Status st = TableFromSpec(spec, setup); !st.ok()) return st;
   if (spec.max_turns() < 0) return absl::InvalidArgumentError("max_turns < 0");
   setup.max_turns = spec.max_turns() > 0 ? spec.max_turns() : default_max_turns;
   // Law 5.1.1: RunMatch fills in the first seat (drawn from the seed unless

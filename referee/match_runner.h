@@ -90,6 +90,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec,
 absl::Status ValidateSpec(const v1::MatchSpec& spec, const MatchOptions& o);
 
 // The engine setup a spec describes (validated).
+// Reads the table configuration of a spec (setup mode, landmarks) into
+// `setup` (issue 12).
+absl::Status TableFromSpec(const v1::MatchSpec& spec, rules::GameSetup& setup);
 absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
                                                int default_max_turns);
 

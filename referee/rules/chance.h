@@ -23,6 +23,9 @@ enum ChanceKind : uint8_t {
   kChancePick = 2,  // a random card from a hand (e.g. Stand and Deliver!)
   kChanceSeat = 3,  // seat order / first player at setup (Law 5.1.1)
   kChanceSuit = 4,  // which suit marker lands on a clearing (Law 19.1)
+  // Advanced setup deals (Law 19.5.2 landmark cards, 19.6.1 hireling cards,
+  // 19.8.2 faction setup cards and Vagabond characters).
+  kChanceSetup = 5,
 };
 
 struct ChanceOutcome {

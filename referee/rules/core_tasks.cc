@@ -7,6 +7,7 @@
 #include "referee/rules/check.h"
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/map_rules.h"
 
 namespace woodland::rules {
@@ -46,7 +47,7 @@ bool DominanceWon(const State& s, int seat) {
   // Law 3.3.1.I: three clearings of the card's suit.
   int ruled = 0;
   for (int c = 0; c < m.num_clearings; ++c) {
-    if (s.SuitOf(c) == s.card(dom).suit && s.Rules(f, c)) ++ruled;
+    if (s.ClearingIs(c, s.card(dom).suit) && s.Rules(f, c)) ++ruled;
   }
   return ruled >= 3;
 }
@@ -712,8 +713,12 @@ bool Craftable(const State& s, int seat, CardId id,
       GetFaction(FactionOfSeat(s, seat))->CraftingBudget(s)) {
     return false;
   }
-  // Law 4.1.2: an item must still be in the supply.
-  if (c.kind == kItemCard && s.item_supply()[c.item] == 0) return false;
+  // Law 4.1.2: an item must still be in the supply (or on the Legendary
+  // Forge's card for a crafter with a piece there).
+  if (c.kind == kItemCard && s.item_supply()[c.item] == 0 &&
+      !ForgeOffers(s, seat, c.item)) {
+    return false;
+  }
   if (c.kind == kPersistentCard) {
     // Law 4.1.4: no identical persistent effect twice.
     for (CardId p : s.seat(seat).play_area) {
@@ -733,6 +738,12 @@ void ResolveCraft(State& s, int seat, CardId id) {
          .card = id});
   switch (c.kind) {
     case kItemCard: {
+      // The Legendary Forge: its item, one more VP and a card.
+      const bool forge = ForgeOffers(s, seat, c.item);
+      if (forge) {
+        TakeFromForge(s, c.item);
+        ForgeCrafted(s, seat);
+      }
       if (GetFaction(f)->CraftItem(s, seat, id)) {  // e.g. Law 14.2.3
         s.Discard(id);
       } else {
@@ -751,7 +762,7 @@ void ResolveCraft(State& s, int seat, CardId id) {
         // Favor: remove all enemy pieces in clearings of the card's suit.
         const size_t mark = s.BeginSimultaneous();
         for (int cl = 0; cl < s.map().num_clearings; ++cl) {
-          if (s.SuitOf(cl) != c.suit) continue;
+          if (!s.ClearingIs(cl, c.suit)) continue;
           for (int o = 0; o < s.num_seats(); ++o) {
             const int of = FactionOfSeat(s, o);
             if (!s.AreEnemies(f, of) || !s.HasPieces(of, cl)) continue;
@@ -1109,7 +1120,8 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
   for (int from = 0; from < m.num_clearings; ++from) {
     if (s.clearing(from).warriors[faction] == 0) continue;
     if (blocked_from >> from & 1) continue;
-    if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
+    if (from_suit >= 0 && from_suit != kBird &&
+        !s.ClearingIs(from, from_suit)) {
       continue;
     }
     const bool rules_from = nimble || s.Rules(faction, from);
@@ -1151,7 +1163,7 @@ std::vector<Option> LegalBattles(const State& s, int faction,
     const bool own = s.clearing(c).warriors[faction] > 0 || m->PawnIn(s, c);
     if (!own && Mercs(s, faction, c, kNoFaction) == 0) continue;
     if (clearing_suit >= 0 && clearing_suit != kBird &&
-        s.SuitOf(c) != clearing_suit) {
+        !s.ClearingIs(c, clearing_suit)) {
       continue;
     }
     for (int o = 0; o < s.num_seats(); ++o) {
@@ -1266,6 +1278,7 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
   }
   AppendOpenPathExtras(s, seat, opts);  // Law 25.4.3
   if (s.exiles_deck()) AppendExilesDaylight(s, seat, opts);
+  AppendLandmarkExtras(s, seat, opts);  // the Black Market
   // Actions other factions offer to this one (Exposure, Law 13.2.4).
   for (int o = 0; o < s.num_seats(); ++o) {
     if (o != seat)
@@ -1311,6 +1324,8 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
     case kExtraPropagandaBureau:
     case kExtraLeague:
       ResolveExilesDaylight(s, seat, o);
+    case kExtraBlackMarket:
+      ResolveBlackMarket(s, seat, o);
       return;
   }
   CHECK(false) << "bad extra action";

@@ -124,7 +124,9 @@ std::vector<Option> StartCorners(const State& s) {
   };
   std::vector<Option> all, opposite;
   for (int c = 0; c < m.num_clearings; ++c) {
-    if (!m.clearings[c].corner || starting(c) || !s.CanPlace(kCult, c))
+    // Law 19.8.3.I: only where the garden can be placed.
+    if (!m.clearings[c].corner || starting(c) || !s.CanPlace(kCult, c) ||
+        s.OpenSlots(c) <= 0)
       continue;
     all.push_back({.kind = kOptClearing, .a = I8(c)});
     const int opp = m.OppositeCorner(c);

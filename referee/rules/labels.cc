@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/state.h"
 
@@ -196,6 +197,9 @@ std::string State::OptionLabel(const Option& o) const {
         case kExtraPropagandaBureau:
         case kExtraLeague:
           return ExilesExtraLabel(*this, o);
+        case kExtraBlackMarket:
+          return absl::StrCat("Black Market: swap ", CardName(*this, o.card),
+                              " for face-down card ", o.b + 1);
       }
   }
   return "?";
@@ -250,6 +254,10 @@ absl::string_view State::EventKindName(int kind) {
       return "ruin_item";
     case kEvCharacter:
       return "character";
+    case kEvLandmark:
+      return "landmark";
+    case kEvDraft:
+      return "draft";
   }
   return kind < static_cast<int>(std::size(kNames)) ? kNames[kind] : "unknown";
 }
@@ -400,6 +408,11 @@ std::string State::EventText(const Event& e, int seat) const {
           FactionName(e.faction), " removed the closed path between ",
           ClearingName(*this, a), " and ", ClearingName(*this, b));
     }
+    case kEvLandmark:
+      return absl::StrCat("Landmark ", LandmarkKey(e.a), " set up in ",
+                          ClearingName(*this, e.c));
+    case kEvDraft:
+      return absl::StrCat("Seat ", e.seat + 1, " drafted ", FactionName(e.a));
   }
   return "?";
 }

@@ -45,9 +45,14 @@ std::string OpenPathText(const State& s, const Prompt& p) {
 
 bool IsFerryCrossing(const State& s, int from, int to) {
   const MapDef& m = s.map();
-  return s.ferry() == from && !s.ferry_used() && from != to &&
-         m.clearings[from].coastal && m.clearings[to].coastal &&
-         !s.Adjacent(from, to);
+  if (s.ferry() != from || s.ferry_used() || from == to ||
+      s.Adjacent(from, to)) {
+    return false;
+  }
+  // On the Lake, any coastal clearing; the Ferry landmark on another map
+  // crosses to a clearing linked by river (its card, Law 24).
+  if (m.ferry >= 0) return m.clearings[from].coastal && m.clearings[to].coastal;
+  return m.clearings[from].river >> to & 1;
 }
 
 void AppendFerryMoves(const State& s, int faction, int from_suit,
@@ -95,7 +100,7 @@ void PushOpenPath(State& s, int seat, int path) {
 }
 
 void EndOfEvening(State& s, int seat) {
-  const int pass = s.map().tower;
+  const int pass = s.tower();
   if (pass >= 0 && s.Rules(FactionOfSeat(s, seat), pass)) {
     s.AddVp(seat, 1, kVpMap);
   }

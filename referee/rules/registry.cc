@@ -19,9 +19,25 @@ std::array<PromptInfo, 512>& Prompts() {
   return p;
 }
 
+// A seat whose faction is not drafted yet (Law 19.8.3): every hook keeps
+// the general rule and the seat has no pieces.
+class UndraftedSeat : public FactionModule {
+ public:
+  int faction() const override { return kNoFaction; }
+  int warriors() const override { return 0; }
+  void PushSetup(State&, int) const override {}
+  void PushBirdsong(State&, int) const override {}
+  void PushDaylight(State&, int) const override {}
+  void PushEvening(State&, int) const override {}
+};
+
 }  // namespace
 
-const FactionModule* GetFaction(int faction) { return Factions()[faction]; }
+const FactionModule* GetFaction(int faction) {
+  static const UndraftedSeat undrafted;
+  if (faction == kNoFaction) return &undrafted;
+  return Factions()[faction];
+}
 void RegisterFaction(const FactionModule* module) {
   Factions()[module->faction()] = module;
 }
@@ -47,6 +63,8 @@ void RegisterDuchy();
 void RegisterCorvid();
 void RegisterHundreds();
 void RegisterKeepers();
+void RegisterLandmarks();
+void RegisterAdvancedSetup();
 
 void RegisterAll() {
   static const bool done = [] {
@@ -61,6 +79,8 @@ void RegisterAll() {
     RegisterCorvid();
     RegisterHundreds();
     RegisterKeepers();
+    RegisterLandmarks();
+    RegisterAdvancedSetup();
     return true;
   }();
   (void)done;

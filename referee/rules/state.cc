@@ -4,9 +4,11 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/public_events.h"
 
@@ -78,8 +80,17 @@ absl::StatusOr<State> State::NewGame(
     return absl::InvalidArgumentError(
         absl::StrCat("a match needs 2 to ", kMaxSeats, " seats, got ", n));
   }
+  if (setup.mode != GameSetup::kStandardSetup &&
+      setup.mode != GameSetup::kAdvancedSetup) {
+    return absl::InvalidArgumentError("unknown setup mode");
+  }
+  const bool draft = IsDraft(setup);
+  if (draft) {
+    if (absl::Status st = ValidateAdvancedSetup(setup); !st.ok()) return st;
+  }
   std::array<bool, kNumFactions> seen{};
   for (int f : setup.factions) {
+    if (draft) continue;  // Law 19.8: the seats draft their factions
     if (f < 0 || f >= kNumFactions) {
       return absl::InvalidArgumentError(absl::StrCat("unknown faction ", f));
     }
@@ -130,6 +141,9 @@ absl::StatusOr<State> State::NewGame(
   bool exiles_deck = false;
   for (const CardDef& c : def->deck.cards)
     exiles_deck |= IsExilesEffect(c.effect);
+  if (absl::Status st = ValidateLandmarks(setup, def->map, n); !st.ok()) {
+    return st;
+  }
 
   State s;
   s.chance_ = Chance(seed);
@@ -146,21 +160,22 @@ absl::StatusOr<State> State::NewGame(
     }
   }
   def->setup.factions = order;
+  if (draft) {  // Law 19.8.2: deal the faction setup cards
+    if (absl::Status st = DealDraft(def->setup, n, s.chance_, s.landmarks_);
+        !st.ok()) {
+      return st;
+    }
+  }
   s.def_ = std::move(def);
   s.seat_of_.fill(-1);
   s.seats_.resize(n);
   for (int i = 0; i < n; ++i) {
-    s.seats_[i].faction = order[i];
-    s.seat_of_[order[i]] = static_cast<int8_t>(i);
-    const FactionModule* m = GetFaction(order[i]);
-    s.warrior_supply_[order[i]] = static_cast<int8_t>(m->warriors());
-    s.outright_rule_ |= m->HasOutrightRule();
-    auto pieces = m->pieces();
-    for (int p = 0; p < kNumPieces; ++p) s.piece_supply_[p] += pieces[p];
+    if (order[i] != kNoFaction) s.SeatFaction(i, order[i]);
   }
   s.items_ = kItemSupply;
   const MapDef& md = s.def_->map;
   s.ferry_ = md.ferry;  // Law 25.3.1
+  s.tower_ = md.tower;  // Law 25.4.1
   for (int c = 0; c < md.num_clearings; ++c) {
     if (md.clearings[c].ruin) s.board_[c].pieces[kRuin] = 1;  // Law 5.1.4
   }
@@ -176,20 +191,40 @@ absl::StatusOr<State> State::NewGame(
   // Issue 13: what setup changes in public is logged from a comparison.
   std::optional<PublicSnapshot> before;
   if (s.record_events_) before = TakePublicSnapshot(s);
-  for (int i = 0; i < n; ++i) s.DrawCards(i, 3);
+  // Law 19.7: the advanced setup draws five (three are kept, 19.10).
+  const bool advanced = setup.mode == GameSetup::kAdvancedSetup;
+  for (int i = 0; i < n; ++i) s.DrawCards(i, advanced ? 5 : 3);
   s.current_ = static_cast<int8_t>(setup.first_seat >= 0
                                        ? setup.first_seat
                                        : s.chance_.Draw(kChanceSeat, n));
   // Law 5.1.7: factions set up in setup order (A, B, C...), which is the
   // order of the Faction enum.
-  std::vector<int8_t> by_setup_order = order;
-  std::sort(by_setup_order.begin(), by_setup_order.end(), std::greater<>());
-  for (int f : by_setup_order) {
-    GetFaction(f)->PushSetup(s, s.seat_of_[f]);
+  // Law 19.10 follows every faction's setup.
+  if (advanced) PushKeepHands(s);
+  if (draft) {
+    PushDraft(s);  // Law 19.8.3
+  } else {
+    std::vector<int8_t> by_setup_order = order;
+    std::sort(by_setup_order.begin(), by_setup_order.end(), std::greater<>());
+    for (int f : by_setup_order) {
+      GetFaction(f)->PushSetup(s, s.seat_of_[f]);
+    }
   }
+  // Law 19.5 comes before the factions (landmarks restrict homelands).
+  PushLandmarksSetup(s);
   s.Advance();
   if (before) LogPublicChanges(s, *before, 0);
   return s;
+}
+
+void State::SeatFaction(int seat, int faction) {
+  seats_[seat].faction = static_cast<int8_t>(faction);
+  seat_of_[faction] = static_cast<int8_t>(seat);
+  const FactionModule* m = GetFaction(faction);
+  warrior_supply_[faction] = static_cast<int8_t>(m->warriors());
+  outright_rule_ |= m->HasOutrightRule();
+  auto pieces = m->pieces();
+  for (int p = 0; p < kNumPieces; ++p) piece_supply_[p] += pieces[p];
 }
 
 void State::Ask(uint16_t kind, int seat, std::vector<Option> options, int a,
@@ -265,7 +300,8 @@ void State::StartTurn() {
        .d = turn_});
   craft_used_.fill(0);
   daylight_closed_ = false;
-  ferry_used_ = false;  // Law 25.3.5, 25.4.3: once per turn
+  ferry_used_ = false;         // Law 25.3.5, 25.4.3: once per turn
+  landmarks_.market_used = 0;  // the Black Market: once per turn
   path_opened_this_turn_ = false;
   for (SeatState& st : seats_) st.used_effects = 0;
   phase_ = kPhaseBirdsong;
@@ -356,7 +392,9 @@ int State::OpenSlots(int c) const {
   for (const FactionBuildings& own : kBuildingsOf) {
     for (int i = 0; i < own.count; ++i) used += board_[c].pieces[own.piece[i]];
   }
-  return def_->map.clearings[c].slots - used;
+  // The Elder Treetop adds a building slot (its card).
+  const int treetop = landmarks_.at[kLandmarkElderTreetop] == c ? 1 : 0;
+  return def_->map.clearings[c].slots + treetop - used;
 }
 
 bool State::CanPlace(int faction, int c) const {
@@ -397,6 +435,9 @@ void State::MoveFerry(int to) {
   Log({.kind = kEvFerry, .b = ferry_, .c = static_cast<int8_t>(to)});
   ferry_ = static_cast<int8_t>(to);
   ferry_used_ = true;
+  if (landmarks_.at[kLandmarkFerry] >= 0) {
+    landmarks_.at[kLandmarkFerry] = static_cast<int8_t>(to);
+  }
 }
 
 void State::OpenPath(int index) {
@@ -707,9 +748,11 @@ uint64_t State::Hash() const {
   hundreds_.HashInto(h);
   keepers_.HashInto(h);
   exiles_.HashInto(h);
+  landmarks_.HashInto(h);
   h.Add(alliance_.officers);
   h.Add(alliance_.ops_used);
-  if (def_->map.ferry >= 0 || !def_->map.closed_paths.empty()) {
+  if (def_->map.ferry >= 0 || !def_->map.closed_paths.empty() ||
+      !def_->setup.landmarks.empty()) {
     h.Add(ferry_);
     h.Add(ferry_used_);
     h.Add(opened_paths_);
@@ -781,6 +824,7 @@ absl::Status State::CheckInvariants() const {
   }
   // Pieces are conserved against the box (Law 1.5.1).
   for (const SeatState& st : seats_) {
+    if (st.faction == kNoFaction) continue;  // not drafted yet (19.8.3)
     const FactionModule* m = GetFaction(st.faction);
     int on_map = 0;
     for (int c = 0; c < def_->map.num_clearings; ++c) {
@@ -842,6 +886,7 @@ absl::Status State::CheckInvariants() const {
 void State::ClearForScenario() {
   for (int c = 0; c < def_->map.num_clearings; ++c) {
     for (const SeatState& st : seats_) {
+      if (st.faction == kNoFaction) continue;
       warrior_supply_[st.faction] += board_[c].warriors[st.faction];
       board_[c].warriors[st.faction] = 0;
     }
@@ -870,7 +915,8 @@ void State::ClearForScenario() {
   ForEachExpansionBoard([&](const auto& b) {
     b.ForEachCard([&](CardId id) { deck_.push_back(id); });
     for (const SeatState& st : seats_)
-      warrior_supply_[st.faction] += b.OffMapWarriors(st.faction);
+      if (st.faction != kNoFaction)
+        warrior_supply_[st.faction] += b.OffMapWarriors(st.faction);
     for (int p = 1; p < kNumPieces; ++p) piece_supply_[p] += b.OffMapPieces(p);
     for (int i = 0; i < kNumItems; ++i) items_[i] += b.HeldItems(i);
   });
@@ -881,6 +927,7 @@ void State::ClearForScenario() {
   hundreds_ = {};
   keepers_ = {};
   exiles_ = {};
+  landmarks_ = {};  // tests set landmarks up again (SetUpLandmark)
   warrior_supply_[kAlliance] += alliance_.officers;
   alliance_.officers = 0;
   discard_.clear();

@@ -37,6 +37,7 @@
 #include "referee/rules/exiles_board.h"
 #include "referee/rules/hundreds_board.h"
 #include "referee/rules/keepers_board.h"
+#include "referee/rules/landmarks_board.h"
 #include "referee/rules/riverfolk_board.h"
 #include "referee/rules/types.h"
 
@@ -133,6 +134,10 @@ enum PromptKind : uint16_t {
   kPromptLeague,             // League of Adventurous Mice: item, move/battle
   kPromptCharmOffensive,     // Charm Offensive: draw, and who scores
   kPromptInformants,         // Informants: an ambush instead of drawing
+  // Landmarks and the advanced setup (landmarks.cc, advanced_setup.cc).
+  kPromptLandmarkClearing,  // where a landmark goes (Law 19.5.3)
+  kPromptDraftFaction,      // which faction setup card to take (19.8.3)
+  kPromptKeepCard,          // a card to keep of the five (19.10)
   kFactionPromptBase = 100,
 };
 
@@ -154,6 +159,9 @@ enum ExtraAction : int8_t {
   kExtraExposure,  // b = clearing: guess the Corvids' plot there (13.2.4)
   kExtraPropagandaBureau,  // Exiles and Partisans deck (exiles.cc)
   kExtraLeague,            // League of Adventurous Mice
+  kExtraOpenPath,     // b = index of a closed path in MapDef (Law 25.4.3)
+  kExtraExposure,     // b = clearing: guess the Corvids' plot there (13.2.4)
+  kExtraBlackMarket,  // card from hand for the face-down card b (Law 24)
 };
 
 // ---------------------------------------------------------------------------
@@ -177,6 +185,9 @@ enum TaskKind : uint8_t {
   kTaskOrderEffects,  // current player orders simultaneous effects (1.1.3)
   kTaskOpenPath,      // spend a card to remove a closed path (Law 25.4.3)
   kTaskExilesCard,    // an Exiles and Partisans card; c = its CardEffect
+  kTaskLandmark,      // a player sets up a landmark (Law 19.5.3)
+  kTaskDraft,         // the draft of faction setup cards (Law 19.8)
+  kTaskKeepHand,      // choosing starting hands (Law 19.10)
   kNumCoreTasks,
   kFactionTaskBase = 32,
 };
@@ -224,6 +235,12 @@ struct GameSetup {
   std::vector<std::pair<int8_t, int8_t>> landmarks;
   // Hirelings in play (Law 22, 19.6): (hireling, demoted side).
   std::vector<std::pair<int8_t, bool>> hirelings;
+  // Advanced setup only (Law 19.8): with `factions` all kNoFaction the seats
+  // draft their factions from faction setup cards dealt from this pool
+  // (empty: every faction the Law allows, 19.8.1); `vagabond_cards` is how
+  // many Vagabond setup cards are in the pool (1 or 2, 19.8.1).
+  std::vector<int8_t> draft_pool;
+  int8_t vagabond_cards = 1;
 };
 
 // Immutable per-match definitions shared by every copy of a State.
@@ -471,6 +488,9 @@ enum EventKind : uint8_t {
   kEvReshuffle,     // the discard pile became the deck (d cards) (2.1.2)
   kEvRuinItem,      // the ruin in c no longer hides an item (9.5.3)
   kEvCharacter,     // Vagabond `faction` is character a (9.3.1)
+  // --- Events for landmarks and the advanced setup (Law 19, 24) ---
+  kEvLandmark,  // landmark a set up in clearing c
+  kEvDraft,     // seat took faction a's setup card (19.8.3)
   kNumEventKinds
 };
 
@@ -655,6 +675,19 @@ class State {
   uint8_t opened_paths() const { return opened_paths_; }
   bool path_opened_this_turn() const { return path_opened_this_turn_; }
   void OpenPath(int index);
+  // The Tower's clearing (the Pass, Law 25.4.4), -1 if none.
+  int tower() const { return tower_; }
+  void set_tower(int c) { tower_ = static_cast<int8_t>(c); }
+  void set_ferry(int c) { ferry_ = static_cast<int8_t>(c); }
+  // Landmarks (Law 24) and the advanced setup's draft (19.8).
+  const LandmarksBoard& landmarks() const { return landmarks_; }
+  LandmarksBoard& mutable_landmarks() { return landmarks_; }
+  // Does clearing c count as `suit`? (The Lost City counts as every suit.)
+  bool ClearingIs(int c, int suit) const {
+    return SuitOf(c) == suit || landmarks_.at[kLandmarkLostCity] == c;
+  }
+  // Seats a drafted faction (Law 19.8.3): supplies and seat map.
+  void SeatFaction(int seat, int faction);
   bool HasEffect(int seat, int effect) const;
   CardId FindEffect(int seat, int effect) const;
 
@@ -717,6 +750,7 @@ class State {
   std::array<int8_t, kNumItems>& mutable_item_supply() { return items_; }
   std::vector<CardId>& mutable_available_dominance() { return available_; }
   std::vector<CardId>& mutable_discard() { return discard_; }
+  std::vector<CardId>& mutable_deck() { return deck_; }
   std::vector<Reveal>& mutable_reveals() { return reveals_; }
   void set_phase(Phase p) { phase_ = p; }
   void set_piece_supply(int piece, int n) { piece_supply_[piece] = n; }
@@ -767,6 +801,7 @@ class State {
     f(hundreds_);
     f(keepers_);
     f(exiles_);
+    f(landmarks_);
   }
 
   std::shared_ptr<const GameDef> def_;
@@ -790,6 +825,7 @@ class State {
   KeepersBoard keepers_;
   ExilesBoard exiles_;
   bool exiles_deck_ = false;
+  LandmarksBoard landmarks_;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
   std::vector<Task> stack_;
@@ -803,6 +839,7 @@ class State {
   EndReason end_reason_ = kNotOver;
   bool daylight_closed_ = false;
   int8_t ferry_ = -1;
+  int8_t tower_ = -1;
   bool ferry_used_ = false;
   uint8_t opened_paths_ = 0;
   bool path_opened_this_turn_ = false;

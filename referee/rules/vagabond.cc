@@ -368,6 +368,11 @@ void SetUpQuestsAndRuins(State& s) {
   for (int i = 0; i < static_cast<int>(kQuests.size()); ++i)
     q.quest_deck.push_back(I8(i));
   for (int i = 0; i < 3; ++i) DrawQuest(s);
+  // Law 14.3.3: the Hundreds, set up first (a drafted table, 19.8.3),
+  // already put one set of "R" items under the ruins.
+  for (int8_t v : s.vagabond(kVagabond).ruin_item) {
+    if (v > 0) return;
+  }
   std::vector<std::pair<int8_t, int8_t>> pool;  // (item, owner faction)
   for (int f : {kVagabond, kVagabond2}) {
     if (s.SeatOf(f) < 0) continue;

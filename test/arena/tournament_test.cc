@@ -333,6 +333,35 @@ TEST(Tournament, Issue16_UnpinnedSeedsAreFreshAndSharedOnlyWithinAGroup) {
   EXPECT_NE(runs[0][2], runs[1][2]);
 }
 
+// Issue 12: a tournament's table configuration reaches every match and is
+// recorded in each replay (map, setup mode, landmarks).
+TEST(Tournament, Issue12_TableSetupReachesEveryMatch) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("builtin");
+  c.tables_per_pairing = 1;
+  c.table.set_map("lake");
+  c.table.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  v1::LandmarkSpec* l = c.table.add_landmarks();
+  l->set_landmark("black_market");
+  auto s = RunTournament(c, **store);
+  ASSERT_TRUE(s.ok()) << s.status();
+  auto rows = (*store)->Matches(1);
+  ASSERT_TRUE(rows.ok());
+  ASSERT_FALSE(rows->empty());
+  for (const MatchRow& m : *rows) {
+    EXPECT_EQ(m.state, "done");
+    auto replay = (*store)->Replay(m.id);
+    ASSERT_TRUE(replay.ok()) << replay.status();
+    EXPECT_NE(replay->replay_json.find("\"lake\""), std::string::npos);
+    EXPECT_NE(replay->replay_json.find("SETUP_MODE_ADVANCED"),
+              std::string::npos);
+    EXPECT_NE(replay->replay_json.find("black_market"), std::string::npos);
+  }
+  // A different table is a different tournament (its key differs).
+  EXPECT_NE(ConfigKey(c), ConfigKey(Config("builtin")));
+}
+
 TEST(Tournament, ARoundRobinEndsFinishedInTheStore) {
   auto store = Store::Open(":memory:");
   ASSERT_TRUE(store.ok());

@@ -221,6 +221,40 @@ TEST(Match, Issue9_WinnersAndVpAreTheFinalStates) {
   EXPECT_TRUE(ends.count(v1::END_REASON_VICTORY_POINTS));
 }
 
+// Issue 12: the table configuration (map, setup mode, landmarks) is
+// played, recorded in the replay and verified from it.
+TEST(Match, Issue12_TableSetupIsPlayedRecordedAndVerified) {
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 5);
+  auto* seat = spec.add_seats();
+  seat->set_faction(v1::FACTION_ALLIANCE);
+  seat->set_bot("builtin:random");
+  spec.set_map("winter");
+  spec.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  v1::LandmarkSpec* forge = spec.add_landmarks();
+  forge->set_landmark("forge");
+  forge->set_clearing(7);
+  spec.add_landmarks()->set_landmark("random");
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::MatchSpec& recorded = out->replay.spec();
+  EXPECT_EQ(recorded.setup_mode(), v1::SETUP_MODE_ADVANCED);
+  ASSERT_EQ(recorded.landmarks_size(), 2);
+  EXPECT_EQ(recorded.landmarks(0).landmark(), "forge");
+  EXPECT_EQ(recorded.landmarks(0).clearing(), 7);
+  auto mismatches = VerifyReplay(out->replay);
+  ASSERT_TRUE(mismatches.ok()) << mismatches.status();
+  EXPECT_TRUE(mismatches->empty());
+  // Law 19.5.1: at most two; unknown landmarks are refused.
+  spec.add_landmarks()->set_landmark("tower");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec.mutable_landmarks()->DeleteSubrange(1, 2);
+  spec.mutable_landmarks(0)->set_landmark("castle");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
 TEST(Match, SameSeedSameBotsSameMatch) {
   auto a =
       RunMatch(test_util::TwoSeatSpec("builtin:random", "builtin:random", 11),
