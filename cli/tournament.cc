@@ -6,6 +6,7 @@
 
 #include <iostream>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "cli/args.h"
 #include "cli/bot_check.h"
@@ -20,7 +21,7 @@ int TournamentMain(const std::vector<std::string>& argv) {
       Args::Parse(argv,
                   {"--bot", "--factions", "--players", "--tables", "--seed",
                    "--db", "--workers", "--deadline-ms", "--stop-after",
-                   "--referee", "--metrics-port", "--bots-file"},
+                   "--referee", "--metrics-port", "--bots-file", "--tau"},
                   {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
@@ -40,6 +41,13 @@ int TournamentMain(const std::vector<std::string>& argv) {
     const int f = rules::ParseFaction(key);
     if (f < 0) return fail("unknown faction '" + std::string(key) + "'");
     c.factions.push_back(f);
+  }
+  // Issue 14: the rating dynamics factor, as `arena serve --tau`.
+  if (args->Has("--tau") &&
+      (!absl::SimpleAtod(args->Get("--tau"), &c.rating.tau) ||
+       !(c.rating.tau >= 0) || c.rating.tau > 100)) {
+    return fail("--tau takes a number from 0 to 100, got " +
+                args->Get("--tau"));
   }
   auto players = args->Number<int>("--players", 4);
   auto tables = args->Number<int>("--tables", 4);
