@@ -162,6 +162,24 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
+  // Kills start once every bot passed its conformance check.
+  for (int i = 0;; ++i) {
+    v1::ListBotsResponse list;
+    (void)Call([&](auto* c, const auto& q,
+                   auto* o) { return a.stub->ListBots(c, q, o); },
+               v1::ListBotsRequest(), &list);
+    int passed = 0;
+    for (const auto& b : list.bots()) {
+      passed += b.conformance() == v1::CONFORMANCE_STATE_PASSED;
+      if (b.conformance() == v1::CONFORMANCE_STATE_FAILED) {
+        std::fprintf(stderr, "%s failed its check: %s\n", b.name().c_str(),
+                     b.conformance_detail().c_str());
+        return 1;
+      }
+    }
+    if (passed == static_cast<int>(names.size())) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
   v1::StartLadderRequest lr;
   lr.set_players(4);
   v1::TournamentStatus status;
