@@ -203,6 +203,37 @@ void Ledger::Offer(int table_index, const std::vector<int>& bots,
   }
 }
 
+void UpdateLadderRows(const v1::MatchResult& r,
+                      const std::vector<SeatForfeit>& forfeits,
+                      const RatingModel& model,
+                      std::vector<LadderRatingRow>& overall,
+                      std::vector<LadderRatingRow>& by_faction) {
+  const size_t n = std::min<size_t>(r.seats_size(), overall.size());
+  if (n < 2 || by_faction.size() < n) return;
+  std::vector<bool> lost(r.seats_size(), false);
+  for (const SeatForfeit& f : forfeits) {
+    if (f.seat >= 0 && f.seat < r.seats_size()) lost[f.seat] = true;
+  }
+  const std::vector<int> ranks = Ranks(r, forfeits);
+  for (auto* rows : {&overall, &by_faction}) {
+    std::vector<std::vector<Rating>> teams;
+    for (size_t i = 0; i < n; ++i) {
+      const LadderRatingRow& row = (*rows)[i];
+      teams.push_back({row.found ? Rating{row.mu, row.sigma} : Rating{}});
+    }
+    const auto rated = RatePlackettLuce(teams, ranks, model);
+    for (size_t i = 0; i < n; ++i) {
+      LadderRatingRow& row = (*rows)[i];
+      row.mu = rated[i][0].mu;
+      row.sigma = rated[i][0].sigma;
+      ++row.games;
+      row.wins += r.seats(i).winner() && !lost[i];
+      row.vp += r.seats(i).victory_points();
+      row.found = true;
+    }
+  }
+}
+
 void Ledger::RowsOf(int bot, int f, std::vector<RatingRow>* out) const {
   const BotStanding& b = bots_[bot];
   if (f < 0) {

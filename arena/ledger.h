@@ -25,6 +25,7 @@
 namespace woodland::arena {
 
 struct RatingRow;
+struct LadderRatingRow;
 
 struct SeatForfeit {
   int seat = -1;
@@ -44,6 +45,15 @@ std::vector<SeatForfeit> ParseForfeits(const std::string& text);
 // then by VP (ties equal).
 std::vector<int> Ranks(const v1::MatchResult& r,
                        const std::vector<SeatForfeit>& forfeits);
+
+// Issue 14: the persistent ladder ratings of the seated bot versions
+// (rows by seat, overall and with the seat's faction; rows not found start
+// from the default rating), updated from one match like the ledger's.
+void UpdateLadderRows(const v1::MatchResult& r,
+                      const std::vector<SeatForfeit>& forfeits,
+                      const RatingModel& model,
+                      std::vector<LadderRatingRow>& overall,
+                      std::vector<LadderRatingRow>& by_faction);
 
 struct FactionStats {
   int games = 0, wins = 0, vp = 0;

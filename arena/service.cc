@@ -1,13 +1,16 @@
 #include "arena/service.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "arena/conformance_check.h"
 #include "google/protobuf/util/json_util.h"
 #include "referee/bot_connection.h"
 #include "referee/convert.h"
@@ -36,6 +39,26 @@ const char* StateName(int s) {
   }
 }
 
+// Versions are stored comma-separated with the matches that seat them.
+absl::Status CheckVersion(const std::string& v, bool required) {
+  if (v.empty() && !required) return absl::OkStatus();
+  bool ok = !v.empty() && v.size() <= 64;
+  for (char c : v) {
+    ok &= absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '.' ||
+          c == '_' || c == '-';
+  }
+  return ok ? absl::OkStatus()
+            : absl::InvalidArgumentError(
+                  "a version is 1-64 characters of [A-Za-z0-9._-]");
+}
+
+v1::ConformanceState ConformanceToProto(const std::string& s) {
+  return s == "passed"    ? v1::CONFORMANCE_STATE_PASSED
+         : s == "failed"  ? v1::CONFORMANCE_STATE_FAILED
+         : s == "pending" ? v1::CONFORMANCE_STATE_PENDING
+                          : v1::CONFORMANCE_STATE_UNSPECIFIED;
+}
+
 void FactionToStanding(const TournamentConfig& c, size_t f,
                        const FactionStats& fs, v1::FactionStanding* out) {
   out->set_faction(referee::FactionToProto(c.factions[f]));
@@ -57,6 +80,32 @@ ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
       workers_(workers),
       catalog_(std::move(catalog)),
       watch_limiter_(watch.max_total, watch.max_per_client) {
+  checker_ = std::thread([this] {
+    std::unique_lock<std::mutex> lock(check_mu_);
+    for (;;) {
+      check_cv_.wait(lock, [this] { return checks_stop_ || !checks_.empty(); });
+      if (checks_stop_) return;
+      Check c = std::move(checks_.front());
+      checks_.pop_front();
+      ++checks_running_;
+      lock.unlock();
+      ConformanceOptions options;
+      options.quick = conformance_ == "quick";
+      options.catalog = &catalog_;
+      const ConformanceReport report = CheckConformance(c.spec, options);
+      (void)store_->SetConformance(c.name, c.version,
+                                   report.passed() ? "passed" : "failed",
+                                   report.first_failure);
+      std::fprintf(stderr,
+                   "arena: bot %s version '%s' %s the conformance check%s%s\n",
+                   c.name.c_str(), c.version.c_str(),
+                   report.passed() ? "passed" : "failed",
+                   report.passed() ? "" : ": ", report.first_failure.c_str());
+      lock.lock();
+      --checks_running_;
+      check_cv_.notify_all();
+    }
+  });
   ticker_ = std::thread([this] {
     std::unique_lock<std::mutex> lock(ticker_mu_);
     while (!ticker_cv_.wait_for(lock, std::chrono::milliseconds(50),
@@ -73,6 +122,12 @@ ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
 }
 
 ArenaService::~ArenaService() {
+  {
+    std::lock_guard<std::mutex> lock(check_mu_);
+    checks_stop_ = true;
+  }
+  check_cv_.notify_all();
+  checker_.join();
   {
     std::lock_guard<std::mutex> lock(ticker_mu_);
     stopping_ = true;
@@ -97,41 +152,215 @@ void ArenaService::Running::Join() {
   if (thread.joinable()) thread.join();
 }
 
-grpc::Status ArenaService::RegisterBot(grpc::ServerContext*,
+void ArenaService::WaitForChecks() {
+  std::unique_lock<std::mutex> lock(check_mu_);
+  check_cv_.wait(lock,
+                 [this] { return checks_.empty() && checks_running_ == 0; });
+}
+
+grpc::Status ArenaService::Caller(const grpc::ServerContextBase* ctx,
+                                  Principal* who, bool admin) {
+  if (auth_ == nullptr) {
+    *who = Principal{"", true, true};
+    return grpc::Status::OK;
+  }
+  absl::StatusOr<Principal> p =
+      ctx != nullptr ? auth_->Caller(*ctx) : auth_->CheckToken("");
+  if (!p.ok()) return ToGrpc(p.status());
+  if (admin && !p->admin) {
+    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
+                        "only an admin may do this");
+  }
+  *who = *p;
+  return grpc::Status::OK;
+}
+
+absl::StatusOr<BotRow> ArenaService::OwnedBot(const Principal& who,
+                                              const std::string& name,
+                                              bool moderate) {
+  absl::StatusOr<BotRow> bot = store_->Bot(name);
+  if (!bot.ok()) return bot.status();
+  if (bot->deleted) return absl::NotFoundError("bot '" + name + "' is deleted");
+  if (who.local || bot->owner == who.user || (moderate && who.admin))
+    return bot;
+  return absl::PermissionDeniedError("only the owner of bot '" + name +
+                                     "' may do this");
+}
+
+std::string ArenaService::FirstCheckState(const std::string& spec) const {
+  if (conformance_ == "off" || absl::StartsWith(spec, "builtin:"))
+    return "passed";
+  return "pending";
+}
+
+void ArenaService::QueueCheck(const std::string& name,
+                              const std::string& version,
+                              const std::string& spec) {
+  if (FirstCheckState(spec) == "passed") return;
+  {
+    std::lock_guard<std::mutex> lock(check_mu_);
+    checks_.push_back({name, version, spec});
+  }
+  check_cv_.notify_all();
+}
+
+grpc::Status ArenaService::Record(const std::string& name, v1::BotRecord* r) {
+  absl::StatusOr<BotRow> b = store_->Bot(name);
+  if (!b.ok()) return ToGrpc(b.status());
+  r->set_name(b->name);
+  // A row stored before the catalogue existed may hold a command line.
+  r->set_spec(absl::StartsWith(b->spec, "exec:") ? "exec:(hidden)" : b->spec);
+  r->set_version(b->version);
+  r->set_owner(b->owner);
+  r->set_conformance(ConformanceToProto(b->conformance));
+  r->set_conformance_detail(b->conformance_detail);
+  r->set_enabled(b->enabled && !b->deleted);
+  if (auto v = store_->BotVersions(name); v.ok()) {
+    for (const std::string& version : *v) r->add_versions(version);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::RegisterBot(grpc::ServerContext* ctx,
                                        const v1::RegisterBotRequest* req,
                                        v1::BotRecord* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
   if (req->name().empty() || req->name().size() > 64) {
     return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                         "a bot needs a name of 1-64 characters");
   }
+  if (absl::Status s = CheckVersion(req->version(), false); !s.ok())
+    return ToGrpc(s);
   if (absl::Status s = referee::ValidateBotSpec(req->spec()); !s.ok())
     return ToGrpc(s);
   if (absl::Status s = catalog_.CheckRemote(req->spec()); !s.ok())
     return ToGrpc(s);
-  if (absl::Status s = store_->InsertBot(
-          {req->name(), req->spec(), req->version(), req->owner()});
+  BotRow row{req->name(), req->spec(), req->version(),
+             who.local ? req->owner() : who.user};
+  row.conformance = FirstCheckState(req->spec());
+  if (absl::Status s = store_->InsertBot(row); !s.ok()) return ToGrpc(s);
+  QueueCheck(row.name, row.version, row.spec);
+  return Record(row.name, out);
+}
+
+grpc::Status ArenaService::UpdateBot(grpc::ServerContext* ctx,
+                                     const v1::UpdateBotRequest* req,
+                                     v1::BotRecord* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
+  absl::StatusOr<BotRow> bot = OwnedBot(who, req->name(), false);
+  if (!bot.ok()) return ToGrpc(bot.status());
+  if (absl::Status s = CheckVersion(req->version(), true); !s.ok())
+    return ToGrpc(s);
+  const std::string spec = req->spec().empty() ? bot->spec : req->spec();
+  if (absl::Status s = referee::ValidateBotSpec(spec); !s.ok())
+    return ToGrpc(s);
+  if (absl::Status s = catalog_.CheckRemote(spec); !s.ok()) return ToGrpc(s);
+  if (absl::Status s =
+          store_->AddBotVersion(req->name(), req->version(), spec,
+                                !req->restart_rating(), FirstCheckState(spec));
       !s.ok()) {
     return ToGrpc(s);
   }
-  out->set_name(req->name());
-  out->set_spec(req->spec());
-  out->set_version(req->version());
-  out->set_owner(req->owner());
+  QueueCheck(req->name(), req->version(), spec);
+  return Record(req->name(), out);
+}
+
+grpc::Status ArenaService::SetBotEnabled(grpc::ServerContext* ctx,
+                                         const v1::SetBotEnabledRequest* req,
+                                         v1::BotRecord* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
+  absl::StatusOr<BotRow> bot = OwnedBot(who, req->name(), true);
+  if (!bot.ok()) return ToGrpc(bot.status());
+  if (absl::Status s = store_->SetBotEnabled(req->name(), req->enabled());
+      !s.ok())
+    return ToGrpc(s);
+  return Record(req->name(), out);
+}
+
+grpc::Status ArenaService::DeleteBot(grpc::ServerContext* ctx,
+                                     const v1::BotRef* req,
+                                     v1::BotRecord* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
+  absl::StatusOr<BotRow> bot = OwnedBot(who, req->name(), true);
+  if (!bot.ok()) return ToGrpc(bot.status());
+  if (absl::Status s = store_->DeleteBot(req->name()); !s.ok())
+    return ToGrpc(s);
+  return Record(req->name(), out);
+}
+
+grpc::Status ArenaService::GetBotRatings(grpc::ServerContext* ctx,
+                                         const v1::BotRef* req,
+                                         v1::BotRatingsResponse* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
+  absl::StatusOr<BotRow> bot = store_->Bot(req->name());
+  if (!bot.ok()) return ToGrpc(bot.status());
+  auto rows = store_->LadderRatings(req->name());
+  if (!rows.ok()) return ToGrpc(rows.status());
+  out->set_bot(bot->name);
+  out->set_current_version(bot->version);
+  for (const LadderRatingRow& r : *rows) {
+    auto* o = out->add_ratings();
+    o->set_version(r.version);
+    o->set_faction(r.faction < 0 ? v1::FACTION_UNSPECIFIED
+                                 : referee::FactionToProto(r.faction));
+    o->set_mu(r.mu);
+    o->set_sigma(r.sigma);
+    o->set_ordinal(Rating{r.mu, r.sigma}.Ordinal());
+    o->set_games(r.games);
+    o->set_wins(r.wins);
+    o->set_mean_vp(r.games ? 1.0 * r.vp / r.games : 0);
+  }
   return grpc::Status::OK;
 }
 
-grpc::Status ArenaService::ListBots(grpc::ServerContext*,
+grpc::Status ArenaService::GetBotStderr(grpc::ServerContext* ctx,
+                                        const v1::BotStderrRequest* req,
+                                        v1::BotStderrResponse* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
+  // Only the owner (not even an admin: a bot's stderr may hold its plans).
+  absl::StatusOr<BotRow> bot = store_->Bot(req->bot());
+  if (!bot.ok()) return ToGrpc(bot.status());
+  if (!who.local && bot->owner != who.user) {
+    return grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
+                        "only the bot's owner may read its stderr");
+  }
+  absl::StatusOr<MatchRow> m = store_->MatchById(req->match_id());
+  if (!m.ok()) return ToGrpc(m.status());
+  Running* r = Find(m->tournament);
+  if (r == nullptr)
+    return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
+  auto texts = store_->Stderr(m->id, static_cast<int>(m->bots.size()));
+  if (!texts.ok()) return ToGrpc(texts.status());
+  for (size_t seat = 0; seat < m->bots.size(); ++seat) {
+    const int b = m->bots[seat];
+    if (b < 0 || b >= static_cast<int>(r->config.bots.size()) ||
+        r->config.bots[b].name != req->bot())
+      continue;
+    out->add_seats(static_cast<int>(seat));
+    out->add_stderr((*texts)[seat]);
+  }
+  if (out->seats_size() == 0) {
+    return grpc::Status(grpc::StatusCode::NOT_FOUND,
+                        "the bot did not play that match");
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status ArenaService::ListBots(grpc::ServerContext* ctx,
                                     const v1::ListBotsRequest*,
                                     v1::ListBotsResponse* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
   auto bots = store_->Bots();
   if (!bots.ok()) return ToGrpc(bots.status());
   for (const BotRow& b : *bots) {
-    v1::BotRecord* r = out->add_bots();
-    r->set_name(b.name);
-    // A row stored before the catalogue existed may hold a command line.
-    r->set_spec(absl::StartsWith(b.spec, "exec:") ? "exec:(hidden)" : b.spec);
-    r->set_version(b.version);
-    r->set_owner(b.owner);
+    if (grpc::Status st = Record(b.name, out->add_bots()); !st.ok()) return st;
   }
   return grpc::Status::OK;
 }
@@ -168,9 +397,29 @@ absl::Status CheckTable(const TournamentConfig& c) {
 
 }  // namespace
 
+absl::StatusOr<std::vector<LiveBot>> ArenaService::LiveBotsOf(
+    const std::vector<TournamentBot>& bots) {
+  auto rows = store_->Bots(true);
+  if (!rows.ok()) return rows.status();
+  std::map<std::string, const BotRow*> by_name;
+  for (const BotRow& b : *rows) by_name[b.name] = &b;
+  std::vector<LiveBot> live;
+  for (const TournamentBot& t : bots) {
+    auto it = by_name.find(t.name);
+    if (it == by_name.end()) {
+      live.push_back({false, t.spec, ""});
+      continue;
+    }
+    const BotRow& b = *it->second;
+    live.push_back({b.schedulable() && catalog_.CheckRemote(b.spec).ok(),
+                    b.spec, b.version});
+  }
+  return live;
+}
+
 absl::StatusOr<TournamentConfig> ArenaService::Configure(
     const v1::CreateTournamentRequest& req) {
-  auto bots = store_->Bots();
+  auto bots = store_->Bots(true);  // a resumed one may seat a deleted bot
   if (!bots.ok()) return bots.status();
   std::map<std::string, std::string> specs;
   for (const BotRow& b : *bots) specs[b.name] = b.spec;
@@ -222,6 +471,8 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.node_id = node_id_;
   c.lease = lease_;
   c.listen = listen_;
+  c.live = &live_;
+  c.referee_token = referee_token_;
   return c;
 }
 
@@ -302,6 +553,10 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
   run->total = total;
   Running* r = run.get();
   r->config.cancel = &r->cancel;
+  if (ladder) {
+    const std::vector<TournamentBot> bots = r->config.bots;
+    r->config.live_bots = [this, bots] { return LiveBotsOf(bots); };
+  }
 
   r->thread = std::thread([this, r, id, ladder] {
     // Issue 14.4: `done` counts every stored result, also those from
@@ -336,14 +591,18 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
 }
 
 grpc::Status ArenaService::CreateTournament(
-    grpc::ServerContext*, const v1::CreateTournamentRequest* req,
+    grpc::ServerContext* ctx, const v1::CreateTournamentRequest* req,
     v1::TournamentStatus* status) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who, /*admin=*/true); !a.ok()) return a;
   return Launch(*req, false, 0, status);
 }
 
-grpc::Status ArenaService::StartLadder(grpc::ServerContext*,
+grpc::Status ArenaService::StartLadder(grpc::ServerContext* ctx,
                                        const v1::StartLadderRequest* req,
                                        v1::TournamentStatus* status) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who, /*admin=*/true); !a.ok()) return a;
   v1::CreateTournamentRequest t;
   if (req->bots().empty()) {
     auto bots = store_->Bots();
@@ -402,6 +661,12 @@ void ArenaService::Poll() {
 }
 
 void ArenaService::ResumeAll() {
+  // Checks cut short by a stop run again.
+  if (auto bots = store_->Bots(); bots.ok()) {
+    for (const BotRow& b : *bots) {
+      if (b.conformance == "pending") QueueCheck(b.name, b.version, b.spec);
+    }
+  }
   auto rows = store_->Tournaments();
   if (!rows.ok()) return;
   for (const TournamentRow& t : *rows) {
@@ -517,6 +782,9 @@ class ArenaService::Watch
 
 grpc::ServerWriteReactor<v1::TournamentStatus>* ArenaService::WatchTournament(
     grpc::CallbackServerContext* ctx, const v1::TournamentRef* ref) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok())
+    return new referee::RefusedStream<v1::TournamentStatus>(a);
   Running* r = Find(ref->tournament_id());
   if (r == nullptr) {
     return new referee::RefusedStream<v1::TournamentStatus>(
@@ -532,9 +800,11 @@ grpc::ServerWriteReactor<v1::TournamentStatus>* ArenaService::WatchTournament(
   return watch;
 }
 
-grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
+grpc::Status ArenaService::ListMatches(grpc::ServerContext* ctx,
                                        const v1::ListMatchesRequest* req,
                                        v1::ListMatchesResponse* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
   Running* r = Find(req->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
@@ -561,6 +831,12 @@ grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
     for (size_t i = 0; i < m.bots.size(); ++i) {
       s->add_bots(r->config.bots[m.bots[i]].name);
       s->add_factions(referee::FactionToProto(m.factions[i]));
+      s->add_versions(i < m.versions.size() ? m.versions[i] : "");
+    }
+    LiveMatches::Entry live;
+    if (m.state == "running" && live_.Get(m.id, &live)) {
+      s->set_watch_match_id(live.watch_match_id);
+      s->set_referee(live.referee);
     }
     v1::MatchResult result;
     if (m.state == "done" &&
@@ -578,9 +854,11 @@ grpc::Status ArenaService::ListMatches(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status ArenaService::ListTournaments(grpc::ServerContext*,
+grpc::Status ArenaService::ListTournaments(grpc::ServerContext* ctx,
                                            const v1::ListTournamentsRequest*,
                                            v1::ListTournamentsResponse* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
   std::vector<int64_t> ids;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -593,9 +871,11 @@ grpc::Status ArenaService::ListTournaments(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status ArenaService::GetMatchReplay(grpc::ServerContext*,
+grpc::Status ArenaService::GetMatchReplay(grpc::ServerContext* ctx,
                                           const v1::MatchReplayRequest* req,
                                           v1::Replay* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
   auto stored = store_->Replay(req->match_id());
   if (!stored.ok()) return ToGrpc(stored.status());
   if (stored->state != "done") {
@@ -616,9 +896,11 @@ grpc::Status ArenaService::GetMatchReplay(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status ArenaService::GetStandings(grpc::ServerContext*,
+grpc::Status ArenaService::GetStandings(grpc::ServerContext* ctx,
                                         const v1::TournamentRef* ref,
                                         v1::StandingsResponse* out) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who); !a.ok()) return a;
   Running* r = Find(ref->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
@@ -647,9 +929,11 @@ grpc::Status ArenaService::GetStandings(grpc::ServerContext*,
   return grpc::Status::OK;
 }
 
-grpc::Status ArenaService::CancelTournament(grpc::ServerContext*,
+grpc::Status ArenaService::CancelTournament(grpc::ServerContext* ctx,
                                             const v1::TournamentRef* ref,
                                             v1::TournamentStatus* status) {
+  Principal who;
+  if (grpc::Status a = Caller(ctx, &who, /*admin=*/true); !a.ok()) return a;
   Running* r = Find(ref->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");

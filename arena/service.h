@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -13,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "arena/auth.h"
 #include "arena/metrics.h"
 #include "arena/store.h"
 #include "arena/tournament.h"
@@ -58,6 +60,17 @@ class ArenaService final
   void set_match_listener(decltype(TournamentConfig::listen) listen) {
     listen_ = std::move(listen);
   }
+  // Issue 14: accounts (an authorizer with accounts on checks every call;
+  // default: local mode, everything allowed) and the token this arena sends
+  // its remote referees.
+  void set_authorizer(const Authorizer* a) { auth_ = a; }
+  void set_referee_token(std::string t) { referee_token_ = std::move(t); }
+  // The conformance check a newly registered bot or version must pass
+  // before it is scheduled: "full" (woodland conformance), "quick" (the
+  // protocol, one game, unknown fields) or "off". builtin: bots pass.
+  void set_conformance(std::string mode) { conformance_ = std::move(mode); }
+  // Waits until no conformance check is queued or running (tests).
+  void WaitForChecks();
 
   // Restart recovery: relaunches tournaments and ladders stored as running.
   void ResumeAll();
@@ -90,6 +103,17 @@ class ArenaService final
                                 v1::TournamentStatus*) override;
   grpc::Status StartLadder(grpc::ServerContext*, const v1::StartLadderRequest*,
                            v1::TournamentStatus*) override;
+  grpc::Status UpdateBot(grpc::ServerContext*, const v1::UpdateBotRequest*,
+                         v1::BotRecord*) override;
+  grpc::Status SetBotEnabled(grpc::ServerContext*,
+                             const v1::SetBotEnabledRequest*,
+                             v1::BotRecord*) override;
+  grpc::Status DeleteBot(grpc::ServerContext*, const v1::BotRef*,
+                         v1::BotRecord*) override;
+  grpc::Status GetBotRatings(grpc::ServerContext*, const v1::BotRef*,
+                             v1::BotRatingsResponse*) override;
+  grpc::Status GetBotStderr(grpc::ServerContext*, const v1::BotStderrRequest*,
+                            v1::BotStderrResponse*) override;
 
  private:
   struct Running {
@@ -110,6 +134,21 @@ class ArenaService final
   grpc::Status Launch(v1::CreateTournamentRequest req, bool ladder,
                       int64_t resume_id, v1::TournamentStatus* status);
   Running* Find(int64_t id);
+  // The caller (UNAUTHENTICATED without a valid token, accounts on); with
+  // `admin`, PERMISSION_DENIED for a non-admin.
+  grpc::Status Caller(const grpc::ServerContextBase* ctx, Principal* who,
+                      bool admin = false);
+  // The bot, if `who` may change it (its owner; with `moderate`, also an
+  // admin).
+  absl::StatusOr<BotRow> OwnedBot(const Principal& who, const std::string& name,
+                                  bool moderate);
+  grpc::Status Record(const std::string& name, v1::BotRecord* out);
+  // Queues the check of a new bot or version (or passes it at once).
+  std::string FirstCheckState(const std::string& spec) const;
+  void QueueCheck(const std::string& name, const std::string& version,
+                  const std::string& spec);
+  absl::StatusOr<std::vector<LiveBot>> LiveBotsOf(
+      const std::vector<TournamentBot>& bots);
   void Status(int64_t id, const Running& r, v1::TournamentStatus* out);
   void UpdateStateMetrics();
 
@@ -130,6 +169,20 @@ class ArenaService final
   // False when another live node runs the ladder `id`.
   bool ClaimLadder(int64_t id);
   decltype(TournamentConfig::listen) listen_;
+  const Authorizer* auth_ = nullptr;
+  std::string referee_token_;
+  std::string conformance_ = "full";
+  LiveMatches live_;
+  // Conformance checks, one at a time on their own thread.
+  struct Check {
+    std::string name, version, spec;
+  };
+  std::mutex check_mu_;
+  std::condition_variable check_cv_;
+  std::deque<Check> checks_;
+  int checks_running_ = 0;
+  bool checks_stop_ = false;
+  std::thread checker_;
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};

@@ -40,7 +40,32 @@ const char* const kMigrations[] = {
     R"sql(
     CREATE INDEX matches_by_seed ON matches(tournament_id, seed);
     )sql",
-    // 5: several arena nodes on one database (issue 18.2): a running match
+    // 5 (issue 14): bot versions with their conformance check, enabled and
+    //    deleted bots, the versions a match seated, per-seat stderr kept
+    //    for the bots' owners, persistent ladder ratings per version and
+    //    faction, and accounts (tokens stored as SHA-256 only). Bots
+    //    registered before checks existed count as passed.
+    R"sql(
+    ALTER TABLE bots ADD COLUMN enabled INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE bots ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE bot_versions(id INTEGER PRIMARY KEY, bot TEXT NOT NULL,
+                              version TEXT NOT NULL, spec TEXT NOT NULL,
+                              carry INTEGER NOT NULL DEFAULT 1,
+                              conformance TEXT NOT NULL DEFAULT 'passed',
+                              detail TEXT NOT NULL DEFAULT '',
+                              UNIQUE(bot, version));
+    INSERT INTO bot_versions(bot, version, spec) SELECT name, version, spec FROM bots;
+    ALTER TABLE matches ADD COLUMN versions TEXT NOT NULL DEFAULT '';
+    CREATE TABLE match_stderr(match_id INTEGER NOT NULL, seat INTEGER NOT NULL,
+                              text TEXT NOT NULL, PRIMARY KEY(match_id, seat));
+    CREATE TABLE ladder_ratings(bot TEXT NOT NULL, version TEXT NOT NULL,
+                                faction INTEGER NOT NULL, mu REAL, sigma REAL,
+                                games INTEGER, wins INTEGER, vp INTEGER,
+                                PRIMARY KEY(bot, version, faction));
+    CREATE TABLE users(name TEXT PRIMARY KEY, role TEXT NOT NULL,
+                       token_hash TEXT UNIQUE NOT NULL);
+    )sql",
+    // 6: several arena nodes on one database (issue 18.2): a running match
     //    is claimed by a node ("host/pid") until its lease (Unix ms) ends;
     //    rating rows are written only for a longer prefix of the schedule
     //    than the one stored (rated_upto), so nodes never overwrite newer
@@ -235,7 +260,8 @@ namespace {
 
 constexpr char kMatchColumns[] =
     "SELECT id, table_index, bots, factions, seed, state, "
-    "COALESCE(result, ''), forfeits, claimed_by, lease_until FROM matches ";
+    "COALESCE(result, ''), forfeits, versions, tournament_id, claimed_by, "
+    "lease_until FROM matches ";
 
 MatchRow ReadMatch(Stmt& q) {
   MatchRow m;
@@ -247,8 +273,14 @@ MatchRow ReadMatch(Stmt& q) {
   m.state = q.Text(5);
   m.result_json = q.Text(6);
   m.forfeits = q.Text(7);
-  m.claimed_by = q.Text(8);
-  m.lease_until_ms = q.Int(9);
+  const std::string versions = q.Text(8);
+  if (!versions.empty()) {
+    std::vector<std::string> parts = absl::StrSplit(versions, ',');
+    m.versions = std::move(parts);
+  }
+  m.tournament = q.Int(9);
+  m.claimed_by = q.Text(10);
+  m.lease_until_ms = q.Int(11);
   return m;
 }
 
@@ -325,7 +357,8 @@ absl::Status Store::SaveResult(int64_t match, const std::string& result_json,
                                const std::string& replay_json,
                                const std::string& forfeits, int64_t tournament,
                                const std::vector<RatingRow>& ratings,
-                               int rated_upto) {
+                               const std::vector<std::string>& stderr_by_seat,
+                               const LadderUpdate* ladder, int rated_upto) {
   std::lock_guard<std::mutex> lock(mu_);
   if (absl::Status st = db_->Begin(); !st.ok()) return st;
   Stmt u(db_.get(),
@@ -351,6 +384,18 @@ absl::Status Store::SaveResult(int64_t match, const std::string& result_json,
     write = st.ok() && g.Changes() == 1;
   }
   if (write) st = WriteRatings(tournament, ratings);
+  const bool changed = st.ok();
+  for (size_t seat = 0; changed && seat < stderr_by_seat.size(); ++seat) {
+    if (stderr_by_seat[seat].empty()) continue;
+    Stmt e(db_.get(),
+           "INSERT INTO match_stderr(match_id, seat, text) VALUES(?, ?, ?) "
+           "ON CONFLICT(match_id, seat) DO UPDATE SET text = excluded.text");
+    e.Bind(1, match)
+        .Bind(2, static_cast<int64_t>(seat))
+        .Bind(3, stderr_by_seat[seat]);
+    if (e.Step() != kDone) st = Error(db_.get(), "saving stderr");
+  }
+  if (changed && st.ok() && ladder != nullptr) st = UpdateLadder(*ladder);
   if (!st.ok()) {
     db_->Rollback();
     return st;
@@ -432,6 +477,65 @@ absl::StatusOr<std::vector<MatchRow>> Store::MatchesInState(int64_t tournament,
   return out;
 }
 
+namespace {
+
+LadderRatingRow ReadLadderRow(Db* db, const std::string& bot,
+                              const std::string& version, int faction) {
+  LadderRatingRow r;
+  r.bot = bot;
+  r.version = version;
+  r.faction = faction;
+  Stmt q(db,
+         "SELECT mu, sigma, games, wins, vp FROM ladder_ratings WHERE bot = ? "
+         "AND version = ? AND faction = ?");
+  q.Bind(1, bot).Bind(2, version).Bind(3, static_cast<int64_t>(faction));
+  if (q.Step() == kRow) {
+    r.mu = q.Real(0);
+    r.sigma = q.Real(1);
+    r.games = static_cast<int>(q.Int(2));
+    r.wins = static_cast<int>(q.Int(3));
+    r.vp = static_cast<int>(q.Int(4));
+    r.found = true;
+  }
+  return r;
+}
+
+bool WriteLadderRow(Db* db, const LadderRatingRow& r) {
+  Stmt w(
+      db,
+      "INSERT INTO ladder_ratings(bot, version, faction, mu, sigma, games, "
+      "wins, vp) VALUES(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(bot, version, "
+      "faction) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+      "games = excluded.games, wins = excluded.wins, vp = excluded.vp");
+  w.Bind(1, r.bot)
+      .Bind(2, r.version)
+      .Bind(3, static_cast<int64_t>(r.faction))
+      .Bind(4, r.mu)
+      .Bind(5, r.sigma)
+      .Bind(6, static_cast<int64_t>(r.games))
+      .Bind(7, static_cast<int64_t>(r.wins))
+      .Bind(8, static_cast<int64_t>(r.vp));
+  return w.Step() == kDone;
+}
+
+}  // namespace
+
+absl::Status Store::UpdateLadder(const LadderUpdate& u) {
+  std::vector<LadderRatingRow> overall, by_faction;
+  for (size_t i = 0; i < u.bots.size(); ++i) {
+    overall.push_back(ReadLadderRow(db_.get(), u.bots[i], u.versions[i], -1));
+    by_faction.push_back(
+        ReadLadderRow(db_.get(), u.bots[i], u.versions[i], u.factions[i]));
+  }
+  u.apply(overall, by_faction);
+  for (const auto* rows : {&overall, &by_faction}) {
+    for (const LadderRatingRow& r : *rows) {
+      if (!WriteLadderRow(db_.get(), r)) return Error(db_.get(), "saving ladder ratings");
+    }
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Store::WriteRatings(int64_t tournament,
                                  const std::vector<RatingRow>& ratings) {
   Stmt ins(db_.get(),
@@ -472,6 +576,7 @@ absl::Status Store::ReplaceRatings(int64_t tournament,
 
 absl::Status Store::InsertBot(const BotRow& bot) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (absl::Status st = db_->Begin(); !st.ok()) return st;
   Stmt ins(db_.get(),
            "INSERT INTO bots(name, spec, version, owner) VALUES(?, ?, ?, ?)");
   ins.Bind(1, bot.name)
@@ -479,20 +584,242 @@ absl::Status Store::InsertBot(const BotRow& bot) {
       .Bind(3, bot.version)
       .Bind(4, bot.owner);
   const int rc = ins.Step();
+  absl::Status st = absl::OkStatus();
   if (rc == kConstraint) {
-    return absl::AlreadyExistsError("a bot named '" + bot.name +
-                                    "' is already registered");
+    st = absl::AlreadyExistsError("a bot named '" + bot.name +
+                                  "' is already registered");
+  } else if (rc != kDone) {
+    st = Error(db_.get(), "registering a bot");
+  } else {
+    Stmt v(db_.get(),
+           "INSERT INTO bot_versions(bot, version, spec, conformance, detail) "
+           "VALUES(?, ?, ?, ?, ?)");
+    v.Bind(1, bot.name)
+        .Bind(2, bot.version)
+        .Bind(3, bot.spec)
+        .Bind(4, bot.conformance)
+        .Bind(5, bot.conformance_detail);
+    if (v.Step() != kDone) st = Error(db_.get(), "registering a version");
   }
-  return rc == kDone ? absl::OkStatus() : Error(db_.get(), "registering a bot");
+  if (!st.ok()) {
+    (void)Exec("ROLLBACK;");
+    return st;
+  }
+  return Exec("COMMIT;");
 }
 
-absl::StatusOr<std::vector<BotRow>> Store::Bots() {
+namespace {
+
+constexpr char kBotColumns[] =
+    "SELECT b.name, b.spec, b.version, b.owner, b.enabled, b.deleted, "
+    "COALESCE(v.conformance, 'passed'), COALESCE(v.detail, '') FROM bots b "
+    "LEFT JOIN bot_versions v ON v.bot = b.name AND v.version = b.version ";
+
+BotRow ReadBot(Stmt& q) {
+  BotRow b{q.Text(0), q.Text(1), q.Text(2), q.Text(3)};
+  b.enabled = q.Int(4) != 0;
+  b.deleted = q.Int(5) != 0;
+  b.conformance = q.Text(6);
+  b.conformance_detail = q.Text(7);
+  return b;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<BotRow>> Store::Bots(bool include_deleted) {
   std::lock_guard<std::mutex> lock(mu_);
-  Stmt q(db_.get(), "SELECT name, spec, version, owner FROM bots ORDER BY id");
+  Stmt q(db_.get(), std::string(kBotColumns) +
+                  (include_deleted ? "" : "WHERE b.deleted = 0 ") +
+                  "ORDER BY b.id");
   std::vector<BotRow> out;
-  while (q.Step() == kRow)
-    out.push_back({q.Text(0), q.Text(1), q.Text(2), q.Text(3)});
+  while (q.Step() == kRow) out.push_back(ReadBot(q));
   return out;
+}
+
+absl::StatusOr<BotRow> Store::Bot(const std::string& name) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_.get(), std::string(kBotColumns) + "WHERE b.name = ?");
+  q.Bind(1, name);
+  if (q.Step() != kRow)
+    return absl::NotFoundError("unknown bot '" + name + "'");
+  return ReadBot(q);
+}
+
+absl::Status Store::AddBotVersion(const std::string& name,
+                                  const std::string& version,
+                                  const std::string& spec, bool carry,
+                                  const std::string& conformance) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (absl::Status st = db_->Begin(); !st.ok()) return st;
+  std::string previous;
+  absl::Status st = absl::OkStatus();
+  {
+    Stmt q(db_.get(), "SELECT version FROM bots WHERE name = ? AND deleted = 0");
+    q.Bind(1, name);
+    if (q.Step() == kRow) {
+      previous = q.Text(0);
+    } else {
+      st = absl::NotFoundError("unknown bot '" + name + "'");
+    }
+  }
+  if (st.ok()) {
+    Stmt v(db_.get(),
+           "INSERT INTO bot_versions(bot, version, spec, carry, conformance) "
+           "VALUES(?, ?, ?, ?, ?)");
+    v.Bind(1, name)
+        .Bind(2, version)
+        .Bind(3, spec)
+        .Bind(4, static_cast<int64_t>(carry))
+        .Bind(5, conformance);
+    const int rc = v.Step();
+    if (rc == kConstraint) {
+      st = absl::AlreadyExistsError("bot '" + name + "' already has version '" +
+                                    version + "'");
+    } else if (rc != kDone) {
+      st = Error(db_.get(), "adding a version");
+    }
+  }
+  if (st.ok()) {
+    Stmt u(db_.get(), "UPDATE bots SET version = ?, spec = ? WHERE name = ?");
+    if (u.Bind(1, version).Bind(2, spec).Bind(3, name).Step() != kDone)
+      st = Error(db_.get(), "updating a bot");
+  }
+  if (st.ok() && carry) {  // the ratings go on from the previous version's
+    Stmt c(db_.get(),
+           "INSERT INTO ladder_ratings(bot, version, faction, mu, sigma, "
+           "games, wins, vp) SELECT bot, ?, faction, mu, sigma, games, wins, "
+           "vp FROM ladder_ratings WHERE bot = ? AND version = ? "
+           "ON CONFLICT(bot, version, faction) DO UPDATE SET mu = "
+           "excluded.mu, sigma = excluded.sigma, games = excluded.games, "
+           "wins = excluded.wins, vp = excluded.vp");
+    if (c.Bind(1, version).Bind(2, name).Bind(3, previous).Step() !=
+        kDone)
+      st = Error(db_.get(), "carrying ratings over");
+  }
+  if (!st.ok()) {
+    (void)Exec("ROLLBACK;");
+    return st;
+  }
+  return Exec("COMMIT;");
+}
+
+absl::Status Store::SetConformance(const std::string& name,
+                                   const std::string& version,
+                                   const std::string& state,
+                                   const std::string& detail) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt u(db_.get(),
+         "UPDATE bot_versions SET conformance = ?, detail = ? WHERE bot = ? "
+         "AND version = ?");
+  u.Bind(1, state).Bind(2, detail).Bind(3, name).Bind(4, version);
+  return u.Step() == kDone ? absl::OkStatus()
+                                 : Error(db_.get(), "saving a conformance check");
+}
+
+absl::Status Store::SetBotEnabled(const std::string& name, bool enabled) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt u(db_.get(), "UPDATE bots SET enabled = ? WHERE name = ? AND deleted = 0");
+  u.Bind(1, static_cast<int64_t>(enabled)).Bind(2, name);
+  if (u.Step() != kDone) return Error(db_.get(), "updating a bot");
+  return u.Changes() > 0
+             ? absl::OkStatus()
+             : absl::NotFoundError("unknown bot '" + name + "'");
+}
+
+absl::Status Store::DeleteBot(const std::string& name) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt u(db_.get(),
+         "UPDATE bots SET deleted = 1, enabled = 0 WHERE name = ? AND "
+         "deleted = 0");
+  u.Bind(1, name);
+  if (u.Step() != kDone) return Error(db_.get(), "deleting a bot");
+  return u.Changes() > 0
+             ? absl::OkStatus()
+             : absl::NotFoundError("unknown bot '" + name + "'");
+}
+
+absl::StatusOr<std::vector<std::string>> Store::BotVersions(
+    const std::string& name) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_.get(), "SELECT version FROM bot_versions WHERE bot = ? ORDER BY id");
+  q.Bind(1, name);
+  std::vector<std::string> out;
+  while (q.Step() == kRow) out.push_back(q.Text(0));
+  return out;
+}
+
+absl::StatusOr<std::vector<LadderRatingRow>> Store::LadderRatings(
+    const std::string& bot) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_.get(),
+         "SELECT r.version, r.faction, r.mu, r.sigma, r.games, r.wins, r.vp "
+         "FROM ladder_ratings r LEFT JOIN bot_versions v ON v.bot = r.bot AND "
+         "v.version = r.version WHERE r.bot = ? ORDER BY v.id, r.faction");
+  q.Bind(1, bot);
+  std::vector<LadderRatingRow> out;
+  while (q.Step() == kRow) {
+    LadderRatingRow r;
+    r.bot = bot;
+    r.version = q.Text(0);
+    r.faction = static_cast<int>(q.Int(1));
+    r.mu = q.Real(2);
+    r.sigma = q.Real(3);
+    r.games = static_cast<int>(q.Int(4));
+    r.wins = static_cast<int>(q.Int(5));
+    r.vp = static_cast<int>(q.Int(6));
+    r.found = true;
+    out.push_back(r);
+  }
+  return out;
+}
+
+absl::Status Store::SetMatchVersions(int64_t match,
+                                     const std::vector<std::string>& versions) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt u(db_.get(), "UPDATE matches SET versions = ? WHERE id = ?");
+  u.Bind(1, absl::StrJoin(versions, ",")).Bind(2, match);
+  return u.Step() == kDone ? absl::OkStatus()
+                                 : Error(db_.get(), "saving versions");
+}
+
+absl::StatusOr<MatchRow> Store::MatchById(int64_t match) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_.get(), std::string(kMatchColumns) + "WHERE id = ?");
+  q.Bind(1, match);
+  if (q.Step() != kRow) return absl::NotFoundError("no such match");
+  return ReadMatch(q);
+}
+
+absl::StatusOr<std::vector<std::string>> Store::Stderr(int64_t match,
+                                                       int seats) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<std::string> out(seats);
+  Stmt q(db_.get(), "SELECT seat, text FROM match_stderr WHERE match_id = ?");
+  q.Bind(1, match);
+  while (q.Step() == kRow) {
+    const int64_t seat = q.Int(0);
+    if (seat >= 0 && seat < seats) out[seat] = q.Text(1);
+  }
+  return out;
+}
+
+absl::Status Store::InsertUser(const std::string& name, const std::string& role,
+                               const std::string& token_hash) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt ins(db_.get(), "INSERT INTO users VALUES(?, ?, ?)");
+  const int rc = ins.Bind(1, name).Bind(2, role).Bind(3, token_hash).Step();
+  if (rc == kConstraint)
+    return absl::AlreadyExistsError("user '" + name + "' exists");
+  return rc == kDone ? absl::OkStatus() : Error(db_.get(), "adding a user");
+}
+
+absl::StatusOr<UserRow> Store::UserByTokenHash(const std::string& token_hash) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_.get(), "SELECT name, role FROM users WHERE token_hash = ?");
+  q.Bind(1, token_hash);
+  if (q.Step() != kRow)
+    return absl::UnauthenticatedError("unknown token");
+  return UserRow{q.Text(0), q.Text(1)};
 }
 
 absl::Status Store::SetTournamentRequest(int64_t tournament,

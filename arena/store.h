@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,7 +29,10 @@ struct MatchRow {
   uint64_t seed = 0;
   std::string state;  // pending, running, done
   std::string result_json;
-  std::string forfeits;  // ForfeitsText (arena/ledger.h)
+  std::string forfeits;               // ForfeitsText (arena/ledger.h)
+  std::vector<std::string> versions;  // by seat ("" if not recorded)
+  std::vector<std::string> specs;     // by seat, when scheduled (not stored)
+  int64_t tournament = 0;             // set by MatchById
   // The node running it ("host/pid") and until when (Unix ms) its claim
   // holds unless renewed (issue 18.2).
   std::string claimed_by;
@@ -37,6 +41,39 @@ struct MatchRow {
 
 struct BotRow {
   std::string name, spec, version, owner;
+  // Issue 14: lifecycle. conformance: the current version's check
+  // (pending, passed or failed) and its first failure.
+  bool enabled = true, deleted = false;
+  std::string conformance = "passed", conformance_detail;
+  // Scheduled only if enabled, not deleted and its version passed.
+  bool schedulable() const {
+    return enabled && !deleted && conformance == "passed";
+  }
+};
+
+struct UserRow {
+  std::string name, role;  // role: admin or user
+};
+
+// A persistent ladder rating (issue 14): per bot version, overall
+// (faction -1) and per faction, across every ladder.
+struct LadderRatingRow {
+  std::string bot, version;
+  int faction = -1;
+  double mu = 0, sigma = 0;
+  int games = 0, wins = 0, vp = 0;
+  bool found = false;  // read from the store (else: a new rating)
+};
+
+// Applied inside SaveResult's transaction: the persistent rows of the
+// seated (bot, version)s are read (overall and with their factions, by
+// seat), updated by `apply` and written back.
+struct LadderUpdate {
+  std::vector<std::string> bots, versions;  // by seat
+  std::vector<int> factions;                // by seat
+  std::function<void(std::vector<LadderRatingRow>& overall,
+                     std::vector<LadderRatingRow>& by_faction)>
+      apply;
 };
 
 struct TournamentRow {
@@ -87,14 +124,19 @@ class Store {
   absl::Status ResetRunning(int64_t tournament);
   absl::Status MarkRunning(int64_t match);
   // Stores a result with its forfeits and the rating rows it changed
-  // (upserted; rows of other bots stay). ALREADY_EXISTS, with nothing
-  // written, when the match is already done (another node stored it). With
-  // `rated_upto` >= 0 (the ledger's applied prefix) the rows are written
-  // only if no node has stored ratings of a prefix as long.
+  // (upserted; rows of other bots stay).
+  // With `stderr_by_seat` (non-empty texts kept for the bot's owner) and
+  // `ladder` (the persistent ratings), all in the same transaction.
+  // ALREADY_EXISTS, with nothing written, when the match is already done
+  // (another node stored it). With `rated_upto` >= 0 (the ledger's applied
+  // prefix) the rows are written only if no node has stored ratings of a
+  // prefix as long.
   absl::Status SaveResult(int64_t match, const std::string& result_json,
                           const std::string& replay_json,
                           const std::string& forfeits, int64_t tournament,
                           const std::vector<RatingRow>& ratings,
+                          const std::vector<std::string>& stderr_by_seat = {},
+                          const LadderUpdate* ladder = nullptr,
                           int rated_upto = -1);
   // Claims a match for `node` until `lease_until_ms`: true if it was
   // pending, or running under an expired lease, under no node, under `node`
@@ -116,6 +158,36 @@ class Store {
   absl::StatusOr<std::vector<MatchRow>> MatchesInState(int64_t tournament,
                                                        bool done,
                                                        int from_index);
+  // Records the versions a scheduled ladder table seats.
+  absl::Status SetMatchVersions(int64_t match,
+                                const std::vector<std::string>& versions);
+  absl::StatusOr<MatchRow> MatchById(int64_t match);
+  // The captured stderr of a match by seat ("" where none was kept).
+  absl::StatusOr<std::vector<std::string>> Stderr(int64_t match, int seats);
+
+  // Issue 14, bot lifecycle. InsertBot also records its first version with
+  // `bot.conformance` as its check state.
+  absl::StatusOr<BotRow> Bot(const std::string& name);
+  // A new version (ALREADY_EXISTS if it exists); its persistent ratings
+  // start from the current version's when `carry`, else afresh.
+  absl::Status AddBotVersion(const std::string& name,
+                             const std::string& version,
+                             const std::string& spec, bool carry,
+                             const std::string& conformance);
+  absl::Status SetConformance(const std::string& name,
+                              const std::string& version,
+                              const std::string& state,
+                              const std::string& detail);
+  absl::Status SetBotEnabled(const std::string& name, bool enabled);
+  absl::Status DeleteBot(const std::string& name);
+  absl::StatusOr<std::vector<std::string>> BotVersions(const std::string& name);
+  absl::StatusOr<std::vector<LadderRatingRow>> LadderRatings(
+      const std::string& bot);
+
+  // Accounts (issue 14): tokens are stored as their SHA-256 only.
+  absl::Status InsertUser(const std::string& name, const std::string& role,
+                          const std::string& token_hash);
+  absl::StatusOr<UserRow> UserByTokenHash(const std::string& token_hash);
   // Replaces every rating row of a tournament (full recomputation).
   absl::Status ReplaceRatings(int64_t tournament,
                               const std::vector<RatingRow>& ratings);
@@ -125,7 +197,8 @@ class Store {
   absl::Status SetTournamentState(int64_t tournament, const std::string& state);
   // Fails with ALREADY_EXISTS for a taken name.
   absl::Status InsertBot(const BotRow& bot);
-  absl::StatusOr<std::vector<BotRow>> Bots();
+  // Deleted bots only with `include_deleted`.
+  absl::StatusOr<std::vector<BotRow>> Bots(bool include_deleted = false);
   absl::Status SetTournamentRequest(int64_t tournament,
                                     const std::string& request, bool ladder);
   absl::StatusOr<std::vector<TournamentRow>> Tournaments();
@@ -141,6 +214,7 @@ class Store {
   std::unique_ptr<Db> db_;
   absl::Status WriteRatings(int64_t tournament,
                             const std::vector<RatingRow>& ratings);
+  absl::Status UpdateLadder(const LadderUpdate& update);
 
   int version_ = 0;
   std::atomic<int64_t> match_rows_read_{0};

@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "arena/auth.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
@@ -108,8 +109,9 @@ grpc::ChannelArguments RefereeChannelArgs() {
 // on the next (with a fleet address, on the next backend of the fleet).
 class RefereePool {
  public:
-  RefereePool(const std::vector<std::string>& addresses, ArenaMetrics* metrics)
-      : metrics_(metrics) {
+  RefereePool(const std::vector<std::string>& addresses, ArenaMetrics* metrics,
+              std::string token = "")
+      : metrics_(metrics), token_(std::move(token)) {
     for (const std::string& a : addresses) {
       Worker w;
       w.address = a;
@@ -123,7 +125,14 @@ class RefereePool {
     ReportUp();
   }
 
-  absl::StatusOr<referee::MatchOutput> Run(const v1::MatchSpec& spec) {
+  // `seal`: tables of a group share a seed, so nobody may watch one or
+  // fetch its replay (the replay comes back with the result). A ladder
+  // table has its own seed: unsealed, it is watchable while it runs
+  // (entered in `live` under `match`).
+  absl::StatusOr<referee::MatchOutput> Run(const v1::MatchSpec& spec,
+                                           bool seal = true,
+                                           LiveMatches* live = nullptr,
+                                           int64_t match = 0) {
     absl::Status last = absl::UnavailableError("no referee worker");
     int fleets = 0;
     for (const Worker& w : workers_) fleets += w.fleet;
@@ -142,11 +151,18 @@ class RefereePool {
       grpc::ClientContext ctx;
       ctx.set_deadline(std::chrono::system_clock::now() +
                        std::chrono::minutes(30));
-      // Sealed: tables of a group share a seed, so nobody may watch this
-      // one or fetch its replay; the replay comes back with the result.
-      s.set_sealed(true);
+      AddToken(&ctx, token_);
+      s.set_sealed(seal);
       referee::MatchOutput out;
+      if (live != nullptr && !seal)
+        live->Set(match, {s.match_id(), w->address});
       grpc::Status st = w->stub->RunMatch(&ctx, s, &out.result);
+      if (live != nullptr) live->Erase(match);
+      // Issue 14: stderr is kept apart, for the bot's owner only.
+      for (v1::SeatResult& seat : *out.result.mutable_seats()) {
+        out.stderr_by_seat.push_back(seat.stderr());
+        seat.clear_stderr();
+      }
       if (st.ok() && out.result.has_replay()) {
         out.replay = std::move(*out.result.mutable_replay());
         out.result.clear_replay();
@@ -154,6 +170,7 @@ class RefereePool {
         grpc::ClientContext rctx;
         rctx.set_deadline(std::chrono::system_clock::now() +
                           std::chrono::seconds(30));
+        AddToken(&rctx, token_);
         v1::GetReplayRequest req;
         req.set_match_id(s.match_id());
         st = w->stub->GetReplay(&rctx, req, &out.replay);
@@ -224,6 +241,7 @@ class RefereePool {
     if (metrics_ != nullptr) metrics_->WorkersUp(up);
   }
   ArenaMetrics* metrics_;
+  const std::string token_;
   std::mutex mu_;
   std::vector<Worker> workers_;
   size_t next_ = 0;
@@ -241,12 +259,14 @@ v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
   // every bot through every seat, so seat 0 starts (recorded in the
   // result as first_seat_pinned).
   spec.set_first_seat(0);
+  if (c.max_turns > 0) spec.set_max_turns(c.max_turns);
   *spec.mutable_decision_deadline() = TimeUtil::NanosecondsToDuration(
       absl::ToInt64Nanoseconds(c.decision_deadline));
   for (size_t seat = 0; seat < m.bots.size(); ++seat) {
     v1::SeatSpec* ss = spec.add_seats();
     ss->set_faction(referee::FactionToProto(m.factions[seat]));
-    ss->set_bot(c.bots[m.bots[seat]].spec);
+    ss->set_bot(seat < m.specs.size() ? m.specs[seat]
+                                      : c.bots[m.bots[seat]].spec);
   }
   // Issue 12: the tournament's table.
   const v1::TableSetup& t = c.table;
@@ -261,11 +281,12 @@ v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
 
 absl::StatusOr<referee::MatchOutput> Play(const TournamentConfig& c,
                                           RefereePool* pool, int64_t tid,
-                                          const MatchRow& m) {
+                                          const MatchRow& m,
+                                          bool ladder = false) {
   const v1::MatchSpec spec = SpecOf(c, tid, m);
   referee::MatchOptions local;
   local.catalog = c.catalog;
-  if (pool) return pool->Run(spec);
+  if (pool) return pool->Run(spec, !ladder, c.live, m.id);
   std::unique_ptr<referee::MatchListener> listener;
   if (c.listen) {
     std::vector<std::string> names;
@@ -277,16 +298,35 @@ absl::StatusOr<referee::MatchOutput> Play(const TournamentConfig& c,
 
 // Stores a finished match with its forfeits and the rating rows it
 // changed: constant work, whatever the number of stored matches.
+// A ladder match also updates the persistent ratings of the bot versions
+// it seated (issue 14), in the same transaction.
 absl::Status Record(Store& store, int64_t tid, const MatchRow& m,
-                    const referee::MatchOutput& out, Ledger& ledger) {
+                    const referee::MatchOutput& out, Ledger& ledger,
+                    const TournamentConfig* ladder = nullptr) {
   std::vector<SeatForfeit> forfeits = FindForfeits(out.result, out.replay);
   const std::string forfeit_text = ForfeitsText(forfeits);
   std::string result, replay;
   (void)google::protobuf::util::MessageToJsonString(out.result, &result);
   (void)google::protobuf::util::MessageToJsonString(out.replay, &replay);
-  ledger.Offer(m.table_index, m.bots, out.result, std::move(forfeits));
+  LadderUpdate update;
+  if (ladder != nullptr) {
+    for (size_t i = 0; i < m.bots.size(); ++i) {
+      update.bots.push_back(ladder->bots[m.bots[i]].name);
+      update.versions.push_back(i < m.versions.size() ? m.versions[i] : "");
+      update.factions.push_back(m.factions[i]);
+    }
+    const RatingModel model = ladder->rating;
+    update.apply = [&out, &forfeits, model](
+                       std::vector<LadderRatingRow>& overall,
+                       std::vector<LadderRatingRow>& by_faction) {
+      UpdateLadderRows(out.result, forfeits, model, overall, by_faction);
+    };
+  }
+  const std::vector<SeatForfeit> kept = forfeits;
+  ledger.Offer(m.table_index, m.bots, out.result, kept);
   return store.SaveResult(m.id, result, replay, forfeit_text, tid,
-                          ledger.TakeChangedRows());
+                          ledger.TakeChangedRows(), out.stderr_by_seat,
+                          ladder != nullptr ? &update : nullptr);
 }
 
 }  // namespace
@@ -439,9 +479,9 @@ absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
   if (absl::Status st = SyncLocked(); !st.ok()) return st;
   if (done_.count(m.table_index)) return true;  // another node stored it
   ledger_.Offer(m.table_index, m.bots, out->result, std::move(forfeits));
-  absl::Status st =
-      store_.SaveResult(m.id, result, replay, forfeit_text, tid_,
-                        ledger_.TakeChangedRows(), ledger_.next_to_apply());
+  absl::Status st = store_.SaveResult(
+      m.id, result, replay, forfeit_text, tid_, ledger_.TakeChangedRows(),
+      out->stderr_by_seat, /*ladder=*/nullptr, ledger_.next_to_apply());
   if (absl::IsAlreadyExists(st)) {
     // Stored by a node that took over this match meanwhile: its result
     // counts, and the ledger is rebuilt from the store (a rare path).
@@ -521,7 +561,8 @@ absl::StatusOr<Standings> PendingRun::Run() {
   if (progress_) progress_(static_cast<int>(done_.size()), total_);
   if (c_.metrics) c_.metrics->Queued(static_cast<int>(pending_.size()));
   if (!c_.referees.empty())
-    pool_ = std::make_unique<RefereePool>(c_.referees, c_.metrics);
+    pool_ = std::make_unique<RefereePool>(c_.referees, c_.metrics,
+                                          c_.referee_token);
   else if (c_.metrics)
     c_.metrics->WorkersUp(1);
   std::thread heartbeat([this] { Heartbeat(); });
@@ -693,15 +734,18 @@ namespace {
 // The bots not suspended, least certain rating first (highest sigma, then
 // fewest games): PickLadderTable seats the first few that keep the balance.
 absl::StatusOr<std::vector<int>> LadderBots(const TournamentConfig& c,
-                                            const Ledger& ledger) {
+                                            const Ledger& ledger,
+                                            const std::vector<LiveBot>& live) {
   std::vector<int> order;
   for (int b = 0; b < ledger.num_bots(); ++b) {
-    if (!ledger.bot(b).suspended) order.push_back(b);
+    if (!ledger.bot(b).suspended && live[b].schedulable) order.push_back(b);
   }
   if (static_cast<int>(order.size()) < c.players) {
     return absl::FailedPreconditionError(
         absl::StrCat("only ", order.size(),
-                     " bots are not suspended; a table needs ", c.players));
+                     " bots are schedulable (not suspended, enabled, checked)"
+                     "; a table needs ",
+                     c.players));
   }
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     const BotStanding &x = ledger.bot(a), &y = ledger.bot(b);
@@ -713,10 +757,38 @@ absl::StatusOr<std::vector<int>> LadderBots(const TournamentConfig& c,
 }
 
 // Schedules and stores the next ladder table.
+// Every bot with its configured spec unless `live_bots` says otherwise.
+absl::StatusOr<std::vector<LiveBot>> LiveBots(const TournamentConfig& c) {
+  std::vector<LiveBot> live;
+  if (c.live_bots) {
+    absl::StatusOr<std::vector<LiveBot>> l = c.live_bots();
+    if (!l.ok()) return l.status();
+    live = *std::move(l);
+  }
+  live.resize(c.bots.size());
+  for (size_t b = 0; b < c.bots.size(); ++b) {
+    if (live[b].spec.empty()) live[b].spec = c.bots[b].spec;
+  }
+  return live;
+}
+
+// The specs and versions of a table's seats, from what is live now.
+void SeatSpecs(const std::vector<LiveBot>& live, MatchRow* m) {
+  m->specs.clear();
+  m->versions.clear();
+  for (int b : m->bots) {
+    m->specs.push_back(live[b].spec);
+    m->versions.push_back(live[b].version);
+  }
+}
+
+// Schedules and stores the next ladder table.
 absl::StatusOr<MatchRow> NextLadderMatch(const TournamentConfig& c,
                                          Store& store, int64_t tid,
                                          Ledger& ledger, int index) {
-  absl::StatusOr<std::vector<int>> bots = LadderBots(c, ledger);
+  absl::StatusOr<std::vector<LiveBot>> live = LiveBots(c);
+  if (!live.ok()) return live.status();
+  absl::StatusOr<std::vector<int>> bots = LadderBots(c, ledger, *live);
   if (!bots.ok()) return bots.status();
   Table t =
       PickLadderTable(ledger.balance(), *bots, c.players, c.factions, index);
@@ -736,6 +808,9 @@ absl::StatusOr<MatchRow> NextLadderMatch(const TournamentConfig& c,
   m.factions = t.factions;
   m.seed = t.seed;
   m.state = "pending";
+  SeatSpecs(*live, &m);
+  if (absl::Status st = store.SetMatchVersions(m.id, m.versions); !st.ok())
+    return st;
   return m;
 }
 
@@ -774,7 +849,8 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
   if (c.metrics) c.metrics->Queued(static_cast<int>(again.size()));
   std::unique_ptr<RefereePool> pool;
   if (!c.referees.empty())
-    pool = std::make_unique<RefereePool>(c.referees, c.metrics);
+    pool =
+        std::make_unique<RefereePool>(c.referees, c.metrics, c.referee_token);
   else if (c.metrics)
     c.metrics->WorkersUp(1);
   if (progress) progress(ledger.matches_done(), 0);
@@ -785,9 +861,22 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
     if (!again.empty()) {
       m = std::move(again.front());
       again.pop_front();
+      // Left by a crash: played by the bots' current versions.
+      absl::StatusOr<std::vector<LiveBot>> live = LiveBots(c);
+      if (!live.ok()) return live.status();
+      SeatSpecs(*live, &m);
+      if (absl::Status st = store.SetMatchVersions(m.id, m.versions); !st.ok())
+        return st;
     } else {
       absl::StatusOr<MatchRow> next =
           NextLadderMatch(c, store, tid, ledger, next_index);
+      // Issue 14: bots still being checked, or disabled, may come back:
+      // a ladder of live bots waits for enough of them.
+      if (!next.ok() && c.live_bots &&
+          absl::IsFailedPrecondition(next.status())) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        continue;
+      }
       if (!next.ok()) return next.status();
       m = *std::move(next);
       ++next_index;
@@ -796,8 +885,8 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
     const absl::Time t0 = absl::Now();
     absl::Status st = store.MarkRunning(m.id);
     absl::StatusOr<referee::MatchOutput> out =
-        st.ok() ? Play(c, pool.get(), tid, m) : st;
-    if (out.ok()) st = Record(store, tid, m, *out, ledger);
+        st.ok() ? Play(c, pool.get(), tid, m, /*ladder=*/true) : st;
+    if (out.ok()) st = Record(store, tid, m, *out, ledger, &c);
     if (!out.ok() || !st.ok()) {
       if (c.metrics) {
         c.metrics->Failed();

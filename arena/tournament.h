@@ -13,6 +13,8 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,41 @@ namespace woodland::arena {
 struct TournamentBot {
   std::string name;
   std::string spec;  // catalog:, grpc://, exec: (operator only) or builtin:
+};
+
+// Issue 14: what the ladder may seat now, by tournament bot: whether the
+// bot is schedulable (enabled, not deleted, its version passed the
+// conformance check) and its current spec and version.
+struct LiveBot {
+  bool schedulable = true;
+  std::string spec, version;
+};
+
+// Running matches on remote referees and their WatchMatch ids.
+class LiveMatches {
+ public:
+  struct Entry {
+    std::string watch_match_id, referee;
+  };
+  void Set(int64_t match, Entry e) {
+    std::lock_guard<std::mutex> lock(mu_);
+    live_[match] = std::move(e);
+  }
+  void Erase(int64_t match) {
+    std::lock_guard<std::mutex> lock(mu_);
+    live_.erase(match);
+  }
+  bool Get(int64_t match, Entry* out) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = live_.find(match);
+    if (it == live_.end()) return false;
+    *out = it->second;
+    return true;
+  }
+
+ private:
+  std::mutex mu_;
+  std::map<int64_t, Entry> live_;
 };
 
 struct TournamentConfig {
@@ -80,6 +117,16 @@ struct TournamentConfig {
       listen;
   // The table every match is played on (issue 12).
   v1::TableSetup table;
+  // Issue 14 (ladders): asked before each table is picked (optional; else
+  // every bot is schedulable with its configured spec and no version).
+  std::function<absl::StatusOr<std::vector<LiveBot>>()> live_bots;
+  // Optional: running remote matches are entered here (WatchMatch ids).
+  LiveMatches* live = nullptr;
+  // Faction turns before a match stops unfinished (0: the referee's
+  // default, 1000); the soak shortens games with it.
+  int max_turns = 0;
+  // Token sent to remote referees (accounts on; "" sends none).
+  std::string referee_token;
 };
 
 using Progress = std::function<void(int done, int total)>;

@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -46,10 +47,46 @@ int Recompute(const std::vector<std::string>& argv) {
   return 0;
 }
 
+// `woodland arena user add NAME --role admin|user --db FILE`: adds an
+// account and prints its API token (shown once; stored hashed).
+int User(const std::vector<std::string>& argv) {
+  auto args =
+      Args::Parse({argv.begin() + 1, argv.end()}, {"--db", "--role"}, {});
+  if (!args.ok() || args->positional().size() != 2 ||
+      args->positional()[0] != "add") {
+    std::cerr << "usage: woodland arena user add NAME [--role admin|user] "
+                 "--db FILE\n";
+    return 2;
+  }
+  auto store = arena::Store::Open(args->Get("--db", "arena.db"));
+  if (!store.ok()) {
+    std::cerr << "woodland arena: " << store.status().message() << "\n";
+    return 1;
+  }
+  auto token = arena::AddUser(**store, args->positional()[1],
+                              args->Get("--role", "user"));
+  if (!token.ok()) {
+    std::cerr << "woodland arena: " << token.status().message() << "\n";
+    return 1;
+  }
+  std::cout << *token << "\n";
+  return 0;
+}
+
 }  // namespace
+
+// The token in FILE (first line), for calls to remote referees.
+static absl::StatusOr<std::string> ReadTokenFile(const std::string& path) {
+  std::ifstream in(path);
+  std::string token;
+  if (!in || !std::getline(in, token) || token.empty())
+    return absl::InvalidArgumentError("cannot read a token from " + path);
+  return token;
+}
 
 int ArenaMain(const std::vector<std::string>& argv) {
   if (!argv.empty() && argv[0] == "recompute") return Recompute(argv);
+  if (!argv.empty() && argv[0] == "user") return User(argv);
   if (argv.empty() || argv[0] != "serve") {
     std::cerr << "usage: woodland arena serve [--port P] [--metrics-port M] "
                  "[--db FILE|postgres://USER@HOST:PORT/DB]\n"
@@ -57,7 +94,11 @@ int ArenaMain(const std::vector<std::string>& argv) {
                  "[--poll-seconds S]\n"
                  "                            [--referee HOST:PORT ...] "
                  "[--workers W] [--tau T]\n"
-                 "       woodland arena recompute --db FILE --tournament ID\n";
+                 "         [--accounts] [--referee-token-file F] "
+                 "[--conformance full|quick|off]\n"
+                 "       woodland arena recompute --db FILE --tournament ID\n"
+                 "       woodland arena user add NAME [--role admin|user] "
+                 "--db FILE\n";
     return 2;
   }
   auto args = Args::Parse(
@@ -65,8 +106,9 @@ int ArenaMain(const std::vector<std::string>& argv) {
       {"--port", "--metrics-port", "--db", "--referee", "--workers",
        "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables",
        "--max-watchers", "--max-watchers-per-client", "--tau", "--node-id",
-       "--lease-seconds", "--poll-seconds", "--http-port"},
-      {});
+       "--lease-seconds", "--poll-seconds", "--http-port",
+       "--referee-token-file", "--conformance"},
+      {"--accounts"});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
     return 2;
@@ -126,6 +168,54 @@ int ArenaMain(const std::vector<std::string>& argv) {
   }
   service.set_node(args->Get("--node-id"), absl::Seconds(*lease),
                    absl::Seconds(*poll));
+  // Issue 14: accounts, the referees' token, the registration check.
+  arena::Authorizer authorizer(store->get(), args->Has("--accounts"));
+  if (authorizer.enabled()) service.set_authorizer(&authorizer);
+  if (args->Has("--referee-token-file")) {
+    auto token = ReadTokenFile(args->Get("--referee-token-file"));
+    if (!token.ok()) {
+      std::cerr << "woodland arena: " << token.status().message() << "\n";
+      return 2;
+    }
+    service.set_referee_token(*token);
+  }
+  const std::string conformance = args->Get("--conformance", "full");
+  if (conformance != "full" && conformance != "quick" && conformance != "off") {
+    std::cerr << "woodland arena: --conformance is full, quick or off\n";
+    return 2;
+  }
+  service.set_conformance(conformance);
+  // Issue 15: the web pages and JSON API, live views of local matches.
+  std::unique_ptr<arena::http::HttpServer> http;
+  if (args->Has("--http-port")) {
+    auto http_port = args->Number<int>("--http-port", 0);
+    if (!http_port.ok() || *http_port < 0 || *http_port > 65535) {
+      std::cerr << "woodland arena: --http-port takes 0 to 65535\n";
+      return 2;
+    }
+    service.set_match_listener(
+        [&live](int64_t t, int64_t m, std::vector<std::string> bots) {
+          return live.Listen(t, m, std::move(bots));
+        });
+    arena::http::HttpOptions options;
+    options.address = address;
+    options.port = *http_port;
+    // With accounts on, the API takes the same tokens as the gRPC
+    // metadata (issue 14), checked by the same authorizer.
+    if (authorizer.enabled()) {
+      options.authorize = [&authorizer](absl::string_view token) {
+        return authorizer.CheckToken(token).status();
+      };
+    }
+    auto started = arena::http::HttpServer::Start(&service, &live, options);
+    if (!started.ok()) {
+      std::cerr << "woodland arena: " << started.status().message() << "\n";
+      return 1;
+    }
+    http = *std::move(started);
+    std::cerr << "arena http on " << address << ":" << http->port()
+              << std::endl;
+  }
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
                           *metrics_port);

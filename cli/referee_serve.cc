@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "arena/auth.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/serve.h"
@@ -19,7 +20,7 @@ int RefereeMain(const std::vector<std::string>& argv) {
                  "[--workers W]\n"
                  "         [--bot NAME=SPEC ...] [--bots-file FILE] "
                  "[--allow-endpoint HOST:PORT|HOST:*|A.B.C.D/N ...]\n"
-                 "         [--max-kept-matches N]\n";
+                 "         [--max-kept-matches N] [--accounts-db ARENA_DB]\n";
     return 2;
   }
   auto args = Args::Parse(
@@ -27,7 +28,7 @@ int RefereeMain(const std::vector<std::string>& argv) {
       {"--port", "--metrics-port", "--workers", "--address", "--stderr-dir",
        "--bot", "--bots-file", "--allow-endpoint", "--max-watchers",
        "--max-watchers-per-client", "--max-deadline-ms", "--max-time-bank-ms",
-       "--max-kept-matches"},
+       "--max-kept-matches", "--accounts-db"},
       {});
   if (!args.ok()) {
     std::cerr << "woodland referee: " << args.status().message() << "\n";
@@ -81,6 +82,33 @@ int RefereeMain(const std::vector<std::string>& argv) {
   referee::RefereeService service(options, *std::move(catalog), *workers,
                                   static_cast<size_t>(*kept),
                                   {*max_watchers, *per_client});
+  // Issue 14: with accounts (the users of an arena database), every call
+  // needs a token; RunMatch an admin's (the arena's own account).
+  std::unique_ptr<arena::Store> accounts;
+  std::unique_ptr<arena::Authorizer> authorizer;
+  if (args->Has("--accounts-db")) {
+    auto store = arena::Store::Open(args->Get("--accounts-db"));
+    if (!store.ok()) {
+      std::cerr << "woodland referee: " << store.status().message() << "\n";
+      return 2;
+    }
+    accounts = *std::move(store);
+    authorizer = std::make_unique<arena::Authorizer>(accounts.get(), true);
+    service.set_authenticate(
+        [a = authorizer.get()](const grpc::CallbackServerContext& ctx,
+                               const std::string& method) {
+          absl::StatusOr<arena::Principal> p = a->Caller(ctx);
+          if (!p.ok()) {
+            return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                                std::string(p.status().message()));
+          }
+          if (method == "RunMatch" && !p->admin) {
+            return grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
+                                "only an admin may run matches");
+          }
+          return grpc::Status::OK;
+        });
+  }
   return ServeUntilSignal("referee", &service, address, *port,
                           metrics.registry(), *metrics_port);
 }

@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "arena/http/local_arena.h"
 #include "arena/http/server.h"
@@ -36,7 +37,7 @@ int TournamentMain(const std::vector<std::string>& argv) {
                   {"--bot", "--factions", "--players", "--tables", "--seed",
                    "--db", "--workers", "--deadline-ms", "--stop-after",
                    "--referee", "--metrics-port", "--bots-file", "--map",
-                   "--suits", "--deck", "--setup", "--landmarks", "--http-port"},
+                   "--suits", "--deck", "--setup", "--landmarks", "--http-port", "--tau"},
                   {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
@@ -56,6 +57,13 @@ int TournamentMain(const std::vector<std::string>& argv) {
     const int f = rules::ParseFaction(key);
     if (f < 0) return fail("unknown faction '" + std::string(key) + "'");
     c.factions.push_back(f);
+  }
+  // Issue 14: the rating dynamics factor, as `arena serve --tau`.
+  if (args->Has("--tau") &&
+      (!absl::SimpleAtod(args->Get("--tau"), &c.rating.tau) ||
+       !(c.rating.tau >= 0) || c.rating.tau > 100)) {
+    return fail("--tau takes a number from 0 to 100, got " +
+                args->Get("--tau"));
   }
   auto players = args->Number<int>("--players", 4);
   auto tables = args->Number<int>("--tables", 4);

@@ -527,6 +527,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     so->set_victory_points(sres->victory_points());
     so->set_winner(won);
   }
+  out.stderr_by_seat.assign(n, "");
   for (int i = 0; i < n; ++i) {
     SeatRun& sr = seats[i];
     if (!sr.bot) continue;
@@ -540,6 +541,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       (void)sr.bot->EndMatch(mine, absl::Seconds(1));
     }
     const std::string err = sr.bot->Stderr();
+    out.stderr_by_seat[i] = err;
     // Safety net: the id is a plain name (ValidateSpec, issue 16
     // item 11), so the file stays inside stderr_dir.
     if (!options.stderr_dir.empty() && !err.empty() &&

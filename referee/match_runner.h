@@ -75,6 +75,9 @@ struct MatchOutput {
   v1::MatchResult result;
   v1::Replay replay;
   std::optional<rules::State> final_state;
+  // Issue 14: each seat's captured stderr ("" for bots not launched), kept
+  // out of the result and replay (only the bot's owner may read it).
+  std::vector<std::string> stderr_by_seat;
 };
 
 // Errors are for a bad spec only (unknown faction, bad bot spec, bad map...);

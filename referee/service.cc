@@ -134,6 +134,12 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
     grpc::CallbackServerContext* ctx, const v1::MatchSpec* spec_in,
     v1::MatchResult* result) {
   auto* reactor = ctx->DefaultReactor();
+  if (authenticate_) {
+    if (grpc::Status a = authenticate_(*ctx, "RunMatch"); !a.ok()) {
+      reactor->Finish(a);
+      return reactor;
+    }
+  }
   // Issue 16.1: seats name catalogue bots or allowed endpoints, never a
   // command line.
   for (const v1::SeatSpec& seat : spec_in->seats()) {
@@ -211,6 +217,12 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
     }
     *result = out->result;
     if (spec.sealed()) *result->mutable_replay() = std::move(out->replay);
+    // Issue 14: stderr goes to the RunMatch caller only (the arena shows it
+    // to the bot's owner).
+    for (int i = 0; i < result->seats_size(); ++i) {
+      if (i < static_cast<int>(out->stderr_by_seat.size()))
+        result->mutable_seats(i)->set_stderr(out->stderr_by_seat[i]);
+    }
     reactor->Finish(grpc::Status::OK);
   });
   return reactor;
@@ -218,6 +230,10 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
 
 grpc::ServerWriteReactor<v1::MatchUpdate>* RefereeService::WatchMatch(
     grpc::CallbackServerContext* ctx, const v1::WatchRequest* req) {
+  if (authenticate_) {
+    if (grpc::Status a = authenticate_(*ctx, "WatchMatch"); !a.ok())
+      return new RefusedStream<v1::MatchUpdate>(a);
+  }
   if (Sealed(req->match_id())) {
     return new RefusedStream<v1::MatchUpdate>(grpc::Status(
         grpc::StatusCode::PERMISSION_DENIED, "this match is sealed"));
@@ -241,6 +257,12 @@ grpc::ServerUnaryReactor* RefereeService::GetReplay(
     grpc::CallbackServerContext* ctx, const v1::GetReplayRequest* req,
     v1::Replay* replay) {
   auto* reactor = ctx->DefaultReactor();
+  if (authenticate_) {
+    if (grpc::Status a = authenticate_(*ctx, "GetReplay"); !a.ok()) {
+      reactor->Finish(a);
+      return reactor;
+    }
+  }
   std::lock_guard<std::mutex> lock(mu_);
   auto it = replays_.find(req->match_id());
   if (sealed_.count(req->match_id())) {

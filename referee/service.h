@@ -67,6 +67,12 @@ class RefereeService final : public v1::Referee::CallbackService {
                  size_t max_kept_matches = 1000, WatchLimits watch = {});
   ~RefereeService() override;
 
+  // Issue 14: with accounts on, every call is checked first; `method` is
+  // "RunMatch", "WatchMatch" or "GetReplay". A non-OK status refuses it.
+  using Authenticate = std::function<grpc::Status(
+      const grpc::CallbackServerContext& ctx, const std::string& method)>;
+  void set_authenticate(Authenticate a) { authenticate_ = std::move(a); }
+
   grpc::ServerUnaryReactor* RunMatch(grpc::CallbackServerContext* ctx,
                                      const v1::MatchSpec* spec,
                                      v1::MatchResult* result) override;
@@ -94,6 +100,7 @@ class RefereeService final : public v1::Referee::CallbackService {
   std::set<std::string> sealed_;  // private to their RunMatch caller
   std::deque<std::string> kept_order_;
   size_t max_kept_;
+  Authenticate authenticate_;
   StreamLimiter watch_limiter_;
   std::unique_ptr<WorkerPool> pool_;  // last: joined first
 };

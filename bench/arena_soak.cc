@@ -1,0 +1,305 @@
+// Issue 14 soak with out-of-process bots: a `woodland arena serve` process
+// runs a four-player ladder of launched random bots (exec:, sandboxed, one
+// process per seat and match) through the Arena service. While it runs the
+// soak SIGKILLs random bot processes every --kill-bot-ms, SIGKILLs the
+// arena every --kill-arena-s seconds and starts it again on the same
+// database (it resumes the ladder), and after a third of the matches makes
+// one bot ("flaky") fail to start from then on. At the end it reports the
+// matches per second per chunk, the faction and seat imbalance, forfeits
+// (by kind) and the flaky bot's suspension, and checks against the
+// database: no match lost or stored twice (table indexes 0..N-1, every
+// row done but the last few, the ladder's count equal to the stored
+// results, the standings' games equal to seats played), and the metrics of
+// the last arena run equal to what it stored.
+//
+// Run: build/bench/arena_soak --matches N [--kill-arena-s S]
+//        [--kill-bot-ms M] [--dir D]
+#include <grpcpp/grpcpp.h>
+#include <signal.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <regex>
+#include <string>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "arena/ledger.h"
+#include "arena/store.h"
+#include "test/common/server_process.h"
+#include "woodland/v1/arena.grpc.pb.h"
+
+namespace {
+
+using namespace woodland;
+using Clock = std::chrono::steady_clock;
+
+template <typename Req, typename Resp, typename Fn>
+grpc::Status Call(Fn fn, const Req& req, Resp* resp) {
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  return fn(&ctx, req, resp);
+}
+
+double Metric(const std::string& text, const std::string& name) {
+  std::smatch m;
+  if (!std::regex_search(text, m, std::regex("\n" + name + " ([0-9.e+-]+)")))
+    return -1;
+  return std::stod(m[1]);
+}
+
+struct Arena {
+  test_util::ServerProcess server;
+  std::unique_ptr<v1::Arena::Stub> stub;
+};
+
+bool Start(const std::string& cli, const std::string& db,
+           const std::string& bots, Arena* a) {
+  auto s = test_util::StartServer(
+      {cli, "arena", "serve", "--port", "0", "--metrics-port", "0", "--db", db,
+       "--workers", "1", "--bots-file", bots, "--conformance", "quick"},
+      "arena");
+  if (!s.ok()) {
+    std::fprintf(stderr, "%s\n", s.status().ToString().c_str());
+    return false;
+  }
+  a->server = *std::move(s);
+  a->stub = v1::Arena::NewStub(
+      grpc::CreateChannel(absl::StrCat("127.0.0.1:", a->server.port),
+                          grpc::InsecureChannelCredentials()));
+  return true;
+}
+
+// Launched random bots (descendants of the arena): their pids.
+std::vector<pid_t> BotPids(const std::string& random_bot) {
+  std::vector<pid_t> out;
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = e.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream f(e.path() / "cmdline");
+    std::string cmd((std::istreambuf_iterator<char>(f)), {});
+    // The bot itself (argv[0]), not the sandbox wrapper or a shell.
+    if (cmd.rfind(random_bot, 0) == 0) out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+struct Counts {
+  int all = 0, done = 0, contiguous = 1;
+  std::map<std::string, int> forfeit_kinds;
+};
+
+Counts Count(const std::string& db, int64_t id) {
+  Counts c;
+  auto store = arena::Store::Open(db);
+  if (!store.ok()) return c;
+  auto rows = (*store)->Matches(id);
+  if (!rows.ok()) return c;
+  for (size_t i = 0; i < rows->size(); ++i) {
+    const arena::MatchRow& m = (*rows)[i];
+    ++c.all;
+    c.done += m.state == "done";
+    c.contiguous &= m.table_index == static_cast<int>(i);
+    for (const arena::SeatForfeit& f : arena::ParseForfeits(m.forfeits))
+      ++c.forfeit_kinds[f.never_started ? "never started" : "fallback"];
+  }
+  return c;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000;
+  std::string dir = "/tmp/arena_soak";
+  std::string cli = WOODLAND_CLI, random_bot = WOODLAND_RANDOM_BOT;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string f = argv[i];
+    if (f == "--matches") matches = std::atoi(argv[i + 1]);
+    if (f == "--kill-arena-s") kill_arena_s = std::atoi(argv[i + 1]);
+    if (f == "--kill-bot-ms") kill_bot_ms = std::atoi(argv[i + 1]);
+    if (f == "--dir") dir = argv[i + 1];
+  }
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string db = dir + "/arena.db", bots = dir + "/bots.txt";
+  {
+    std::ofstream f(dir + "/flaky.sh");
+    f << "#!/bin/sh\n[ -e \"$(dirname \"$0\")/dead\" ] && exit 1\nexec "
+         "\"$@\"\n";
+  }
+  std::filesystem::permissions(dir + "/flaky.sh",
+                               std::filesystem::perms::owner_all |
+                                   std::filesystem::perms::group_read |
+                                   std::filesystem::perms::group_exec |
+                                   std::filesystem::perms::others_read |
+                                   std::filesystem::perms::others_exec);
+  {
+    std::ofstream f(bots);
+    for (int i = 1; i <= 5; ++i)
+      f << "b" << i << " exec:" << random_bot << " --seed " << i << "\n";
+    f << "flaky exec:" << dir << "/flaky.sh " << random_bot << "\n";
+  }
+  Arena a;
+  if (!Start(cli, db, bots, &a)) return 1;
+  std::vector<std::string> names = {"b1", "b2", "b3", "b4", "b5", "flaky"};
+  for (const std::string& n : names) {
+    v1::RegisterBotRequest r;
+    r.set_name(n);
+    r.set_spec("catalog:" + n);
+    v1::BotRecord rec;
+    grpc::Status st =
+        Call([&](auto* c, const auto& q,
+                 auto* o) { return a.stub->RegisterBot(c, q, o); },
+             r, &rec);
+    if (!st.ok()) {
+      std::fprintf(stderr, "register %s: %s\n", n.c_str(),
+                   st.error_message().c_str());
+      return 1;
+    }
+  }
+  // Kills start once every bot passed its conformance check.
+  for (int i = 0;; ++i) {
+    v1::ListBotsResponse list;
+    (void)Call([&](auto* c, const auto& q,
+                   auto* o) { return a.stub->ListBots(c, q, o); },
+               v1::ListBotsRequest(), &list);
+    int passed = 0;
+    for (const auto& b : list.bots()) {
+      passed += b.conformance() == v1::CONFORMANCE_STATE_PASSED;
+      if (b.conformance() == v1::CONFORMANCE_STATE_FAILED) {
+        std::fprintf(stderr, "%s failed its check: %s\n", b.name().c_str(),
+                     b.conformance_detail().c_str());
+        return 1;
+      }
+    }
+    if (passed == static_cast<int>(names.size())) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+  v1::StartLadderRequest lr;
+  lr.set_players(4);
+  v1::TournamentStatus status;
+  if (!Call([&](auto* c, const auto& q,
+                auto* o) { return a.stub->StartLadder(c, q, o); },
+            lr, &status)
+           .ok())
+    return 1;
+  const int64_t id = status.tournament_id();
+  std::printf("%8s %10s %8s %9s\n", "matches", "matches/s", "bot kills",
+              "restarts");
+  std::fflush(stdout);
+  std::mt19937 rng(7);
+  auto t_arena = Clock::now(), t_bot = Clock::now(), t_chunk = Clock::now();
+  int restarts = 0, kills = 0, chunk_start = 0, done = 0, base = 0;
+  bool flaky_dead = false;
+  const int chunk = std::max(1, matches / 10);
+  while (done < matches) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    v1::TournamentRef ref;
+    ref.set_tournament_id(id);
+    v1::ListTournamentsResponse all;
+    if (Call([&](auto* c, const auto& q,
+                 auto* o) { return a.stub->ListTournaments(c, q, o); },
+             v1::ListTournamentsRequest(), &all)
+            .ok()) {
+      for (const auto& t : all.tournaments()) {
+        if (t.tournament_id() == id) done = t.matches_done();
+      }
+    }
+    if (!flaky_dead && done >= matches / 3) {
+      std::ofstream(dir + "/dead") << "1";
+      flaky_dead = true;
+    }
+    if (done - chunk_start >= chunk) {
+      const double secs =
+          std::chrono::duration<double>(Clock::now() - t_chunk).count();
+      std::printf("%8d %10.2f %8d %9d\n", done, (done - chunk_start) / secs,
+                  kills, restarts);
+      std::fflush(stdout);
+      chunk_start = done;
+      t_chunk = Clock::now();
+    }
+    if (Clock::now() - t_bot > std::chrono::milliseconds(kill_bot_ms)) {
+      std::vector<pid_t> pids = BotPids(random_bot);
+      if (!pids.empty()) {
+        kill(pids[rng() % pids.size()], SIGKILL);
+        ++kills;
+      }
+      t_bot = Clock::now();
+    }
+    if (kill_arena_s > 0 &&
+        Clock::now() - t_arena > std::chrono::seconds(kill_arena_s)) {
+      a.server.process->Kill();
+      (void)a.server.process->ExitStatus();
+      a.server.process.reset();
+      const Counts c = Count(db, id);
+      if (!Start(cli, db, bots, &a)) return 1;
+      ++restarts;
+      base = c.done;  // the new arena's metrics count from here
+      t_arena = Clock::now();
+    }
+  }
+  v1::TournamentRef ref;
+  ref.set_tournament_id(id);
+  (void)Call([&](auto* c, const auto& q,
+                 auto* o) { return a.stub->CancelTournament(c, q, o); },
+             ref, &status);
+  // The match running at the cancel ends and is stored; then all settle.
+  Counts c;
+  for (int i = 0; i < 600; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    (void)Call([&](auto* cx, const auto& q,
+                   auto* o) { return a.stub->CancelTournament(cx, q, o); },
+               ref, &status);
+    c = Count(db, id);
+    const std::string m = test_util::HttpGet(a.server.metrics_port, "/metrics");
+    if (Metric(m, "woodland_arena_matches_running") == 0 &&
+        status.matches_done() == c.done)
+      break;
+  }
+  const std::string m = test_util::HttpGet(a.server.metrics_port, "/metrics");
+  v1::StandingsResponse s;
+  (void)Call([&](auto* cx, const auto& q,
+                 auto* o) { return a.stub->GetStandings(cx, q, o); },
+             ref, &s);
+  int seats = 0, forfeits = 0;
+  bool flaky_suspended = false;
+  for (const auto& b : s.bots()) {
+    seats += b.games();
+    forfeits += b.forfeits();
+    if (b.bot() == "flaky") flaky_suspended = b.suspended();
+    std::printf("  %-6s games %5d forfeits %4d%s ordinal %6.2f\n",
+                b.bot().c_str(), b.games(), b.forfeits(),
+                b.suspended() ? " SUSPENDED" : "", b.ordinal());
+  }
+  const double fin = Metric(m, "woodland_arena_matches_finished_total"),
+               sched = Metric(m, "woodland_arena_matches_scheduled_total"),
+               queue = Metric(m, "woodland_arena_queue_depth"),
+               running = Metric(m, "woodland_arena_matches_running");
+  std::printf(
+      "stored %d matches, %d done, indexes 0..N-1: %s; ladder says %d; "
+      "standings seats %d (= 4 x done: %s)\n",
+      c.all, c.done, c.contiguous ? "yes" : "NO", status.matches_done(), seats,
+      seats == 4 * c.done ? "yes" : "NO");
+  std::printf(
+      "bot kills %d, arena restarts %d; forfeits %d (never started %d, "
+      "fallback %d); flaky suspended: %s\n",
+      kills, restarts, forfeits, c.forfeit_kinds["never started"],
+      c.forfeit_kinds["fallback"], flaky_suspended ? "yes" : "NO");
+  std::printf(
+      "last arena run: stored %d; metrics finished %.0f scheduled %.0f queue "
+      "%.0f running %.0f\n",
+      c.done - base, fin, sched, queue, running);
+  std::printf("imbalance: factions %d, seats %d\n", s.faction_imbalance(),
+              s.seat_imbalance());
+  const bool ok = c.contiguous && status.matches_done() == c.done &&
+                  c.all - c.done <= 1 && seats == 4 * c.done &&
+                  fin == c.done - base && queue == 0 && running == 0 &&
+                  flaky_suspended;
+  std::printf("%s\n", ok ? "SOAK OK" : "SOAK FAILED");
+  return ok ? 0 : 1;
+}
