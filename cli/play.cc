@@ -11,6 +11,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -41,7 +42,7 @@ int PlayMain(const std::vector<std::string>& argv) {
       argv,
       {"--factions", "--bot", "--character", "--seed", "--replay",
        "--deadline-ms", "--time-bank-ms", "--max-strikes", "--max-turns",
-       "--stderr-dir", "--match-id", "--map", "--suits"},
+       "--stderr-dir", "--match-id", "--map", "--suits", "--hirelings"},
       {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   v1::MatchSpec spec;
@@ -121,6 +122,18 @@ int PlayMain(const std::vector<std::string>& argv) {
   }
   for (int8_t suit : suits.suits) spec.add_suits(referee::SuitToProto(suit));
   spec.set_random_suits(suits.random_suits);
+  // --hirelings patrol,dynasty:demoted,band (Law 22, 19.6).
+  rules::GameSetup hirelings;
+  if (absl::Status st =
+          rules::ParseHirelingsFlag(args->Get("--hirelings", ""), hirelings);
+      !st.ok()) {
+    return Fail("play", st);
+  }
+  for (const auto& [h, demoted] : hirelings.hirelings) {
+    v1::HirelingSpec* hs = spec.add_hirelings();
+    hs->set_hireling(std::string(rules::HirelingKey(h, demoted)));
+    hs->set_demoted(demoted);
+  }
   referee::MatchOptions options;
   options.stderr_dir = args->Get("--stderr-dir", "");
   options.max_deadline = absl::Milliseconds(kDayMs);   // the user is the

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cli/commands.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
@@ -40,6 +41,7 @@ struct Flags {
   int max_turns = 1000;
   std::string map = "autumn";
   std::string suits;
+  std::string hirelings;  // --hirelings patrol,dynasty:demoted,...
   bool shuffle_seats = false;
   bool check = false;
   bool json = false;
@@ -101,6 +103,8 @@ bool ParseFlags(const std::vector<std::string>& args, Flags& f,
       if (!value(f.map)) return false;
     } else if (a == "--suits") {
       if (!value(f.suits)) return false;
+    } else if (a == "--hirelings") {
+      if (!value(f.hirelings)) return false;
     } else if (a == "--max-turns") {
       if (!value(v) || !absl::SimpleAtoi(v, &f.max_turns) || f.max_turns < 0) {
         err = "--max-turns needs a number";
@@ -132,6 +136,11 @@ int SelfplayMain(const std::vector<std::string>& args) {
   setup.max_turns = f.max_turns;
   setup.map = f.map;
   if (absl::Status st = rules::ParseSuitsFlag(f.suits, setup); !st.ok()) {
+    std::cerr << "woodland selfplay: " << st.message() << "\n";
+    return 2;
+  }
+  if (absl::Status st = rules::ParseHirelingsFlag(f.hirelings, setup);
+      !st.ok()) {
     std::cerr << "woodland selfplay: " << st.message() << "\n";
     return 2;
   }

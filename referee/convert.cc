@@ -136,10 +136,14 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_leader()->set_leader(s.OptionLabel(o));
       break;
     case rules::kOptExtra: {
-      static constexpr const char* kNames[] = {
-          "activate_dominance", "take_dominance", "tax_collector",
-          "codebreakers",       "open_path",      "exposure"};
-      static_assert(std::size(kNames) == rules::kExtraExposure + 1);
+      static constexpr const char* kNames[] = {"activate_dominance",
+                                               "take_dominance",
+                                               "tax_collector",
+                                               "codebreakers",
+                                               "open_path",
+                                               "exposure",
+                                               "hireling"};
+      static_assert(std::size(kNames) == rules::kExtraHireling + 1);
       static_assert(rules::kExtraOpenPath == 4);
       out->mutable_extra()->set_action(kNames[o.a]);
       if (o.a == rules::kExtraExposure)
@@ -326,6 +330,7 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     HundredsViewToProto(s, o, out->mutable_hundreds());
   if (s.SeatOf(rules::kKeepers) >= 0)
     KeepersViewToProto(s, o, out->mutable_keepers());
+  HirelingsToProto(s, o, out);  // Law 22
 }
 
 void EventToProto(const State& s, const rules::Event& e, int seat,
@@ -342,7 +347,8 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
       e.kind == rules::kEvRemove || e.kind == rules::kEvBattle ||
       e.kind == rules::kEvPlotFlip || e.kind == rules::kEvPlotSwap ||
       e.kind == rules::kEvExposure ||
-      e.kind == rules::kEvBurrow;  // 0: the Burrow's supply case
+      e.kind == rules::kEvBurrow ||  // 0: the Burrow's supply case
+      e.kind == rules::kEvHireling;  // 0: no clearing
   out->set_a(e.a);
   out->set_b(b_clearing ? e.b + 1 : e.b);
   out->set_c(c_clearing ? e.c + 1 : e.c);

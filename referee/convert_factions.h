@@ -21,6 +21,10 @@ void HundredsViewToProto(const rules::State& s, const rules::Observation& o,
                          v1::HundredsView* out);
 void KeepersViewToProto(const rules::State& s, const rules::Observation& o,
                         v1::KeepersView* out);
+// The hirelings in play (Law 22): Observation fields 24 and 25, and their
+// pieces added to the clearing views.
+void HirelingsToProto(const rules::State& s, const rules::Observation& o,
+                      v1::Observation* out);
 
 }  // namespace woodland::referee
 

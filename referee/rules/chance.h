@@ -23,6 +23,9 @@ enum ChanceKind : uint8_t {
   kChancePick = 2,  // a random card from a hand (e.g. Stand and Deliver!)
   kChanceSeat = 3,  // seat order / first player at setup (Law 5.1.1)
   kChanceSuit = 4,  // which suit marker lands on a clearing (Law 19.1)
+  // The hirelings' dice (Law 22.1.2 control die, face 0..5; the Spring
+  // Uprising's die, suit 0..2).
+  kChanceHirelingDie = 5,
 };
 
 struct ChanceOutcome {

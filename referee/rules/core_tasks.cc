@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 
 namespace woodland::rules {
@@ -72,6 +73,7 @@ void TurnStep(State& s) {
         if (o != seat)
           GetFaction(FactionOfSeat(s, o))->AtOthersBirdsongStart(s, seat);
       }
+      HirelingsBirdsongStart(s, seat);  // Law 22.2.3
       return;
     case 1:
     case 3:
@@ -122,7 +124,8 @@ void TurnStep(State& s) {
       return;
     default:
       s.Pop();
-      EndOfEvening(s, seat);  // Law 25.4.4: the Pass
+      EndOfEvening(s, seat);        // Law 25.4.4: the Pass
+      HirelingsEndOfTurn(s, seat);  // Law 22.1.1, 22.1.3
   }
 }
 
@@ -1224,6 +1227,7 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
     opts.push_back({.kind = kOptExtra, .a = kExtraCodebreakers});
   }
   AppendOpenPathExtras(s, seat, opts);  // Law 25.4.3
+  AppendHirelingExtras(s, seat, opts);  // Law 22.2.4
   // Actions other factions offer to this one (Exposure, Law 13.2.4).
   for (int o = 0; o < s.num_seats(); ++o) {
     if (o != seat)
@@ -1265,6 +1269,9 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
       return;
     case kExtraExposure:
       GetFaction(kCorvid)->ResolveEnemyExtra(s, seat, o);
+      return;
+    case kExtraHireling:
+      ResolveHirelingExtra(s, seat, o);
       return;
   }
   CHECK(false) << "bad extra action";

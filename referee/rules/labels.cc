@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/state.h"
 
@@ -69,6 +70,9 @@ std::string State::OptionLabel(const Option& o) const {
       // The module that asked labels its action codes, also when it asks
       // another seat (services, Law 11.2.6; trophies, 15.2.5).
       // Both Vagabonds share prompt kinds: the deciding one labels his own.
+      if (prompt_.kind >= kHirelingPromptBase) {
+        return HirelingActionLabel(*this, o);
+      }
       int f = seats_[prompt_.seat].faction;
       auto vagabond = [](int x) { return x == kVagabond || x == kVagabond2; };
       if (prompt_.kind >= kFactionPromptBase) {
@@ -131,6 +135,8 @@ std::string State::OptionLabel(const Option& o) const {
         case kExtraExposure:
           return absl::StrCat("Exposure: guess the plot in ",
                               ClearingName(*this, o.b));
+        case kExtraHireling:
+          return HirelingExtraLabel(*this, o);
       }
   }
   return "?";
@@ -159,6 +165,8 @@ absl::string_view State::EventKindName(int kind) {
       return "duchy.reveal";
     case kEvMinister:
       return "duchy.minister";
+    case kEvHireling:
+      return "hireling";
   }
   return kind < static_cast<int>(std::size(kNames)) ? kNames[kind] : "unknown";
 }
@@ -261,6 +269,8 @@ std::string State::EventText(const Event& e, int seat) const {
     case kEvFerry:
       return absl::StrCat("The Ferry crossed the lake to ",
                           ClearingName(*this, e.c));
+    case kEvHireling:
+      return HirelingEventText(*this, e);
     case kEvOpenPath: {
       auto [a, b] = map().closed_paths[e.a];
       return absl::StrCat(

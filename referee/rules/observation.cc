@@ -68,6 +68,7 @@ Observation Observe(const State& s, int seat) {
   ObserveCorvid(s, seat, o);
   ObserveHundreds(s, seat, o);
   ObserveKeepers(s, seat, o);
+  o.hirelings = s.hirelings();  // Law 22: nothing about them is hidden
   return o;
 }
 

@@ -74,6 +74,8 @@ struct Observation {
   CorvidBoard corvid;
   HundredsBoard hundreds;
   KeepersBoard keepers;
+  // The hirelings in play (Law 22): all public.
+  HirelingsBoard hirelings;
 };
 
 Observation Observe(const State& s, int seat);

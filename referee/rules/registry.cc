@@ -47,6 +47,7 @@ void RegisterDuchy();
 void RegisterCorvid();
 void RegisterHundreds();
 void RegisterKeepers();
+void RegisterHirelings();
 
 void RegisterAll() {
   static const bool done = [] {
@@ -61,6 +62,7 @@ void RegisterAll() {
     RegisterCorvid();
     RegisterHundreds();
     RegisterKeepers();
+    RegisterHirelings();
     return true;
   }();
   (void)done;

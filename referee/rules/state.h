@@ -34,6 +34,7 @@
 #include "referee/rules/cult_board.h"
 #include "referee/rules/defs.h"
 #include "referee/rules/duchy_board.h"
+#include "referee/rules/hirelings_board.h"
 #include "referee/rules/hundreds_board.h"
 #include "referee/rules/keepers_board.h"
 #include "referee/rules/riverfolk_board.h"
@@ -141,6 +142,7 @@ enum ExtraAction : int8_t {
   kExtraCodebreakers,
   kExtraOpenPath,  // b = index of a closed path in MapDef (Law 25.4.3)
   kExtraExposure,  // b = clearing: guess the Corvids' plot there (13.2.4)
+  kExtraHireling,  // b = hireling: its once-per-Daylight action (22.2.4)
 };
 
 // ---------------------------------------------------------------------------
@@ -390,6 +392,8 @@ enum VpReason : int8_t {
   kVpRelics,  // Keepers: recovering relics and completing columns (15.5.2.III)
   // --- VP reasons for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
+  // --- VP reasons for the hirelings (Law 22, hirelings.cc) ---
+  kVpHireling,  // a hireling's ability (Bluebird Nobles, aiding the Exile)
   kNumVpReasons
 };
 
@@ -436,6 +440,10 @@ enum EventKind : uint8_t {
   // --- Events for the Keepers in Iron (Law 15, keepers.cc) ---
   // --- Events for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
+  // --- Events for the hirelings (Law 22, hirelings.cc) ---
+  // A hireling (a) changed: b = HirelingEventOp (hirelings.h), c = clearing
+  // or -1, d = count; seat = the seat concerned.
+  kEvHireling,
   kNumEventKinds
 };
 
@@ -546,6 +554,9 @@ class State {
   HundredsBoard& mutable_hundreds() { return hundreds_; }
   const KeepersBoard& keepers() const { return keepers_; }
   KeepersBoard& mutable_keepers() { return keepers_; }
+  // The hirelings in play (Law 22, 19.6; hirelings.cc).
+  const HirelingsBoard& hirelings() const { return hirelings_; }
+  HirelingsBoard& mutable_hirelings() { return hirelings_; }
 
   // The seats that win together with `seat` (a Vagabond's coalition).
   std::vector<int8_t> WinnersWith(int seat) const;
@@ -695,6 +706,7 @@ class State {
     f(corvid_);
     f(hundreds_);
     f(keepers_);
+    f(hirelings_);
   }
 
   std::shared_ptr<const GameDef> def_;
@@ -716,6 +728,7 @@ class State {
   CorvidBoard corvid_;
   HundredsBoard hundreds_;
   KeepersBoard keepers_;
+  HirelingsBoard hirelings_;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
   std::vector<Task> stack_;
