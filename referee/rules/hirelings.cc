@@ -686,6 +686,24 @@ void PushHirelingBattles(State& s, int seat, int card, int only, bool optional,
               .x = I8(times)});
 }
 
+// The Exile's ready items: its Clubs and the crafted items given to it.
+bool ExileReady(const HirelingCard& h) {
+  int n = h.clubs;
+  for (int8_t v : h.items) n += v;
+  return n > 0;
+}
+
+// Law 22.2.2 (the Exile's ability): a player with pieces in a clearing of
+// the Exile's forest gives it a crafted item, scores 1 VP and draws a card.
+bool NextToExile(const State& s, int seat, const HirelingCard& h) {
+  if (h.forest < 0) return false;
+  const ClearingMask around = s.map().forests[h.forest];
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if ((around >> c & 1) && s.HasPieces(s.seat(seat).faction, c)) return true;
+  }
+  return false;
+}
+
 bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
   if (Is(h, kHirelingPopularBand, true)) return h.supply > 0;  // Street Band
   if (Is(h, kHirelingFlameBearers, true)) {                    // Rat Smugglers
@@ -699,6 +717,7 @@ bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
            !HirelingMoves(s, h).empty() ||
            !HirelingBattles(s, card, -1).empty();
   }
+  if (Is(h, kHirelingExile, false)) return ExileReady(h) && h.forest >= 0;
   if (Is(h, kHirelingLastDynasty, false)) {
     const int c = DynastyClearing(h);
     if (c < 0) return h.supply > 0;
@@ -739,6 +758,15 @@ void DaylightStep(State& s) {
           opts.push_back({.kind = kOptAction, .a = kActPlaceHeld, .b = I8(c)});
       }
     }
+    s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
+    return;
+  }
+  if (Is(h, kHirelingExile, false)) {
+    // Exhaust an item to move to an adjacent forest; its items refresh at
+    // the end of the action (the battle is not implemented: report).
+    for (int8_t g : s.map().forest_adjacent[h.forest])
+      opts.push_back({.kind = kOptForest, .a = g});
+    opts.push_back({.kind = kOptDone});
     s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
     return;
   }
@@ -791,6 +819,11 @@ void DaylightChoose(State& s, const Option& o) {
   const bool smugglers = Is(h, kHirelingFlameBearers, true);
   if (o.kind == kOptCard) {
     SmugglersCard(s, t, o.card);
+    return;
+  }
+  if (o.kind == kOptForest) {  // the Exile moves
+    h.forest = o.a;
+    LogHire(s, t.a, kHireOpExileForest, -1, o.a, t.seat);
     return;
   }
   if (o.kind != kOptAction) return;
@@ -1098,9 +1131,26 @@ void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
     if (DaylightAvailable(s, seat, h))
       opts.push_back({.kind = kOptExtra, .a = kExtraHireling, .b = h.hireling});
   }
+  // Aiding the Exile (b = -1 - item), offered to any player next to it.
+  const HirelingCard* exile = s.hirelings().Find(kHirelingExile);
+  if (exile && !exile->demoted && NextToExile(s, seat, *exile)) {
+    for (int i = 0; i < kNumItems; ++i) {
+      if (s.seat(seat).items[i] > 0)
+        opts.push_back(
+            {.kind = kOptExtra, .a = kExtraHireling, .b = I8(-1 - i)});
+    }
+  }
 }
 
 void ResolveHirelingExtra(State& s, int seat, const Option& o) {
+  if (o.b < 0) {  // aid the Exile with item -1 - b
+    const int item = -1 - o.b;
+    --s.mutable_seat(seat).items[item];
+    ++Board(s).Find(kHirelingExile)->items[item];
+    s.AddVp(seat, 1, kVpHireling);
+    s.DrawCards(seat, 1);
+    return;
+  }
   const auto& cards = s.hirelings().cards;
   for (size_t i = 0; i < cards.size(); ++i) {
     if (cards[i].hireling != o.b) continue;
@@ -1140,6 +1190,7 @@ std::string HirelingActionLabel(const State& s, const Option& o) {
 }
 
 std::string HirelingExtraLabel(const State& s, const Option& o) {
+  if (o.b < 0) return absl::StrCat("Aid The Exile with a ", ItemName(-1 - o.b));
   const HirelingCard* h = s.hirelings().Find(o.b);
   return absl::StrCat("Use ", h ? HirelingName(h->hireling, h->demoted) : "?");
 }

@@ -2,6 +2,7 @@
 // the sides' timed actions.
 #include "referee/rules/hirelings.h"
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
 #include "test/referee/rules/random_play.h"
@@ -486,6 +487,43 @@ TEST(Hirelings, Law_4_3_1_AmbushAgainstAHireling) {
   EXPECT_EQ(s.options().size(), 9u);  // Autumn's edge clearings 1-9
   sc.Choose("Place in 1 (fox)");
   EXPECT_EQ(s.hirelings().cards[0].warriors[C(1)], 5);
+}
+
+TEST(Hirelings, Law_22_2_2_AidTheExileScoresAndDraws) {
+  GameSetup g = Table({kMarquise, kEyrie}, {{kHirelingExile, false},
+                                            {kHirelingSpringUprising, true},
+                                            {kHirelingPopularBand, true}});
+  Scenario sc(g, 25);
+  State& s = sc.s();
+  HirelingCard& exile = s.mutable_hirelings().cards[0];
+  exile.forest = 0;
+  int next_to = -1;
+  for (int c = 0; c < 12 && next_to < 0; ++c) {
+    if (s.map().forests[0] >> c & 1) next_to = c;
+  }
+  s.SetWarriors(kMarquise, next_to, 1);
+  --s.mutable_item_supply()[kSword];
+  ++s.mutable_seat(0).items[kSword];  // a crafted sword
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  EXPECT_EQ(s.OptionLabel(opts[0]), "Aid The Exile with a sword");
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_EQ(s.seat(0).items[kSword], 0);
+  EXPECT_EQ(s.hirelings().cards[0].items[kSword], 1);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+  // Its controller moves it to an adjacent forest.
+  Control(s, kHirelingExile, 1, 2);
+  std::vector<Option> mine;
+  AppendHirelingExtras(s, 1, mine);
+  ASSERT_EQ(mine.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, mine[0]); });
+  EXPECT_EQ(sc.Key(), "hireling.action");
+  const int to = s.map().forest_adjacent[0][0];
+  sc.Choose(absl::StrCat("Forest ", to + 1));
+  EXPECT_EQ(s.hirelings().cards[0].forest, to);
 }
 
 TEST(Hirelings, ObservationShowsEveryHireling) {
