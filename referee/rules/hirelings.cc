@@ -57,6 +57,7 @@ enum HireAct : int8_t {
   kActMove,       // take a move
   kActBattle,     // take a battle (Rat Smugglers)
   kActPlaceHeld,  // b = clearing: Forest Patrol's warriors on the card
+  kActRecruit,    // a warrior at each vault (Vault Keepers)
 };
 
 constexpr std::array<absl::string_view, kNumHirelings> kPromoted = {
@@ -686,6 +687,22 @@ void PushHirelingBattles(State& s, int seat, int card, int only, bool optional,
               .x = I8(times)});
 }
 
+// Clearings with a vault (ring 0), or at or next to one with an open slot
+// (ring 1: where a vault may be built).
+uint32_t VaultsAround(const State& s, const HirelingCard& h, int ring) {
+  uint32_t m = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (h.vaults[c] == 0) continue;
+    m |= ring == 0 ? 1u << c : (s.AdjacentMask(c) | 1u << c);
+  }
+  if (ring == 1) {
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (s.OpenSlots(c) <= 0) m &= ~(1u << c);
+    }
+  }
+  return m;
+}
+
 // The Exile's ready items: its Clubs and the crafted items given to it.
 bool ExileReady(const HirelingCard& h) {
   int n = h.clubs;
@@ -718,6 +735,7 @@ bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
            !HirelingBattles(s, card, -1).empty();
   }
   if (Is(h, kHirelingExile, false)) return ExileReady(h) && h.forest >= 0;
+  if (Is(h, kHirelingVaultKeepers, false)) return VaultsAround(s, h, 0) != 0;
   if (Is(h, kHirelingLastDynasty, false)) {
     const int c = DynastyClearing(h);
     if (c < 0) return h.supply > 0;
@@ -757,6 +775,26 @@ void DaylightStep(State& s) {
         if (h.warriors[c] > 0)
           opts.push_back({.kind = kOptAction, .a = kActPlaceHeld, .b = I8(c)});
       }
+    }
+    s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
+    return;
+  }
+  if (Is(h, kHirelingVaultKeepers, false)) {
+    // Build a vault at or next to a vault (step 0), then battle at each
+    // vault or recruit a warrior at each (step 1).
+    if (t.step == 0) {
+      if (h.vault_supply > 0) {
+        const uint32_t m = VaultsAround(s, h, 1);
+        for (int c = 0; c < s.map().num_clearings; ++c) {
+          if (m >> c & 1)
+            opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
+        }
+      }
+      opts.push_back({.kind = kOptDone});
+    } else {
+      opts.push_back({.kind = kOptAction, .a = kActBattle});
+      if (h.supply > 0) opts.push_back({.kind = kOptAction, .a = kActRecruit});
+      opts.push_back({.kind = kOptDone});
     }
     s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
     return;
@@ -812,6 +850,25 @@ void SmugglersCard(State& s, const Task& t, CardId card) {
   if (!move && battle) PushBattleChoice(s, t.seat, -1, false);
 }
 
+void VaultKeepersChoose(State& s, const Task& t, const Option& o) {
+  const HirelingCard& h = Card(s, t.a);
+  if (t.step == 0) {
+    if (o.kind == kOptAction) PlaceVault(s, t.a, o.b);
+    s.Push(Task{.kind = kTaskDaylight, .seat = t.seat, .step = 1, .a = t.a});
+    return;
+  }
+  if (o.kind != kOptAction) return;
+  const uint32_t vaults = VaultsAround(s, h, 0);
+  for (int c = s.map().num_clearings - 1; c >= 0; --c) {
+    if (!(vaults >> c & 1)) continue;
+    if (o.a == kActRecruit) {
+      PlaceHirelingWarriors(s, t.a, c, 1);
+    } else {
+      PushHirelingBattles(s, t.seat, t.a, c, true, 1);
+    }
+  }
+}
+
 void DaylightChoose(State& s, const Option& o) {
   const Task t = s.top();
   s.Pop();
@@ -819,6 +876,10 @@ void DaylightChoose(State& s, const Option& o) {
   const bool smugglers = Is(h, kHirelingFlameBearers, true);
   if (o.kind == kOptCard) {
     SmugglersCard(s, t, o.card);
+    return;
+  }
+  if (Is(h, kHirelingVaultKeepers, false)) {
+    VaultKeepersChoose(s, t, o);
     return;
   }
   if (o.kind == kOptForest) {  // the Exile moves
@@ -1182,6 +1243,8 @@ std::string HirelingActionLabel(const State& s, const Option& o) {
       return "Move";
     case kActBattle:
       return "Battle";
+    case kActRecruit:
+      return "Recruit at each vault";
     case kActPlaceHeld:
       return absl::StrCat("Place the warriors on the card in ",
                           ClearingName(s, o.b));

@@ -54,7 +54,7 @@ absl::Status ValidateHirelings(const GameSetup& setup);
 // demoted side at a table of `players` (for the advanced setup's draw).
 int HirelingsDemotedAtSetup(int players);
 // Law 19.6.1-19.6.4: puts the cards in play and pushes their setup (run
-// before the factions' setup).
+// after the factions' setup, see State::NewGame).
 void PushHirelingSetup(State& s);
 // Law 22.1.1: the score of `seat` went from `before` to `after`.
 void HirelingsOnScore(State& s, int seat, int before, int after);

@@ -123,6 +123,13 @@ struct HirelingsBoard {
     }
     return n;
   }
+  // Vaults in c: buildings, they fill building slots (Law 2.2.3).
+  int Vaults(int c) const {
+    if (!(on_map >> c & 1)) return 0;
+    int n = 0;
+    for (const HirelingCard& h : cards) n += h.vaults[c];
+    return n;
+  }
   // Law 22.3.1: the largest presence in c of an uncontrolled hireling.
   int UncontrolledPresence(int c) const {
     if (!(on_map >> c & 1)) return 0;

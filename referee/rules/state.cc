@@ -176,11 +176,13 @@ absl::StatusOr<State> State::NewGame(
   // order of the Faction enum.
   std::vector<int8_t> by_setup_order = order;
   std::sort(by_setup_order.begin(), by_setup_order.end(), std::greater<>());
+  // Law 19.6: the hirelings are set up once the factions are (pushed first,
+  // they run last): faction setups count on open building slots, which a
+  // vault could take (a rules decision for the standard setup, 5.1).
+  PushHirelingSetup(s);
   for (int f : by_setup_order) {
     GetFaction(f)->PushSetup(s, s.seat_of_[f]);
   }
-  // Law 19.6: the hirelings are set up before the factions.
-  PushHirelingSetup(s);
   s.Advance();
   return s;
 }
@@ -350,7 +352,7 @@ int State::Ruler(int c) const {
 }
 
 int State::OpenSlots(int c) const {
-  int used = board_[c].pieces[kRuin];
+  int used = board_[c].pieces[kRuin] + hirelings_.Vaults(c);
   for (const FactionBuildings& own : kBuildingsOf) {
     for (int i = 0; i < own.count; ++i) used += board_[c].pieces[own.piece[i]];
   }

@@ -2,6 +2,7 @@
 // the sides' timed actions.
 #include "referee/rules/hirelings.h"
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
@@ -53,6 +54,13 @@ void HirelingDice(State& s, std::vector<int> values) {
   for (int x : values)
     v->push_back({kChanceHirelingDie, static_cast<uint16_t>(x)});
   s.chance_stream().Substitute(v);
+}
+
+// Answers the factions' setup decisions (first option) up to the hirelings'.
+void SkipFactionSetup(State& s) {
+  while (!s.IsTerminal() && !absl::StartsWith(s.PromptKey(), "hireling.")) {
+    ASSERT_TRUE(s.Apply(0).ok());
+  }
 }
 
 // Answers every setup decision with its first option.
@@ -127,6 +135,7 @@ TEST(Hirelings, Law_19_6_3_ForestPatrolInEveryClearing) {
   g.factions = {kVagabond, kCult};
   auto s = State::NewGame(g, 3);
   ASSERT_TRUE(s.ok()) << s.status();
+  RunSetup(*s);  // the hirelings are set up after the factions
   const HirelingCard& patrol = s->hirelings().cards[0];
   for (int c = 0; c < 12; ++c) EXPECT_EQ(patrol.warriors[c], 1) << c;
   EXPECT_EQ(patrol.supply, 0);  // 12 Patrol warriors, all on the map
@@ -141,6 +150,7 @@ TEST(Hirelings, Law_19_6_3_SetupFromTheLastPlayerCounterclockwise) {
   g.first_seat = 0;
   auto s = State::NewGame(g, 5);
   ASSERT_TRUE(s.ok()) << s.status();
+  SkipFactionSetup(*s);
   // The Last Dynasty (first card): the last player, seat 2, picks an edge
   // clearing (Autumn has 9: clearings 1-9) for all five warriors.
   EXPECT_EQ(s->PromptKey(), "hireling.setup_clearing");
@@ -172,6 +182,7 @@ TEST(Hirelings, Law_19_6_3_ExileInAForestVaultKeepersWithAVault) {
   g.first_seat = 0;
   auto s = State::NewGame(g, 9);
   ASSERT_TRUE(s.ok()) << s.status();
+  SkipFactionSetup(*s);
   EXPECT_EQ(s->PromptKey(), "hireling.setup_forest");
   EXPECT_EQ(s->options().size(), s->map().forests.size());
   ASSERT_TRUE(s->Apply(2).ok());
@@ -524,6 +535,34 @@ TEST(Hirelings, Law_22_2_2_AidTheExileScoresAndDraws) {
   const int to = s.map().forest_adjacent[0][0];
   sc.Choose(absl::StrCat("Forest ", to + 1));
   EXPECT_EQ(s.hirelings().cards[0].forest, to);
+}
+
+TEST(Hirelings, Law_22_2_4_VaultKeepersBuildThenRecruitAtEachVault) {
+  GameSetup g = Table({kMarquise, kEyrie}, {{kHirelingVaultKeepers, false},
+                                            {kHirelingSpringUprising, true},
+                                            {kHirelingPopularBand, true}});
+  Scenario sc(g, 26);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 0, 2);
+  HirelingCard& k = s.mutable_hirelings().cards[0];
+  k.vaults[C(1)] = 1;  // clearing 1 has one slot: the vault fills it
+  --k.vault_supply;
+  s.mutable_hirelings().RecomputeOnMap();
+  EXPECT_EQ(s.OpenSlots(C(1)), 0);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // At or next to the vault with an open slot: 5, 9 and 10, not 1.
+  EXPECT_FALSE(sc.Offers("Place in 1 (fox)"));
+  EXPECT_TRUE(sc.Offers("Place in 9 (mouse)"));
+  EXPECT_TRUE(sc.Offers("Place in 10 (rabbit)"));
+  sc.Choose("Place in 5 (rabbit)");
+  EXPECT_EQ(s.hirelings().cards[0].vaults[C(5)], 1);
+  sc.Choose("Recruit at each vault");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(1)], 1);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
+  EXPECT_TRUE(s.CheckInvariants().ok());
 }
 
 TEST(Hirelings, ObservationShowsEveryHireling) {
