@@ -16,6 +16,7 @@
 #include "referee/match_runner.h"
 #include "referee/rules/defs.h"
 #include "referee/rootlog.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -47,7 +48,7 @@ int PlayMain(const std::vector<std::string>& argv) {
                   {"--factions", "--bot", "--character", "--seed", "--replay",
                    "--deadline-ms", "--time-bank-ms", "--max-strikes",
                    "--max-turns", "--stderr-dir", "--match-id", "--map",
-                   "--suits", "--deck", "--setup", "--landmarks"},
+                   "--suits", "--deck", "--setup", "--landmarks", "--hirelings"},
                   {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
@@ -141,6 +142,18 @@ int PlayMain(const std::vector<std::string>& argv) {
                                       args->Get("--landmarks", ""), spec);
       !st.ok()) {
     return Fail("play", st);
+  }
+  // --hirelings patrol,dynasty:demoted,band (Law 22, 19.6).
+  rules::GameSetup hirelings;
+  if (absl::Status st =
+          rules::ParseHirelingsFlag(args->Get("--hirelings", ""), hirelings);
+      !st.ok()) {
+    return Fail("play", st);
+  }
+  for (const auto& [h, demoted] : hirelings.hirelings) {
+    v1::HirelingSpec* hs = spec.add_hirelings();
+    hs->set_hireling(std::string(rules::HirelingKey(h, demoted)));
+    hs->set_demoted(demoted);
   }
   referee::MatchOptions options;
   options.stderr_dir = args->Get("--stderr-dir", "");

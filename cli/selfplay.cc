@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "cli/commands.h"
 #include "referee/rules/landmarks.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
@@ -46,6 +47,7 @@ struct Flags {
   std::string setup_mode = "standard";  // --setup (Law 5.1 or 19)
   std::string landmarks;                // --landmarks (Law 24, 19.5)
   int draft = 0;  // --draft N: N seats draft their factions (Law 19.8)
+  std::string hirelings;  // --hirelings patrol,dynasty:demoted,...
   bool shuffle_seats = false;
   bool check = false;
   bool json = false;
@@ -128,6 +130,8 @@ bool ParseFlags(const std::vector<std::string>& args, Flags& f,
         err = "--draft needs 2 to 6 seats";
         return false;
       }
+    } else if (a == "--hirelings") {
+      if (!value(f.hirelings)) return false;
     } else if (a == "--max-turns") {
       if (!value(v) || !absl::SimpleAtoi(v, &f.max_turns) || f.max_turns < 0) {
         err = "--max-turns needs a number";
@@ -164,6 +168,7 @@ int SelfplayMain(const std::vector<std::string>& args) {
     return 2;
   }
   if (absl::Status st = rules::ParseLandmarksFlag(f.landmarks, setup);
+  if (absl::Status st = rules::ParseHirelingsFlag(f.hirelings, setup);
       !st.ok()) {
     std::cerr << "woodland selfplay: " << st.message() << "\n";
     return 2;

@@ -179,8 +179,8 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
           "activate_dominance", "take_dominance", "tax_collector",
           "codebreakers", "open_path", "exposure",
           // The Exiles and Partisans deck's "once in Daylight" cards.
-          "propaganda_bureau", "league_of_adventurous_mice", "black_market"};
-      static_assert(std::size(kNames) == rules::kExtraBlackMarket + 1);
+          "propaganda_bureau", "league_of_adventurous_mice", "black_market", "hireling"};
+      static_assert(std::size(kNames) == rules::kExtraHireling + 1);
       static_assert(rules::kExtraOpenPath == 4);
       out->mutable_extra()->set_action(kNames[o.a]);
       if (o.a == rules::kExtraExposure)
@@ -616,6 +616,7 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   ProgressToProto(s, out->mutable_progress());
   BattleToProto(s, out);
   if (s.exiles_deck()) ExilesViewToProto(s, o, out->mutable_exiles());
+  HirelingsToProto(s, o, out);  // Law 22
 }
 
 namespace {
@@ -862,7 +863,8 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
       e.kind == rules::kEvRemove || e.kind == rules::kEvBattle ||
       e.kind == rules::kEvPlotFlip || e.kind == rules::kEvPlotSwap ||
       e.kind == rules::kEvExposure ||
-      e.kind == rules::kEvBurrow;  // 0: the Burrow's supply case
+      e.kind == rules::kEvBurrow ||  // 0: the Burrow's supply case
+      e.kind == rules::kEvHireling;  // 0: no clearing
   out->set_a(e.a);
   out->set_b(b_clearing ? e.b + 1 : e.b);
   out->set_c(c_clearing ? e.c + 1 : e.c);

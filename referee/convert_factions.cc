@@ -4,6 +4,7 @@
 
 #include "absl/strings/ascii.h"
 #include "referee/convert.h"
+#include "referee/rules/hirelings.h"
 
 namespace woodland::referee {
 
@@ -237,6 +238,64 @@ void ExilesViewToProto(const rules::State& s, const rules::Observation& o,
       ic->set_count(o.exiles.exhausted[seat][i]);
     }
   }
+// --- The hirelings (Law 22, hirelings.cc) -----------------------------------
+
+void HirelingsToProto(const rules::State& s, const rules::Observation& o,
+                      v1::Observation* out) {
+  const rules::HirelingsBoard& b = o.hirelings;
+  if (!b.InPlay()) return;
+  auto items = [](const std::array<int8_t, rules::kNumItems>& v,
+                  google::protobuf::RepeatedPtrField<v1::ItemCount>* dst) {
+    for (int i = 0; i < rules::kNumItems; ++i) {
+      if (v[i] == 0) continue;
+      v1::ItemCount* ic = dst->Add();
+      ic->set_item(std::string(rules::ItemName(i)));
+      ic->set_count(v[i]);
+    }
+  };
+  for (const rules::HirelingCard& h : b.cards) {
+    v1::HirelingView* hv = out->add_hirelings();
+    hv->set_key(std::string(rules::HirelingKey(h.hireling, h.demoted)));
+    hv->set_name(std::string(rules::HirelingName(h.hireling, h.demoted)));
+    hv->set_demoted(h.demoted);
+    hv->set_controller_seat(h.Controlled() ? s.SeatOf(h.controller) : -1);
+    hv->set_controller(FactionToProto(h.controller));
+    hv->set_control_markers(h.control);
+    hv->set_gained_this_turn(h.Controlled() && h.gained_turn == s.turn());
+    hv->set_daylight_used(h.used);
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (h.warriors[c] == 0 && h.vaults[c] == 0) continue;
+      v1::HirelingPieces* hp = hv->add_pieces();
+      hp->set_clearing(c + 1);
+      hp->set_warriors(h.warriors[c]);
+      hp->set_vaults(h.vaults[c]);
+      v1::ClearingView* cv = out->mutable_clearings(c);
+      for (bool vault : {false, true}) {
+        const int n = vault ? h.vaults[c] : h.warriors[c];
+        if (n == 0) continue;
+        v1::PieceCount* pc = cv->add_pieces();
+        pc->set_piece(rules::HirelingPieceName(h.hireling, h.demoted, vault));
+        pc->set_count(n);
+      }
+    }
+    hv->set_warriors_in_supply(h.supply);
+    hv->set_warriors_on_card(h.held);
+    hv->set_vaults_in_supply(h.vault_supply);
+    hv->set_forest(h.forest + 1);
+    hv->set_clubs_ready(h.clubs);
+    hv->set_clubs_exhausted(h.clubs_exhausted);
+    items(h.items, hv->mutable_items_ready());
+    items(h.items_exhausted, hv->mutable_items_exhausted());
+    for (int8_t f : rules::HirelingBlocks(h.hireling))
+      hv->add_blocks(FactionToProto(f));
+  }
+  v1::HirelingMarkers* m = out->mutable_hireling_markers();
+  for (size_t i = 0; i < rules::kHirelingMarkerSpaces.size(); ++i) {
+    if (b.markers_on_track >> i & 1)
+      m->add_on_track(rules::kHirelingMarkerSpaces[i]);
+  }
+  for (int seat = 0; seat < s.num_seats(); ++seat)
+    m->add_waiting_by_seat(b.markers_waiting[seat]);
 }
 
 }  // namespace woodland::referee

@@ -23,6 +23,10 @@ void ExilesViewToProto(const rules::State& s, const rules::Observation& o,
                        v1::ExilesView* out);
 void KeepersViewToProto(const rules::State& s, const rules::Observation& o,
                         v1::KeepersView* out);
+// The hirelings in play (Law 22): Observation fields 24 and 25, and their
+// pieces added to the clearing views.
+void HirelingsToProto(const rules::State& s, const rules::Observation& o,
+                      v1::Observation* out);
 
 }  // namespace woodland::referee
 

@@ -11,6 +11,7 @@
 #include "referee/rules/chance.h"
 #include "referee/rules/defs.h"
 #include "referee/rules/landmarks.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/observation.h"
 #include "referee/text.h"
 
@@ -224,6 +225,21 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
         absl::StrCat("first_seat ", spec.first_seat(), " is not a seat"));
   }
   setup.first_seat = spec.has_first_seat() ? spec.first_seat() : 0;
+  // Law 19.6: the hirelings in play (checked again by State::NewGame).
+  if (spec.hirelings_size() > rules::kNumHirelings) {
+    return absl::InvalidArgumentError("hirelings: too many");
+  }
+  for (const v1::HirelingSpec& h : spec.hirelings()) {
+    int8_t hireling = -1;
+    bool demoted = false;
+    if (absl::Status st = rules::ParseHireling(CleanUtf8(h.hireling(), 32),
+                                               &hireling, &demoted);
+        !st.ok()) {
+      return st;
+    }
+    setup.hirelings.push_back({hireling, demoted || h.demoted()});
+  }
+  if (absl::Status st = rules::ValidateHirelings(setup); !st.ok()) return st;
   setup.record_events = true;
   return setup;
 }

@@ -26,6 +26,9 @@ enum ChanceKind : uint8_t {
   // Advanced setup deals (Law 19.5.2 landmark cards, 19.6.1 hireling cards,
   // 19.8.2 faction setup cards and Vagabond characters).
   kChanceSetup = 5,
+  // The hirelings' dice (Law 22.1.2 control die, face 0..5; the Spring
+  // Uprising's die, suit 0..2).
+  kChanceHirelingDie = 6,
 };
 
 struct ChanceOutcome {

@@ -8,6 +8,7 @@
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/landmarks.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 
 namespace woodland::rules {
@@ -76,6 +77,7 @@ void TurnStep(State& s) {
         if (o != seat)
           GetFaction(FactionOfSeat(s, o))->AtOthersBirdsongStart(s, seat);
       }
+      HirelingsBirdsongStart(s, seat);  // Law 22.2.3
       return;
     case 1:
     case 3:
@@ -130,7 +132,8 @@ void TurnStep(State& s) {
       return;
     default:
       s.Pop();
-      EndOfEvening(s, seat);  // Law 25.4.4: the Pass
+      EndOfEvening(s, seat);        // Law 25.4.4: the Pass
+      HirelingsEndOfTurn(s, seat);  // Law 22.1.1, 22.1.3
   }
 }
 
@@ -1279,6 +1282,7 @@ void AppendDaylightExtras(const State& s, int seat, std::vector<Option>& opts) {
   AppendOpenPathExtras(s, seat, opts);  // Law 25.4.3
   if (s.exiles_deck()) AppendExilesDaylight(s, seat, opts);
   AppendLandmarkExtras(s, seat, opts);  // the Black Market
+  AppendHirelingExtras(s, seat, opts);  // Law 22.2.4
   // Actions other factions offer to this one (Exposure, Law 13.2.4).
   for (int o = 0; o < s.num_seats(); ++o) {
     if (o != seat)
@@ -1324,8 +1328,12 @@ void ResolveDaylightExtra(State& s, int seat, const Option& o) {
     case kExtraPropagandaBureau:
     case kExtraLeague:
       ResolveExilesDaylight(s, seat, o);
+      return;
     case kExtraBlackMarket:
       ResolveBlackMarket(s, seat, o);
+      return;
+    case kExtraHireling:
+      ResolveHirelingExtra(s, seat, o);
       return;
   }
   CHECK(false) << "bad extra action";

@@ -6,6 +6,7 @@
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/landmarks.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/state.h"
 
@@ -132,6 +133,9 @@ std::string State::OptionLabel(const Option& o) const {
       // The module that asked labels its action codes, also when it asks
       // another seat (services, Law 11.2.6; trophies, 15.2.5).
       // Both Vagabonds share prompt kinds: the deciding one labels his own.
+      if (prompt_.kind >= kHirelingPromptBase) {
+        return HirelingActionLabel(*this, o);
+      }
       int f = seats_[prompt_.seat].faction;
       auto vagabond = [](int x) { return x == kVagabond || x == kVagabond2; };
       if (prompt_.kind >= kFactionPromptBase) {
@@ -200,6 +204,8 @@ std::string State::OptionLabel(const Option& o) const {
         case kExtraBlackMarket:
           return absl::StrCat("Black Market: swap ", CardName(*this, o.card),
                               " for face-down card ", o.b + 1);
+        case kExtraHireling:
+          return HirelingExtraLabel(*this, o);
       }
   }
   return "?";
@@ -258,6 +264,8 @@ absl::string_view State::EventKindName(int kind) {
       return "landmark";
     case kEvDraft:
       return "draft";
+    case kEvHireling:
+      return "hireling";
   }
   return kind < static_cast<int>(std::size(kNames)) ? kNames[kind] : "unknown";
 }
@@ -402,6 +410,8 @@ std::string State::EventText(const Event& e, int seat) const {
     case kEvCharacter:
       return absl::StrCat(FactionName(e.faction), " is the ",
                           VagabondCharacterName(e.a));
+    case kEvHireling:
+      return HirelingEventText(*this, e);
     case kEvOpenPath: {
       auto [a, b] = map().closed_paths[e.a];
       return absl::StrCat(

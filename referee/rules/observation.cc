@@ -70,6 +70,7 @@ Observation Observe(const State& s, int seat) {
   ObserveHundreds(s, seat, o);
   ObserveKeepers(s, seat, o);
   ObserveExiles(s, seat, o);
+  o.hirelings = s.hirelings();  // Law 22: nothing about them is hidden
   return o;
 }
 

@@ -77,6 +77,8 @@ struct Observation {
   // The Exiles and Partisans deck's cards (Coffin Makers, League of
   // Adventurous Mice): public (exiles.cc ObserveExiles).
   ExilesBoard exiles;
+  // The hirelings in play (Law 22): all public.
+  HirelingsBoard hirelings;
 };
 
 Observation Observe(const State& s, int seat);

@@ -65,6 +65,7 @@ void RegisterHundreds();
 void RegisterKeepers();
 void RegisterLandmarks();
 void RegisterAdvancedSetup();
+void RegisterHirelings();
 
 void RegisterAll() {
   static const bool done = [] {
@@ -81,6 +82,7 @@ void RegisterAll() {
     RegisterKeepers();
     RegisterLandmarks();
     RegisterAdvancedSetup();
+    RegisterHirelings();
     return true;
   }();
   (void)done;

@@ -9,6 +9,7 @@
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/landmarks.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/public_events.h"
 
@@ -127,6 +128,7 @@ absl::StatusOr<State> State::NewGame(
       }
     }
   }
+  if (absl::Status st = ValidateHirelings(setup); !st.ok()) return st;
   if (setup.first_seat >= n) {
     return absl::InvalidArgumentError("first_seat is out of range");
   }
@@ -201,6 +203,10 @@ absl::StatusOr<State> State::NewGame(
   // order of the Faction enum.
   // Law 19.10 follows every faction's setup.
   if (advanced) PushKeepHands(s);
+  // Law 19.6: the hirelings are set up once the factions are (pushed first,
+  // they run last): faction setups count on open building slots, which a
+  // vault could take (a rules decision for the standard setup, 5.1).
+  PushHirelingSetup(s);
   if (draft) {
     PushDraft(s);  // Law 19.8.3
   } else {
@@ -355,6 +361,7 @@ int State::Presence(int faction, int c) const {
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
   if (exiles_deck_) n += ExilesExtraPresence(*this, faction, c);  // Soup
+  n += hirelings_.ControlledPresence(faction, c);  // Law 22.3.1
   return n;
 }
 
@@ -362,6 +369,11 @@ int State::Ruler(int c) const {
   int best = 0, best_faction = kNoFaction;
   bool tie = false, tie_breaker_in_tie = false;
   int breaker = kNoFaction;
+  // Law 7.2.2 (and Bluebird Nobles' controller): who rules ties.
+  auto ties = [&](int f) {
+    return GetFaction(f)->RulesTies() ||
+           (hirelings_.InPlay() && HirelingRulesTies(*this, f));
+  };
   for (const SeatState& st : seats_) {
     const int p = Presence(st.faction, c);
     if (p == 0) continue;
@@ -372,15 +384,21 @@ int State::Ruler(int c) const {
       best = p;
       best_faction = st.faction;
       tie = false;
-      breaker = GetFaction(st.faction)->RulesTies() ? st.faction : kNoFaction;
+      breaker = ties(st.faction) ? st.faction : kNoFaction;
       tie_breaker_in_tie = breaker != kNoFaction;
     } else if (p == best) {
       tie = true;
-      if (GetFaction(st.faction)->RulesTies()) {
+      if (ties(st.faction)) {
         breaker = st.faction;
         tie_breaker_in_tie = true;
       }
     }
+  }
+  // Law 22.3.1: an uncontrolled hireling rules as if it were a player.
+  if (hirelings_.on_map >> c & 1) {
+    const int u = hirelings_.UncontrolledPresence(c);
+    if (u > best) return kNoFaction;
+    if (u > 0 && u == best) tie = true;
   }
   if (!tie) return best_faction;
   // Law 7.2.2: Lords of the Forest rule ties they are part of.
@@ -388,7 +406,7 @@ int State::Ruler(int c) const {
 }
 
 int State::OpenSlots(int c) const {
-  int used = board_[c].pieces[kRuin];
+  int used = board_[c].pieces[kRuin] + hirelings_.Vaults(c);
   for (const FactionBuildings& own : kBuildingsOf) {
     for (int i = 0; i < own.count; ++i) used += board_[c].pieces[own.piece[i]];
   }
@@ -670,6 +688,10 @@ void State::AddVp(int seat, int n, VpReason reason) {
   // The Law does not say a score can go below zero; the score track has no
   // negative spaces, so a loss stops at 0 (published Law, 7.7.1 silent).
   st.vp = static_cast<int16_t>(std::max(0, st.vp + n));
+  // Law 22.1.1: the score marker entered a hireling marker's space.
+  if (st.vp > before && hirelings_.InPlay()) {
+    HirelingsOnScore(*this, seat, before, st.vp);
+  }
   if (st.vp != before) {
     Log({.kind = kEvVp,
          .seat = static_cast<int8_t>(seat),
@@ -749,6 +771,7 @@ uint64_t State::Hash() const {
   keepers_.HashInto(h);
   exiles_.HashInto(h);
   landmarks_.HashInto(h);
+  hirelings_.HashInto(h);
   h.Add(alliance_.officers);
   h.Add(alliance_.ops_used);
   if (def_->map.ferry >= 0 || !def_->map.closed_paths.empty() ||
@@ -823,6 +846,7 @@ absl::Status State::CheckInvariants() const {
     }
   }
   // Pieces are conserved against the box (Law 1.5.1).
+  if (absl::Status st = hirelings_.Check(); !st.ok()) return st;
   for (const SeatState& st : seats_) {
     if (st.faction == kNoFaction) continue;  // not drafted yet (19.8.3)
     const FactionModule* m = GetFaction(st.faction);
@@ -928,6 +952,11 @@ void State::ClearForScenario() {
   keepers_ = {};
   exiles_ = {};
   landmarks_ = {};  // tests set landmarks up again (SetUpLandmark)
+  hirelings_.ClearPieces();  // the cards stay in play
+  for (HirelingCard& h : hirelings_.cards) {
+    h.items = {};  // returned to the supply above (HeldItems)
+    h.items_exhausted = {};
+  }
   warrior_supply_[kAlliance] += alliance_.officers;
   alliance_.officers = 0;
   discard_.clear();

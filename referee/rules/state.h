@@ -35,6 +35,7 @@
 #include "referee/rules/defs.h"
 #include "referee/rules/duchy_board.h"
 #include "referee/rules/exiles_board.h"
+#include "referee/rules/hirelings_board.h"
 #include "referee/rules/hundreds_board.h"
 #include "referee/rules/keepers_board.h"
 #include "referee/rules/landmarks_board.h"
@@ -162,6 +163,7 @@ enum ExtraAction : int8_t {
   kExtraOpenPath,     // b = index of a closed path in MapDef (Law 25.4.3)
   kExtraExposure,     // b = clearing: guess the Corvids' plot there (13.2.4)
   kExtraBlackMarket,  // card from hand for the face-down card b (Law 24)
+  kExtraHireling,  // b = hireling: its once-per-Daylight action (22.2.4)
 };
 
 // ---------------------------------------------------------------------------
@@ -423,6 +425,8 @@ enum VpReason : int8_t {
   kVpRelics,  // Keepers: recovering relics and completing columns (15.5.2.III)
   // --- VP reasons for the second Vagabond and the characters (Law 9.7, 26,
   // vagabond.cc) ---
+  // --- VP reasons for the hirelings (Law 22, hirelings.cc) ---
+  kVpHireling,  // a hireling's ability (Bluebird Nobles, aiding the Exile)
   kNumVpReasons
 };
 
@@ -491,6 +495,10 @@ enum EventKind : uint8_t {
   // --- Events for landmarks and the advanced setup (Law 19, 24) ---
   kEvLandmark,  // landmark a set up in clearing c
   kEvDraft,     // seat took faction a's setup card (19.8.3)
+  // --- Events for the hirelings (Law 22, hirelings.cc) ---
+  // A hireling (a) changed: b = HirelingEventOp (hirelings.h), c = clearing
+  // or -1, d = count; seat = the seat concerned.
+  kEvHireling,
   kNumEventKinds
 };
 
@@ -634,6 +642,9 @@ class State {
   const ExilesBoard& exiles() const { return exiles_; }
   ExilesBoard& mutable_exiles() { return exiles_; }
   bool exiles_deck() const { return exiles_deck_; }
+  // The hirelings in play (Law 22, 19.6; hirelings.cc).
+  const HirelingsBoard& hirelings() const { return hirelings_; }
+  HirelingsBoard& mutable_hirelings() { return hirelings_; }
 
   // The seats that win together with `seat` (a Vagabond's coalition).
   std::vector<int8_t> WinnersWith(int seat) const;
@@ -802,6 +813,7 @@ class State {
     f(keepers_);
     f(exiles_);
     f(landmarks_);
+    f(hirelings_);
   }
 
   std::shared_ptr<const GameDef> def_;
@@ -826,6 +838,7 @@ class State {
   ExilesBoard exiles_;
   bool exiles_deck_ = false;
   LandmarksBoard landmarks_;
+  HirelingsBoard hirelings_;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
   std::vector<Task> stack_;

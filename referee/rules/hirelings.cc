@@ -1,0 +1,1329 @@
+// The Marauder hirelings (Law 22, 19.6): setup, hiring at the score-track
+// markers, the control die and passing control, and the hirelings' actions
+// at their timings (when hired, start of Birdsong, once per Daylight).
+//
+// Hireling pieces live on HirelingsBoard (hirelings_board.h), never in the
+// factions' piece counts (Law 22.3.3). Removing an enemy piece with a
+// hireling scores nothing (22.3.6): removals pass kNoFaction as remover.
+#include "referee/rules/hirelings.h"
+
+#include <algorithm>
+#include <array>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "referee/rules/check.h"
+#include "referee/rules/faction.h"
+
+namespace woodland::rules {
+namespace {
+
+int8_t I8(int v) { return static_cast<int8_t>(v); }
+
+enum HireTask : uint8_t {
+  kTaskSetup = kHirelingTaskBase,  // a = card index, b = pieces placed
+  kTaskEndTurn,                    // 22.1.1, 22.1.3
+  kTaskWhenHired,                  // a = card (22.2.1)
+  kTaskBirdsong,                   // a = card (22.2.3)
+  kTaskDaylight,                   // a = card (22.2.4)
+  kTaskHireMove,  // a = card: one move; x = battle after (1 any, 2 there)
+  kTaskHireBattleChoice,  // a = card, b = clearing or -1, c = optional, x =
+                          // times
+  kTaskHireBattle,        // a = card, b = clearing, c = defender faction
+};
+
+enum HirePrompt : uint16_t {
+  kPromptSetupClearing = kHirelingPromptBase,
+  kPromptSetupForest,
+  kPromptHire,
+  kPromptGive,
+  kPromptUprising,
+  kPromptPlace,
+  kPromptAction,
+  kPromptHireMoveFrom,
+  kPromptHireMoveCount,
+  kPromptSmugglersCard,
+  kPromptHireBattle,
+  kPromptHireAmbush,
+  kPromptHit,
+};
+
+// kOptAction codes (a); b carries the card index or clearing.
+enum HireAct : int8_t {
+  kActHire = 0,   // b = card index
+  kActRevolt,     // b = clearing (Spring Uprising, Birdsong)
+  kActPlace,      // b = clearing
+  kActMove,       // take a move
+  kActBattle,     // take a battle (Rat Smugglers)
+  kActPlaceHeld,  // b = clearing: Forest Patrol's warriors on the card
+  kActRecruit,    // a warrior at each vault (Vault Keepers)
+};
+
+constexpr std::array<absl::string_view, kNumHirelings> kPromoted = {
+    "Forest Patrol", "Last Dynasty",  "Spring Uprising", "The Exile",
+    "Flame Bearers", "Vault Keepers", "Popular Band"};
+constexpr std::array<absl::string_view, kNumHirelings> kDemoted = {
+    "Feline Physicians", "Bluebird Nobles",   "Rabbit Scouts", "The Brigand",
+    "Rat Smugglers",     "Badger Bodyguards", "Street Band"};
+constexpr std::array<absl::string_view, kNumHirelings> kPromotedKey = {
+    "patrol", "dynasty", "uprising", "exile", "bearers", "keepers", "band"};
+constexpr std::array<absl::string_view, kNumHirelings> kDemotedKey = {
+    "physicians", "nobles",     "scouts",    "brigand",
+    "smugglers",  "bodyguards", "streetband"};
+
+// Law 22.1.2: the control die. The Law names gold pips and all pips but not
+// the faces; face k shows kControlGold[k] gold pips of kControlAll[k] pips
+// (a rules decision, see the report).
+constexpr std::array<int8_t, 6> kControlGold = {1, 1, 1, 1, 2, 2};
+constexpr std::array<int8_t, 6> kControlAll = {1, 2, 2, 3, 3, 4};
+
+HirelingsBoard& Board(State& s) { return s.mutable_hirelings(); }
+HirelingCard& Card(State& s, int i) { return s.mutable_hirelings().cards[i]; }
+const HirelingCard& Card(const State& s, int i) {
+  return s.hirelings().cards[i];
+}
+bool Is(const HirelingCard& h, int hireling, bool demoted) {
+  return h.hireling == hireling && h.demoted == demoted;
+}
+
+void LogHire(State& s, int card, int op, int c, int d, int seat = -1) {
+  s.Log({.kind = kEvHireling,
+         .seat = I8(seat),
+         .a = Card(s, card).hireling,
+         .b = I8(op),
+         .c = I8(c),
+         .d = static_cast<int16_t>(d)});
+}
+
+// --- Pieces
+// -------------------------------------------------------------------
+
+int PlaceHirelingWarriors(State& s, int card, int c, int n) {
+  HirelingCard& h = Card(s, card);
+  n = std::min<int>(n, h.supply);
+  if (n <= 0) return 0;
+  h.supply -= n;
+  h.warriors[c] += n;
+  Board(s).on_map |= 1u << c;
+  LogHire(s, card, kHireOpPlace, c, n);
+  return n;
+}
+
+bool PlaceVault(State& s, int card, int c) {
+  HirelingCard& h = Card(s, card);
+  if (h.vault_supply <= 0 || s.OpenSlots(c) <= 0) return false;
+  --h.vault_supply;
+  ++h.vaults[c];
+  Board(s).on_map |= 1u << c;
+  LogHire(s, card, kHireOpVaultPlace, c, 1);
+  return true;
+}
+
+// Removed hireling warriors go to the supply; the Forest Patrol's onto its
+// card (its ability, hirelings_landmarks.yaml).
+void RemoveHirelingWarriors(State& s, int card, int c, int n) {
+  HirelingCard& h = Card(s, card);
+  n = std::min<int>(n, h.warriors[c]);
+  if (n <= 0) return;
+  h.warriors[c] -= n;
+  LogHire(s, card, kHireOpRemove, c, n);
+  if (Is(h, kHirelingForestPatrol, false)) {
+    h.held += n;
+    LogHire(s, card, kHireOpToCard, c, n);
+  } else {
+    h.supply += n;
+  }
+  Board(s).RecomputeOnMap();
+}
+
+void MoveHirelingWarriors(State& s, int card, int from, int to, int n) {
+  HirelingCard& h = Card(s, card);
+  CHECK_LE(n, h.warriors[from]);
+  h.warriors[from] -= n;
+  h.warriors[to] += n;
+  LogHire(s, card, kHireOpRemove, from, n);
+  LogHire(s, card, kHireOpPlace, to, n);
+  Board(s).RecomputeOnMap();
+}
+
+// Law 22.3.2: is `faction`'s piece an enemy of hireling card `card`?
+bool EnemyOfHireling(const State& s, const HirelingCard& h, int faction) {
+  return h.controller == kNoFaction || s.AreEnemies(h.controller, faction);
+}
+
+// Removes every enemy piece in c (Spring Uprising): the enemy factions' and
+// the enemy hirelings'. No one scores (Law 22.3.6).
+void RemoveAllEnemies(State& s, int card, int c) {
+  const HirelingCard h = Card(s, card);
+  const size_t mark = s.BeginSimultaneous();
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    const int f = s.seat(seat).faction;
+    if (EnemyOfHireling(s, h, f) && s.HasPieces(f, c)) {
+      GetFaction(f)->RemoveAllPieces(s, c, kNoFaction);
+    }
+  }
+  for (size_t i = 0; i < s.hirelings().cards.size(); ++i) {
+    const HirelingCard& other = Card(s, static_cast<int>(i));
+    if (static_cast<int>(i) == card) continue;
+    if (other.controller == h.controller && h.controller != kNoFaction)
+      continue;
+    RemoveHirelingWarriors(s, static_cast<int>(i), c, other.warriors[c]);
+    while (Card(s, static_cast<int>(i)).vaults[c] > 0) {
+      HirelingCard& o = Card(s, static_cast<int>(i));
+      --o.vaults[c];
+      ++o.vault_supply;
+      LogHire(s, static_cast<int>(i), kHireOpVaultRemove, c, 1);
+    }
+  }
+  Board(s).RecomputeOnMap();
+  s.EndSimultaneous(mark);
+}
+
+// --- Setup (Law 19.6)
+// ---------------------------------------------------------
+
+// Law 19.6.3: from the last player in turn order, counterclockwise.
+int SetupSeat(const State& s, int k) {
+  const int n = s.num_seats();
+  return ((s.current_seat() - 1 - k) % n + n) % n;
+}
+
+std::vector<Option> ClearingOptions(const State& s, uint32_t mask) {
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (mask >> c & 1) opts.push_back({.kind = kOptClearing, .a = I8(c)});
+  }
+  return opts;
+}
+uint32_t AllClearings(const State& s) {
+  return (1u << s.map().num_clearings) - 1;
+}
+uint32_t EdgeClearings(const State& s) {
+  uint32_t m = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.map().clearings[c].edge) m |= 1u << c;
+  }
+  return m;
+}
+uint32_t SuitClearings(const State& s, int suit) {
+  uint32_t m = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.SuitOf(c) == suit) m |= 1u << c;
+  }
+  return m;
+}
+int RollSuit(State& s) {
+  return s.chance_stream().Draw(kChanceHirelingDie, kNumClearingSuits);
+}
+
+// Asks the setup clearing for the next piece of card t.a, or moves on.
+void SetupStep(State& s) {
+  Task& t = s.top();
+  if (t.a >= static_cast<int>(s.hirelings().cards.size())) {
+    s.Pop();
+    return;
+  }
+  const int seat = SetupSeat(s, t.a);
+  const HirelingCard& h = Card(s, t.a);
+  auto next = [&] {
+    ++t.a;
+    t.b = 0;
+    t.c = -1;
+  };
+  if (h.demoted) {  // 19.6.3: the demoted sides have no setup
+    next();
+    return;
+  }
+  switch (h.hireling) {
+    case kHirelingForestPatrol:  // one warrior in every clearing
+      for (int c = 0; c < s.map().num_clearings; ++c)
+        PlaceHirelingWarriors(s, t.a, c, 1);
+      next();
+      return;
+    case kHirelingLastDynasty:  // all five in one edge clearing
+      if (t.b > 0) break;
+      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, EdgeClearings(s)),
+            t.a);
+      return;
+    case kHirelingSpringUprising: {  // two rolls, one warrior per roll
+      if (t.b >= 2) break;
+      if (t.c < 0) t.c = I8(RollSuit(s));
+      const uint32_t m = SuitClearings(s, t.c);
+      if (m == 0) {
+        ++t.b;
+        t.c = -1;
+        return;
+      }
+      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, m), t.a);
+      return;
+    }
+    case kHirelingExile: {  // the pawn in any forest
+      if (t.b > 0) break;
+      std::vector<Option> opts;
+      for (size_t g = 0; g < s.map().forests.size(); ++g)
+        opts.push_back({.kind = kOptForest, .a = I8(g)});
+      if (opts.empty()) break;
+      s.Ask(kPromptSetupForest, seat, std::move(opts), t.a);
+      return;
+    }
+    case kHirelingFlameBearers:  // two warriors, any clearings
+      if (t.b >= 2) break;
+      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, AllClearings(s)),
+            t.a);
+      return;
+    case kHirelingVaultKeepers: {  // two warriors and a vault
+      if (t.b > 0) break;
+      uint32_t m = 0;
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (s.OpenSlots(c) > 0) m |= 1u << c;
+      }
+      if (m == 0) break;
+      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, m), t.a);
+      return;
+    }
+    case kHirelingPopularBand: {  // two warriors in two different clearings
+      if (t.b >= 2) break;
+      uint32_t m = 0;
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (h.warriors[c] == 0) m |= 1u << c;
+      }
+      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, m), t.a);
+      return;
+    }
+  }
+  next();
+}
+
+void SetupChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  const int card = t.a;
+  if (o.kind == kOptForest) {
+    Card(s, card).forest = o.a;
+    LogHire(s, card, kHireOpExileForest, -1, o.a);
+    ++t.b;
+    return;
+  }
+  switch (Card(s, card).hireling) {
+    case kHirelingLastDynasty:
+      PlaceHirelingWarriors(s, card, o.a, 5);
+      break;
+    case kHirelingVaultKeepers:
+      PlaceHirelingWarriors(s, card, o.a, 2);
+      PlaceVault(s, card, o.a);
+      break;
+    default:
+      PlaceHirelingWarriors(s, card, o.a, 1);
+      break;
+  }
+  ++t.b;
+  t.c = -1;
+}
+
+// --- Control (Law 22.1)
+// -------------------------------------------------------
+
+// Law 22.1.2: gold pips only for a player with the most VP or tied for it; a
+// player with an activated dominance card counts all pips and is left out of
+// the comparison (he has no score).
+bool LeadsForControl(const State& s, int seat) {
+  if (s.seat(seat).dominance != kNoCard) return false;
+  for (int i = 0; i < s.num_seats(); ++i) {
+    if (s.seat(i).dominance == kNoCard && s.seat(i).vp > s.seat(seat).vp)
+      return false;
+  }
+  return true;
+}
+
+// `seat` takes control of the card and rolls the control die; then its
+// when-hired action (22.2.1).
+void TakeControl(State& s, int card, int seat) {
+  HirelingCard& h = Card(s, card);
+  const int face = s.chance_stream().Draw(kChanceHirelingDie, 6);
+  h.controller = s.seat(seat).faction;
+  h.control = LeadsForControl(s, seat) ? kControlGold[face] : kControlAll[face];
+  h.gained_turn = static_cast<int16_t>(s.turn());
+  LogHire(s, card, kHireOpHired, -1, h.control, seat);
+  s.Push(Task{.kind = kTaskWhenHired, .seat = I8(seat), .a = I8(card)});
+}
+
+void EndTurnStep(State& s) {
+  Task& t = s.top();
+  const int seat = t.seat;
+  const int f = s.seat(seat).faction;
+  HirelingsBoard& b = Board(s);
+  const int n = static_cast<int>(b.cards.size());
+  if (t.step == 0) {  // Law 22.1.1: hire with each marker taken
+    if (b.markers_waiting[seat] > 0) {
+      --b.markers_waiting[seat];
+      std::vector<Option> opts;
+      for (int i = 0; i < n; ++i) {
+        if (!b.cards[i].Controlled())
+          opts.push_back({.kind = kOptAction, .a = kActHire, .b = I8(i)});
+      }
+      // No card left in the supply: the marker is spent on nothing.
+      if (!opts.empty()) s.Ask(kPromptHire, seat, std::move(opts));
+      return;
+    }
+    // Law 22.1.3: one control marker off each card gained before this turn.
+    for (int i = 0; i < n; ++i) {
+      HirelingCard& h = b.cards[i];
+      if (h.controller == f && h.gained_turn != s.turn() && h.control > 0) {
+        --h.control;
+        LogHire(s, i, kHireOpControl, -1, h.control, seat);
+      }
+    }
+    t.step = 1;
+    return;
+  }
+  // Law 22.1.3: each card with no control marker goes to another player.
+  for (int i = 0; i < n; ++i) {
+    const HirelingCard& h = b.cards[i];
+    if (h.controller != f || h.control > 0) continue;
+    std::vector<Option> opts;
+    for (int o = 0; o < s.num_seats(); ++o) {
+      if (o != seat)
+        opts.push_back(
+            {.kind = kOptFaction, .a = s.seat(o).faction, .b = I8(i)});
+    }
+    s.Ask(kPromptGive, seat, std::move(opts), i);
+    return;
+  }
+  s.Pop();
+}
+
+void EndTurnChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
+  if (o.kind == kOptAction) {
+    TakeControl(s, o.b, seat);
+    return;
+  }
+  TakeControl(s, o.b, s.SeatOf(o.a));  // 22.1.3: he rolls at once
+}
+
+// --- Timed actions (Law 22.2)
+// -------------------------------------------------
+
+// Places one warrior of `card` in a clearing of `mask` chosen by `seat`
+// (kTaskDaylight / kTaskWhenHired with x = pieces left to place).
+void AskPlace(State& s, int card, int seat, uint32_t mask, bool optional) {
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (mask >> c & 1)
+      opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
+  }
+  if (optional || opts.empty()) opts.push_back({.kind = kOptDone});
+  s.Ask(kPromptPlace, seat, std::move(opts), card);
+}
+
+void WhenHiredStep(State& s) {
+  Task& t = s.top();
+  const HirelingCard& h = Card(s, t.a);
+  if (h.demoted || h.WarriorsOnMap() > 0 || h.supply == 0) {
+    s.Pop();
+    return;
+  }
+  if (Is(h, kHirelingSpringUprising, false)) {
+    // When hired: with none on the map, roll and place one in a match.
+    if (t.step++ > 0) {
+      s.Pop();
+      return;
+    }
+    const uint32_t m = SuitClearings(s, RollSuit(s));
+    if (m == 0) {
+      s.Pop();
+      return;
+    }
+    AskPlace(s, t.a, t.seat, m, false);
+    return;
+  }
+  if (Is(h, kHirelingFlameBearers, false)) {
+    // When hired: with none on the map, place two in any clearings.
+    if (t.step >= 2) {
+      s.Pop();
+      return;
+    }
+    ++t.step;
+    AskPlace(s, t.a, t.seat, AllClearings(s), false);
+    return;
+  }
+  s.Pop();
+}
+
+void PlaceChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptAction && o.a == kActPlace) {
+    PlaceHirelingWarriors(s, t.a, o.b, 1);
+  }
+  if (t.kind != kTaskWhenHired) s.Pop();
+}
+
+// Start of Birdsong: Spring Uprising's roll; Bluebird Nobles' scoring.
+void BirdsongStep(State& s) {
+  Task& t = s.top();
+  const HirelingCard& h = Card(s, t.a);
+  const int f = s.seat(t.seat).faction;
+  if (Is(h, kHirelingLastDynasty, true)) {
+    // Bluebird Nobles: 1 VP per 3 clearings the controller rules.
+    int ruled = 0;
+    for (int c = 0; c < s.map().num_clearings; ++c) ruled += s.Rules(f, c);
+    s.Pop();
+    if (ruled >= 3) s.AddVp(t.seat, ruled / 3, kVpHireling);
+    return;
+  }
+  if (Is(h, kHirelingSpringUprising, false) && t.step == 0) {
+    // Roll the die; in a matching clearing revolt or place a warrior.
+    t.step = 1;
+    t.b = I8(RollSuit(s));
+    std::vector<Option> opts;
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (s.SuitOf(c) != t.b) continue;
+      if (h.warriors[c] > 0)
+        opts.push_back({.kind = kOptAction, .a = kActRevolt, .b = I8(c)});
+      if (h.supply > 0)
+        opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
+    }
+    if (opts.empty()) {
+      s.Pop();
+      return;
+    }
+    opts.push_back({.kind = kOptDone});
+    s.Ask(kPromptUprising, t.seat, std::move(opts), t.b);
+    return;
+  }
+  s.Pop();
+}
+
+void BirdsongChoose(State& s, const Option& o) {
+  const int card = s.top().a;
+  s.Pop();
+  if (o.kind != kOptAction) return;
+  if (o.a == kActPlace) {
+    PlaceHirelingWarriors(s, card, o.b, 1);
+    return;
+  }
+  // Revolt: all enemy pieces there are removed, then the Uprising warrior.
+  RemoveHirelingWarriors(s, card, o.b, 1);
+  RemoveAllEnemies(s, card, o.b);
+}
+
+// --- Battle (Law 4.3 for hireling warriors, 22.3.4-22.3.6)
+// --------------------
+//
+// A hireling attacks an enemy player's faction pieces. The defender may
+// ambush (its controller cannot foil it: 22.3.5) and removes its own
+// buildings and tokens; nobody scores for removing them (22.3.6). Hits on
+// the hireling take its warriors, then its vaults.
+
+// Battles the hireling `card` may start in `only` (or anywhere, -1).
+std::vector<Option> HirelingBattles(const State& s, int card, int only) {
+  const HirelingCard& h = Card(s, card);
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if ((only >= 0 && c != only) || h.warriors[c] == 0) continue;
+    for (int seat = 0; seat < s.num_seats(); ++seat) {
+      const int f = s.seat(seat).faction;
+      // Pawns (the Vagabonds) are not battled by hirelings (report).
+      if (!EnemyOfHireling(s, h, f) || GetFaction(f)->PawnIn(s, c)) continue;
+      if (s.HasPieces(f, c))
+        opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
+    }
+  }
+  return opts;
+}
+
+void TakeHirelingHits(State& s, int card, int c, int hits) {
+  const int w = std::min<int>(hits, Card(s, card).warriors[c]);
+  RemoveHirelingWarriors(s, card, c, w);
+  for (hits -= w; hits > 0 && Card(s, card).vaults[c] > 0; --hits) {
+    HirelingCard& h = Card(s, card);
+    --h.vaults[c];
+    ++h.vault_supply;
+    LogHire(s, card, kHireOpVaultRemove, c, 1);
+  }
+  Board(s).RecomputeOnMap();
+}
+
+void BattleChoiceStep(State& s) {
+  Task& t = s.top();
+  std::vector<Option> opts = HirelingBattles(s, t.a, t.b);
+  if (opts.empty() || t.x <= 0) {
+    s.Pop();
+    return;
+  }
+  if (t.c == 1) opts.push_back({.kind = kOptDone});
+  s.Ask(kPromptHireBattle, t.seat, std::move(opts), t.a);
+}
+
+void BattleChoiceChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  const int seat = t.seat, card = t.a;
+  if (o.kind != kOptBattle || --t.x <= 0) s.Pop();
+  if (o.kind != kOptBattle) return;
+  LogHire(s, card, kHireOpBattle, o.a, o.b, seat);
+  s.Push(Task{.kind = kTaskHireBattle,
+              .seat = I8(seat),
+              .a = I8(card),
+              .b = o.a,
+              .c = o.b});
+}
+
+void BattleStep(State& s) {
+  Task& t = s.top();
+  const int c = t.b, def = t.c, dseat = s.SeatOf(def);
+  if (t.step == 0) {  // Law 4.3.1: the defender may ambush
+    t.step = 1;
+    std::vector<Option> opts;
+    for (CardId id : s.seat(dseat).hand) {
+      const CardDef& k = s.card(id);
+      if (k.kind == kAmbushCard && (k.suit == s.SuitOf(c) || k.suit == kBird))
+        opts.push_back({.kind = kOptCard, .card = id});
+    }
+    if (opts.empty()) return;
+    opts.push_back({.kind = kOptDone});
+    s.Ask(kPromptHireAmbush, dseat, std::move(opts), t.a, c);
+    return;
+  }
+  if (t.step == 1) {  // Law 4.3.2-4.3.3: roll; hits are dealt at once
+    t.step = 2;
+    if (Card(s, t.a).warriors[c] == 0) {
+      s.Pop();
+      return;
+    }
+    int hi = s.chance_stream().Draw(kChanceDie, 4);
+    int lo = s.chance_stream().Draw(kChanceDie, 4);
+    if (hi < lo) std::swap(hi, lo);
+    s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
+    const int defenders = s.clearing(c).warriors[def];
+    int att = std::min<int>(hi, Card(s, t.a).warriors[c]);
+    if (defenders == 0) ++att;  // Law 4.3.2.II: defenseless
+    const int dfh = std::min(lo, defenders);
+    const size_t mark = s.BeginSimultaneous();
+    TakeHirelingHits(s, t.a, c, dfh);
+    const int w = std::min(att, defenders);
+    if (w > 0) s.RemoveWarriors(def, c, w, kNoFaction);  // 22.3.6
+    s.EndSimultaneous(mark);
+    t.x = I8(att - w);
+    return;
+  }
+  // Law 4.3.6: the defender chooses which buildings and tokens go.
+  std::vector<Option> opts;
+  for (int p = 1; p < kNumPieces && t.x > 0; ++p) {
+    if (GetPieceInfo(p).owner == def && s.clearing(c).pieces[p] > 0)
+      opts.push_back({.kind = kOptPiece, .a = I8(p)});
+  }
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  s.Ask(kPromptHit, dseat, std::move(opts), c);
+}
+
+void BattleChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptCard) {  // the ambush: two hits on the hireling
+    const int dseat = s.SeatOf(t.c);
+    s.RemoveFromHand(dseat, o.card);
+    s.Log({.kind = kEvAmbush, .seat = I8(dseat), .card = o.card});
+    s.Discard(o.card);
+    TakeHirelingHits(s, t.a, t.b, 2);
+    return;
+  }
+  if (o.kind != kOptPiece) return;
+  std::array<int8_t, kNumPieces> pieces{};
+  pieces[o.a] = 1;
+  --t.x;
+  s.RemovePieces(t.c, t.b, 0, pieces, kNoFaction);
+}
+
+// --- Daylight actions
+// ---------------------------------------------------------
+
+bool HasItemCard(const State& s, int seat) {
+  for (CardId id : s.seat(seat).hand) {
+    if (s.card(id).item >= 0) return true;
+  }
+  return false;
+}
+
+uint32_t WithWarriors(const HirelingCard& h) {
+  uint32_t m = 0;
+  for (int c = 0; c < kMaxClearings; ++c) {
+    if (h.warriors[c] > 0) m |= 1u << c;
+  }
+  return m;
+}
+
+// Law 4.2.1 for hireling warriors: the controller rules either end
+// (22.3.1).
+std::vector<Option> HirelingMoves(const State& s, const HirelingCard& h) {
+  std::vector<Option> opts;
+  for (int a = 0; a < s.map().num_clearings; ++a) {
+    if (h.warriors[a] == 0) continue;
+    for (int b = 0; b < s.map().num_clearings; ++b) {
+      if (!s.Adjacent(a, b)) continue;
+      if (!s.Rules(h.controller, a) && !s.Rules(h.controller, b)) continue;
+      opts.push_back({.kind = kOptMove, .a = I8(a), .b = I8(b)});
+    }
+  }
+  return opts;
+}
+
+// The clearing of the Last Dynasty's warriors (they move and return as one).
+int DynastyClearing(const HirelingCard& h) {
+  for (int c = 0; c < kMaxClearings; ++c) {
+    if (h.warriors[c] > 0) return c;
+  }
+  return -1;
+}
+
+void PushHirelingBattles(State& s, int seat, int card, int only, bool optional,
+                         int times) {
+  s.Push(Task{.kind = kTaskHireBattleChoice,
+              .seat = I8(seat),
+              .a = I8(card),
+              .b = I8(only),
+              .c = I8(optional ? 1 : 0),
+              .x = I8(times)});
+}
+
+// Clearings with a vault (ring 0), or at or next to one with an open slot
+// (ring 1: where a vault may be built).
+uint32_t VaultsAround(const State& s, const HirelingCard& h, int ring) {
+  uint32_t m = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (h.vaults[c] == 0) continue;
+    m |= ring == 0 ? 1u << c : (s.AdjacentMask(c) | 1u << c);
+  }
+  if (ring == 1) {
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (s.OpenSlots(c) <= 0) m &= ~(1u << c);
+    }
+  }
+  return m;
+}
+
+// The Exile's ready items: its Clubs and the crafted items given to it.
+bool ExileReady(const HirelingCard& h) {
+  int n = h.clubs;
+  for (int8_t v : h.items) n += v;
+  return n > 0;
+}
+
+// Law 22.2.2 (the Exile's ability): a player with pieces in a clearing of
+// the Exile's forest gives it a crafted item, scores 1 VP and draws a card.
+bool NextToExile(const State& s, int seat, const HirelingCard& h) {
+  if (h.forest < 0) return false;
+  const ClearingMask around = s.map().forests[h.forest];
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if ((around >> c & 1) && s.HasPieces(s.seat(seat).faction, c)) return true;
+  }
+  return false;
+}
+
+bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
+  if (Is(h, kHirelingPopularBand, true)) return h.supply > 0;  // Street Band
+  if (Is(h, kHirelingFlameBearers, true)) {                    // Rat Smugglers
+    const int f = s.seat(seat).faction;
+    return HasItemCard(s, seat) &&
+           (!LegalMoves(s, f, -1).empty() || !LegalBattles(s, f, -1).empty());
+  }
+  const int card = static_cast<int>(&h - s.hirelings().cards.data());
+  if (Is(h, kHirelingForestPatrol, false)) {
+    return (h.held > 0 && WithWarriors(h) != 0) ||
+           !HirelingMoves(s, h).empty() ||
+           !HirelingBattles(s, card, -1).empty();
+  }
+  if (Is(h, kHirelingExile, false)) return ExileReady(h) && h.forest >= 0;
+  if (Is(h, kHirelingVaultKeepers, false)) return VaultsAround(s, h, 0) != 0;
+  if (Is(h, kHirelingLastDynasty, false)) {
+    const int c = DynastyClearing(h);
+    if (c < 0) return h.supply > 0;
+    return s.Rules(h.controller, c) ? !HirelingMoves(s, h).empty()
+                                    : !HirelingBattles(s, card, c).empty();
+  }
+  return false;
+}
+
+// Daylight: the menu of the hireling's action, or its only part.
+void DaylightStep(State& s) {
+  Task& t = s.top();
+  const HirelingCard& h = Card(s, t.a);
+  std::vector<Option> opts;
+  if (Is(h, kHirelingPopularBand, true)) {
+    // Street Band: place a warrior in any clearing.
+    AskPlace(s, t.a, t.seat, AllClearings(s), false);
+    return;
+  }
+  if (Is(h, kHirelingFlameBearers, true)) {
+    // Rat Smugglers: discard a card showing an item to take a move or a
+    // battle (the controller's own, Law 4.2, 4.3).
+    for (CardId id : s.seat(t.seat).hand) {
+      if (s.card(id).item >= 0) opts.push_back({.kind = kOptCard, .card = id});
+    }
+    s.Ask(kPromptSmugglersCard, t.seat, std::move(opts), t.a);
+    return;
+  }
+  if (Is(h, kHirelingForestPatrol, false)) {
+    // Move then may battle, or battle, or place the warriors on the card.
+    if (!HirelingMoves(s, h).empty())
+      opts.push_back({.kind = kOptAction, .a = kActMove});
+    if (!HirelingBattles(s, t.a, -1).empty())
+      opts.push_back({.kind = kOptAction, .a = kActBattle});
+    if (h.held > 0) {
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (h.warriors[c] > 0)
+          opts.push_back({.kind = kOptAction, .a = kActPlaceHeld, .b = I8(c)});
+      }
+    }
+    s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
+    return;
+  }
+  if (Is(h, kHirelingVaultKeepers, false)) {
+    // Build a vault at or next to a vault (step 0), then battle at each
+    // vault or recruit a warrior at each (step 1).
+    if (t.step == 0) {
+      if (h.vault_supply > 0) {
+        const uint32_t m = VaultsAround(s, h, 1);
+        for (int c = 0; c < s.map().num_clearings; ++c) {
+          if (m >> c & 1)
+            opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
+        }
+      }
+      opts.push_back({.kind = kOptDone});
+    } else {
+      opts.push_back({.kind = kOptAction, .a = kActBattle});
+      if (h.supply > 0) opts.push_back({.kind = kOptAction, .a = kActRecruit});
+      opts.push_back({.kind = kOptDone});
+    }
+    s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
+    return;
+  }
+  if (Is(h, kHirelingExile, false)) {
+    // Exhaust an item to move to an adjacent forest; its items refresh at
+    // the end of the action (the battle is not implemented: report).
+    for (int8_t g : s.map().forest_adjacent[h.forest])
+      opts.push_back({.kind = kOptForest, .a = g});
+    opts.push_back({.kind = kOptDone});
+    s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
+    return;
+  }
+  if (Is(h, kHirelingLastDynasty, false)) {
+    const int c = DynastyClearing(h);
+    if (c < 0) {  // none on the map: all five to an edge clearing
+      for (int e = 0; e < s.map().num_clearings; ++e) {
+        if (s.map().clearings[e].edge)
+          opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(e)});
+      }
+      s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
+      return;
+    }
+    const int seat = t.seat, card = t.a;
+    const bool rules = s.Rules(h.controller, c);
+    s.Pop();
+    if (rules) {  // move them all, then may battle there
+      s.Push(
+          Task{.kind = kTaskHireMove, .seat = I8(seat), .a = I8(card), .x = 2});
+    } else {  // battle there twice
+      PushHirelingBattles(s, seat, card, c, false, 2);
+    }
+    return;
+  }
+  s.Pop();
+}
+
+void SmugglersCard(State& s, const Task& t, CardId card) {
+  s.RemoveFromHand(t.seat, card);
+  s.Discard(card);
+  const int f = s.seat(t.seat).faction;
+  const bool move = !LegalMoves(s, f, -1).empty();
+  const bool battle = !LegalBattles(s, f, -1).empty();
+  if (move && battle) {
+    s.Push(Task{.kind = kTaskDaylight, .seat = t.seat, .step = 1, .a = t.a});
+    s.Ask(kPromptAction, t.seat,
+          {{.kind = kOptAction, .a = kActMove},
+           {.kind = kOptAction, .a = kActBattle}},
+          t.a);
+    return;
+  }
+  if (move) PushMove(s, t.seat, -1, false);
+  if (!move && battle) PushBattleChoice(s, t.seat, -1, false);
+}
+
+void VaultKeepersChoose(State& s, const Task& t, const Option& o) {
+  const HirelingCard& h = Card(s, t.a);
+  if (t.step == 0) {
+    if (o.kind == kOptAction) PlaceVault(s, t.a, o.b);
+    s.Push(Task{.kind = kTaskDaylight, .seat = t.seat, .step = 1, .a = t.a});
+    return;
+  }
+  if (o.kind != kOptAction) return;
+  const uint32_t vaults = VaultsAround(s, h, 0);
+  for (int c = s.map().num_clearings - 1; c >= 0; --c) {
+    if (!(vaults >> c & 1)) continue;
+    if (o.a == kActRecruit) {
+      PlaceHirelingWarriors(s, t.a, c, 1);
+    } else {
+      PushHirelingBattles(s, t.seat, t.a, c, true, 1);
+    }
+  }
+}
+
+void DaylightChoose(State& s, const Option& o) {
+  const Task t = s.top();
+  s.Pop();
+  HirelingCard& h = Card(s, t.a);
+  const bool smugglers = Is(h, kHirelingFlameBearers, true);
+  if (o.kind == kOptCard) {
+    SmugglersCard(s, t, o.card);
+    return;
+  }
+  if (Is(h, kHirelingVaultKeepers, false)) {
+    VaultKeepersChoose(s, t, o);
+    return;
+  }
+  if (o.kind == kOptForest) {  // the Exile moves
+    h.forest = o.a;
+    LogHire(s, t.a, kHireOpExileForest, -1, o.a, t.seat);
+    return;
+  }
+  if (o.kind != kOptAction) return;
+  switch (o.a) {
+    case kActPlace:
+      if (Is(h, kHirelingLastDynasty, false)) {  // and battle there
+        PlaceHirelingWarriors(s, t.a, o.b, h.supply);
+        PushHirelingBattles(s, t.seat, t.a, o.b, false, 1);
+      } else {
+        PlaceHirelingWarriors(s, t.a, o.b, 1);
+      }
+      return;
+    case kActPlaceHeld: {
+      const int n = h.held;
+      h.supply += n;
+      h.held = 0;
+      PlaceHirelingWarriors(s, t.a, o.b, n);
+      return;
+    }
+    case kActMove:
+      if (smugglers) {
+        PushMove(s, t.seat, -1, false);
+      } else {  // the Forest Patrol: then may battle
+        s.Push(Task{.kind = kTaskHireMove, .seat = t.seat, .a = t.a, .x = 1});
+      }
+      return;
+    case kActBattle:
+      if (smugglers) {
+        PushBattleChoice(s, t.seat, -1, false);
+      } else {
+        PushHirelingBattles(s, t.seat, t.a, -1, false, 1);
+      }
+      return;
+  }
+}
+
+// One move of hireling warriors (Law 4.2 with 22.3.1, 22.3.4). Step 0 asks
+// (from, to), step 1 how many (the Last Dynasty moves them all); then the
+// battle that may follow (x: 1 anywhere, 2 in the destination).
+void MoveStep(State& s) {
+  Task& t = s.top();
+  const HirelingCard& h = Card(s, t.a);
+  if (t.step == 0) {
+    std::vector<Option> opts = HirelingMoves(s, h);
+    if (opts.empty()) {
+      s.Pop();
+      return;
+    }
+    s.Ask(kPromptHireMoveFrom, t.seat, std::move(opts), t.a);
+    return;
+  }
+  std::vector<Option> opts;
+  const int n = h.warriors[t.b];
+  const int least = Is(h, kHirelingLastDynasty, false) ? n : 1;
+  for (int k = least; k <= n; ++k)
+    opts.push_back({.kind = kOptCount, .a = I8(k)});
+  s.Ask(kPromptHireMoveCount, t.seat, std::move(opts), t.b, t.c);
+}
+
+void MoveChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptMove) {
+    t.step = 1;
+    t.b = o.a;
+    t.c = o.b;
+    return;
+  }
+  const Task done = t;
+  s.Pop();
+  MoveHirelingWarriors(s, done.a, done.b, done.c, o.a);
+  if (done.x > 0) {
+    PushHirelingBattles(s, done.seat, done.a, done.x == 2 ? done.c : -1, true,
+                        1);
+  }
+}
+
+// --- Texts
+// --------------------------------------------------------------------
+
+std::string CardText(const State& s, int card) {
+  const HirelingCard& h = Card(s, card);
+  return std::string(HirelingName(h.hireling, h.demoted));
+}
+
+std::string SetupText(const State& s, const Prompt& p) {
+  return absl::StrCat("Set up ", CardText(s, p.a),
+                      ": choose where its pieces start");
+}
+std::string HireText(const State&, const Prompt&) {
+  return "Take a hireling from the supply and roll for control";
+}
+std::string GiveText(const State& s, const Prompt& p) {
+  return absl::StrCat(CardText(s, p.a),
+                      " has no control marker left: give it to a player");
+}
+std::string UprisingText(const State&, const Prompt& p) {
+  return absl::StrCat("Spring Uprising rolled ", SuitName(p.a),
+                      ": revolt or place a warrior in a matching clearing");
+}
+std::string PlaceText(const State& s, const Prompt& p) {
+  return absl::StrCat("Place a warrior of ", CardText(s, p.a));
+}
+std::string ActionText(const State& s, const Prompt& p) {
+  return absl::StrCat("Choose the action of ", CardText(s, p.a));
+}
+std::string MoveFromText(const State& s, const Prompt& p) {
+  return absl::StrCat("Move warriors of ", CardText(s, p.a));
+}
+std::string MoveCountText(const State& s, const Prompt& p) {
+  return absl::StrCat("How many hireling warriors move from ",
+                      ClearingName(s, p.a), " to ", ClearingName(s, p.b));
+}
+std::string BattleText(const State& s, const Prompt& p) {
+  return absl::StrCat("Choose where ", CardText(s, p.a), " battles");
+}
+std::string AmbushText(const State& s, const Prompt& p) {
+  return absl::StrCat(CardText(s, p.a), " attacks you in ",
+                      ClearingName(s, p.b), ": play an ambush card?");
+}
+std::string HitText(const State& s, const Prompt& p) {
+  return absl::StrCat("A hireling's hit: remove one of your pieces in ",
+                      ClearingName(s, p.a));
+}
+std::string SmugglersText(const State&, const Prompt&) {
+  return "Rat Smugglers: discard a card showing an item";
+}
+
+void Reg(int kind, absl::string_view key, absl::string_view law,
+         std::string (*text)(const State&, const Prompt&)) {
+  RegisterPrompt(kind, {key, law, text});
+}
+
+}  // namespace
+
+// --- Public entry points
+// --------------------------------------------------------
+
+absl::string_view HirelingName(int hireling, bool demoted) {
+  if (hireling < 0 || hireling >= kNumHirelings) return "?";
+  return demoted ? kDemoted[hireling] : kPromoted[hireling];
+}
+absl::string_view HirelingKey(int hireling, bool demoted) {
+  if (hireling < 0 || hireling >= kNumHirelings) return "?";
+  return demoted ? kDemotedKey[hireling] : kPromotedKey[hireling];
+}
+std::string HirelingPieceName(int hireling, bool demoted, bool vault) {
+  return absl::StrCat(HirelingName(hireling, demoted),
+                      vault ? " vault" : " warrior");
+}
+
+absl::Status ParseHireling(absl::string_view text, int8_t* hireling,
+                           bool* demoted) {
+  std::string t = absl::AsciiStrToLower(text);
+  bool want_demoted = false;
+  if (const size_t colon = t.find(':'); colon != std::string::npos) {
+    const std::string side = t.substr(colon + 1);
+    if (side != "demoted" && side != "promoted") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("hireling '", text, "': side must be demoted/promoted"));
+    }
+    want_demoted = side == "demoted";
+    t = t.substr(0, colon);
+  }
+  for (int h = 0; h < kNumHirelings; ++h) {
+    for (bool d : {false, true}) {
+      if (t == HirelingKey(h, d) ||
+          t == absl::AsciiStrToLower(HirelingName(h, d))) {
+        *hireling = I8(h);
+        *demoted = d || want_demoted;
+        return absl::OkStatus();
+      }
+    }
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown hireling '", text,
+                                                 "' (e.g. patrol, dynasty, "
+                                                 "uprising, exile, bearers, "
+                                                 "keepers, band)"));
+}
+
+absl::Status ParseHirelingsFlag(absl::string_view text, GameSetup& setup) {
+  if (text.empty()) return absl::OkStatus();
+  for (absl::string_view part : absl::StrSplit(text, ',')) {
+    int8_t h = -1;
+    bool demoted = false;
+    if (absl::Status st = ParseHireling(part, &h, &demoted); !st.ok())
+      return st;
+    setup.hirelings.push_back({h, demoted});
+  }
+  return absl::OkStatus();
+}
+
+std::vector<int8_t> HirelingBlocks(int hireling) {
+  switch (hireling) {
+    case kHirelingForestPatrol:
+      return {kMarquise};
+    case kHirelingLastDynasty:
+      return {kEyrie};
+    case kHirelingSpringUprising:
+      return {kAlliance};
+    case kHirelingExile:
+      return {kVagabond, kVagabond2};
+    case kHirelingFlameBearers:
+      return {kHundreds};
+    case kHirelingVaultKeepers:
+      return {kKeepers};
+    default:
+      return {};
+  }
+}
+
+int HirelingsDemotedAtSetup(int players) {
+  if (players <= 2) return 0;
+  return std::min(players - 2, 3);  // Law 19.6.2: 3p 1, 4p 2, 5+ all three
+}
+
+absl::Status ValidateHirelings(const GameSetup& setup) {
+  if (setup.hirelings.empty()) return absl::OkStatus();
+  if (setup.hirelings.size() != 3) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("hirelings: exactly three are used (Law 19.6), got ",
+                     setup.hirelings.size()));
+  }
+  std::array<bool, kNumHirelings> seen{};
+  for (const auto& [h, demoted] : setup.hirelings) {
+    if (h < 0 || h >= kNumHirelings) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown hireling ", h));
+    }
+    if (seen[h]) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "hireling '", HirelingKey(h, false), "' is in play twice"));
+    }
+    seen[h] = true;
+    for (int8_t f : HirelingBlocks(h)) {
+      for (int8_t seated : setup.factions) {
+        if (seated == f) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "faction '", FactionKey(f), "' cannot be played with the ",
+              HirelingName(h, demoted), " hireling in play (Law 19.6.5)"));
+        }
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+void PushHirelingSetup(State& s) {
+  const GameSetup& setup = s.def().setup;
+  if (setup.hirelings.empty()) return;
+  HirelingsBoard& b = Board(s);
+  for (const auto& [h, demoted] : setup.hirelings) {
+    HirelingCard card;
+    card.hireling = h;
+    card.demoted = demoted;
+    const HirelingBox box = HirelingPieces(h, demoted);
+    card.supply = box.warriors;
+    card.vault_supply = box.vaults;
+    if (h == kHirelingExile && !demoted) card.clubs = kExileClubs;
+    b.cards.push_back(card);
+  }
+  b.markers_on_track = 0b111;  // Law 19.6.4
+  s.Push(Task{.kind = kTaskSetup,
+              .seat = I8(s.current_seat()),
+              .a = 0,
+              .b = 0,
+              .c = -1});
+}
+
+void HirelingsOnScore(State& s, int seat, int before, int after) {
+  HirelingsBoard& b = Board(s);
+  for (int i = 0; i < static_cast<int>(kHirelingMarkerSpaces.size()); ++i) {
+    const int space = kHirelingMarkerSpaces[i];
+    if (!(b.markers_on_track >> i & 1) || before >= space || after < space)
+      continue;
+    b.markers_on_track &= static_cast<uint8_t>(~(1u << i));
+    ++b.markers_waiting[seat];
+    s.Log({.kind = kEvHireling,
+           .seat = I8(seat),
+           .b = kHireOpMarker,
+           .d = static_cast<int16_t>(space)});
+  }
+}
+
+void HirelingsBirdsongStart(State& s, int seat) {
+  if (!s.hirelings().InPlay()) return;
+  const int f = s.seat(seat).faction;
+  const int n = static_cast<int>(s.hirelings().cards.size());
+  for (int i = n - 1; i >= 0; --i) {
+    HirelingCard& h = Card(s, i);
+    h.used = false;
+    if (h.controller != f) continue;
+    if (Is(h, kHirelingLastDynasty, true) ||
+        Is(h, kHirelingSpringUprising, false)) {
+      s.Push(Task{.kind = kTaskBirdsong, .seat = I8(seat), .a = I8(i)});
+    }
+  }
+}
+
+void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
+  if (!s.hirelings().InPlay()) return;
+  const int f = s.seat(seat).faction;
+  for (const HirelingCard& h : s.hirelings().cards) {
+    if (h.controller != f) continue;
+    // Rat Smugglers' action may be taken again (hirelings_landmarks.yaml).
+    if (h.used && !Is(h, kHirelingFlameBearers, true)) continue;
+    if (DaylightAvailable(s, seat, h))
+      opts.push_back({.kind = kOptExtra, .a = kExtraHireling, .b = h.hireling});
+  }
+  // Aiding the Exile (b = -1 - item), offered to any player next to it.
+  const HirelingCard* exile = s.hirelings().Find(kHirelingExile);
+  if (exile && !exile->demoted && NextToExile(s, seat, *exile)) {
+    for (int i = 0; i < kNumItems; ++i) {
+      if (s.seat(seat).items[i] > 0)
+        opts.push_back(
+            {.kind = kOptExtra, .a = kExtraHireling, .b = I8(-1 - i)});
+    }
+  }
+}
+
+void ResolveHirelingExtra(State& s, int seat, const Option& o) {
+  if (o.b < 0) {  // aid the Exile with item -1 - b
+    const int item = -1 - o.b;
+    --s.mutable_seat(seat).items[item];
+    ++Board(s).Find(kHirelingExile)->items[item];
+    s.AddVp(seat, 1, kVpHireling);
+    s.DrawCards(seat, 1);
+    return;
+  }
+  const auto& cards = s.hirelings().cards;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (cards[i].hireling != o.b) continue;
+    Card(s, static_cast<int>(i)).used = true;
+    s.Push(Task{.kind = kTaskDaylight, .seat = I8(seat), .a = I8(i)});
+    return;
+  }
+  CHECK(false) << "no hireling " << int{o.b};
+}
+
+void HirelingsEndOfTurn(State& s, int seat) {
+  if (!s.hirelings().InPlay()) return;
+  s.Push(Task{.kind = kTaskEndTurn, .seat = I8(seat)});
+}
+
+bool HirelingRulesTies(const State& s, int faction) {
+  return s.hirelings().Controls(faction, kHirelingLastDynasty, true);
+}
+
+std::string HirelingActionLabel(const State& s, const Option& o) {
+  switch (o.a) {
+    case kActHire:
+      return absl::StrCat("Hire ", CardText(s, o.b));
+    case kActRevolt:
+      return absl::StrCat("Revolt in ", ClearingName(s, o.b));
+    case kActPlace:
+      return absl::StrCat("Place in ", ClearingName(s, o.b));
+    case kActMove:
+      return "Move";
+    case kActBattle:
+      return "Battle";
+    case kActRecruit:
+      return "Recruit at each vault";
+    case kActPlaceHeld:
+      return absl::StrCat("Place the warriors on the card in ",
+                          ClearingName(s, o.b));
+  }
+  return "?";
+}
+
+std::string HirelingExtraLabel(const State& s, const Option& o) {
+  if (o.b < 0) return absl::StrCat("Aid The Exile with a ", ItemName(-1 - o.b));
+  const HirelingCard* h = s.hirelings().Find(o.b);
+  return absl::StrCat("Use ", h ? HirelingName(h->hireling, h->demoted) : "?");
+}
+
+std::string HirelingEventText(const State& s, const Event& e) {
+  const HirelingCard* h = s.hirelings().Find(e.a);
+  const std::string name(h ? HirelingName(h->hireling, h->demoted)
+                           : absl::string_view("a hireling"));
+  auto who = [&] {
+    return e.seat >= 0 && e.seat < s.num_seats()
+               ? std::string(FactionName(s.seat(e.seat).faction))
+               : std::string("?");
+  };
+  const std::string where = e.c >= 0 ? ClearingName(s, e.c) : "";
+  switch (e.b) {
+    case kHireOpPlace:
+      return absl::StrCat(name, " placed ", e.d, " warriors in ", where);
+    case kHireOpRemove:
+      return absl::StrCat(name, " lost ", e.d, " warriors in ", where);
+    case kHireOpVaultPlace:
+      return absl::StrCat(name, " built a vault in ", where);
+    case kHireOpVaultRemove:
+      return absl::StrCat(name, " lost a vault in ", where);
+    case kHireOpHired:
+      return absl::StrCat(who(), " took control of ", name, " for ", e.d,
+                          e.d == 1 ? " turn" : " turns");
+    case kHireOpMarker:
+      return absl::StrCat(who(), " took the hireling marker ", e.d);
+    case kHireOpExileForest:
+      return absl::StrCat(name, " went to forest ", e.d + 1);
+    case kHireOpToCard:
+      return absl::StrCat(e.d, " warriors of ", name, " went onto its card");
+    case kHireOpBattle:
+      return absl::StrCat(name, " battles ",
+                          e.d >= 0 && e.d < kNumFactions
+                              ? FactionName(e.d)
+                              : absl::string_view("?"),
+                          " in ", where);
+    case kHireOpControl:
+      return absl::StrCat(who(), " removed a control marker from ", name, ": ",
+                          e.d, " left");
+  }
+  return "?";
+}
+
+void RegisterHirelings() {
+  RegisterTask(kTaskSetup, {"hireling setup", SetupStep, SetupChoose});
+  RegisterTask(kTaskEndTurn, {"hireling control", EndTurnStep, EndTurnChoose});
+  RegisterTask(kTaskWhenHired, {"hireling hired", WhenHiredStep, PlaceChoose});
+  RegisterTask(kTaskBirdsong,
+               {"hireling birdsong", BirdsongStep, BirdsongChoose});
+  RegisterTask(kTaskDaylight,
+               {"hireling daylight", DaylightStep, DaylightChoose});
+  RegisterTask(kTaskHireMove, {"hireling move", MoveStep, MoveChoose});
+  RegisterTask(kTaskHireBattleChoice, {"hireling battle choice",
+                                       BattleChoiceStep, BattleChoiceChoose});
+  RegisterTask(kTaskHireBattle, {"hireling battle", BattleStep, BattleChoose});
+  Reg(kPromptSetupClearing, "hireling.setup_clearing", "19.6.3", SetupText);
+  Reg(kPromptSetupForest, "hireling.setup_forest", "19.6.3", SetupText);
+  Reg(kPromptHire, "hireling.hire", "22.1.1", HireText);
+  Reg(kPromptGive, "hireling.give", "22.1.3", GiveText);
+  Reg(kPromptUprising, "hireling.uprising", "22.2.3", UprisingText);
+  Reg(kPromptPlace, "hireling.place", "22.2", PlaceText);
+  Reg(kPromptAction, "hireling.action", "22.2.4", ActionText);
+  Reg(kPromptHireMoveFrom, "hireling.move", "22.3.4", MoveFromText);
+  Reg(kPromptHireMoveCount, "hireling.move_count", "22.3.4", MoveCountText);
+  Reg(kPromptSmugglersCard, "hireling.smugglers_card", "22.2.4", SmugglersText);
+  Reg(kPromptHireBattle, "hireling.battle", "22.3.4", BattleText);
+  Reg(kPromptHireAmbush, "hireling.ambush", "4.3.1", AmbushText);
+  Reg(kPromptHit, "hireling.remove_piece", "4.3.6", HitText);
+}
+
+}  // namespace woodland::rules

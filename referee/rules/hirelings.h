@@ -1,0 +1,82 @@
+// The Marauder hirelings (Law 22, 19.6): the core's entry points into
+// hirelings.cc. The hirelings are no faction: they have no seat and no turn.
+// Their controller takes their actions at the timings of Law 22.2, which the
+// core opens through the calls below (setup, start of Birdsong, Daylight
+// actions, end of turn); scoring a hireling marker is in State::AddVp.
+#ifndef WOODLAND_REFEREE_RULES_HIRELINGS_H_
+#define WOODLAND_REFEREE_RULES_HIRELINGS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "referee/rules/state.h"
+
+namespace woodland::rules {
+
+// Task kinds and prompt kinds of the hirelings: after every faction's range.
+inline constexpr int kHirelingTaskBase = 240;    // [240, 256)
+inline constexpr int kHirelingPromptBase = 480;  // [480, 512)
+
+// Event::b of kEvHireling.
+enum HirelingEventOp : int8_t {
+  kHireOpPlace = 0,    // d warriors placed in c
+  kHireOpRemove,       // d warriors removed from c
+  kHireOpVaultPlace,   // a vault placed in c
+  kHireOpVaultRemove,  // a vault removed from c
+  kHireOpHired,        // seat took control, rolling d control markers
+  kHireOpMarker,       // seat took the hireling marker of space d
+  kHireOpExileForest,  // the Exile moved to forest d
+  kHireOpToCard,       // d warriors went onto the card from c
+  kHireOpControl,      // seat removed a control marker: d left
+  kHireOpBattle,       // the hireling battles faction d in c (seat: controller)
+};
+
+// Names (Law 20.4, 20.11): "Forest Patrol" / "Feline Physicians", and keys
+// for setups and the command line ("patrol", "physicians", ...).
+absl::string_view HirelingName(int hireling, bool demoted);
+absl::string_view HirelingKey(int hireling, bool demoted);
+// A hireling side by key or name (case-insensitive); "KEY:demoted" names the
+// demoted side too. Error for an unknown name.
+absl::Status ParseHireling(absl::string_view text, int8_t* hireling,
+                           bool* demoted);
+// `--hirelings patrol,dynasty:demoted,nobles`: appends to setup.hirelings.
+absl::Status ParseHirelingsFlag(absl::string_view text, GameSetup& setup);
+// The faction a hireling keeps out of the game (Law 19.6.5), or kNoFaction;
+// the Exile also blocks the second Vagabond.
+std::vector<int8_t> HirelingBlocks(int hireling);
+
+// Law 19.6, 19.6.5: checks the setup's hirelings (known, distinct, no seated
+// faction blocked by one). Called from State::NewGame.
+absl::Status ValidateHirelings(const GameSetup& setup);
+// Law 19.6.2: how many of the three dealt hirelings are flipped to their
+// demoted side at a table of `players` (for the advanced setup's draw).
+int HirelingsDemotedAtSetup(int players);
+// Law 19.6.1-19.6.4: puts the cards in play and pushes their setup (run
+// after the factions' setup, see State::NewGame).
+void PushHirelingSetup(State& s);
+// Law 22.1.1: the score of `seat` went from `before` to `after`.
+void HirelingsOnScore(State& s, int seat, int before, int after);
+// Law 22.2.3: start-of-Birdsong actions of the hirelings `seat` controls.
+void HirelingsBirdsongStart(State& s, int seat);
+// Law 22.2.4: the Daylight actions `seat` may take now (kOptExtra), and
+// their resolution.
+void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts);
+void ResolveHirelingExtra(State& s, int seat, const Option& o);
+// Law 22.1.1, 22.1.3: hiring, control markers and passing control at the
+// end of `seat`'s turn.
+void HirelingsEndOfTurn(State& s, int seat);
+// Labels of kOptAction options asked by hireling prompts, of kExtraHireling
+// and text of kEvHireling.
+std::string HirelingActionLabel(const State& s, const Option& o);
+std::string HirelingExtraLabel(const State& s, const Option& o);
+std::string HirelingEventText(const State& s, const Event& e);
+// Law 22.3.1 / Bluebird Nobles: does `faction` rule clearings it ties for?
+bool HirelingRulesTies(const State& s, int faction);
+// Names of hireling pieces in clearing views ("Forest Patrol warrior").
+std::string HirelingPieceName(int hireling, bool demoted, bool vault);
+
+}  // namespace woodland::rules
+
+#endif  // WOODLAND_REFEREE_RULES_HIRELINGS_H_
