@@ -270,7 +270,24 @@ std::string EffectKey(int effect) {
                                           "cobbler",
                                           "command_warren",
                                           "codebreakers",
-                                          "scouting_party"};
+                                          "scouting_party",
+                                          // The Exiles and Partisans deck.
+                                          "boat_builders",
+                                          "corvid_planners",
+                                          "eyrie_emigre",
+                                          "saboteurs",
+                                          "soup_kitchens",
+                                          "false_orders",
+                                          "partisans",
+                                          "informants",
+                                          "propaganda_bureau",
+                                          "charm_offensive",
+                                          "coffin_makers",
+                                          "swap_meet",
+                                          "tunnels",
+                                          "league_of_adventurous_mice",
+                                          "master_engravers",
+                                          "murine_broker"};
   static_assert(std::size(kKeys) == rules::kNumCardEffects);
   return effect >= 0 && effect < rules::kNumCardEffects
              ? kKeys[effect]
@@ -496,6 +513,30 @@ void GameDefinitionToProto(const State& s, v1::GameDefinition* out) {
     ic->set_count(items[i]);
   }
 }
+
+// Landmarks (Law 24) and the draft pool (Law 19.8): all public but the
+// Black Market's face-down cards, shown as a count.
+void LandmarksToProto(const State& s, v1::LandmarksView* out) {
+  const rules::LandmarksBoard& lb = s.landmarks();
+  for (int l = 0; l < rules::kNumLandmarks; ++l) {
+    if (lb.at[l] < 0) continue;
+    v1::LandmarkView* v = out->add_landmarks();
+    v->set_landmark(std::string(rules::LandmarkKey(l)));
+    v->set_clearing(lb.at[l] + 1);
+  }
+  for (int i = 0; i < rules::kNumItems; ++i) {
+    if (lb.forge[i] == 0) continue;
+    v1::ItemCount* ic = out->add_forge_items();
+    ic->set_item(std::string(rules::ItemName(i)));
+    ic->set_count(lb.forge[i]);
+  }
+  out->set_black_market_cards(static_cast<int>(lb.black_market.size()));
+  for (int8_t f : lb.pool) {
+    if (f >= 0) out->add_draft_pool(FactionToProto(f));
+  }
+  out->set_draft_locked(lb.locked);
+}
+
 
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);

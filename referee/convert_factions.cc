@@ -238,6 +238,8 @@ void ExilesViewToProto(const rules::State& s, const rules::Observation& o,
       ic->set_count(o.exiles.exhausted[seat][i]);
     }
   }
+}
+
 // --- The hirelings (Law 22, hirelings.cc) -----------------------------------
 
 void HirelingsToProto(const rules::State& s, const rules::Observation& o,
