@@ -501,12 +501,11 @@ LadderRatingRow ReadLadderRow(Db* db, const std::string& bot,
 }
 
 bool WriteLadderRow(Db* db, const LadderRatingRow& r) {
-  Stmt w(
-      db,
-      "INSERT INTO ladder_ratings(bot, version, faction, mu, sigma, games, "
-      "wins, vp) VALUES(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(bot, version, "
-      "faction) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
-      "games = excluded.games, wins = excluded.wins, vp = excluded.vp");
+  Stmt w(db,
+         "INSERT INTO ladder_ratings(bot, version, faction, mu, sigma, games, "
+         "wins, vp) VALUES(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(bot, version, "
+         "faction) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+         "games = excluded.games, wins = excluded.wins, vp = excluded.vp");
   w.Bind(1, r.bot)
       .Bind(2, r.version)
       .Bind(3, static_cast<int64_t>(r.faction))
@@ -530,7 +529,8 @@ absl::Status Store::UpdateLadder(const LadderUpdate& u) {
   u.apply(overall, by_faction);
   for (const auto* rows : {&overall, &by_faction}) {
     for (const LadderRatingRow& r : *rows) {
-      if (!WriteLadderRow(db_.get(), r)) return Error(db_.get(), "saving ladder ratings");
+      if (!WriteLadderRow(db_.get(), r))
+        return Error(db_.get(), "saving ladder ratings");
     }
   }
   return absl::OkStatus();
@@ -629,8 +629,8 @@ BotRow ReadBot(Stmt& q) {
 absl::StatusOr<std::vector<BotRow>> Store::Bots(bool include_deleted) {
   std::lock_guard<std::mutex> lock(mu_);
   Stmt q(db_.get(), std::string(kBotColumns) +
-                  (include_deleted ? "" : "WHERE b.deleted = 0 ") +
-                  "ORDER BY b.id");
+                        (include_deleted ? "" : "WHERE b.deleted = 0 ") +
+                        "ORDER BY b.id");
   std::vector<BotRow> out;
   while (q.Step() == kRow) out.push_back(ReadBot(q));
   return out;
@@ -654,7 +654,8 @@ absl::Status Store::AddBotVersion(const std::string& name,
   std::string previous;
   absl::Status st = absl::OkStatus();
   {
-    Stmt q(db_.get(), "SELECT version FROM bots WHERE name = ? AND deleted = 0");
+    Stmt q(db_.get(),
+           "SELECT version FROM bots WHERE name = ? AND deleted = 0");
     q.Bind(1, name);
     if (q.Step() == kRow) {
       previous = q.Text(0);
@@ -692,8 +693,7 @@ absl::Status Store::AddBotVersion(const std::string& name,
            "ON CONFLICT(bot, version, faction) DO UPDATE SET mu = "
            "excluded.mu, sigma = excluded.sigma, games = excluded.games, "
            "wins = excluded.wins, vp = excluded.vp");
-    if (c.Bind(1, version).Bind(2, name).Bind(3, previous).Step() !=
-        kDone)
+    if (c.Bind(1, version).Bind(2, name).Bind(3, previous).Step() != kDone)
       st = Error(db_.get(), "carrying ratings over");
   }
   if (!st.ok()) {
@@ -713,17 +713,17 @@ absl::Status Store::SetConformance(const std::string& name,
          "AND version = ?");
   u.Bind(1, state).Bind(2, detail).Bind(3, name).Bind(4, version);
   return u.Step() == kDone ? absl::OkStatus()
-                                 : Error(db_.get(), "saving a conformance check");
+                           : Error(db_.get(), "saving a conformance check");
 }
 
 absl::Status Store::SetBotEnabled(const std::string& name, bool enabled) {
   std::lock_guard<std::mutex> lock(mu_);
-  Stmt u(db_.get(), "UPDATE bots SET enabled = ? WHERE name = ? AND deleted = 0");
+  Stmt u(db_.get(),
+         "UPDATE bots SET enabled = ? WHERE name = ? AND deleted = 0");
   u.Bind(1, static_cast<int64_t>(enabled)).Bind(2, name);
   if (u.Step() != kDone) return Error(db_.get(), "updating a bot");
-  return u.Changes() > 0
-             ? absl::OkStatus()
-             : absl::NotFoundError("unknown bot '" + name + "'");
+  return u.Changes() > 0 ? absl::OkStatus()
+                         : absl::NotFoundError("unknown bot '" + name + "'");
 }
 
 absl::Status Store::DeleteBot(const std::string& name) {
@@ -733,15 +733,15 @@ absl::Status Store::DeleteBot(const std::string& name) {
          "deleted = 0");
   u.Bind(1, name);
   if (u.Step() != kDone) return Error(db_.get(), "deleting a bot");
-  return u.Changes() > 0
-             ? absl::OkStatus()
-             : absl::NotFoundError("unknown bot '" + name + "'");
+  return u.Changes() > 0 ? absl::OkStatus()
+                         : absl::NotFoundError("unknown bot '" + name + "'");
 }
 
 absl::StatusOr<std::vector<std::string>> Store::BotVersions(
     const std::string& name) {
   std::lock_guard<std::mutex> lock(mu_);
-  Stmt q(db_.get(), "SELECT version FROM bot_versions WHERE bot = ? ORDER BY id");
+  Stmt q(db_.get(),
+         "SELECT version FROM bot_versions WHERE bot = ? ORDER BY id");
   q.Bind(1, name);
   std::vector<std::string> out;
   while (q.Step() == kRow) out.push_back(q.Text(0));
@@ -779,7 +779,7 @@ absl::Status Store::SetMatchVersions(int64_t match,
   Stmt u(db_.get(), "UPDATE matches SET versions = ? WHERE id = ?");
   u.Bind(1, absl::StrJoin(versions, ",")).Bind(2, match);
   return u.Step() == kDone ? absl::OkStatus()
-                                 : Error(db_.get(), "saving versions");
+                           : Error(db_.get(), "saving versions");
 }
 
 absl::StatusOr<MatchRow> Store::MatchById(int64_t match) {
@@ -817,8 +817,7 @@ absl::StatusOr<UserRow> Store::UserByTokenHash(const std::string& token_hash) {
   std::lock_guard<std::mutex> lock(mu_);
   Stmt q(db_.get(), "SELECT name, role FROM users WHERE token_hash = ?");
   q.Bind(1, token_hash);
-  if (q.Step() != kRow)
-    return absl::UnauthenticatedError("unknown token");
+  if (q.Step() != kRow) return absl::UnauthenticatedError("unknown token");
   return UserRow{q.Text(0), q.Text(1)};
 }
 

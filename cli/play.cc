@@ -14,8 +14,8 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
-#include "referee/rules/defs.h"
 #include "referee/rootlog.h"
+#include "referee/rules/defs.h"
 #include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
@@ -43,13 +43,13 @@ int Fail(const std::string& cmd, const absl::Status& s) {
 }  // namespace
 
 int PlayMain(const std::vector<std::string>& argv) {
-  auto args =
-      Args::Parse(argv,
-                  {"--factions", "--bot", "--character", "--seed", "--replay",
-                   "--deadline-ms", "--time-bank-ms", "--max-strikes",
-                   "--max-turns", "--stderr-dir", "--match-id", "--map",
-                   "--suits", "--deck", "--setup", "--landmarks", "--hirelings"},
-                  {"--json", "--shuffle-seats"});
+  auto args = Args::Parse(
+      argv,
+      {"--factions", "--bot", "--character", "--seed", "--replay",
+       "--deadline-ms", "--time-bank-ms", "--max-strikes", "--max-turns",
+       "--stderr-dir", "--match-id", "--map", "--suits", "--deck", "--setup",
+       "--landmarks", "--hirelings"},
+      {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
     return Fail("play", s);

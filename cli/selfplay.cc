@@ -8,8 +8,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cli/commands.h"
-#include "referee/rules/landmarks.h"
 #include "referee/rules/hirelings.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
@@ -46,7 +46,7 @@ struct Flags {
   std::string suits;
   std::string setup_mode = "standard";  // --setup (Law 5.1 or 19)
   std::string landmarks;                // --landmarks (Law 24, 19.5)
-  int draft = 0;  // --draft N: N seats draft their factions (Law 19.8)
+  int draft = 0;          // --draft N: N seats draft their factions (Law 19.8)
   std::string hirelings;  // --hirelings patrol,dynasty:demoted,...
   bool shuffle_seats = false;
   bool check = false;
@@ -168,6 +168,10 @@ int SelfplayMain(const std::vector<std::string>& args) {
     return 2;
   }
   if (absl::Status st = rules::ParseLandmarksFlag(f.landmarks, setup);
+      !st.ok()) {
+    std::cerr << "woodland selfplay: " << st.message() << "\n";
+    return 2;
+  }
   if (absl::Status st = rules::ParseHirelingsFlag(f.hirelings, setup);
       !st.ok()) {
     std::cerr << "woodland selfplay: " << st.message() << "\n";

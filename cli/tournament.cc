@@ -9,9 +9,9 @@
 #include <iostream>
 #include <thread>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "arena/http/local_arena.h"
 #include "arena/http/server.h"
@@ -20,8 +20,8 @@
 #include "cli/commands.h"
 #include "cli/table_flags.h"
 #include "prometheus/exposer.h"
-#include "referee/rules/defs.h"
 #include "referee/convert.h"
+#include "referee/rules/defs.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/types.h"
 
@@ -32,13 +32,13 @@ void OnStop(int) { g_stop = 1; }
 }  // namespace
 
 int TournamentMain(const std::vector<std::string>& argv) {
-  auto args =
-      Args::Parse(argv,
-                  {"--bot", "--factions", "--players", "--tables", "--seed",
-                   "--db", "--workers", "--deadline-ms", "--stop-after",
-                   "--referee", "--metrics-port", "--bots-file", "--map",
-                   "--suits", "--deck", "--setup", "--landmarks", "--http-port", "--tau"},
-                  {"--json"});
+  auto args = Args::Parse(
+      argv,
+      {"--bot", "--factions", "--players", "--tables", "--seed", "--db",
+       "--workers", "--deadline-ms", "--stop-after", "--referee",
+       "--metrics-port", "--bots-file", "--map", "--suits", "--deck", "--setup",
+       "--landmarks", "--http-port", "--tau"},
+      {"--json"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
     return 2;

@@ -179,7 +179,8 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
           "activate_dominance", "take_dominance", "tax_collector",
           "codebreakers", "open_path", "exposure",
           // The Exiles and Partisans deck's "once in Daylight" cards.
-          "propaganda_bureau", "league_of_adventurous_mice", "black_market", "hireling"};
+          "propaganda_bureau", "league_of_adventurous_mice", "black_market",
+          "hireling"};
       static_assert(std::size(kNames) == rules::kExtraHireling + 1);
       static_assert(rules::kExtraOpenPath == 4);
       out->mutable_extra()->set_action(kNames[o.a]);
@@ -258,36 +259,16 @@ namespace {
 
 // Keys of the standard deck's effects (data/decks, defs.cc), by CardEffect.
 std::string EffectKey(int effect) {
-  static constexpr const char* kKeys[] = {"",
-                                          "armorers",
-                                          "brutal_tactics",
-                                          "royal_claim",
-                                          "sappers",
-                                          "favor",
-                                          "stand_and_deliver",
-                                          "tax_collector",
-                                          "better_burrow_bank",
-                                          "cobbler",
-                                          "command_warren",
-                                          "codebreakers",
-                                          "scouting_party",
-                                          // The Exiles and Partisans deck.
-                                          "boat_builders",
-                                          "corvid_planners",
-                                          "eyrie_emigre",
-                                          "saboteurs",
-                                          "soup_kitchens",
-                                          "false_orders",
-                                          "partisans",
-                                          "informants",
-                                          "propaganda_bureau",
-                                          "charm_offensive",
-                                          "coffin_makers",
-                                          "swap_meet",
-                                          "tunnels",
-                                          "league_of_adventurous_mice",
-                                          "master_engravers",
-                                          "murine_broker"};
+  static constexpr const char* kKeys[] = {
+      "", "armorers", "brutal_tactics", "royal_claim", "sappers", "favor",
+      "stand_and_deliver", "tax_collector", "better_burrow_bank", "cobbler",
+      "command_warren", "codebreakers", "scouting_party",
+      // The Exiles and Partisans deck.
+      "boat_builders", "corvid_planners", "eyrie_emigre", "saboteurs",
+      "soup_kitchens", "false_orders", "partisans", "informants",
+      "propaganda_bureau", "charm_offensive", "coffin_makers", "swap_meet",
+      "tunnels", "league_of_adventurous_mice", "master_engravers",
+      "murine_broker"};
   static_assert(std::size(kKeys) == rules::kNumCardEffects);
   return effect >= 0 && effect < rules::kNumCardEffects
              ? kKeys[effect]
@@ -536,7 +517,6 @@ void LandmarksToProto(const State& s, v1::LandmarksView* out) {
   }
   out->set_draft_locked(lb.locked);
 }
-
 
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);

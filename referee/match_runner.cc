@@ -10,8 +10,8 @@
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/defs.h"
-#include "referee/rules/landmarks.h"
 #include "referee/rules/hirelings.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "referee/text.h"
 

@@ -7,8 +7,8 @@
 #include "referee/rules/check.h"
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
-#include "referee/rules/landmarks.h"
 #include "referee/rules/hirelings.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/map_rules.h"
 
 namespace woodland::rules {

@@ -5,8 +5,8 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
-#include "referee/rules/landmarks.h"
 #include "referee/rules/hirelings.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/state.h"
 

@@ -8,8 +8,8 @@
 #include "referee/rules/check.h"
 #include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
-#include "referee/rules/landmarks.h"
 #include "referee/rules/hirelings.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/public_events.h"
 
@@ -361,7 +361,7 @@ int State::Presence(int faction, int c) const {
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
   if (exiles_deck_) n += ExilesExtraPresence(*this, faction, c);  // Soup
-  n += hirelings_.ControlledPresence(faction, c);  // Law 22.3.1
+  n += hirelings_.ControlledPresence(faction, c);                 // Law 22.3.1
   return n;
 }
 
@@ -951,7 +951,7 @@ void State::ClearForScenario() {
   hundreds_ = {};
   keepers_ = {};
   exiles_ = {};
-  landmarks_ = {};  // tests set landmarks up again (SetUpLandmark)
+  landmarks_ = {};           // tests set landmarks up again (SetUpLandmark)
   hirelings_.ClearPieces();  // the cards stay in play
   for (HirelingCard& h : hirelings_.cards) {
     h.items = {};  // returned to the supply above (HeldItems)

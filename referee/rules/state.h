@@ -160,7 +160,7 @@ enum ExtraAction : int8_t {
   kExtraExposure,  // b = clearing: guess the Corvids' plot there (13.2.4)
   kExtraPropagandaBureau,  // Exiles and Partisans deck (exiles.cc)
   kExtraLeague,            // League of Adventurous Mice
-  kExtraBlackMarket,  // card from hand for the face-down card b (Law 24)
+  kExtraBlackMarket,       // card from hand for the face-down card b (Law 24)
   kExtraHireling,  // b = hireling: its once-per-Daylight action (22.2.4)
 };
 
