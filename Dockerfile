@@ -26,11 +26,17 @@ RUN rm -rf /src/build /src/bots/node/node_modules \
     && cmake --build /build -j "$(nproc)" \
     && DESTDIR=/out cmake --install /build --strip
 # The runtime packages are exactly those that own the libraries the
-# installed programs load.
+# installed programs load (ldd names /lib paths, dpkg mostly /usr/lib ones
+# on a merged-/usr system); a library no package owns fails the build.
 RUN for f in /out/usr/bin/*; do ldd "$f"; done \
       | awk '/=> \//{print $3}' | sort -u \
-      | xargs -r dpkg -S 2>/dev/null | cut -d: -f1 | sort -u \
-      > /out/runtime-packages.txt \
+      | while read -r lib; do \
+          dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null \
+            || dpkg -S "$(readlink -f "$lib")" 2>/dev/null \
+            || echo "MISSING: $lib"; \
+        done > /tmp/owners.txt \
+    && ! grep MISSING /tmp/owners.txt \
+    && cut -d: -f1 /tmp/owners.txt | sort -u > /out/runtime-packages.txt \
     && cat /out/runtime-packages.txt
 
 FROM ${BASE} AS runtime
