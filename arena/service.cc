@@ -808,49 +808,22 @@ grpc::Status ArenaService::ListMatches(grpc::ServerContext* ctx,
   Running* r = Find(req->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
-  if (req->page_size() < 0 || req->page_size() > 10000) {
-    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                        "page_size must be 0 to 10000");
-  }
-  const int size = req->page_size() > 0 ? req->page_size() : 1000;
-  int after = -1;
-  if (!req->page_token().empty() &&
-      (!absl::SimpleAtoi(req->page_token(), &after) || after < 0)) {
-    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                        "invalid page_token");
-  }
-  auto rows = store_->MatchesPage(req->tournament_id(), after, size + 1);
+  std::string next;
+  auto rows = MatchPage(*store_, *req, &next);
   if (!rows.ok()) return ToGrpc(rows.status());
-  const bool more = static_cast<int>(rows->size()) > size;
-  if (more) rows->resize(size);
   for (const MatchRow& m : *rows) {
     v1::MatchSummary* s = out->add_matches();
-    s->set_table(m.table_index);
-    s->set_match_id(m.id);
-    s->set_state(m.state);
-    for (size_t i = 0; i < m.bots.size(); ++i) {
-      s->add_bots(r->config.bots[m.bots[i]].name);
-      s->add_factions(referee::FactionToProto(m.factions[i]));
+    MatchSummaryOf(m, r->config.bots, s);
+    for (size_t i = 0; i < m.bots.size(); ++i)
       s->add_versions(i < m.versions.size() ? m.versions[i] : "");
-    }
+    // Issue 14: a running remote ladder table can be watched.
     LiveMatches::Entry live;
     if (m.state == "running" && live_.Get(m.id, &live)) {
       s->set_watch_match_id(live.watch_match_id);
       s->set_referee(live.referee);
     }
-    v1::MatchResult result;
-    if (m.state == "done" &&
-        google::protobuf::util::JsonStringToMessage(m.result_json, &result)
-            .ok()) {
-      s->set_finished_unix_ms(result.finished_unix_ms());
-      for (const v1::SeatResult& seat : result.seats()) {
-        s->add_victory_points(seat.victory_points());
-        if (seat.winner())
-          s->add_winners(r->config.bots[m.bots[seat.seat()]].name);
-      }
-    }
   }
-  if (more) out->set_next_page_token(absl::StrCat(rows->back().table_index));
+  out->set_next_page_token(next);
   return grpc::Status::OK;
 }
 

@@ -206,18 +206,26 @@ absl::StatusOr<int64_t> Store::UpsertBot(const std::string& name,
 absl::StatusOr<int64_t> Store::FindOrCreateTournament(const std::string& key,
                                                       bool* created) {
   std::lock_guard<std::mutex> lock(mu_);
+  // One statement decides who creates it: another process (an arena node,
+  // a second `woodland tournament` on the same database) racing on the same
+  // key inserts nothing and reads the row below.
+  Stmt ins(db_.get(),
+           "INSERT INTO tournaments(config_key) VALUES(?) "
+           "ON CONFLICT(config_key) DO NOTHING RETURNING id");
+  switch (ins.Bind(1, key).Step()) {
+    case kRow:
+      *created = true;
+      return ins.Int(0);
+    case kDone:
+      break;
+    default:
+      return Error(db_.get(), "creating the tournament");
+  }
   Stmt q(db_.get(), "SELECT id FROM tournaments WHERE config_key = ?");
   q.Bind(1, key);
-  if (q.Step() == kRow) {
-    *created = false;
-    return q.Int(0);
-  }
-  Stmt ins(db_.get(),
-           "INSERT INTO tournaments(config_key) VALUES(?) RETURNING id");
-  if (ins.Bind(1, key).Step() != kRow)
-    return Error(db_.get(), "creating the tournament");
-  *created = true;
-  return ins.Int(0);
+  if (q.Step() != kRow) return Error(db_.get(), "reading the tournament");
+  *created = false;
+  return q.Int(0);
 }
 
 absl::Status Store::InsertMatches(int64_t tournament,

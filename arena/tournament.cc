@@ -596,6 +596,47 @@ absl::StatusOr<Standings> PendingRun::Run() {
 
 }  // namespace
 
+absl::StatusOr<std::vector<MatchRow>> MatchPage(
+    Store& store, const v1::ListMatchesRequest& req, std::string* next_token) {
+  if (req.page_size() < 0 || req.page_size() > 10000)
+    return absl::InvalidArgumentError("page_size must be 0 to 10000");
+  const int size = req.page_size() > 0 ? req.page_size() : 1000;
+  int after = -1;
+  if (!req.page_token().empty() &&
+      (!absl::SimpleAtoi(req.page_token(), &after) || after < 0)) {
+    return absl::InvalidArgumentError("invalid page_token");
+  }
+  auto rows = store.MatchesPage(req.tournament_id(), after, size + 1);
+  if (!rows.ok()) return rows.status();
+  next_token->clear();
+  if (static_cast<int>(rows->size()) > size) {
+    rows->resize(size);
+    *next_token = absl::StrCat(rows->back().table_index);
+  }
+  return rows;
+}
+
+void MatchSummaryOf(const MatchRow& m, const std::vector<TournamentBot>& bots,
+                    v1::MatchSummary* s) {
+  s->set_table(m.table_index);
+  s->set_match_id(m.id);
+  s->set_state(m.state);
+  for (size_t i = 0; i < m.bots.size(); ++i) {
+    s->add_bots(bots[m.bots[i]].name);
+    s->add_factions(referee::FactionToProto(m.factions[i]));
+  }
+  v1::MatchResult result;
+  if (m.state == "done" &&
+      google::protobuf::util::JsonStringToMessage(m.result_json, &result)
+          .ok()) {
+    s->set_finished_unix_ms(result.finished_unix_ms());
+    for (const v1::SeatResult& seat : result.seats()) {
+      s->add_victory_points(seat.victory_points());
+      if (seat.winner()) s->add_winners(bots[m.bots[seat.seat()]].name);
+    }
+  }
+}
+
 // Runs every stored match of tournament `tid` that is not done yet, with
 // any other nodes running the same tournament.
 absl::StatusOr<Standings> RunPending(const TournamentConfig& c, Store& store,

@@ -131,6 +131,17 @@ struct TournamentConfig {
 
 using Progress = std::function<void(int done, int total)>;
 
+// ListMatches paging (issue 14), shared by the Arena service and the local
+// arena of `woodland tournament --http-port`: the rows of one page (at most
+// 10,000; a malformed token or size is INVALID_ARGUMENT) and the token of
+// the next page ("" on the last).
+absl::StatusOr<std::vector<MatchRow>> MatchPage(
+    Store& store, const v1::ListMatchesRequest& req, std::string* next_token);
+// One stored match as the API reports it: bots by name, factions, and for a
+// finished match its VP, winners and finish time.
+void MatchSummaryOf(const MatchRow& m, const std::vector<TournamentBot>& bots,
+                    v1::MatchSummary* out);
+
 // This process's default node name, "host/pid" (issue 18.2).
 std::string DefaultNodeId();
 // `claimed_by` if it names a process of this host that no longer exists

@@ -50,43 +50,12 @@ grpc::Status LocalArena::ListTournaments(grpc::ServerContext*,
 grpc::Status LocalArena::ListMatches(grpc::ServerContext*,
                                      const v1::ListMatchesRequest* req,
                                      v1::ListMatchesResponse* out) {
-  if (req->page_size() < 0 || req->page_size() > 10000) {
-    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                        "page_size must be 0 to 10000");
-  }
-  const int size = req->page_size() > 0 ? req->page_size() : 1000;
-  int after = -1;
-  if (!req->page_token().empty() &&
-      (!absl::SimpleAtoi(req->page_token(), &after) || after < 0)) {
-    return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                        "invalid page_token");
-  }
-  auto rows = store_->MatchesPage(req->tournament_id(), after, size + 1);
+  std::string next;
+  auto rows = MatchPage(*store_, *req, &next);
   if (!rows.ok()) return ToGrpc(rows.status());
-  const bool more = static_cast<int>(rows->size()) > size;
-  if (more) rows->resize(size);
-  for (const MatchRow& m : *rows) {
-    v1::MatchSummary* s = out->add_matches();
-    s->set_table(m.table_index);
-    s->set_match_id(m.id);
-    s->set_state(m.state);
-    for (size_t i = 0; i < m.bots.size(); ++i) {
-      s->add_bots(config_->bots[m.bots[i]].name);
-      s->add_factions(referee::FactionToProto(m.factions[i]));
-    }
-    v1::MatchResult result;
-    if (m.state == "done" &&
-        google::protobuf::util::JsonStringToMessage(m.result_json, &result)
-            .ok()) {
-      s->set_finished_unix_ms(result.finished_unix_ms());
-      for (const v1::SeatResult& seat : result.seats()) {
-        s->add_victory_points(seat.victory_points());
-        if (seat.winner())
-          s->add_winners(config_->bots[m.bots[seat.seat()]].name);
-      }
-    }
-  }
-  if (more) out->set_next_page_token(absl::StrCat(rows->back().table_index));
+  for (const MatchRow& m : *rows)
+    MatchSummaryOf(m, config_->bots, out->add_matches());
+  out->set_next_page_token(next);
   return grpc::Status::OK;
 }
 
