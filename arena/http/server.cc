@@ -79,9 +79,8 @@ grpc::Status AllMatches(v1::Arena::Service* arena, int64_t tournament,
   req.set_tournament_id(tournament);
   req.set_page_size(10000);
   for (int guard = 0; guard < 1000; ++guard) {
-    grpc::ServerContext ctx;
     v1::ListMatchesResponse page;
-    grpc::Status st = arena->ListMatches(&ctx, &req, &page);
+    grpc::Status st = arena->ListMatches(/*context=*/nullptr, &req, &page);
     if (!st.ok()) return st;
     for (v1::MatchSummary& m : *page.mutable_matches())
       out->push_back(std::move(m));
@@ -197,10 +196,9 @@ Response HttpServer::Handle(const std::string& method, const std::string& path,
 
 Response HttpServer::Api(const std::string& path, const std::string& query) {
   if (path == "/api/tournaments") {
-    grpc::ServerContext ctx;
     v1::ListTournamentsRequest req;
     v1::ListTournamentsResponse out;
-    grpc::Status st = arena_->ListTournaments(&ctx, &req, &out);
+    grpc::Status st = arena_->ListTournaments(/*context=*/nullptr, &req, &out);
     if (!st.ok()) return Error(st);
     return {200, "application/json", ProtoJson(out), ""};
   }
@@ -220,11 +218,10 @@ Response HttpServer::Api(const std::string& path, const std::string& query) {
 Response HttpServer::Standings(const std::string& query) {
   auto tid = IntParam(query, "tournament", 0);
   if (!tid.ok()) return Error(tid.status());
-  grpc::ServerContext ctx;
   v1::TournamentRef ref;
   ref.set_tournament_id(*tid);
   v1::StandingsResponse standings;
-  grpc::Status st = arena_->GetStandings(&ctx, &ref, &standings);
+  grpc::Status st = arena_->GetStandings(/*context=*/nullptr, &ref, &standings);
   if (!st.ok()) return Error(st);
   std::vector<v1::MatchSummary> matches;
   st = AllMatches(arena_, *tid, &matches);
@@ -349,11 +346,10 @@ Response HttpServer::Matches(const std::string& query) {
 Response HttpServer::Replay(const std::string& query, bool rootlog) {
   auto match = IntParam(query, "match", 0);
   if (!match.ok()) return Error(match.status());
-  grpc::ServerContext ctx;
   v1::MatchReplayRequest req;
   req.set_match_id(*match);
   v1::Replay replay;
-  grpc::Status st = arena_->GetMatchReplay(&ctx, &req, &replay);
+  grpc::Status st = arena_->GetMatchReplay(/*context=*/nullptr, &req, &replay);
   if (!st.ok()) return Error(st);
   const bool download = Param(query, "download") == "1";
   if (rootlog) {
@@ -377,11 +373,10 @@ absl::StatusOr<std::shared_ptr<ReplayFrames>> HttpServer::Frames(
       }
     }
   }
-  grpc::ServerContext ctx;
   v1::MatchReplayRequest req;
   req.set_match_id(match);
   v1::Replay replay;
-  grpc::Status st = arena_->GetMatchReplay(&ctx, &req, &replay);
+  grpc::Status st = arena_->GetMatchReplay(/*context=*/nullptr, &req, &replay);
   if (!st.ok()) {
     return absl::Status(static_cast<absl::StatusCode>(st.error_code()),
                         st.error_message());

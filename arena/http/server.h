@@ -83,6 +83,8 @@ class HttpServer {
   Response LiveMatch(const std::string& query);
   absl::StatusOr<std::shared_ptr<ReplayFrames>> Frames(int64_t match);
 
+  // Called in process with a null context: this server checks the bearer
+  // token itself (HttpOptions.authorize) and reads as a plain user.
   v1::Arena::Service* arena_ = nullptr;
   LiveMatches* live_ = nullptr;
   HttpOptions options_;
