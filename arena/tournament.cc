@@ -587,6 +587,8 @@ absl::StatusOr<Standings> PendingRun::Run() {
   if (!st.ok()) return st;
   std::lock_guard<std::mutex> lock(mu_);
   if (absl::Status s = SyncLocked(); !s.ok()) return s;
+  // The last results may have come from other nodes: report them too.
+  if (progress_) progress_(static_cast<int>(done_.size()), total_);
   if (ledger_.next_to_apply() == total_) return ledger_.Snapshot(total_);
   // Stopped with results finished out of order: all stored ones count.
   absl::StatusOr<std::vector<MatchRow>> final_rows = store_.Matches(tid_);
