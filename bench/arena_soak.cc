@@ -31,7 +31,7 @@
 #include "absl/strings/str_cat.h"
 #include "arena/ledger.h"
 #include "arena/store.h"
-#include "test/common/server_process.h"
+#include "tests/common/server_process.h"
 #include "woodland/v1/arena.grpc.pb.h"
 
 namespace {

@@ -40,6 +40,6 @@ if [ ! -d "$here/bots/node/node_modules/@grpc/grpc-js" ]; then
 fi
 # The web pages' browser tests (issue 15): puppeteer-core drives Debian's
 # chromium; no browser is downloaded.
-if [ ! -d "$here/test/web/node_modules/puppeteer-core" ]; then
-  (cd "$here/test/web" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-progress)
+if [ ! -d "$here/tests/web/node_modules/puppeteer-core" ]; then
+  (cd "$here/tests/web" && PUPPETEER_SKIP_DOWNLOAD=1 npm install --silent --no-progress)
 fi

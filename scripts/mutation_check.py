@@ -24,7 +24,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# Test binaries under test/referee/rules that are change detectors or
+# Test binaries under tests/referee/rules that are change detectors or
 # invariant checks rather than Law tests, and the clause-number check.
 NOT_LAW_TESTS = {"signature", "property", "perft", "law_refs"}
 
@@ -65,7 +65,7 @@ def law_tests(explicit):
     if explicit:
         return [t if t.endswith("_test") else t + "_test"
                 for t in explicit.split(",")]
-    d = os.path.join(ROOT, "test", "referee", "rules")
+    d = os.path.join(ROOT, "tests", "referee", "rules")
     names = sorted(f[:-len("_test.cc")] for f in os.listdir(d)
                    if f.endswith("_test.cc"))
     return [n + "_test" for n in names if n not in NOT_LAW_TESTS]
@@ -118,7 +118,7 @@ def run_tests(build_dir, tests, timeout):
     """Returns the test binaries that failed (or timed out)."""
     failed = []
     for t in tests:
-        exe = os.path.join(build_dir, "test", "referee", "rules", t)
+        exe = os.path.join(build_dir, "tests", "referee", "rules", t)
         try:
             r = subprocess.run([exe, "--gtest_brief=1"], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

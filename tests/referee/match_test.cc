@@ -1,0 +1,803 @@
+// Integration tests for the match runner: real bot processes on loopback
+// ports, faults of every kind, redaction of every request, and replays.
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/time_util.h"
+#include "gtest/gtest.h"
+#include "referee/bot_catalog.h"
+#include "referee/convert.h"
+#include "referee/match_runner.h"
+#include "referee/rules/state.h"
+#include "tests/common/server_process.h"
+
+namespace woodland::referee {
+namespace {
+
+using google::protobuf::util::TimeUtil;
+
+const std::string kRandomBot = WOODLAND_RANDOM_BOT;
+const std::string kFaultyBot = WOODLAND_FAULTY_BOT;
+
+MatchOptions WithStartupTimeout(absl::Duration timeout) {
+  MatchOptions options;
+  options.connect.startup_timeout = timeout;
+  return options;
+}
+
+// Checks, for every request sent, that the seat's observation holds its own
+// hand exactly and no card hidden from it (Law 1.2).
+class RedactionChecker : public MatchListener {
+ public:
+  void OnRequest(const rules::State& s, const v1::DecisionRequest& r) override {
+    ++requests;
+    const int seat = r.seat();
+    std::set<int> hidden;  // other hands and the deck
+    for (int o = 0; o < s.num_seats(); ++o) {
+      if (o != seat)
+        hidden.insert(s.seat(o).hand.begin(), s.seat(o).hand.end());
+    }
+    hidden.insert(s.deck().begin(), s.deck().end());
+    if (s.seat(seat).faction != rules::kAlliance) {
+      hidden.insert(s.alliance().supporters.begin(),
+                    s.alliance().supporters.end());
+      EXPECT_EQ(r.observation().alliance().supporter_cards_size(), 0);
+    }
+    std::set<int> revealed;
+    for (const auto& rh : r.observation().revealed_hands()) {
+      for (const auto& c : rh.cards()) revealed.insert(c.id());
+    }
+    auto check = [&](const v1::Card& c, const char* where) {
+      if (c.name().empty()) return;
+      if (hidden.count(c.id()) && !revealed.count(c.id())) {
+        ADD_FAILURE() << "seat " << seat << " sees hidden card " << c.id()
+                      << " in " << where;
+      }
+    };
+    const v1::Observation& o = r.observation();
+    std::vector<int> hand;
+    for (const auto& c : o.hand()) hand.push_back(c.id());
+    std::vector<int> truth(s.seat(seat).hand.begin(), s.seat(seat).hand.end());
+    EXPECT_EQ(hand, truth);
+    for (const auto& c : o.discard_pile()) check(c, "discard");
+    for (const auto& sv : o.seats()) {
+      for (const auto& c : sv.play_area()) check(c, "play area");
+      check(sv.dominance(), "dominance");
+    }
+    for (const auto& col : o.eyrie().decree()) {
+      for (const auto& c : col.cards()) check(c, "decree");
+    }
+    for (const auto& opt : r.options()) {
+      if (opt.has_card()) check(opt.card(), "option");
+      if (opt.has_decree()) check(opt.decree().card(), "option");
+      if (opt.has_suit()) check(opt.suit().card(), "option");
+    }
+    // Events may name cards that were public when they happened (discards,
+    // crafts, cards taken from the discard pile or the available dominance
+    // cards). Private ones: draws never show their card, and a card passed
+    // from hand to hand (a >= 0) is shown only to the two seats involved.
+    for (const auto& e : r.events()) {
+      if (e.kind() == "draw") {
+        EXPECT_FALSE(e.has_card());
+      }
+      if (e.kind() == "take_card" && e.has_card() && e.a() >= 0) {
+        EXPECT_TRUE(seat == e.seat() || seat == e.a())
+            << "seat " << seat << " saw a private transfer: " << e.text();
+      }
+    }
+    EXPECT_EQ(r.options_size(), static_cast<int>(s.options().size()));
+  }
+  int requests = 0;
+};
+
+// Issue 9: the result's outcome is the rules' outcome. Rebuilds the final
+// state from the replay alone and checks the end reason, the winners and
+// every seat's VP, winner flag and faction in `out.result` against it; each
+// seat's VP against the sum of its scoring events; and the end against the
+// Law: a VP victory has a winner with 30 VP (Law 3.1), a dominance victory a
+// winner with an activated dominance card (Law 3.3.1).
+void ExpectOutcomeIsTheRules(const MatchOutput& out) {
+  auto s = StateFromReplay(out.replay);
+  ASSERT_TRUE(s.ok()) << s.status();
+  ASSERT_TRUE(s->IsTerminal());
+  const v1::MatchResult& r = out.result;
+  EXPECT_EQ(r.end_reason(), EndReasonToProto(s->end_reason()));
+  const std::vector<int> winners(s->winners().begin(), s->winners().end());
+  EXPECT_EQ(std::vector<int>(r.winners().begin(), r.winners().end()), winners);
+  ASSERT_EQ(r.seats_size(), s->num_seats());
+  std::vector<int> scored(s->num_seats(), 0);
+  for (const rules::Event& e : s->events()) {
+    if (e.kind == rules::kEvVp) scored[e.seat] += e.d;
+  }
+  for (int i = 0; i < s->num_seats(); ++i) {
+    const v1::SeatResult& sr = r.seats(i);
+    EXPECT_EQ(sr.seat(), i);
+    EXPECT_EQ(sr.faction(), FactionToProto(s->seat(i).faction)) << i;
+    EXPECT_EQ(sr.victory_points(), s->seat(i).vp) << "seat " << i;
+    EXPECT_EQ(sr.victory_points(), scored[i]) << "seat " << i;
+    EXPECT_EQ(sr.winner(),
+              std::find(winners.begin(), winners.end(), i) != winners.end())
+        << "seat " << i;
+  }
+  switch (r.end_reason()) {
+    case v1::END_REASON_VICTORY_POINTS: {
+      ASSERT_FALSE(winners.empty());
+      int best = 0;
+      for (int w : winners) best = std::max(best, r.seats(w).victory_points());
+      EXPECT_GE(best, 30) << "Law 3.1";
+      break;
+    }
+    case v1::END_REASON_DOMINANCE: {
+      ASSERT_FALSE(winners.empty());
+      bool activated = false;
+      for (int w : winners) activated |= s->seat(w).dominance != rules::kNoCard;
+      EXPECT_TRUE(activated) << "Law 3.3.1";
+      break;
+    }
+    case v1::END_REASON_TURN_LIMIT:
+      break;
+    default:
+      ADD_FAILURE() << "end reason " << v1::EndReason_Name(r.end_reason());
+  }
+}
+
+TEST(Match, FullMatchBetweenBotProcessesAndItsReplay) {
+  RedactionChecker checker;
+  auto out =
+      RunMatch(test_util::TwoSeatSpec("exec:" + kRandomBot,
+                                      "exec:" + kRandomBot + " --seed 3"),
+               MatchOptions{}, &checker);
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::MatchResult& r = out->result;
+  EXPECT_NE(r.end_reason(), v1::END_REASON_UNSPECIFIED);
+  EXPECT_GT(r.decisions(), 50);
+  EXPECT_EQ(checker.requests, r.decisions());
+  for (const auto& seat : r.seats()) {
+    EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
+    EXPECT_EQ(seat.bot_info().name(), "random");
+  }
+  // The replay, through its JSON form, rebuilds the identical final state.
+  std::string json;
+  ASSERT_TRUE(
+      google::protobuf::util::MessageToJsonString(out->replay, &json).ok());
+  v1::Replay back;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &back).ok());
+  auto s = StateFromReplay(back);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(HashHex(s->Hash()), r.final_state_hash());
+  EXPECT_EQ(s->Hash(), out->final_state->Hash());
+  ExpectOutcomeIsTheRules(*out);
+}
+
+TEST(Match, FourPlayerMatchBetweenBotProcesses) {
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kRandomBot, "exec:" + kRandomBot + " --seed 2", 21);
+  for (auto [f, seed] :
+       {std::pair{v1::FACTION_ALLIANCE, 3}, {v1::FACTION_VAGABOND, 4}}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("exec:" + kRandomBot + " --seed " + std::to_string(seed));
+  }
+  spec.set_shuffle_seats(true);
+  RedactionChecker checker;
+  auto out = RunMatch(spec, MatchOptions{}, &checker);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->result.seats_size(), 4);
+  for (const auto& seat : out->result.seats()) EXPECT_EQ(seat.faults_size(), 0);
+  auto s = StateFromReplay(out->replay);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+  ExpectOutcomeIsTheRules(*out);
+}
+
+// Issue 9: over several seeds of 2- and 4-player matches, every result's
+// winners and VP are the rules' (and the seeds reach a VP victory, so the
+// Law 3.1 check is exercised).
+TEST(Match, Issue9_WinnersAndVpAreTheFinalStates) {
+  std::set<v1::EndReason> ends;
+  for (int players : {2, 4}) {
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      v1::MatchSpec spec =
+          test_util::TwoSeatSpec("builtin:random", "builtin:random", seed);
+      if (players == 4) {
+        for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+          auto* seat = spec.add_seats();
+          seat->set_faction(f);
+          seat->set_bot("builtin:random");
+        }
+        spec.set_shuffle_seats(true);
+      }
+      auto out = RunMatch(spec, MatchOptions{});
+      ASSERT_TRUE(out.ok()) << out.status();
+      SCOPED_TRACE(absl::StrCat(players, " players, seed ", seed));
+      ExpectOutcomeIsTheRules(*out);
+      ends.insert(out->result.end_reason());
+    }
+  }
+  EXPECT_TRUE(ends.count(v1::END_REASON_VICTORY_POINTS));
+}
+
+// Issue 12: the table configuration (map, setup mode, landmarks) is
+// played, recorded in the replay and verified from it.
+TEST(Match, Issue12_TableSetupIsPlayedRecordedAndVerified) {
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 5);
+  auto* seat = spec.add_seats();
+  seat->set_faction(v1::FACTION_ALLIANCE);
+  seat->set_bot("builtin:random");
+  spec.set_map("winter");
+  spec.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  v1::LandmarkSpec* forge = spec.add_landmarks();
+  forge->set_landmark("forge");
+  forge->set_clearing(7);
+  spec.add_landmarks()->set_landmark("random");
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::MatchSpec& recorded = out->replay.spec();
+  EXPECT_EQ(recorded.setup_mode(), v1::SETUP_MODE_ADVANCED);
+  ASSERT_EQ(recorded.landmarks_size(), 2);
+  EXPECT_EQ(recorded.landmarks(0).landmark(), "forge");
+  EXPECT_EQ(recorded.landmarks(0).clearing(), 7);
+  auto mismatches = VerifyReplay(out->replay);
+  ASSERT_TRUE(mismatches.ok()) << mismatches.status();
+  EXPECT_TRUE(mismatches->empty());
+  // Law 19.5.1: at most two; unknown landmarks are refused.
+  spec.add_landmarks()->set_landmark("tower");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec.mutable_landmarks()->DeleteSubrange(1, 2);
+  spec.mutable_landmarks(0)->set_landmark("castle");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Match, SameSeedSameBotsSameMatch) {
+  auto a =
+      RunMatch(test_util::TwoSeatSpec("builtin:random", "builtin:random", 11),
+               MatchOptions{});
+  auto b =
+      RunMatch(test_util::TwoSeatSpec("builtin:random", "builtin:random", 11),
+               MatchOptions{});
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->result.final_state_hash(), b->result.final_state_hash());
+}
+
+// Records, per request, the seat, its counters and the seat whose turn it is.
+class RequestLog : public MatchListener {
+ public:
+  void OnRequest(const rules::State& s, const v1::DecisionRequest& r) override {
+    if (first_current < 0) first_current = s.current_seat();
+    seats.push_back(r.seat());
+    seat_index.push_back(r.seat_decision_index());
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    legacy_index.push_back(r.decision_index());
+#pragma GCC diagnostic pop
+  }
+  int first_current = -1;
+  std::vector<int> seats;
+  std::vector<int64_t> seat_index, legacy_index;
+};
+
+// Issue 16.6: a request counts only its own seat's decisions, so what one
+// seat sees does not depend on how often (or whether) others were asked,
+// e.g. whether a defender held an ambush card and was asked to use it.
+TEST(Match, Issue16_RequestsCountOnlyTheSeatsOwnDecisions) {
+  RequestLog log;
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 4);
+  for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("builtin:random");
+  }
+  auto out = RunMatch(spec, MatchOptions{}, &log);
+  ASSERT_TRUE(out.ok()) << out.status();
+  std::vector<int64_t> own(4, 0);
+  bool interleaved = false;
+  for (size_t i = 0; i < log.seats.size(); ++i) {
+    const int seat = log.seats[i];
+    EXPECT_EQ(log.seat_index[i], own[seat]) << "request " << i;
+    EXPECT_EQ(log.legacy_index[i], own[seat]) << "request " << i;
+    ++own[seat];
+    interleaved |= i > 0 && log.seats[i - 1] != seat;
+  }
+  EXPECT_TRUE(interleaved) << "the seats took turns";
+  int64_t total = 0;
+  for (const v1::SeatResult& sr : out->result.seats()) {
+    EXPECT_EQ(sr.decisions(), own[sr.seat()]);
+    total += sr.decisions();
+  }
+  EXPECT_EQ(total, out->result.decisions());
+}
+
+// Issue 9.12, Law 5.1.1: the starting player is determined randomly (from
+// the match seed) unless the request pins it; the result says which.
+TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
+  std::set<int> firsts;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    RequestLog log;
+    auto out = RunMatch(
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", seed),
+        MatchOptions{}, &log);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_FALSE(out->result.first_seat_pinned());
+    EXPECT_EQ(log.first_current, out->result.first_seat()) << "seed " << seed;
+    firsts.insert(out->result.first_seat());
+    // The replay records it and rebuilds the match.
+    auto s = StateFromReplay(out->replay);
+    ASSERT_TRUE(s.ok()) << s.status();
+    EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+    // Drawn from the seed: the same seed starts the same seat.
+    auto again = RunMatch(
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", seed),
+        MatchOptions{});
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(again->result.first_seat(), out->result.first_seat());
+  }
+  EXPECT_EQ(firsts, (std::set<int>{0, 1})) << "both seats start sometimes";
+  for (int pinned : {0, 1}) {
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", 3);
+    spec.set_first_seat(pinned);
+    RequestLog log;
+    auto out = RunMatch(spec, MatchOptions{}, &log);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_TRUE(out->result.first_seat_pinned());
+    EXPECT_EQ(out->result.first_seat(), pinned);
+    EXPECT_EQ(log.first_current, pinned);
+  }
+  v1::MatchSpec bad =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 3);
+  bad.set_first_seat(2);
+  EXPECT_EQ(RunMatch(bad, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+// Issue 16.2: without a pinned seed the referee draws a secret one; the
+// match id is random and not derived from it.
+TEST(Match, Issue16_UnpinnedSeedIsSecretAndNotTheMatchId) {
+  std::set<uint64_t> seeds;
+  std::set<std::string> ids;
+  for (int i = 0; i < 2; ++i) {
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random");
+    spec.clear_seed();
+    auto out = RunMatch(spec, MatchOptions{});
+    ASSERT_TRUE(out.ok()) << out.status();
+    const uint64_t seed = out->replay.seed();
+    EXPECT_EQ(out->replay.spec().seed(), seed);
+    EXPECT_EQ(out->result.match_id().find(absl::StrCat(seed)),
+              std::string::npos);
+    EXPECT_EQ(out->result.match_id().find(
+                  absl::StrCat(absl::Hex(seed, absl::kZeroPad16))),
+              std::string::npos);
+    seeds.insert(seed);
+    ids.insert(out->result.match_id());
+    auto s = StateFromReplay(out->replay);
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(HashHex(s->Hash()), out->result.final_state_hash());
+  }
+  EXPECT_EQ(seeds.size(), 2u);
+  EXPECT_EQ(ids.size(), 2u);
+  // Not a small (brute-forceable) number: at least one of two draws is
+  // above 2^40 unless the source is broken (chance 2^-48).
+  EXPECT_GT(*seeds.rbegin(), uint64_t{1} << 40);
+}
+
+// Every Card message present anywhere in `m` (a path for each one).
+void FindCards(const google::protobuf::Message& m, const std::string& path,
+               std::vector<std::pair<std::string, const v1::Card*>>* out) {
+  if (const auto* c = dynamic_cast<const v1::Card*>(&m)) {
+    out->push_back({path, c});
+    return;
+  }
+  const google::protobuf::Reflection* r = m.GetReflection();
+  std::vector<const google::protobuf::FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const auto* f : fields) {
+    if (f->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE)
+      continue;
+    if (f->is_repeated()) {
+      for (int i = 0; i < r->FieldSize(m, f); ++i)
+        FindCards(r->GetRepeatedMessage(m, f, i), path + "." + f->name(), out);
+    } else {
+      FindCards(r->GetMessage(m, f), path + "." + f->name(), out);
+    }
+  }
+}
+
+// Issue 16 (minor): "no card" is an absent Card field, never Card{id: 0}
+// (card 0 is a real card): every Card a request carries names a card.
+TEST(Match, Issue16_EveryCardSentIsARealCard) {
+  struct Checker : MatchListener {
+    void OnRequest(const rules::State& s,
+                   const v1::DecisionRequest& r) override {
+      std::vector<std::pair<std::string, const v1::Card*>> cards;
+      FindCards(r, "request", &cards);
+      for (const auto& [path, c] : cards) {
+        ++seen;
+        if (c->name().empty() && bad++ < 5)
+          ADD_FAILURE() << path << " is an empty card: " << r.prompt().kind();
+      }
+    }
+    int seen = 0, bad = 0;
+  };
+  for (uint64_t seed : {1, 2, 3}) {
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("builtin:random", "builtin:random", seed);
+    for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+      auto* seat = spec.add_seats();
+      seat->set_faction(f);
+      seat->set_bot("builtin:random");
+    }
+    Checker checker;
+    ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &checker).ok());
+    EXPECT_GT(checker.seen, 100);
+    EXPECT_EQ(checker.bad, 0) << "seed " << seed;
+  }
+}
+
+struct FaultCase {
+  std::string mode;
+  v1::FaultReason reason;
+};
+
+class Faults : public ::testing::TestWithParam<FaultCase> {};
+
+TEST_P(Faults, EachMatchFinishesAndEachFaultIsRecorded) {
+  const FaultCase& fc = GetParam();
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode " + fc.mode + " --after 5",
+      "builtin:random");
+  *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(300);
+  spec.set_max_strikes(3);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::MatchResult& r = out->result;
+  EXPECT_NE(r.end_reason(), v1::END_REASON_UNSPECIFIED);
+  const v1::SeatResult& bad = r.seats(0);
+  ASSERT_GT(bad.faults_size(), 0);
+  EXPECT_EQ(bad.faults(0).reason(), fc.reason) << bad.faults(0).DebugString();
+  EXPECT_TRUE(bad.replaced_by_fallback());
+  EXPECT_EQ(bad.faults(bad.faults_size() - 1).reason(),
+            v1::FAULT_REASON_REPLACED);
+  EXPECT_EQ(r.seats(1).faults_size(), 0);
+  // The fallback's choices are in the replay, which still rebuilds the match.
+  auto s = StateFromReplay(out->replay);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(HashHex(s->Hash()), r.final_state_hash());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Modes, Faults,
+    ::testing::Values(FaultCase{"sleep", v1::FAULT_REASON_TIMEOUT},
+                      FaultCase{"exit", v1::FAULT_REASON_CRASHED},
+                      FaultCase{"minus1", v1::FAULT_REASON_INVALID},
+                      FaultCase{"huge", v1::FAULT_REASON_INVALID},
+                      FaultCase{"flood", v1::FAULT_REASON_INVALID},
+                      FaultCase{"error", v1::FAULT_REASON_TRANSPORT}),
+    [](const auto& info) { return info.param.mode; });
+
+// Issue 9: a seat faults exactly max_strikes times, each recorded with its
+// reason at the decision it happened; then the fallback plays every one of
+// its remaining decisions (recorded as REPLACED in the replay).
+TEST(Match, Issue9_FaultsStopAtMaxStrikesThenTheFallbackPlays) {
+  constexpr int kGood = 5;  // the faulty bot answers well this many times
+  for (const auto& [mode, reason] :
+       std::vector<std::pair<std::string, v1::FaultReason>>{
+           {"minus1", v1::FAULT_REASON_INVALID},
+           {"error", v1::FAULT_REASON_TRANSPORT},
+           {"sleep", v1::FAULT_REASON_TIMEOUT}}) {
+    for (int k : {1, 2, 4}) {
+      if (mode == "sleep" && k == 4) continue;  // slow; 1 and 2 suffice
+      SCOPED_TRACE(absl::StrCat(mode, ", max_strikes ", k));
+      v1::MatchSpec spec =
+          test_util::TwoSeatSpec("exec:" + kFaultyBot + " --mode " + mode +
+                                     " --after " + std::to_string(kGood),
+                                 "builtin:random");
+      *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(300);
+      spec.set_max_strikes(k);
+      auto out = RunMatch(spec, MatchOptions{});
+      ASSERT_TRUE(out.ok()) << out.status();
+      const v1::SeatResult& bad = out->result.seats(0);
+      ASSERT_EQ(bad.faults_size(), k + 1) << bad.DebugString();
+      for (int i = 0; i < k; ++i) {
+        EXPECT_EQ(bad.faults(i).reason(), reason) << bad.DebugString();
+        EXPECT_FALSE(bad.faults(i).detail().empty());
+      }
+      const v1::Fault& replaced = bad.faults(k);
+      EXPECT_EQ(replaced.reason(), v1::FAULT_REASON_REPLACED);
+      EXPECT_EQ(replaced.decision_index(), bad.faults(k - 1).decision_index());
+      EXPECT_EQ(replaced.detail(), absl::StrCat(k, " faults"));
+      EXPECT_TRUE(bad.replaced_by_fallback());
+      EXPECT_EQ(out->result.seats(1).faults_size(), 0);
+      EXPECT_FALSE(out->result.seats(1).replaced_by_fallback());
+      // The replay: kGood answers of the bot, k faults at the recorded
+      // decisions, then only the fallback.
+      std::vector<v1::FaultReason> got;
+      std::vector<int64_t> fault_at;
+      for (const v1::DecisionRecord& d : out->replay.decisions()) {
+        if (d.seat() != 0) {
+          EXPECT_EQ(d.fallback_reason(), v1::FAULT_REASON_UNSPECIFIED);
+          continue;
+        }
+        got.push_back(d.fallback_reason());
+        if (d.fallback_reason() != v1::FAULT_REASON_UNSPECIFIED &&
+            d.fallback_reason() != v1::FAULT_REASON_REPLACED) {
+          fault_at.push_back(d.index());
+        }
+      }
+      ASSERT_EQ(static_cast<int64_t>(got.size()), bad.decisions());
+      ASSERT_GT(got.size(), static_cast<size_t>(kGood + k));
+      for (size_t i = 0; i < got.size(); ++i) {
+        const v1::FaultReason want = i < kGood ? v1::FAULT_REASON_UNSPECIFIED
+                                     : i < kGood + k
+                                         ? reason
+                                         : v1::FAULT_REASON_REPLACED;
+        EXPECT_EQ(got[i], want) << "seat 0's decision " << i;
+      }
+      ASSERT_EQ(fault_at.size(), static_cast<size_t>(k));
+      for (int i = 0; i < k; ++i)
+        EXPECT_EQ(bad.faults(i).decision_index(), fault_at[i]);
+      ExpectOutcomeIsTheRules(*out);
+    }
+  }
+}
+
+// A crash replaces the seat at once, whatever max_strikes allows: one
+// CRASHED fault, then REPLACED.
+TEST(Match, Issue9_ACrashReplacesTheSeatAtOnce) {
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode exit --after 5", "builtin:random");
+  spec.set_max_strikes(4);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::SeatResult& bad = out->result.seats(0);
+  ASSERT_EQ(bad.faults_size(), 2) << bad.DebugString();
+  EXPECT_EQ(bad.faults(0).reason(), v1::FAULT_REASON_CRASHED);
+  EXPECT_EQ(bad.faults(1).reason(), v1::FAULT_REASON_REPLACED);
+  EXPECT_EQ(bad.faults(1).decision_index(), bad.faults(0).decision_index());
+  EXPECT_TRUE(bad.replaced_by_fallback());
+  ExpectOutcomeIsTheRules(*out);
+}
+
+TEST(Match, GarbageSpeakingBotIsAStartupFault) {
+  auto out =
+      RunMatch(test_util::TwoSeatSpec("exec:" + kFaultyBot + " --mode garbage",
+                                      "builtin:random"),
+               WithStartupTimeout(absl::Seconds(2)));
+  ASSERT_TRUE(out.ok());
+  const v1::SeatResult& bad = out->result.seats(0);
+  ASSERT_GE(bad.faults_size(), 1);
+  EXPECT_EQ(bad.faults(0).reason(), v1::FAULT_REASON_STARTUP);
+  EXPECT_TRUE(bad.replaced_by_fallback());
+}
+
+TEST(Match, UnreachableBotIsAStartupFault) {
+  auto out =
+      RunMatch(test_util::TwoSeatSpec("grpc://127.0.0.1:1", "builtin:random"),
+               WithStartupTimeout(absl::Milliseconds(500)));
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
+}
+
+TEST(Match, MissingProgramIsAStartupFault) {
+  auto out = RunMatch(
+      test_util::TwoSeatSpec("exec:/nonexistent/bot", "builtin:random"),
+      WithStartupTimeout(absl::Seconds(2)));
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->result.seats(0).faults(0).reason(), v1::FAULT_REASON_STARTUP);
+}
+
+TEST(Match, TimeBankRunsOut) {
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode sleep", "builtin:random");
+  *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(200);
+  *spec.mutable_time_bank() = TimeUtil::MillisecondsToDuration(300);
+  spec.set_max_strikes(10);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok());
+  std::set<int> reasons;
+  for (const auto& f : out->result.seats(0).faults())
+    reasons.insert(f.reason());
+  EXPECT_TRUE(reasons.count(v1::FAULT_REASON_TIMEOUT));
+  EXPECT_TRUE(reasons.count(v1::FAULT_REASON_TIME_BANK));
+}
+
+TEST(Match, BadSpecsAreRejectedWithClearErrors) {
+  v1::MatchSpec spec = test_util::TwoSeatSpec("builtin:random", "nonsense");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec = test_util::TwoSeatSpec("builtin:random", "builtin:random");
+  spec.mutable_seats(1)->set_faction(v1::FACTION_MARQUISE);
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec = test_util::TwoSeatSpec("builtin:random", "builtin:random");
+  spec.mutable_seats(1)->set_faction(v1::FACTION_UNSPECIFIED);
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec = test_util::TwoSeatSpec("builtin:random", "builtin:random");
+  spec.set_map("nowhere");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kNotFound);
+}
+
+// Law 9.7 and 26: a spec may fix a Vagabond's character; every seated
+// Vagabond's board is in the observation (field 23), the first one's also in
+// field 16 for older bots.
+TEST(Match, Law_9_7_TwoVagabondsTheirCharactersAndViews) {
+  rules::GameSetup setup;
+  setup.factions = {rules::kMarquise, rules::kEyrie, rules::kVagabond,
+                    rules::kVagabond2};
+  setup.first_seat = 0;
+  setup.characters = {{rules::kVagabond2, 8}};  // Ronin (Law 26.9)
+  auto s = rules::State::NewGame(setup, 5);
+  ASSERT_TRUE(s.ok()) << s.status();
+  while (s->phase() == rules::kPhaseSetup) ASSERT_TRUE(s->Apply(0).ok());
+  v1::Observation o;
+  ObservationToProto(*s, 0, &o);
+  ASSERT_EQ(o.vagabonds_size(), 2);
+  EXPECT_EQ(o.vagabonds(0).faction(), v1::FACTION_VAGABOND);
+  EXPECT_EQ(o.vagabonds(1).faction(), v1::FACTION_VAGABOND_SECOND);
+  EXPECT_EQ(o.vagabonds(1).character(), "Ronin");
+  EXPECT_EQ(o.vagabond().faction(), v1::FACTION_VAGABOND);
+  EXPECT_EQ(o.vagabonds(1).quests_size(), 3) << "shared quests (9.7.2)";
+  EXPECT_EQ(o.vagabonds(1).relationships_size(), 2)
+      << "Marquise and Eyrie only: no marker for a Vagabond (9.2.9)";
+
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random");
+  spec.mutable_seats(1)->set_faction(v1::FACTION_VAGABOND);
+  spec.mutable_seats(1)->set_character("nobody");
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec.mutable_seats(1)->set_character("harrier");
+  spec.set_seed(3);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Regression: bots launched at the same moment by different referees could
+// be handed the same port; the one that lost the bind exited and its
+// referee then talked to the other match's bot. Every launched bot must be
+// reached at a port it bound itself.
+TEST(Match, ConcurrentlyLaunchedBotsAreEachReachedAtTheirOwnPort) {
+  constexpr int kBots = 24;
+  std::vector<std::unique_ptr<BotConnection>> bots(kBots);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kBots; ++i) {
+    threads.emplace_back([&, i] {
+      auto b =
+          ConnectBot("exec:" + kRandomBot + " --name bot" + std::to_string(i),
+                     ConnectOptions{});
+      if (b.ok()) bots[i] = *std::move(b);
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < kBots; ++i) {
+    ASSERT_NE(bots[i], nullptr) << i;
+    auto info = bots[i]->Hello(absl::Seconds(10));
+    ASSERT_TRUE(info.ok()) << i << ": " << info.status();
+    EXPECT_EQ(info->name(), "bot" + std::to_string(i))
+        << "reached another match's bot";
+    EXPECT_FALSE(bots[i]->Exited()) << i;
+  }
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Issue 16.1: the operator's catalogue and endpoint allowlist.
+TEST(BotCatalog, Issue16_NetworkSpecsNeedTheOperatorsConsent) {
+  BotCatalog c;
+  ASSERT_TRUE(c.AddFlag("alpha=exec:/opt/alpha --fast").ok());
+  const std::string file = ::testing::TempDir() + "/catalog.txt";
+  {
+    std::ofstream f(file);
+    f << "# comment\n\nbeta   exec:/opt/beta\ngamma builtin:random\n";
+  }
+  ASSERT_TRUE(c.AddFile(file).ok());
+  ASSERT_TRUE(c.AllowEndpoint("10.0.0.7:50061").ok());
+  ASSERT_TRUE(c.AllowEndpoint("bots.example:*").ok());
+  ASSERT_TRUE(c.AllowEndpoint("192.168.4.0/24").ok());
+  EXPECT_EQ(c.Names(), (std::vector<std::string>{"alpha", "beta", "gamma"}));
+  EXPECT_EQ(*c.Resolve("catalog:alpha"), "exec:/opt/alpha --fast");
+  EXPECT_EQ(*c.Resolve("catalog:beta"), "exec:/opt/beta");
+  EXPECT_EQ(*c.Resolve("builtin:random"), "builtin:random");
+  EXPECT_EQ(c.Resolve("catalog:delta").status().code(),
+            absl::StatusCode::kNotFound);
+
+  auto code = [&](const std::string& spec) {
+    return c.CheckRemote(spec).code();
+  };
+  EXPECT_EQ(code("catalog:alpha"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("builtin:random"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://10.0.0.7:50061"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://bots.example:1234"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("grpc://192.168.4.200:80"), absl::StatusCode::kOk);
+  EXPECT_EQ(code("catalog:delta"), absl::StatusCode::kNotFound);
+  for (const char* denied :
+       {"exec:/bin/touch /tmp/x", "exec:/opt/alpha --fast",
+        "grpc://10.0.0.7:50062", "grpc://10.0.0.8:50061",
+        "grpc://192.168.5.1:80", "grpc://127.0.0.1:22",
+        "grpc://ipv4:192.168.4.1:80", "grpc://unix:/run/x.sock",
+        "grpc://0300.0250.4.1:80", "grpc://bots.example:0"}) {
+    EXPECT_EQ(code(denied), absl::StatusCode::kPermissionDenied) << denied;
+  }
+  EXPECT_EQ(code("carrier-pigeon"), absl::StatusCode::kInvalidArgument);
+
+  // Bad entries are refused when the server starts.
+  EXPECT_FALSE(c.AddFlag("alpha=builtin:random").ok()) << "defined twice";
+  EXPECT_FALSE(c.AddFlag("a b=builtin:random").ok());
+  EXPECT_FALSE(c.AddFlag("x=catalog:alpha").ok());
+  EXPECT_FALSE(c.AllowEndpoint("10.0.0.0/33").ok());
+  EXPECT_FALSE(c.AllowEndpoint("nohost").ok());
+  EXPECT_FALSE(c.AllowEndpoint("host:70000").ok());
+
+  // Metric labels are operator names, whatever a bot calls itself.
+  EXPECT_EQ(BotCatalog::Label("catalog:alpha"), "alpha");
+  EXPECT_EQ(BotCatalog::Label("builtin:random"), "builtin-random");
+  EXPECT_EQ(BotCatalog::Label("grpc://10.0.0.7:50061"), "10.0.0.7:50061");
+  EXPECT_EQ(BotCatalog::Label("exec:/opt/alpha --fast"), "exec");
+}
+
+TEST(BotCatalog, Issue16_RunMatchResolvesNamesAndReportsThem) {
+  BotCatalog c;
+  ASSERT_TRUE(c.Add("rnd", "builtin:random").ok());
+  MatchOptions options;
+  options.catalog = &c;
+  auto out = RunMatch(test_util::TwoSeatSpec("catalog:rnd", "builtin:random"),
+                      options);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(out->result.seats(0).bot(), "catalog:rnd");
+  EXPECT_EQ(out->replay.spec().seats(0).bot(), "catalog:rnd");
+  // Without a catalogue a name is a bad spec, not a launch.
+  EXPECT_FALSE(RunMatch(test_util::TwoSeatSpec("catalog:rnd", "builtin:random"),
+                        MatchOptions{})
+                   .ok());
+}
+
+}  // namespace
+}  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Outside input in a match spec is bounded: an unknown character name is
+// not echoed back at any length, and more suits than clearings are refused
+// before they are read.
+TEST(Match, SpecCharacterAndSuitsAreBounded) {
+  v1::MatchSpec spec;
+  for (v1::Faction f : {v1::FACTION_MARQUISE, v1::FACTION_VAGABOND}) {
+    v1::SeatSpec* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("builtin:random");
+  }
+  spec.mutable_seats(1)->set_character(std::string(100000, 'x'));
+  auto bad = SetupFromSpec(spec, 1000);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_LT(bad.status().message().size(), 200u);
+  spec.mutable_seats(1)->clear_character();
+  for (int i = 0; i < 100000; ++i) spec.add_suits(v1::SUIT_FOX);
+  bad = SetupFromSpec(spec, 1000);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace woodland::referee

@@ -1,0 +1,664 @@
+// The Marauder hirelings (Law 22, 19.6): setup, hiring, control, rule and
+// the sides' timed actions.
+#include "referee/rules/hirelings.h"
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "referee/rules/observation.h"
+#include "tests/referee/rules/random_play.h"
+#include "tests/referee/rules/scenario.h"
+
+namespace woodland::rules {
+namespace {
+
+using testing::C;
+using testing::Scenario;
+
+GameSetup Table(std::vector<int8_t> factions,
+                std::vector<std::pair<int8_t, bool>> hirelings) {
+  GameSetup g;
+  g.factions = std::move(factions);
+  g.hirelings = std::move(hirelings);
+  return g;
+}
+
+// Index of a hireling's card on the board.
+int CardOf(const State& s, int hireling) {
+  const auto& cards = s.hirelings().cards;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (cards[i].hireling == hireling) return static_cast<int>(i);
+  }
+  ADD_FAILURE() << "hireling not in play";
+  return 0;
+}
+
+// Puts n warriors of a hireling in c from its supply.
+void PutWarriors(State& s, int hireling, int c, int n) {
+  HirelingCard& h = s.mutable_hirelings().cards[CardOf(s, hireling)];
+  h.supply -= n;
+  h.warriors[c] += n;
+  s.mutable_hirelings().RecomputeOnMap();
+}
+
+void Control(State& s, int hireling, int seat, int markers, int gained = 0) {
+  HirelingCard& h = s.mutable_hirelings().cards[CardOf(s, hireling)];
+  h.controller = s.seat(seat).faction;
+  h.control = static_cast<int8_t>(markers);
+  h.gained_turn = static_cast<int16_t>(gained);
+}
+
+// Queues outcomes of the hirelings' dice.
+void HirelingDice(State& s, std::vector<int> values) {
+  auto v = std::make_shared<std::vector<ChanceOutcome>>();
+  for (int x : values)
+    v->push_back({kChanceHirelingDie, static_cast<uint16_t>(x)});
+  s.chance_stream().Substitute(v);
+}
+
+// Answers the factions' setup decisions (first option) up to the hirelings'.
+void SkipFactionSetup(State& s) {
+  while (!s.IsTerminal() && !absl::StartsWith(s.PromptKey(), "hireling.")) {
+    ASSERT_TRUE(s.Apply(0).ok());
+  }
+}
+
+// Answers every setup decision with its first option.
+void RunSetup(State& s) {
+  while (!s.IsTerminal() && s.phase() == kPhaseSetup) {
+    ASSERT_TRUE(s.Apply(0).ok());
+  }
+}
+
+// --- 19.6: setup -------------------------------------------------------------
+
+TEST(Hirelings, Law_19_6_5_FactionOfAHirelingInPlayIsRefused) {
+  const std::pair<int8_t, bool> nobles{kHirelingLastDynasty, true};
+  const std::pair<int8_t, bool> band{kHirelingPopularBand, false};
+  const std::pair<int8_t, bool> scouts{kHirelingSpringUprising, true};
+  // Either side blocks: the demoted Bluebird Nobles keep the Eyrie out.
+  auto s =
+      State::NewGame(Table({kMarquise, kEyrie}, {nobles, band, scouts}), 1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  // The Exile (or Brigand) keeps out both Vagabonds.
+  s = State::NewGame(
+      Table({kMarquise, kVagabond}, {{kHirelingExile, true}, band, scouts}), 1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  s = State::NewGame(Table({kMarquise, kEyrie},
+                           {{kHirelingForestPatrol, false}, band, scouts}),
+                     1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  s = State::NewGame(Table({kMarquise, kAlliance}, {band, scouts, nobles}), 1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  s = State::NewGame(Table({kMarquise, kHundreds},
+                           {{kHirelingFlameBearers, true}, band, nobles}),
+                     1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  s = State::NewGame(Table({kMarquise, kKeepers},
+                           {{kHirelingVaultKeepers, true}, band, nobles}),
+                     1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  // The Popular Band blocks nobody.
+  s = State::NewGame(
+      Table({kMarquise, kVagabond, kCult, kRiverfolk, kDuchy, kCorvid},
+            {band, nobles, scouts}),
+      1);
+  EXPECT_TRUE(s.ok()) << s.status();
+}
+
+TEST(Hirelings, Law_19_6_ExactlyThreeDistinctHirelings) {
+  const std::pair<int8_t, bool> band{kHirelingPopularBand, false};
+  auto s = State::NewGame(
+      Table({kMarquise, kEyrie}, {band, {kHirelingExile, false}}), 1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  s = State::NewGame(
+      Table({kMarquise, kEyrie},
+            {band, {kHirelingPopularBand, true}, {kHirelingExile, false}}),
+      1);
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(Hirelings, Law_19_6_2_DemotedCountByPlayers) {
+  EXPECT_EQ(HirelingsDemotedAtSetup(2), 0);
+  EXPECT_EQ(HirelingsDemotedAtSetup(3), 1);
+  EXPECT_EQ(HirelingsDemotedAtSetup(4), 2);
+  EXPECT_EQ(HirelingsDemotedAtSetup(5), 3);
+  EXPECT_EQ(HirelingsDemotedAtSetup(6), 3);
+}
+
+TEST(Hirelings, Law_19_6_3_ForestPatrolInEveryClearing) {
+  GameSetup g = Table({kEyrie, kAlliance}, {{kHirelingForestPatrol, false},
+                                            {kHirelingLastDynasty, true},
+                                            {kHirelingSpringUprising, true}});
+  // Eyrie and Alliance are blocked by the Nobles and the Scouts.
+  EXPECT_FALSE(State::NewGame(g, 3).ok());
+  g.factions = {kVagabond, kCult};
+  auto s = State::NewGame(g, 3);
+  ASSERT_TRUE(s.ok()) << s.status();
+  RunSetup(*s);  // the hirelings are set up after the factions
+  const HirelingCard& patrol = s->hirelings().cards[0];
+  for (int c = 0; c < 12; ++c) EXPECT_EQ(patrol.warriors[c], 1) << c;
+  EXPECT_EQ(patrol.supply, 0);  // 12 Patrol warriors, all on the map
+  EXPECT_TRUE(s->CheckInvariants().ok());
+}
+
+TEST(Hirelings, Law_19_6_3_SetupFromTheLastPlayerCounterclockwise) {
+  GameSetup g =
+      Table({kMarquise, kAlliance, kCult}, {{kHirelingLastDynasty, false},
+                                            {kHirelingFlameBearers, false},
+                                            {kHirelingPopularBand, false}});
+  g.first_seat = 0;
+  auto s = State::NewGame(g, 5);
+  ASSERT_TRUE(s.ok()) << s.status();
+  SkipFactionSetup(*s);
+  // The Last Dynasty (first card): the last player, seat 2, picks an edge
+  // clearing (Autumn has 9: clearings 1-9) for all five warriors.
+  EXPECT_EQ(s->PromptKey(), "hireling.setup_clearing");
+  EXPECT_EQ(s->deciding_seat(), 2);
+  EXPECT_EQ(s->options().size(), 9u);
+  ASSERT_TRUE(s->Apply(4).ok());  // clearing 5
+  EXPECT_EQ(s->hirelings().cards[0].warriors[C(5)], 5);
+  // The Flame Bearers: seat 1 places two warriors in any clearings.
+  EXPECT_EQ(s->deciding_seat(), 1);
+  EXPECT_EQ(s->options().size(), 12u);
+  ASSERT_TRUE(s->Apply(0).ok());
+  EXPECT_EQ(s->deciding_seat(), 1);
+  ASSERT_TRUE(s->Apply(0).ok());
+  EXPECT_EQ(s->hirelings().cards[1].warriors[C(1)], 2);
+  // The Popular Band: seat 0, two different clearings.
+  EXPECT_EQ(s->deciding_seat(), 0);
+  ASSERT_TRUE(s->Apply(0).ok());
+  EXPECT_EQ(s->options().size(), 11u);  // not clearing 1 again
+  ASSERT_TRUE(s->Apply(0).ok());
+  EXPECT_EQ(s->hirelings().cards[2].warriors[C(1)], 1);
+  EXPECT_EQ(s->hirelings().cards[2].warriors[C(2)], 1);
+  EXPECT_TRUE(s->CheckInvariants().ok());
+}
+
+TEST(Hirelings, Law_19_6_3_ExileInAForestVaultKeepersWithAVault) {
+  GameSetup g = Table({kMarquise, kEyrie}, {{kHirelingExile, false},
+                                            {kHirelingVaultKeepers, false},
+                                            {kHirelingSpringUprising, false}});
+  g.first_seat = 0;
+  auto s = State::NewGame(g, 9);
+  ASSERT_TRUE(s.ok()) << s.status();
+  SkipFactionSetup(*s);
+  EXPECT_EQ(s->PromptKey(), "hireling.setup_forest");
+  EXPECT_EQ(s->options().size(), s->map().forests.size());
+  ASSERT_TRUE(s->Apply(2).ok());
+  EXPECT_EQ(s->hirelings().cards[0].forest, 2);
+  EXPECT_EQ(s->hirelings().cards[0].clubs, 3);  // 3 Clubs (Law 20.4.2)
+  // Vault Keepers: two warriors and a vault where a slot is open.
+  ASSERT_EQ(s->PromptKey(), "hireling.setup_clearing");
+  ASSERT_TRUE(s->Apply(0).ok());
+  const HirelingCard& keepers = s->hirelings().cards[1];
+  int warriors = 0, vaults = 0;
+  for (int c = 0; c < 12; ++c) {
+    warriors += keepers.warriors[c];
+    vaults += keepers.vaults[c];
+  }
+  EXPECT_EQ(warriors, 2);
+  EXPECT_EQ(vaults, 1);
+  // Spring Uprising: two rolls, one warrior in a clearing of each suit.
+  RunSetup(*s);
+  EXPECT_EQ(s->hirelings().cards[2].WarriorsOnMap(), 2);
+  EXPECT_EQ(s->hirelings().cards[2].supply, 2);  // of 4 (Law 20.4.3)
+}
+
+// --- 22.1: gaining and losing hirelings -------------------------------------
+
+GameSetup ThreeSeats() {
+  GameSetup g =
+      Table({kMarquise, kEyrie, kCult}, {{kHirelingPopularBand, true},
+                                         {kHirelingFlameBearers, true},
+                                         {kHirelingSpringUprising, false}});
+  return g;
+}
+
+TEST(Hirelings, Law_19_6_4_MarkersOnFourEightTwelve) {
+  Scenario sc(ThreeSeats(), 11);
+  State& s = sc.s();
+  EXPECT_EQ(s.hirelings().markers_on_track, 0b111);
+  s.AddVp(1, 3, kVpCard);  // 0 -> 3: no marker
+  EXPECT_EQ(s.hirelings().markers_waiting[1], 0);
+  s.AddVp(1, 1, kVpCard);  // enters 4
+  EXPECT_EQ(s.hirelings().markers_waiting[1], 1);
+  EXPECT_EQ(s.hirelings().markers_on_track, 0b110);
+  s.AddVp(2, 4, kVpCard);  // the marker of 4 is gone
+  EXPECT_EQ(s.hirelings().markers_waiting[2], 0);
+  s.AddVp(2, 9, kVpCard);  // 4 -> 13 passes 8 and 12: both markers
+  EXPECT_EQ(s.hirelings().markers_waiting[2], 2);
+  EXPECT_EQ(s.hirelings().markers_on_track, 0);
+}
+
+TEST(Hirelings, Law_22_1_1_HireFromTheSupplyAtTheEndOfTurn) {
+  Scenario sc(ThreeSeats(), 12);
+  State& s = sc.s();
+  s.AddVp(0, 4, kVpCard);
+  s.AddVp(1, 6, kVpCard);  // seat 0 is not the leader
+  HirelingDice(s, {5});
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  EXPECT_EQ(sc.Key(), "hireling.hire");
+  EXPECT_EQ(s.options().size(), 3u);
+  sc.Choose("Hire Street Band");
+  const HirelingCard& band = s.hirelings().cards[0];
+  EXPECT_EQ(band.controller, kMarquise);
+  // Not the leader: all pips of the rolled face count.
+  const int all_pips = band.control;
+  EXPECT_EQ(s.hirelings().markers_waiting[0], 0);
+  // Gained this turn: no control marker comes off yet (22.1.3).
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(band.control, all_pips);
+  // The leader rolling the same face counts only its gold pips: fewer.
+  s.AddVp(2, 10, kVpCard);  // seat 2 leads (10 VP; markers 4 and 8)
+  HirelingDice(s, {5});
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 2); });
+  sc.Choose("Hire Rat Smugglers");
+  EXPECT_LT(s.hirelings().cards[1].control, all_pips);
+  EXPECT_GE(s.hirelings().cards[1].control, 1);
+}
+
+TEST(Hirelings, Law_22_1_2_TiedForMostCountsGoldPips) {
+  Scenario sc(ThreeSeats(), 13);
+  State& s = sc.s();
+  s.AddVp(0, 4, kVpCard);
+  s.AddVp(1, 4, kVpCard);  // tied for the most
+  HirelingDice(s, {5});
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  sc.Choose("Hire Street Band");
+  const int tied = s.hirelings().cards[0].control;
+  Scenario other(ThreeSeats(), 13);
+  other.s().AddVp(0, 4, kVpCard);
+  other.s().AddVp(1, 5, kVpCard);  // behind
+  HirelingDice(other.s(), {5});
+  other.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  other.Choose("Hire Street Band");
+  EXPECT_LT(tied, other.s().hirelings().cards[0].control);
+}
+
+TEST(Hirelings, Law_22_1_3_LastControlMarkerGoesAndCardIsGiven) {
+  Scenario sc(ThreeSeats(), 14);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 0, 2, /*gained=*/-5);
+  Control(s, kHirelingFlameBearers, 0, 1, /*gained=*/-5);
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  // One marker off each: the Street Band keeps 1, the Smugglers reach 0 and
+  // go to another player of seat 0's choice, who rolls at once.
+  EXPECT_EQ(s.hirelings().cards[0].control, 1);
+  EXPECT_EQ(sc.Key(), "hireling.give");
+  EXPECT_EQ(s.options().size(), 2u);  // any other player
+  sc.Choose("Lizard Cult");
+  const HirelingCard& smugglers = s.hirelings().cards[1];
+  EXPECT_EQ(smugglers.controller, kCult);
+  EXPECT_GE(smugglers.control, 1);
+  EXPECT_TRUE(sc.Paused());
+  // At the Cult's end of a later turn it was gained on a previous turn: one
+  // marker comes off.
+  const int before = smugglers.control;
+  s.mutable_hirelings().cards[1].gained_turn = -1;  // a turn ago
+  s.SetCurrent(2, kPhaseEvening);
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 2); });
+  EXPECT_EQ(s.hirelings().cards[1].control, before - 1);
+}
+
+// --- 22.3: rules ----------------------------------------------------------
+
+TEST(Hirelings, Law_22_3_1_ControllerRulesWithHirelingPieces) {
+  Scenario sc(ThreeSeats(), 15);
+  State& s = sc.s();
+  s.SetWarriors(kEyrie, C(5), 2);
+  PutWarriors(s, kHirelingPopularBand, C(5), 3);
+  // Uncontrolled: the hireling rules as if it were a player.
+  EXPECT_EQ(s.Ruler(C(5)), kNoFaction);
+  Control(s, kHirelingPopularBand, 0, 2);
+  // The Marquise rules with the Band alone (22.3.1).
+  EXPECT_EQ(s.Ruler(C(5)), kMarquise);
+  // A tie between an uncontrolled hireling and a player: no ruler.
+  PutWarriors(s, kHirelingSpringUprising, C(9), 1);
+  s.SetWarriors(kCult, C(9), 1);
+  EXPECT_EQ(s.Ruler(C(9)), kNoFaction);
+  // Not the controller's pieces otherwise (22.3.3): the Marquise has none.
+  EXPECT_FALSE(s.HasPieces(kMarquise, C(5)));
+}
+
+TEST(Hirelings, Law_22_2_2_BluebirdNoblesRuleTiesAndScoreInBirdsong) {
+  GameSetup g = Table({kMarquise, kCult}, {{kHirelingLastDynasty, true},
+                                           {kHirelingPopularBand, true},
+                                           {kHirelingExile, true}});
+  Scenario sc(g, 16);
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kCult, C(1), 1);
+  EXPECT_EQ(s.Ruler(C(1)), kNoFaction);
+  Control(s, kHirelingLastDynasty, 0, 2);
+  EXPECT_EQ(s.Ruler(C(1)), kMarquise);  // ties, like Lords of the Forest
+  for (int c : {2, 3, 4, 5, 6, 7}) s.SetWarriors(kMarquise, C(c), 1);
+  // 7 ruled clearings: 2 VP (1 per 3) at the start of Birdsong.
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  EXPECT_EQ(s.seat(0).vp, 2);
+}
+
+TEST(Hirelings, Law_22_3_6_SpringUprisingRevoltScoresNothing) {
+  Scenario sc(ThreeSeats(), 17);
+  State& s = sc.s();
+  Control(s, kHirelingSpringUprising, 0, 2);
+  PutWarriors(s, kHirelingSpringUprising, C(3), 1);  // rabbit
+  s.SetWarriors(kEyrie, C(3), 2);
+  s.SetPieces(kRoost, C(3), 1);
+  s.SetWarriors(kMarquise, C(3), 1);  // the controller's own: stays
+  HirelingDice(s, {kRabbit});
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  EXPECT_EQ(sc.Key(), "hireling.uprising");
+  EXPECT_TRUE(sc.Offers("Place in 10 (rabbit)"));
+  sc.Choose("Revolt in 3 (rabbit)");
+  EXPECT_EQ(s.clearing(C(3)).warriors[kEyrie], 0);
+  EXPECT_EQ(s.clearing(C(3)).pieces[kRoost], 0);
+  EXPECT_EQ(s.clearing(C(3)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.hirelings().cards[2].warriors[C(3)], 0);
+  EXPECT_EQ(s.seat(0).vp, 0);  // no VP for the roost (22.3.6)
+}
+
+TEST(Hirelings, Law_22_2_1_SpringUprisingWhenHiredPlacesOne) {
+  Scenario sc(ThreeSeats(), 18);
+  State& s = sc.s();
+  s.mutable_hirelings().markers_waiting[0] = 1;
+  HirelingDice(s, {0, kMouse});  // control die face 0, then the suit
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  sc.Choose("Hire Spring Uprising");
+  EXPECT_EQ(sc.Key(), "hireling.place");
+  EXPECT_EQ(s.options().size(), 4u);  // the four mouse clearings
+  sc.Choose("Place in 2 (mouse)");
+  EXPECT_EQ(s.hirelings().cards[2].warriors[C(2)], 1);
+}
+
+TEST(Hirelings, Law_22_2_4_StreetBandOncePerDaylight) {
+  Scenario sc(ThreeSeats(), 19);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 0, 2);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  EXPECT_EQ(s.OptionLabel(opts[0]), "Use Street Band");
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  sc.Choose("Place in 7 (mouse)");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(7)], 1);
+  std::vector<Option> again;
+  AppendHirelingExtras(s, 0, again);
+  EXPECT_TRUE(again.empty());  // once per Daylight
+  // Another seat's hireling offers nothing to seat 1.
+  AppendHirelingExtras(s, 1, again);
+  EXPECT_TRUE(again.empty());
+}
+
+TEST(Hirelings, Law_22_2_4_RatSmugglersDiscardAnItemCardToMove) {
+  Scenario sc(ThreeSeats(), 20);
+  State& s = sc.s();
+  Control(s, kHirelingFlameBearers, 0, 2);
+  s.SetWarriors(kMarquise, C(1), 2);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  EXPECT_TRUE(opts.empty());  // no card showing an item
+  const CardId boots = sc.Give(0, "Travel Gear", kFox);
+  sc.Give(0, "Ambush!");  // shows no item: not offered
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // The only card showing an item is discarded; with no enemy to battle,
+  // the move follows.
+  ASSERT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_NE(s.seat(0).hand[0], boots);
+  // Discarded (the Cult's Lost Souls take every discard, Law 10.2.6).
+  ASSERT_FALSE(s.cult().lost_souls.empty());
+  EXPECT_EQ(s.cult().lost_souls.back(), boots);
+  EXPECT_EQ(sc.Key(), "move");
+}
+
+TEST(Hirelings, Law_22_2_2_ForestPatrolRemovedWarriorsGoOntoItsCard) {
+  GameSetup g = Table({kEyrie, kCult}, {{kHirelingForestPatrol, false},
+                                        {kHirelingSpringUprising, false},
+                                        {kHirelingPopularBand, true}});
+  Scenario sc(g, 21);
+  State& s = sc.s();
+  // The Eyrie's Uprising revolts where the uncontrolled Patrol stands.
+  Control(s, kHirelingSpringUprising, 0, 2);
+  PutWarriors(s, kHirelingSpringUprising, C(3), 1);
+  PutWarriors(s, kHirelingForestPatrol, C(3), 2);
+  PutWarriors(s, kHirelingForestPatrol, C(9), 1);
+  HirelingDice(s, {kRabbit});
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  sc.Choose("Revolt in 3 (rabbit)");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(3)], 0);
+  EXPECT_EQ(s.hirelings().cards[0].held, 2);  // onto the card
+  EXPECT_TRUE(s.CheckInvariants().ok());
+  // Its controller's Daylight action places them by a Patrol warrior.
+  Control(s, kHirelingForestPatrol, 1, 2);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  sc.Choose("Place the warriors on the card in 9 (mouse)");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(9)], 3);
+  EXPECT_EQ(s.hirelings().cards[0].held, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+GameSetup DynastyTable() {
+  return Table({kMarquise, kCult}, {{kHirelingLastDynasty, false},
+                                    {kHirelingPopularBand, true},
+                                    {kHirelingExile, true}});
+}
+
+TEST(Hirelings, Law_22_3_6_LastDynastyBattlesTwiceAndScoresNothing) {
+  Scenario sc(DynastyTable(), 23);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kCult, C(5), 1);
+  s.SetPieces(kGardenRabbit, C(5), 1);  // the Cult rules here (10.2.4)
+  ASSERT_FALSE(s.Rules(kMarquise, C(5)));
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Dice({3, 0});
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // Not ruling its clearing, the Dynasty battles there: 3 hits take the
+  // warrior and the garden; nothing is scored (22.3.6), and with no Cult
+  // piece left the second battle has no target.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(5)).warriors[kCult], 0);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kGardenRabbit], 0);
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 5);
+}
+
+TEST(Hirelings, Law_4_3_1_AmbushAgainstAHireling) {
+  Scenario sc(DynastyTable(), 24);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 2);
+  s.SetWarriors(kCult, C(5), 3);
+  sc.Give(1, "Ambush!");
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  EXPECT_EQ(sc.Key(), "hireling.ambush");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  sc.Choose("Ambush! (bird)");
+  // Two hits: both Dynasty warriors go; the battle ends before the roll.
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 0);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kCult], 3);
+  EXPECT_EQ(s.seat(1).vp, 0);  // no VP for hireling warriors
+  // Next Daylight the Dynasty returns, all five in an edge clearing.
+  s.mutable_hirelings().cards[0].used = false;
+  std::vector<Option> again;
+  AppendHirelingExtras(s, 0, again);
+  ASSERT_EQ(again.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, again[0]); });
+  EXPECT_EQ(s.options().size(), 9u);  // Autumn's edge clearings 1-9
+  sc.Choose("Place in 1 (fox)");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(1)], 5);
+}
+
+TEST(Hirelings, Law_22_2_2_AidTheExileScoresAndDraws) {
+  GameSetup g = Table({kMarquise, kEyrie}, {{kHirelingExile, false},
+                                            {kHirelingSpringUprising, true},
+                                            {kHirelingPopularBand, true}});
+  Scenario sc(g, 25);
+  State& s = sc.s();
+  HirelingCard& exile = s.mutable_hirelings().cards[0];
+  exile.forest = 0;
+  int next_to = -1;
+  for (int c = 0; c < 12 && next_to < 0; ++c) {
+    if (s.map().forests[0] >> c & 1) next_to = c;
+  }
+  s.SetWarriors(kMarquise, next_to, 1);
+  --s.mutable_item_supply()[kSword];
+  ++s.mutable_seat(0).items[kSword];  // a crafted sword
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  EXPECT_EQ(s.OptionLabel(opts[0]), "Aid The Exile with a sword");
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_EQ(s.seat(0).items[kSword], 0);
+  EXPECT_EQ(s.hirelings().cards[0].items[kSword], 1);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+  // Its controller moves it to an adjacent forest.
+  Control(s, kHirelingExile, 1, 2);
+  std::vector<Option> mine;
+  AppendHirelingExtras(s, 1, mine);
+  ASSERT_EQ(mine.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, mine[0]); });
+  EXPECT_EQ(sc.Key(), "hireling.action");
+  const int to = s.map().forest_adjacent[0][0];
+  sc.Choose(absl::StrCat("Forest ", to + 1));
+  EXPECT_EQ(s.hirelings().cards[0].forest, to);
+}
+
+TEST(Hirelings, Law_22_2_4_VaultKeepersBuildThenRecruitAtEachVault) {
+  GameSetup g = Table({kMarquise, kEyrie}, {{kHirelingVaultKeepers, false},
+                                            {kHirelingSpringUprising, true},
+                                            {kHirelingPopularBand, true}});
+  Scenario sc(g, 26);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 0, 2);
+  HirelingCard& k = s.mutable_hirelings().cards[0];
+  k.vaults[C(1)] = 1;  // clearing 1 has one slot: the vault fills it
+  --k.vault_supply;
+  s.mutable_hirelings().RecomputeOnMap();
+  EXPECT_EQ(s.OpenSlots(C(1)), 0);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // At or next to the vault with an open slot: 5, 9 and 10, not 1.
+  EXPECT_FALSE(sc.Offers("Place in 1 (fox)"));
+  EXPECT_TRUE(sc.Offers("Place in 9 (mouse)"));
+  EXPECT_TRUE(sc.Offers("Place in 10 (rabbit)"));
+  sc.Choose("Place in 5 (rabbit)");
+  EXPECT_EQ(s.hirelings().cards[0].vaults[C(5)], 1);
+  sc.Choose("Recruit at each vault");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(1)], 1);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+TEST(Hirelings, ObservationShowsEveryHireling) {
+  Scenario sc(ThreeSeats(), 22);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 1, 3);
+  PutWarriors(s, kHirelingPopularBand, C(4), 2);
+  for (int seat = 0; seat < 3; ++seat) {
+    const Observation o = Observe(s, seat);
+    ASSERT_EQ(o.hirelings.cards.size(), 3u);
+    EXPECT_EQ(o.hirelings.cards[0].controller, kEyrie);
+    EXPECT_EQ(o.hirelings.cards[0].control, 3);
+    EXPECT_EQ(o.hirelings.cards[0].warriors[C(4)], 2);
+  }
+}
+
+TEST(Hirelings, ParseNamesAndSides) {
+  int8_t h = -1;
+  bool d = false;
+  ASSERT_TRUE(ParseHireling("patrol", &h, &d).ok());
+  EXPECT_EQ(h, kHirelingForestPatrol);
+  EXPECT_FALSE(d);
+  ASSERT_TRUE(ParseHireling("dynasty:demoted", &h, &d).ok());
+  EXPECT_EQ(h, kHirelingLastDynasty);
+  EXPECT_TRUE(d);
+  ASSERT_TRUE(ParseHireling("Street Band", &h, &d).ok());
+  EXPECT_EQ(h, kHirelingPopularBand);
+  EXPECT_TRUE(d);
+  EXPECT_FALSE(ParseHireling("dragons", &h, &d).ok());
+  GameSetup g;
+  ASSERT_TRUE(ParseHirelingsFlag("exile,brigand:demoted,keepers", g).ok());
+  ASSERT_EQ(g.hirelings.size(), 3u);
+  EXPECT_TRUE(g.hirelings[1].second);
+}
+
+// --- Random games
+// --------------------------------------------------------------
+
+void RandomGames(std::vector<int8_t> factions,
+                 std::vector<std::pair<int8_t, bool>> hirelings, uint64_t seed,
+                 int games) {
+  GameSetup g = Table(std::move(factions), std::move(hirelings));
+  // Random play reaches the hireling markers and hires (Law 22.1.1).
+  int hired = 0;
+  testing::RandomGamesCheck(
+      g, seed, games, [&](const State& st, uint64_t, int) -> absl::Status {
+        for (const HirelingCard& h : st.hirelings().cards) {
+          if (h.Controlled()) ++hired;
+        }
+        return absl::OkStatus();
+      });
+  EXPECT_GT(hired, 0);
+}
+
+TEST(HirelingsRandom, TwoSeatsPromoted) {
+  RandomGames({kMarquise, kEyrie},
+              {{kHirelingSpringUprising, false},
+               {kHirelingPopularBand, false},
+               {kHirelingExile, false}},
+              100, 40);
+}
+TEST(HirelingsRandom, ThreeSeatsOneDemoted) {
+  RandomGames({kMarquise, kEyrie, kCult},
+              {{kHirelingSpringUprising, false},
+               {kHirelingFlameBearers, true},
+               {kHirelingVaultKeepers, false}},
+              200, 30);
+}
+TEST(HirelingsRandom, FourSeatsTwoDemoted) {
+  RandomGames({kEyrie, kAlliance, kVagabond, kRiverfolk},
+              {{kHirelingForestPatrol, false},
+               {kHirelingPopularBand, true},
+               {kHirelingFlameBearers, true}},
+              300, 20);
+}
+TEST(HirelingsRandom, FiveSeatsAllDemoted) {
+  RandomGames({kMarquise, kAlliance, kCult, kDuchy, kCorvid},
+              {{kHirelingLastDynasty, true},
+               {kHirelingPopularBand, true},
+               {kHirelingExile, true}},
+              400, 10);
+}
+TEST(HirelingsRandom, SixSeatsAllDemoted) {
+  RandomGames({kMarquise, kEyrie, kVagabond, kCult, kCorvid, kKeepers},
+              {{kHirelingSpringUprising, true},
+               {kHirelingFlameBearers, true},
+               {kHirelingPopularBand, true}},
+              500, 6);
+}
+TEST(HirelingsRandom, PatrolAndDynastyPromoted) {
+  RandomGames({kCult, kVagabond, kDuchy},
+              {{kHirelingForestPatrol, false},
+               {kHirelingLastDynasty, false},
+               {kHirelingSpringUprising, false}},
+              600, 20);
+}
+
+}  // namespace
+}  // namespace woodland::rules
