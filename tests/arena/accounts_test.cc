@@ -358,6 +358,101 @@ TEST(Accounts, Issue14_RefereeNeedsTokensAndLadderMatchesAreWatchable) {
 
 // `woodland tournament --tau T` sets the dynamics factor as `arena serve`
 // does: without it (tau 0) sigma shrinks further over the same matches.
+// Issue 14 with issue 15: with accounts on, the web API takes the same
+// tokens as the gRPC metadata and answers a plain user as a reader of the
+// Arena service (it was refused as unauthenticated before).
+TEST(Accounts, Issue14_WebApiTakesTheSameTokensAsTheService) {
+  const std::string db = FreshDb("web_accounts.db");
+  const std::string root = AddUser(db, "root", "admin");
+  const std::string alice = AddUser(db, "alice", "user");
+  const std::string bot = "r=exec:" + kRandomBot;
+  auto server = test_util::StartServer({kCli,
+                                        "arena",
+                                        "serve",
+                                        "--port",
+                                        "0",
+                                        "--metrics-port",
+                                        "0",
+                                        "--db",
+                                        db,
+                                        "--workers",
+                                        "1",
+                                        "--accounts",
+                                        "--conformance",
+                                        "off",
+                                        "--http-port",
+                                        "0",
+                                        "--bot",
+                                        bot,
+                                        "--bot",
+                                        "r2=exec:" + kRandomBot},
+                                       "arena");
+  ASSERT_TRUE(server.ok()) << server.status();
+  const std::string err = server->process->Stderr();
+  const std::string mark = "arena http on 127.0.0.1:";
+  const size_t at = err.find(mark);
+  ASSERT_NE(at, std::string::npos) << err;
+  const int http_port = std::atoi(err.c_str() + at + mark.size());
+  ASSERT_GT(http_port, 0);
+
+  auto stub = ArenaStub(server->port);
+  auto reg = [&](auto* ctx, const auto& r, auto* o) {
+    return stub->RegisterBot(ctx, r, o);
+  };
+  for (const char* name : {"r", "r2"}) {
+    v1::RegisterBotRequest r;
+    r.set_name(name);
+    r.set_spec(absl::StrCat("catalog:", name));
+    v1::BotRecord rec;
+    ASSERT_TRUE(Call(root, reg, r, &rec).ok());
+  }
+  auto create = [&](auto* ctx, const auto& r, auto* o) {
+    return stub->CreateTournament(ctx, r, o);
+  };
+  v1::CreateTournamentRequest cr;
+  cr.add_bots("r");
+  cr.add_bots("r2");
+  cr.add_factions(v1::FACTION_MARQUISE);
+  cr.add_factions(v1::FACTION_EYRIE);
+  cr.set_players(2);
+  cr.set_tables_per_pairing(2);
+  cr.set_seed(3);
+  v1::TournamentStatus st;
+  ASSERT_TRUE(Call(root, create, cr, &st).ok());
+  const std::string standings =
+      absl::StrCat("/api/standings?tournament=", st.tournament_id());
+  auto get = [&](const std::string& path, const std::string& token) {
+    return test_util::HttpGet(
+        http_port, path,
+        token.empty() ? ""
+                      : absl::StrCat("Authorization: Bearer ", token, "\r\n"));
+  };
+  auto status_of = [](const std::string& response) {
+    return response.substr(0, response.find("\r\n"));
+  };
+  EXPECT_NE(status_of(get("/api/tournaments", "")).find(" 401 "),
+            std::string::npos);
+  EXPECT_NE(status_of(get("/api/tournaments", "nonsense")).find(" 401 "),
+            std::string::npos);
+  EXPECT_NE(status_of(get(standings, "")).find(" 401 "), std::string::npos);
+  // The pages themselves are public; only the API is guarded.
+  EXPECT_NE(status_of(get("/", "")).find(" 200 "), std::string::npos);
+  const std::string list = get("/api/tournaments", alice);
+  EXPECT_NE(status_of(list).find(" 200 "), std::string::npos) << list;
+  EXPECT_NE(
+      list.find(absl::StrCat("\"tournament_id\":\"", st.tournament_id(), "\"")),
+      std::string::npos)
+      << list;
+  ASSERT_TRUE(WaitFor([&] {
+    const std::string page = get(
+        absl::StrCat("/api/matches?tournament=", st.tournament_id()), alice);
+    return page.find("\"done\"") != std::string::npos;
+  })) << server->process->Stderr();
+  const std::string table = get(standings, alice);
+  EXPECT_NE(status_of(table).find(" 200 "), std::string::npos) << table;
+  EXPECT_NE(table.find("\"r2\""), std::string::npos) << table;
+}
+
 TEST(TournamentCli, Issue14_TakesTau) {
   const std::string cmd = absl::StrCat(
       kCli,

@@ -39,7 +39,8 @@ absl::StatusOr<ServerProcess> StartServer(const std::vector<std::string>& argv,
       service, " did not report its ports; stderr: ", s.process->Stderr()));
 }
 
-std::string HttpGet(int port, absl::string_view path) {
+std::string HttpGet(int port, absl::string_view path,
+                    absl::string_view headers) {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) return "";
   sockaddr_in addr{};
@@ -50,8 +51,8 @@ std::string HttpGet(int port, absl::string_view path) {
     close(fd);
     return "";
   }
-  const std::string req =
-      absl::StrCat("GET ", path, " HTTP/1.0\r\nHost: localhost\r\n\r\n");
+  const std::string req = absl::StrCat(
+      "GET ", path, " HTTP/1.0\r\nHost: localhost\r\n", headers, "\r\n");
   (void)!write(fd, req.data(), req.size());
   std::string out;
   char buf[4096];

@@ -30,8 +30,10 @@ absl::StatusOr<ServerProcess> StartServer(const std::vector<std::string>& argv,
                                           absl::string_view service);
 
 // The whole HTTP/1.0 response (headers and body) for `path` on the loopback
-// `port`, or "" when the connection fails.
-std::string HttpGet(int port, absl::string_view path);
+// `port`, or "" when the connection fails. `headers` are extra request
+// header lines, each ending in "\r\n".
+std::string HttpGet(int port, absl::string_view path,
+                    absl::string_view headers = "");
 
 // A Marquise (seat 0) / Eyrie (seat 1) match between two bot specs.
 v1::MatchSpec TwoSeatSpec(const std::string& marquise_bot,
