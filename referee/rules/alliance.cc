@@ -329,7 +329,7 @@ void DaylightChoose(State& s, const Option& o) {
   } else if (o.kind == kOptExtra) {
     ResolveDaylightExtra(s, seat, o);
   } else if (o.a == kActCraft) {
-    PushCraft(s, seat);  // 8.5.1
+    PushCraftAction(s, seat);  // 8.5.1
   } else {
     s.Push(Task{.kind = static_cast<uint8_t>(o.a == kActMobilize ? kAlMobilize
                                                                  : kAlTrain),

@@ -783,7 +783,8 @@ void ResolveCraft(State& s, int seat, CardId id) {
   CHECK(false);
 }
 
-// Task fields: d = card being paid for, c = "any" costs still to pay.
+// Task fields: d = card being paid for, c = "any" costs still to pay,
+// a = 1 for Craft taken as one action (PushCraftAction).
 void CraftStep(State& s) {
   const Task& t = s.top();
   const int seat = t.seat;
@@ -809,8 +810,14 @@ void CraftStep(State& s) {
     s.Pop();
     return;
   }
-  opts.push_back({.kind = kOptDone});
+  if (t.a != 1) opts.push_back({.kind = kOptDone});  // not for one action
   s.Ask(kPromptCraft, seat, std::move(opts));
+}
+
+// Crafts `id` once its cost is paid; Craft taken as one action ends here.
+void FinishCraft(State& s, int seat, CardId id) {
+  if (s.top().a == 1) s.Pop();
+  ResolveCraft(s, seat, id);
 }
 
 void CraftChoose(State& s, const Option& o) {
@@ -830,7 +837,7 @@ void CraftChoose(State& s, const Option& o) {
     if (--t.c == 0) {
       const CardId id = t.d;
       t.step = 0;
-      ResolveCraft(s, seat, id);
+      FinishCraft(s, seat, id);
     }
     return;
   }
@@ -857,7 +864,7 @@ void CraftChoose(State& s, const Option& o) {
     return;
   }
   if (any > 0) m->PayCrafting(s, last, any);
-  ResolveCraft(s, seat, o.card);
+  FinishCraft(s, seat, o.card);
 }
 
 // --- Hand limit -------------------------------------------------------------
@@ -1215,6 +1222,10 @@ void PushBattle(State& s, int clearing, int attacker, int defender) {
 
 void PushCraft(State& s, int seat) {
   s.Push(Task{.kind = kTaskCraft, .seat = static_cast<int8_t>(seat)});
+}
+
+void PushCraftAction(State& s, int seat) {
+  s.Push(Task{.kind = kTaskCraft, .seat = static_cast<int8_t>(seat), .a = 1});
 }
 
 void PushBirdsongCards(State& s, int seat) {

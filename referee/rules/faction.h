@@ -236,9 +236,14 @@ void PushMove(State& s, int seat, int from_suit, bool optional);
 // Pushes a battle-target choice; the battle follows.
 void PushBattleChoice(State& s, int seat, int clearing_suit, bool optional);
 void PushBattle(State& s, int clearing, int attacker, int defender);
-// Pushes the crafting step (Law 4.1) for `seat`, with Daylight extras
-// offered beside it when `extras`.
+// Pushes the crafting step (Law 4.1) for `seat`: cards crafted one after
+// another until the seat says it is done (a phase's crafting step).
 void PushCraft(State& s, int seat);
+// Pushes Craft taken as one action from a menu of actions (Vagabond 9.5,
+// Alliance 8.5.1, Riverfolk 11.5.3): exactly one card, no way back. With a
+// "done" there, choosing Craft and then nothing would return the seat to the
+// same menu unchanged, a cycle a bot could follow forever.
+void PushCraftAction(State& s, int seat);
 // Pushes the hand-limit discard: `seat` discards down to `limit` cards,
 // asked as `prompt_kind` (each faction registers its own, citing its own
 // Evening clause, with the key "discard.hand_limit" and HandLimitText).

@@ -334,7 +334,7 @@ void DaylightChoose(State& s, const Option& o) {
       PushPay(s, 1, false);
       return;
     case kActCraft:  // 11.5.3
-      PushCraft(s, seat);
+      PushCraftAction(s, seat);
       return;
     case kActExport:  // 11.5.3.I
       s.Push(Task{.kind = kRfExport, .seat = I8(seat)});

@@ -703,6 +703,28 @@ void State::AddVp(int seat, int n, VpReason reason) {
 
 // --- Hash and invariants ----------------------------------------------------
 
+namespace {
+
+void HashBattle(const BattleState& b, Hasher& h) {
+  for (int v :
+       {int{b.clearing}, int{b.attacker}, int{b.defender}, int{b.step},
+        int{b.ambush}, int{b.roll_hi}, int{b.roll_lo}, int{b.att_hits},
+        int{b.def_hits}, int{b.att_armorers}, int{b.def_armorers},
+        int{b.brutal}, int{b.sappers}, int{b.enemy_pieces_removed_by_attacker},
+        int{b.instigator}, int{b.partisans}}) {
+    h.Add(v);
+  }
+  for (int side = 0; side < 2; ++side) {
+    h.Add(b.hits_left[side]);
+    h.Add(b.remove_warriors[side]);
+    h.Add(b.remove_mercs[side]);
+    h.Add(b.extra_hits[side]);
+    for (int8_t v : b.remove_pieces[side]) h.Add(v);
+  }
+}
+
+}  // namespace
+
 uint64_t State::Hash() const {
   Hasher h;
   for (int c = 0; c < def_->map.num_clearings; ++c) {
@@ -799,6 +821,15 @@ uint64_t State::Hash() const {
     h.Add(o.a);
     h.Add(o.b);
     h.Add(o.card);
+  }
+  // A battle in progress (hashed only then: hashes outside battles stay as
+  // they were). Without it, assigning one hit after another would look
+  // like standing still.
+  if (battle_.clearing >= 0) HashBattle(battle_, h);
+  // Crafting pieces used this turn (hashed only when some are).
+  if (std::any_of(craft_used_.begin(), craft_used_.end(),
+                  [](int8_t v) { return v != 0; })) {
+    for (int8_t v : craft_used_) h.Add(v);
   }
   h.Add(static_cast<int64_t>(chance_.Fingerprint()));
   h.Add(current_);

@@ -807,7 +807,7 @@ void DaylightChoose(State& s, const Option& o) {
       push(kVbRepair);
       return;
     case kActCraft:
-      PushCraft(s, seat);
+      PushCraftAction(s, seat);
       return;
     case kActSpecial:
       push(kVbSpecial);

@@ -307,7 +307,9 @@ TEST(Riverfolk, Law_11_2_1_And_11_5_3_CraftByCommittingFundsToTrackSpaces) {
       << "no empty fox space";
   s.SetPieces(kTradePostFox, C(1), 1);
   sc.Start([](State& s) { Rf()->PushDaylight(s, 0); });
+  sc.Give(0, "Crossbow", kBird);  // a second craftable card: a choice
   sc.Choose("Craft (commit funds to the Trade Posts tracks)");
+  EXPECT_TRUE(sc.Offers("Crossbow (bird)"));
   sc.Choose("Anvil (fox)");
   EXPECT_EQ(s.seat(0).items[kHammer], 1);
   EXPECT_EQ(s.seat(0).vp, 2);

@@ -25,14 +25,14 @@ std::string Signature(std::vector<int8_t> factions, int games,
 }
 
 TEST(Signature, MarquiseEyrieSeed1) {
-  EXPECT_EQ(Signature({kMarquise, kEyrie}, 300), "a9200e951c41bc66");
+  EXPECT_EQ(Signature({kMarquise, kEyrie}, 300), "9559ab88c9616b10");
 }
 
 // Changed by issue 10: the Vagabond chooses among the nine characters of
 // Law 26 at setup (was three), so random play differs.
 TEST(Signature, FourBaseFactionsSeed1) {
   EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 200),
-            "596c0f0f1a3a78c1");
+            "dd31818d9054a3c4");
 }
 
 // The expansions (issues 10 and 11) and the maps (issue 12).
@@ -40,24 +40,24 @@ TEST(Signature, SixSeatsWithCultAndRiverfolk) {
   EXPECT_EQ(
       Signature({kMarquise, kEyrie, kAlliance, kVagabond, kCult, kRiverfolk},
                 60),
-      "9953fee0218953ad");
+      "99415774aa071c89");
 }
 
 TEST(Signature, UnderworldAndMarauder) {
   EXPECT_EQ(Signature({kDuchy, kCorvid, kHundreds, kKeepers}, 100),
-            "82613b908e8b7ab4");
+            "cc033bbf09396188");
 }
 
 TEST(Signature, TwoVagabonds) {
   EXPECT_EQ(Signature({kMarquise, kVagabond, kVagabond2, kEyrie}, 60),
-            "36269aa95ac1b161");
+            "f68ca8cc9bc280d3");
 }
 
 TEST(Signature, EveryVariantMap) {
   const std::vector<int8_t> base = {kMarquise, kEyrie, kAlliance, kVagabond};
-  EXPECT_EQ(Signature(base, 60, "winter"), "8e1c0198d9acaaef");
-  EXPECT_EQ(Signature(base, 60, "lake"), "1ff28940d3382672");
-  EXPECT_EQ(Signature(base, 60, "mountain"), "21d0d7c4a758ee60");
+  EXPECT_EQ(Signature(base, 60, "winter"), "9c6dc0e5258d0866");
+  EXPECT_EQ(Signature(base, 60, "lake"), "4e70179e4a3e7b20");
+  EXPECT_EQ(Signature(base, 60, "mountain"), "8cc890cd3f25f10d");
 }
 
 // The Exiles and Partisans deck (Law 20.8.1) with base and expansion
@@ -65,10 +65,10 @@ TEST(Signature, EveryVariantMap) {
 TEST(Signature, ExilesDeck) {
   EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 100, "autumn",
                       "exiles"),
-            "071ab7d54a5307d7");
+            "8439651a912b2fcb");
   EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
                       40, "autumn", "exiles"),
-            "40fd062e50de5a3a");
+            "b70dcc8862923ac2");
 }
 
 }  // namespace

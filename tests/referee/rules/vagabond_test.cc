@@ -271,8 +271,10 @@ TEST(Vagabond, Law_9_5_8_CraftWithHammersMatchingHisClearing) {
   sc.Item(kHammer);
   sc.Give(kVb, "Foxfolk Steel", kFox);  // fox, fox: two hammers needed
   sc.Give(kVb, "Anvil", kFox);
+  sc.Give(kVb, "Crossbow", kBird);  // a second card he can craft: a choice
   sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
   sc.Choose("Craft (hammers)");
+  EXPECT_TRUE(sc.Offers("Crossbow (bird)"));
   EXPECT_FALSE(sc.Offers("Foxfolk Steel (fox)"));
   sc.Choose("Anvil (fox)");
   EXPECT_EQ(Count(s, kHammer, true, false), 1);
@@ -921,6 +923,7 @@ TEST(Vagabond, Law_9_5_8_OneHammerPerCraftingIcon) {
     State& s = sc.s();
     for (int i = 0; i < 4; ++i) sc.Item(kHammer);
     sc.Give(kVb, r.card);
+    sc.Give(kVb, "Crossbow", kBird);  // a second craftable card: a choice
     sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
     sc.Choose("Craft (hammers)");
     sc.Choose(std::string(r.card) + " (" + r.suit + ")");
