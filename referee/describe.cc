@@ -348,7 +348,8 @@ std::vector<std::pair<std::string, std::vector<std::string>>> Vocabularies() {
   v.push_back({"Vagabond characters", characters});
   v.push_back({"ExtraChoice.action",
                {"activate_dominance", "take_dominance", "tax_collector",
-                "codebreakers", "open_path", "exposure"}});
+                "codebreakers", "open_path", "exposure", "propaganda_bureau",
+                "league_of_adventurous_mice", "black_market", "hireling"}});
   return v;
 }
 
