@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <bit>
 #include <iterator>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "referee/convert_factions.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 
@@ -668,6 +671,30 @@ void ItemEventToProto(const rules::Event& e, v1::ItemEvent* ie) {
 
 // The typed payload (issue 13 item 1). Kinds without one (added by later
 // modules) carry their raw numbers in `other`.
+// Law 22: the hireling event's op (hirelings.h HirelingEventOp) by name.
+void HirelingEventToProto(const State& s, const rules::Event& e,
+                          v1::HirelingEvent* h) {
+  static constexpr const char* kChange[] = {
+      "place",  "remove",       "vault_place", "vault_remove", "hired",
+      "marker", "exile_forest", "to_card",     "control",      "battle"};
+  if (e.b < 0 || e.b >= static_cast<int>(std::size(kChange))) return;
+  h->set_change(kChange[e.b]);
+  if (e.b != rules::kHireOpMarker && e.a >= 0) {
+    bool demoted = false;  // the side in play, as HirelingView.key says
+    for (const auto& card : s.hirelings().cards)
+      demoted |= card.hireling == e.a && card.demoted;
+    h->set_hireling(std::string(rules::HirelingKey(e.a, demoted)));
+  }
+  h->set_clearing(Cl(e.c));
+  if (e.b == rules::kHireOpBattle) {
+    h->set_defender(FactionToProto(e.d));
+  } else if (e.b == rules::kHireOpExileForest) {
+    h->set_count(e.d + 1);  // forests are numbered from 1
+  } else {
+    h->set_count(e.d);
+  }
+}
+
 void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
                          v1::Event* out) {
   // A hidden card stays an absent field (never an empty Card).
@@ -788,6 +815,17 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
       b->set_clearing(Cl(e.c));
       return;
     }
+    case rules::kEvLandmark:
+      out->mutable_landmark()->set_landmark(
+          std::string(rules::LandmarkKey(e.a)));
+      out->mutable_landmark()->set_clearing(Cl(e.c));
+      return;
+    case rules::kEvDraft:
+      out->mutable_draft()->set_faction(FactionToProto(e.a));
+      return;
+    case rules::kEvHireling:
+      HirelingEventToProto(s, e, out->mutable_hireling());
+      return;
     case rules::kEvMinister:
       out->mutable_duchy_minister()->set_minister(
           std::string(rules::DuchyMinisterName(e.a)));
@@ -893,6 +931,46 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   const bool shown = State::EventCardVisible(e, seat);
   if (shown) MaybeCard(s, e.card, [&] { return out->mutable_card(); });
   EventPayloadToProto(s, e, shown, out);
+}
+
+bool BoardEventCovers(const std::string& field) {
+  // The map, the seat's own hand and the item supply have their own events
+  // (place, move, remove, draw, item_supply, ...); `seat` never changes.
+  return field != "seat" && field != "clearings" && field != "hand" &&
+         field != "item_supply";
+}
+
+bool BoardEventToProto(const State& s, int seat, const v1::Observation& now,
+                       v1::Observation* shown, v1::Event* out) {
+  const auto* desc = v1::Observation::descriptor();
+  const auto* refl = v1::Observation::GetReflection();
+  v1::Observation cur = now, changed;
+  std::vector<std::string> names;
+  for (int i = 0; i < desc->field_count(); ++i) {
+    const auto* f = desc->field(i);
+    if (!BoardEventCovers(std::string(f->name()))) continue;
+    // Each field compared through messages holding only that field.
+    const std::vector<const google::protobuf::FieldDescriptor*> one = {f};
+    v1::Observation was, is;
+    refl->SwapFields(shown, &was, one);
+    refl->SwapFields(&cur, &is, one);
+    if (was.SerializeAsString() != is.SerializeAsString()) {
+      names.emplace_back(f->name());
+      v1::Observation copy = is;
+      refl->SwapFields(&changed, &copy, one);
+    }
+    refl->SwapFields(shown, &is, one);
+  }
+  if (names.empty()) return false;
+  out->set_kind("board");
+  out->set_text(absl::StrCat("changed: ", absl::StrJoin(names, ", ")));
+  out->set_seat(seat);
+  out->set_faction(seat >= 0 ? FactionToProto(s.seat(seat).faction)
+                             : v1::FACTION_UNSPECIFIED);
+  v1::BoardEvent* board = out->mutable_board();
+  for (const std::string& n : names) board->add_fields(n);
+  *board->mutable_view() = std::move(changed);
+  return true;
 }
 
 }  // namespace woodland::referee

@@ -36,6 +36,17 @@ std::string ColumnKey(int column);
 void EventToProto(const rules::State& s, const rules::Event& e, int seat,
                   v1::Event* out);
 
+// Issue 13 item 4: the "board" event of `seat`. `shown` holds what the seat
+// was last shown of the fields the other events do not rebuild (every
+// Observation field but seat, clearings, hand and item_supply; empty before
+// its first request); `now` is its new view. Sets `out` and returns true
+// when any of those fields differs, and updates `shown`.
+bool BoardEventToProto(const rules::State& s, int seat,
+                       const v1::Observation& now, v1::Observation* shown,
+                       v1::Event* out);
+// Whether the board event covers this Observation field (by name).
+bool BoardEventCovers(const std::string& field);
+
 }  // namespace woodland::referee
 
 #endif  // WOODLAND_REFEREE_CONVERT_H_

@@ -5,14 +5,22 @@
 #include <set>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "google/protobuf/descriptor.h"
+#include "google/protobuf/descriptor.pb.h"
 #include "referee/convert.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
+
+namespace woodland {
+// The .proto files with their comments (proto/embed_descriptors.cmake).
+std::string_view ProtoDescriptorSet();
+}  // namespace woodland
 
 namespace woodland::referee {
 namespace {
@@ -154,10 +162,26 @@ std::string EventMeaning(const std::string& kind) {
       {"reshuffle", "the discard pile became the deck of `count` cards"},
       {"ruin_item", "the ruin in `clearing` hides no item any more"},
       {"character", "a Vagabond's character"},
+      {"landmark", "a landmark was set up in `clearing` (Law 24, 19.5)"},
+      {"draft", "Event.seat took `faction`'s setup card (Law 19.8.3)"},
+      {"hireling", "a hireling's public state changed: see `change` (Law 22)"},
+      {"board",
+       "the parts of the view no other event rebuilds changed: replace the "
+       "Observation fields named in `fields` with `view`'s (sent last, at "
+       "each request and MatchEnd where any changed)"},
   };
   auto it = kMeaning.find(kind);
   return it == kMeaning.end() ? "raw numbers in `other` (a, b, c, d)"
                               : it->second;
+}
+
+// Every event kind: the engine's, then those the referee makes.
+std::vector<std::string> EventKinds() {
+  std::vector<std::string> kinds;
+  for (int k = 0; k < rules::kNumEventKinds; ++k)
+    kinds.emplace_back(State::EventKindName(k));
+  kinds.emplace_back("board");  // BoardEventToProto (convert.h)
+  return kinds;
 }
 
 std::string PayloadField(const std::string& kind) {
@@ -189,11 +213,79 @@ std::vector<const google::protobuf::Descriptor*> Messages() {
   return out;
 }
 
+// The .proto files rebuilt with their source info, so comments are known.
+const google::protobuf::DescriptorPool& CommentedPool() {
+  static const auto* pool = [] {
+    auto* p = new google::protobuf::DescriptorPool();
+    google::protobuf::FileDescriptorSet set;
+    const std::string_view bytes = ProtoDescriptorSet();
+    if (set.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+      for (const auto& f : set.file()) p->BuildFile(f);  // imports first
+    }
+    return p;
+  }();
+  return *pool;
+}
+
+// A comment as one line: the comment markers' spaces and line breaks gone.
+std::string OneLine(const std::string& comment) {
+  std::vector<std::string> words;
+  for (absl::string_view line : absl::StrSplit(comment, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (!line.empty()) words.emplace_back(line);
+  }
+  return absl::StrJoin(words, " ");
+}
+
+template <class D>
+std::string CommentOf(const D* d) {
+  google::protobuf::SourceLocation loc;
+  if (d == nullptr || !d->GetSourceLocation(&loc)) return "";
+  const std::string lead = OneLine(loc.leading_comments),
+                    trail = OneLine(loc.trailing_comments);
+  return lead.empty() || trail.empty() ? lead + trail
+                                       : absl::StrCat(lead, " ", trail);
+}
+
+}  // namespace
+
+std::string FieldMeaning(const google::protobuf::FieldDescriptor* f) {
+  const auto* own =
+      CommentedPool().FindFieldByName(std::string(f->full_name()));
+  std::string text = CommentOf(own);
+  // Event.payload's members mean what their event kind means.
+  if (text.empty() && f->containing_type() == v1::Event::descriptor() &&
+      f->containing_oneof() != nullptr) {
+    for (const std::string& kind : EventKinds()) {
+      if (PayloadField(kind) == f->name())
+        return absl::StrCat("Event kind \"", kind, "\": ", EventMeaning(kind));
+    }
+    if (f->name() == "other") return "Event kinds without their own payload";
+  }
+  return text;
+}
+
+std::vector<const google::protobuf::Descriptor*> DescribedMessages() {
+  return Messages();
+}
+
+namespace {
+
+std::string MessageMeaning(const google::protobuf::Descriptor* d) {
+  return CommentOf(
+      CommentedPool().FindMessageTypeByName(std::string(d->full_name())));
+}
+
 std::string TypeName(const google::protobuf::FieldDescriptor* f) {
   std::string t = f->message_type() ? std::string(f->message_type()->name())
                   : f->enum_type()  ? std::string(f->enum_type()->name())
                                     : std::string(f->type_name());
   return f->is_repeated() ? absl::StrCat("repeated ", t) : t;
+}
+
+// Text for a Markdown table cell.
+std::string Cell(const std::string& s) {
+  return absl::StrReplaceAll(s, {{"|", "\\|"}});
 }
 
 std::string Json(const std::string& s) {
@@ -256,7 +348,8 @@ std::vector<std::pair<std::string, std::vector<std::string>>> Vocabularies() {
   v.push_back({"Vagabond characters", characters});
   v.push_back({"ExtraChoice.action",
                {"activate_dominance", "take_dominance", "tax_collector",
-                "codebreakers", "open_path", "exposure"}});
+                "codebreakers", "open_path", "exposure", "propaganda_bureau",
+                "league_of_adventurous_mice", "black_market", "hireling"}});
   return v;
 }
 
@@ -297,7 +390,11 @@ std::string DescribeMarkdown() {
       "like its `kind` (dots as underscores), `other` for kinds this "
       "reference does not know. `Event.a`..`d` are deprecated.\n"
       "- `MatchStart.game` holds the static game (cards, map, boxes, turn "
-      "limit); `MatchStart.history_token` authorises `Referee.GetHistory`.\n";
+      "limit); `MatchStart.history_token` authorises `Referee.GetHistory`.\n"
+      "- Rebuilding the view from events: the typed events change the map, "
+      "scores, hand sizes and items; the `board` event, last in a request's "
+      "events when any changed, replaces the `Observation` fields it names "
+      "(every field but `seat`, `clearings`, `hand` and `item_supply`).\n";
   absl::StrAppend(
       &md, "\n## Prompt kinds\n\n",
       "Who decides: the factions seen deciding it in the sample games. "
@@ -338,8 +435,7 @@ std::string DescribeMarkdown() {
   absl::StrAppend(&md,
                   "\n## Event kinds\n\n| kind | payload field | meaning |\n"
                   "|---|---|---|\n");
-  for (int k = 0; k < rules::kNumEventKinds; ++k) {
-    const std::string kind(State::EventKindName(k));
+  for (const std::string& kind : EventKinds()) {
     absl::StrAppend(&md, "| `", kind, "` | `", PayloadField(kind), "` | ",
                     EventMeaning(kind), " |\n");
   }
@@ -348,15 +444,23 @@ std::string DescribeMarkdown() {
     absl::StrAppend(&md, "\n### ", name, "\n\n");
     for (const std::string& w : words) absl::StrAppend(&md, "- `", w, "`\n");
   }
-  absl::StrAppend(&md, "\n## Messages\n");
+  absl::StrAppend(&md,
+                  "\n## Messages\n\nEvery message a bot receives, each "
+                  "field with its meaning (from the comments in "
+                  "proto/woodland/v1/*.proto).\n");
   for (const auto* d : Messages()) {
-    absl::StrAppend(&md, "\n### ", d->name(),
-                    "\n\n| # | field | type |\n"
-                    "|---|---|---|\n");
+    absl::StrAppend(&md, "\n### ", d->name(), "\n\n");
+    if (const std::string m = MessageMeaning(d); !m.empty())
+      absl::StrAppend(&md, Cell(m), "\n\n");
+    absl::StrAppend(&md,
+                    "| # | field | type | meaning |\n"
+                    "|---|---|---|---|\n");
     for (int i = 0; i < d->field_count(); ++i) {
       const auto* f = d->field(i);
       absl::StrAppend(&md, "| ", f->number(), " | `", f->name(), "` | ",
-                      TypeName(f), " |\n");
+                      TypeName(f),
+                      f->options().deprecated() ? " (deprecated)" : "", " | ",
+                      Cell(FieldMeaning(f)), " |\n");
     }
   }
   return md;
@@ -388,13 +492,29 @@ std::string DescribeJson() {
     first = false;
   }
   absl::StrAppend(&j, "},\"events\":[");
-  for (int k = 0; k < rules::kNumEventKinds; ++k) {
-    const std::string kind(State::EventKindName(k));
-    absl::StrAppend(&j, k ? "," : "", "{\"kind\":", Json(kind),
+  first = true;
+  for (const std::string& kind : EventKinds()) {
+    absl::StrAppend(&j, first ? "" : ",", "{\"kind\":", Json(kind),
                     ",\"payload\":", Json(PayloadField(kind)),
                     ",\"meaning\":", Json(EventMeaning(kind)), "}");
+    first = false;
   }
-  absl::StrAppend(&j, "],\"vocabularies\":{");
+  absl::StrAppend(&j, "],\"messages\":{");
+  first = true;
+  for (const auto* d : Messages()) {
+    absl::StrAppend(&j, first ? "" : ",", Json(std::string(d->name())),
+                    ":{\"meaning\":", Json(MessageMeaning(d)), ",\"fields\":[");
+    for (int i = 0; i < d->field_count(); ++i) {
+      const auto* f = d->field(i);
+      absl::StrAppend(&j, i ? "," : "", "{\"number\":", f->number(),
+                      ",\"name\":", Json(std::string(f->name())),
+                      ",\"type\":", Json(TypeName(f)),
+                      ",\"meaning\":", Json(FieldMeaning(f)), "}");
+    }
+    absl::StrAppend(&j, "]}");
+    first = false;
+  }
+  absl::StrAppend(&j, "},\"vocabularies\":{");
   first = true;
   for (const auto& [name, words] : Vocabularies()) {
     absl::StrAppend(&j, first ? "" : ",", Json(name), ":", JsonList(words));

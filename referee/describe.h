@@ -11,11 +11,21 @@
 #define WOODLAND_REFEREE_DESCRIBE_H_
 
 #include <string>
+#include <vector>
+
+#include "google/protobuf/descriptor.h"
 
 namespace woodland::referee {
 
 std::string DescribeMarkdown();
 std::string DescribeJson();
+
+// What a field means: its comment in proto/woodland/v1/*.proto (leading and
+// trailing; for Event's payloads, their event kind's meaning). Empty when
+// it has none (a test requires every described field to have one).
+std::string FieldMeaning(const google::protobuf::FieldDescriptor* f);
+// The messages the reference describes: all a bot receives.
+std::vector<const google::protobuf::Descriptor*> DescribedMessages();
 
 }  // namespace woodland::referee
 

@@ -16,6 +16,11 @@ void MatchHistory::Update(const rules::State& s) {
   events_.insert(events_.end(), all.begin() + events_.size(), all.end());
 }
 
+void MatchHistory::AddSeatEvent(int seat, size_t position, v1::Event e) {
+  std::lock_guard<std::mutex> lock(mu_);
+  seat_events_[seat].emplace_back(position, std::move(e));
+}
+
 void MatchHistory::Finish() {
   std::lock_guard<std::mutex> lock(mu_);
   over_ = true;
@@ -37,8 +42,16 @@ absl::StatusOr<v1::History> MatchHistory::Get(int seat,
   }
   v1::History h;
   std::lock_guard<std::mutex> lock(mu_);
-  for (const rules::Event& e : events_)
-    EventToProto(start_, e, seat, h.add_events());
+  static const std::vector<std::pair<size_t, v1::Event>> kNone;
+  auto it = seat_events_.find(seat);
+  const auto& extra = it == seat_events_.end() ? kNone : it->second;
+  size_t next = 0;  // the seat's referee-made events, at their positions
+  for (size_t i = 0; i <= events_.size(); ++i) {
+    for (; next < extra.size() && extra[next].first == i; ++next)
+      *h.add_events() = extra[next].second;
+    if (i < events_.size())
+      EventToProto(start_, events_[i], seat, h.add_events());
+  }
   h.set_match_over(over_);
   return h;
 }

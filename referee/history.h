@@ -32,6 +32,9 @@ class MatchHistory {
   // Takes the events of `s` logged since the last call.
   void Update(const rules::State& s);
   void Finish();
+  // A referee-made event the seat was sent after the first `position`
+  // events of the match (the board event, issue 13 item 4).
+  void AddSeatEvent(int seat, size_t position, v1::Event e);
   // The seat's events so far, or PERMISSION_DENIED.
   absl::StatusOr<v1::History> Get(int seat, const std::string& token) const;
   const std::string& token(int seat) const { return tokens_[seat]; }
@@ -41,6 +44,8 @@ class MatchHistory {
   const rules::State start_;
   const std::vector<std::string> tokens_;
   std::vector<rules::Event> events_;
+  // By seat: (position, event), in order.
+  std::map<int, std::vector<std::pair<size_t, v1::Event>>> seat_events_;
   bool over_ = false;
 };
 

@@ -76,6 +76,8 @@ struct SeatRun {
   bool replaced = false;
   int64_t decisions = 0;
   size_t event_cursor = 0;
+  // What the seat was last shown of the parts the board event covers.
+  v1::Observation shown;
   std::vector<v1::Fault> faults;
 };
 
@@ -427,6 +429,12 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         EventToProto(s, events[e], seat, req.add_events());
       }
       sr.event_cursor = events.size();
+      // Issue 13: last, what changed on the boards since its last request.
+      if (v1::Event board;
+          BoardEventToProto(s, seat, req.observation(), &sr.shown, &board)) {
+        if (history) history->AddSeatEvent(seat, sr.event_cursor, board);
+        *req.add_events() = std::move(board);
+      }
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
       ToProto(sr.bank, req.mutable_time_bank());
@@ -552,7 +560,13 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       v1::MatchEnd mine = end;
       for (size_t e = sr.event_cursor; e < s.events().size(); ++e)
         EventToProto(s, s.events()[e], i, mine.add_events());
+      sr.event_cursor = s.events().size();
       ObservationToProto(s, i, mine.mutable_observation());
+      if (v1::Event board;
+          BoardEventToProto(s, i, mine.observation(), &sr.shown, &board)) {
+        if (history) history->AddSeatEvent(i, sr.event_cursor, board);
+        *mine.add_events() = std::move(board);
+      }
       if (listener) listener->OnMatchEnd(i, mine);
       (void)sr.bot->EndMatch(mine, absl::Seconds(1));
     }

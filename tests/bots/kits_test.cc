@@ -187,6 +187,16 @@ TEST(Conformance, PythonStarterConforms) {
   EXPECT_NE(r.out.find("name 'python-starter'"), std::string::npos) << r.out;
 }
 
+// Issue 13: a bot written against the protocol before issue 13 (its .proto
+// files frozen next to it) still passes every check: the wire format only
+// grew (deprecated fields kept, nothing renumbered or removed).
+TEST(Conformance, Issue13_BotOfTheOldProtocolConforms) {
+  CmdResult r =
+      Conformance("exec:" + kRoot + "/tests/bots/legacy_python/run.sh");
+  ExpectOnlyFailing(r, {}, "legacy-python");
+  EXPECT_NE(r.out.find("name 'legacy-python'"), std::string::npos) << r.out;
+}
+
 TEST(Conformance, NodeStarterConforms) {
   CmdResult r = Conformance("exec:" + kRoot + "/bots/node/run.sh");
   EXPECT_EQ(r.exit_code, 0) << r.out;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "referee/convert.h"
 #include "referee/describe.h"
@@ -36,6 +37,27 @@ TEST(Protocol, CommittedReferenceIsUpToDate) {
          "  build/cli/woodland describe --markdown > docs/protocol.md";
 }
 
+// Issue 13 item 2: "what each field means" for every field of every message
+// a bot receives, from the .proto comments.
+TEST(Protocol, EveryFieldSaysWhatItMeans) {
+  std::vector<std::string> missing;
+  int fields = 0;
+  for (const auto* d : DescribedMessages()) {
+    for (int i = 0; i < d->field_count(); ++i, ++fields) {
+      if (FieldMeaning(d->field(i)).empty())
+        missing.emplace_back(d->field(i)->full_name());
+    }
+  }
+  EXPECT_GT(fields, 300);
+  EXPECT_TRUE(missing.empty())
+      << missing.size() << " fields without a comment in the .proto: "
+      << absl::StrJoin(missing, ", ");
+  EXPECT_NE(DescribeMarkdown().find(
+                "| 8 | `events` | repeated Event | Public events (as this "
+                "seat may see them) since this seat's previous request. |"),
+            std::string::npos);
+}
+
 TEST(Protocol, DescribeIsDeterministic) {
   EXPECT_EQ(DescribeJson(), DescribeJson());
 }
@@ -45,6 +67,7 @@ TEST(Protocol, DescribeIsDeterministic) {
 struct Table {
   std::vector<v1::Faction> factions;
   std::string map;
+  bool hirelings_and_landmarks = false;  // Law 22, 24
 };
 std::vector<Table> Tables() {
   using namespace v1;
@@ -56,6 +79,10 @@ std::vector<Table> Tables() {
        "lake"},
       {{FACTION_HUNDREDS, FACTION_KEEPERS, FACTION_MARQUISE, FACTION_ALLIANCE},
        "mountain"},
+      {{FACTION_CULT, FACTION_RIVERFOLK, FACTION_DUCHY, FACTION_CORVID,
+        FACTION_VAGABOND},
+       "autumn",
+       true},
   };
 }
 
@@ -65,6 +92,12 @@ v1::MatchSpec SpecFor(const Table& t, uint64_t seed) {
   spec.set_seed(seed);
   spec.set_map(t.map);
   spec.set_max_turns(60);
+  if (t.hirelings_and_landmarks) {
+    for (const char* h : {"patrol", "nobles", "uprising"})
+      spec.add_hirelings()->set_hireling(h);
+    for (const char* l : {"forge", "black_market"})
+      spec.add_landmarks()->set_landmark(l);
+  }
   for (v1::Faction f : t.factions) {
     v1::SeatSpec* s = spec.add_seats();
     s->set_faction(f);
@@ -147,6 +180,12 @@ class Decoder : public MatchListener {
       EXPECT_GE(e.move().to_clearing(), 1);
     }
     if (e.has_place()) EXPECT_GE(e.place().clearing(), 1);
+    if (e.has_hireling()) EXPECT_FALSE(e.hireling().change().empty());
+    for (const std::string& name : e.board().fields()) {  // Observation's
+      EXPECT_NE(v1::Observation::descriptor()->FindFieldByName(name), nullptr)
+          << name;
+      EXPECT_TRUE(BoardEventCovers(name)) << name;
+    }
   }
   const std::string* ref_;
   int requests = 0, events = 0, ends = 0;
@@ -168,8 +207,9 @@ TEST(Protocol, EveryRequestDecodesWithTheReference) {
     }
   }
   // The typed events issue 13 added do occur.
-  for (const char* k : {"hits", "item", "relationship", "quest", "hand_size",
-                        "supporters", "pawn", "character"}) {
+  for (const char* k :
+       {"hits", "item", "relationship", "quest", "hand_size", "supporters",
+        "pawn", "character", "board", "hireling", "landmark"}) {
     EXPECT_TRUE(kinds.count(k)) << "no " << k << " event in any match";
   }
 }

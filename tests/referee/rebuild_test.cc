@@ -3,12 +3,15 @@
 // rebuilt from its MatchStart and the events it was sent, and compared with
 // the observation of that request.
 //
-// Rebuilt and compared: warriors and pieces in every clearing, every seat's
-// VP and hand size and crafted items, the item supply, each Vagabond's
-// pawn, items, relationships and character, the face-up quests, and the
-// Alliance's supporters and officers. Not yet rebuilt from events (see the
-// observation): the discard pile and deck size, the Decree and the other
-// faction boards.
+// Rebuilt from the typed events and compared: warriors and pieces in every
+// clearing, every seat's VP and hand size and crafted items, the item
+// supply, each Vagabond's pawn, items, relationships and character, the
+// face-up quests, and the Alliance's supporters and officers. Rebuilt from
+// the board events (Event.board): every other Observation field but the
+// seat's own hand (the discard pile, deck size, dominance cards, every
+// faction board incl. the expansion factions and both Vagabonds, supplies,
+// turn progress, battle, landmarks, hirelings), compared whole.
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -38,7 +41,22 @@ struct Model {
   std::map<int, Vagabond> vagabonds;  // by proto faction
   std::set<int> quests;
   int supporters = 0, officers = 0;
+  v1::Observation board;  // the fields board events rebuild
+  // Hireling pieces (Law 22.3.3) by (clearing, hireling key, "warrior" or
+  // "vault"); named on the map by the side's name (HirelingView.name).
+  std::map<std::tuple<int, std::string, std::string>, int> hireling_pieces;
 };
+
+// The parts of `o` the board events cover.
+v1::Observation Covered(const v1::Observation& o) {
+  v1::Observation c = o;
+  const auto* d = c.GetDescriptor();
+  for (int i = 0; i < d->field_count(); ++i) {
+    if (!BoardEventCovers(std::string(d->field(i)->name())))
+      c.GetReflection()->ClearField(&c, d->field(i));
+  }
+  return c;
+}
 
 void Apply(const v1::Event& e, Model& m) {
   switch (e.payload_case()) {
@@ -123,14 +141,46 @@ void Apply(const v1::Event& e, Model& m) {
     case v1::Event::kOfficers:
       m.officers = e.officers().count();
       break;
+    case v1::Event::kHireling: {
+      const v1::HirelingEvent& h = e.hireling();
+      const std::string& c = h.change();
+      const int sign = c == "place" || c == "vault_place"     ? 1
+                       : c == "remove" || c == "vault_remove" ? -1
+                                                              : 0;
+      const bool vault = c == "vault_place" || c == "vault_remove";
+      m.hireling_pieces[{h.clearing(), h.hireling(),
+                         vault ? "vault" : "warrior"}] +=
+          sign * (vault ? 1 : h.count());
+      break;
+    }
+    case v1::Event::kBoard:  // the listed fields take the event's values
+      for (const std::string& name : e.board().fields()) {
+        const auto* f = v1::Observation::descriptor()->FindFieldByName(name);
+        EXPECT_NE(f, nullptr) << name;
+        if (f == nullptr) continue;
+        v1::Observation copy = e.board().view();
+        m.board.GetReflection()->ClearField(&m.board, f);
+        m.board.GetReflection()->SwapFields(&m.board, &copy, {f});
+      }
+      break;
     default:
       break;
   }
 }
 
 // Compares the rebuilt model with the observation; returns the differences.
-std::vector<std::string> Compare(const Model& m, const v1::Observation& o) {
+std::vector<std::string> Compare(const Model& model, const v1::Observation& o) {
   std::vector<std::string> diff;
+  // Hireling pieces carry their side's name, known from the board events.
+  Model m = model;
+  std::map<std::string, std::string> side;
+  for (const v1::HirelingView& h : m.board.hirelings())
+    side[h.key()] = h.name();
+  for (const auto& [key, n] : m.hireling_pieces) {
+    const auto& [clearing, hireling, what] = key;
+    if (n != 0)
+      m.pieces[{clearing, absl::StrCat(side[hireling], " ", what)}] += n;
+  }
   auto expect = [&](int got, int want, const std::string& what) {
     if (got != want)
       diff.push_back(absl::StrCat(what, ": events say ", got, ", view ", want));
@@ -226,6 +276,20 @@ std::vector<std::string> Compare(const Model& m, const v1::Observation& o) {
     expect(m.supporters, o.alliance().supporters(), "supporters");
     expect(m.officers, o.alliance().officers(), "officers");
   }
+  // Everything else, field by field.
+  const v1::Observation want = Covered(o);
+  const auto* d = want.GetDescriptor();
+  for (int i = 0; i < d->field_count(); ++i) {
+    const auto* f = d->field(i);
+    v1::Observation a, b, wa = m.board, wb = want;
+    wa.GetReflection()->SwapFields(&wa, &a, {f});
+    wb.GetReflection()->SwapFields(&wb, &b, {f});
+    if (a.SerializeAsString() != b.SerializeAsString())
+      diff.push_back(absl::StrCat("field ", f->name(), ": events say ",
+                                  a.ShortDebugString().substr(0, 200),
+                                  ", view ",
+                                  b.ShortDebugString().substr(0, 200)));
+  }
   return diff;
 }
 
@@ -264,9 +328,11 @@ class Rebuilder : public MatchListener {
 };
 
 void RebuildMatches(std::vector<v1::Faction> factions, const std::string& map,
-                    int games) {
+                    int games,
+                    std::function<void(v1::MatchSpec&)> more = nullptr) {
   for (int g = 0; g < games; ++g) {
     v1::MatchSpec spec;
+    if (more) more(spec);
     spec.set_seed(500 + g);
     spec.set_map(map);
     spec.set_max_turns(80);
@@ -304,6 +370,18 @@ TEST(Rebuild, TwoVagabonds) {
   RebuildMatches({v1::FACTION_VAGABOND, v1::FACTION_VAGABOND_SECOND,
                   v1::FACTION_MARQUISE, v1::FACTION_ALLIANCE},
                  "winter", 3);
+}
+
+// Law 22, 24: the hirelings' and landmarks' state rebuilds too.
+TEST(Rebuild, HirelingsAndLandmarks) {
+  RebuildMatches({v1::FACTION_CULT, v1::FACTION_RIVERFOLK, v1::FACTION_DUCHY,
+                  v1::FACTION_CORVID, v1::FACTION_VAGABOND},
+                 "autumn", 2, [](v1::MatchSpec& spec) {
+                   for (const char* h : {"patrol", "nobles", "uprising"})
+                     spec.add_hirelings()->set_hireling(h);
+                   for (const char* l : {"forge", "black_market"})
+                     spec.add_landmarks()->set_landmark(l);
+                 });
 }
 
 }  // namespace
