@@ -461,21 +461,53 @@ absl::Status PendingRun::ReloadLedgerLocked() {
   return SyncLocked();
 }
 
+// Adds the time since `since` to a timing counter (when timings are on).
+void AddSince(std::atomic<int64_t>* counter, absl::Time since) {
+  if (counter != nullptr)
+    counter->fetch_add(absl::ToInt64Nanoseconds(absl::Now() - since));
+}
+
+// The referee's measure of the time spent waiting for the bots' answers.
+int64_t ThinkingNanos(const v1::MatchResult& r) {
+  int64_t ns = 0;
+  for (const v1::SeatResult& seat : r.seats()) {
+    ns += TimeUtil::DurationToNanoseconds(seat.thinking_time());
+  }
+  return ns;
+}
+
 absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
+  TournamentTimings* t = c_.timings;
+  auto counter = [t](std::atomic<int64_t> TournamentTimings::*field) {
+    return t != nullptr ? &(t->*field) : nullptr;
+  };
+  absl::Time t0 = absl::Now();
   const int64_t now = NowMs();
   absl::StatusOr<bool> claimed = store_.ClaimMatch(
       m.id, node_, now + lease_ms_, now, DeadOnThisHost(m.claimed_by));
+  AddSince(counter(&TournamentTimings::store_ns), t0);
   if (!claimed.ok() || !*claimed) return claimed;
   if (c_.metrics) c_.metrics->Started();
-  const absl::Time t0 = absl::Now();
+  const absl::Time start = t0 = absl::Now();
   absl::StatusOr<referee::MatchOutput> out = Play(c_, pool_.get(), tid_, m);
+  AddSince(counter(&TournamentTimings::play_ns), t0);
   if (!out.ok()) return out.status();
+  if (t != nullptr) {
+    t->bots_ns += ThinkingNanos(out->result);
+    t->decisions += out->result.decisions();
+    ++t->matches;
+  }
+  t0 = absl::Now();
   std::vector<SeatForfeit> forfeits = FindForfeits(out->result, out->replay);
   const std::string forfeit_text = ForfeitsText(forfeits);
   std::string result, replay;
   (void)google::protobuf::util::MessageToJsonString(out->result, &result);
   (void)google::protobuf::util::MessageToJsonString(out->replay, &replay);
+  AddSince(counter(&TournamentTimings::encode_ns), t0);
+  t0 = absl::Now();
   std::lock_guard<std::mutex> lock(mu_);
+  AddSince(counter(&TournamentTimings::lock_ns), t0);
+  t0 = absl::Now();
   if (absl::Status st = SyncLocked(); !st.ok()) return st;
   if (done_.count(m.table_index)) return true;  // another node stored it
   ledger_.Offer(m.table_index, m.bots, out->result, std::move(forfeits));
@@ -489,9 +521,10 @@ absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
   } else if (st.ok()) {
     done_.insert(m.table_index);
   }
+  AddSince(counter(&TournamentTimings::store_ns), t0);
   if (!st.ok()) return st;
   if (c_.metrics) {
-    c_.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));
+    c_.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - start));
     c_.metrics->RatingUpdate();
   }
   if (progress_) progress_(static_cast<int>(done_.size()), total_);

@@ -71,6 +71,16 @@ class LiveMatches {
   std::map<int64_t, Entry> live_;
 };
 
+// Where a tournament's time goes (issue 19.4), summed over workers in
+// nanoseconds: playing matches (referee and bots), of which waiting for bot
+// answers (thinking time as the referee measured it), encoding results and
+// replays, the store (claims, syncs and result writes) and waiting for the
+// run's lock. Optional; the tournament benchmark reads it.
+struct TournamentTimings {
+  std::atomic<int64_t> play_ns{0}, bots_ns{0}, encode_ns{0}, store_ns{0},
+      lock_ns{0}, matches{0}, decisions{0};
+};
+
 struct TournamentConfig {
   std::vector<TournamentBot> bots;
   std::vector<int> factions;  // the faction pool
@@ -127,6 +137,7 @@ struct TournamentConfig {
   int max_turns = 0;
   // Token sent to remote referees (accounts on; "" sends none).
   std::string referee_token;
+  TournamentTimings* timings = nullptr;  // optional (issue 19.4)
 };
 
 using Progress = std::function<void(int done, int total)>;

@@ -1,15 +1,27 @@
-// Referee overhead: the cost of one decision through the referee (building
-// the seat's observation, options and events, the RPC, validation, replay
-// record) against a raw gRPC ping-pong of the same DecisionRequest to the
-// same out-of-process bot, measured in the same run. Also matches per minute
-// between out-of-process random bots.
+// Referee overhead (issue 19.3): the cost of one decision through the
+// referee (building the seat's observation, options and events, the RPC,
+// validation, replay record) against a raw gRPC round trip of the same
+// DecisionRequests to the same out-of-process random_bot over the same
+// transport, both TCP (127.0.0.1) and Unix-domain sockets, in one run. Each
+// BM_RefereeDecision iteration plays a match through the referee and then
+// sends the raw round trips (timer paused), so both are measured close
+// together: `ratio` = referee us/decision over raw us/round trip (goal
+// <= 1.1), and `cpu_ratio` the same in this process's CPU time (less
+// disturbed by other load on the machine). Also: the referee alone with
+// in-process bots (its own cost per decision), and matches per minute of bots
+// the referee launches (exec:).
 //
 // Run: build/bench/referee_bench (it starts its own random_bot processes).
 #include <benchmark/benchmark.h>
 #include <grpcpp/grpcpp.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
 #include "referee/process.h"
@@ -20,27 +32,33 @@ namespace {
 
 const std::string kRandomBot = WOODLAND_RANDOM_BOT;
 
-// One random_bot process for the whole run.
+// One random_bot process per transport for the whole run.
 struct BotProcess {
-  BotProcess() {
-    port = *PickFreePort();
-    process =
-        *ChildProcess::Start({kRandomBot, "--port", std::to_string(port)}, {});
-    channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(port),
-                                  grpc::InsecureChannelCredentials());
+  explicit BotProcess(bool unix_socket) {
+    if (unix_socket) {
+      static std::string path;
+      path = absl::StrCat("/tmp/referee_bench.", getpid(), ".sock");
+      std::atexit([] { unlink(path.c_str()); });
+      address = "unix:" + path;
+    } else {
+      address = absl::StrCat("127.0.0.1:", *PickFreePort());
+    }
+    process = *ChildProcess::Start({kRandomBot, "--listen", address}, {});
+    channel = grpc::CreateChannel(address, grpc::InsecureChannelCredentials());
     channel->WaitForConnected(std::chrono::system_clock::now() +
                               std::chrono::seconds(10));
     stub = v1::Bot::NewStub(channel);
   }
-  int port;
+  std::string address;
   std::unique_ptr<ChildProcess> process;
   std::shared_ptr<grpc::Channel> channel;
   std::unique_ptr<v1::Bot::Stub> stub;
 };
 
-BotProcess& Bot() {
-  static BotProcess* bot = new BotProcess();
-  return *bot;
+BotProcess& Bot(bool unix_socket) {
+  static BotProcess* tcp = new BotProcess(false);
+  static BotProcess* uds = new BotProcess(true);
+  return unix_socket ? *uds : *tcp;
 }
 
 v1::MatchSpec Spec(const std::string& bot, uint64_t seed) {
@@ -73,8 +91,32 @@ std::vector<v1::DecisionRequest>& Requests() {
   return *requests;
 }
 
+// CPU seconds of this process (every thread: the referee and gRPC).
+double ProcessCpu() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec +
+         1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+// Sends `n` of the captured requests to the bot, one round trip each;
+// returns the seconds they took.
+double RawRoundTrips(v1::Bot::Stub& stub, size_t n, size_t* next) {
+  const auto& reqs = Requests();
+  const absl::Time t0 = absl::Now();
+  for (size_t k = 0; k < n; ++k) {
+    const v1::DecisionRequest& r = reqs[(*next)++ % reqs.size()];
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(1));
+    v1::Decision d;
+    if (!stub.Decide(&ctx, r, &d).ok()) return -1;
+  }
+  return absl::ToDoubleSeconds(absl::Now() - t0);
+}
+
 void BM_RawPingPong(benchmark::State& state) {
-  auto& stub = *Bot().stub;
+  auto& stub = *Bot(state.range(0)).stub;
   const auto& reqs = Requests();
   size_t i = 0, bytes = 0;
   for (auto _ : state) {
@@ -90,32 +132,80 @@ void BM_RawPingPong(benchmark::State& state) {
   state.counters["bytes/request"] =
       static_cast<double>(bytes) / state.iterations();
 }
-BENCHMARK(BM_RawPingPong)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_RawPingPong)
+    ->ArgName("unix")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond)
+    ->UseRealTime();
 
 // Whole matches through the referee against the running bot (grpc://);
-// time per decision includes everything the referee does.
+// time per decision includes everything the referee does. After each
+// match, as many raw round trips as it had decisions (at most 400), with
+// the timer paused.
 void BM_RefereeDecision(benchmark::State& state) {
-  const std::string bot = "grpc://127.0.0.1:" + std::to_string(Bot().port);
-  int64_t decisions = 0, matches = 0;
+  BotProcess& bot = Bot(state.range(0));
+  const std::string spec = "grpc://" + bot.address;
+  int64_t decisions = 0, matches = 0, raw_n = 0;
+  double raw_s = 0, referee_s = 0, raw_cpu = 0, referee_cpu = 0;
   uint64_t seed = 1;
+  size_t next = 0;
   for (auto _ : state) {
-    auto out = RunMatch(Spec(bot, seed++), MatchOptions{});
+    const absl::Time t0 = absl::Now();
+    double cpu0 = ProcessCpu();
+    auto out = RunMatch(Spec(spec, seed++), MatchOptions{});
+    referee_s += absl::ToDoubleSeconds(absl::Now() - t0);
+    referee_cpu += ProcessCpu() - cpu0;
     if (!out.ok()) state.SkipWithError("match failed");
     decisions += out->result.decisions();
     ++matches;
+    state.PauseTiming();
+    const size_t n = std::min<int64_t>(out->result.decisions(), 400);
+    cpu0 = ProcessCpu();
+    const double s = RawRoundTrips(*bot.stub, n, &next);
+    raw_cpu += ProcessCpu() - cpu0;
+    if (s < 0) state.SkipWithError("raw Decide failed");
+    raw_s += s;
+    raw_n += n;
+    state.ResumeTiming();
   }
   state.SetItemsProcessed(decisions);
-  state.counters["us/decision"] = benchmark::Counter(
-      static_cast<double>(decisions),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
-      benchmark::Counter::kIs1000);
+  const double us = referee_s * 1e6 / decisions, raw_us = raw_s * 1e6 / raw_n;
+  state.counters["us/decision"] = us;
+  state.counters["raw_us/rt"] = raw_us;
+  state.counters["ratio"] = us / raw_us;
+  // The same in this process's CPU time (the bot's excluded), which other
+  // load on the machine inflates less than wall time.
+  state.counters["cpu_us/decision"] = referee_cpu * 1e6 / decisions;
+  state.counters["cpu_ratio"] =
+      (referee_cpu / decisions) / (raw_cpu / static_cast<double>(raw_n));
   state.counters["matches/min"] = benchmark::Counter(
       static_cast<double>(matches) * 60, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RefereeDecision)
+    ->ArgName("unix")
+    ->Arg(0)
+    ->Arg(1)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(3);
+
+// The referee's own cost: whole matches with in-process random bots
+// (builtin:random), every request built as for a remote bot.
+void BM_RefereeInProcess(benchmark::State& state) {
+  int64_t decisions = 0;
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    auto out = RunMatch(Spec("builtin:random", seed++), MatchOptions{});
+    if (!out.ok()) state.SkipWithError("match failed");
+    decisions += out->result.decisions();
+  }
+  state.counters["us/decision"] = benchmark::Counter(
+      static_cast<double>(decisions),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+      benchmark::Counter::kIs1000);
+}
+BENCHMARK(BM_RefereeInProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Matches whose bots the referee launches itself (exec:), startup included.
 void BM_MatchExecBots(benchmark::State& state) {

@@ -99,10 +99,15 @@ std::string ColumnKey(int column) {
 
 v1::Prompt PromptToProto(const State& s) {
   v1::Prompt p;
-  p.set_kind(std::string(s.PromptKey()));
-  p.set_text(s.PromptText());
-  p.set_law(std::string(s.PromptLaw()));
+  PromptToProto(s, &p);
   return p;
+}
+
+void PromptToProto(const State& s, v1::Prompt* out) {
+  const absl::string_view kind = s.PromptKey(), law = s.PromptLaw();
+  out->set_kind(kind.data(), kind.size());
+  out->set_text(s.PromptText());
+  out->set_law(law.data(), law.size());
 }
 
 void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
@@ -529,6 +534,7 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   out->set_phase(static_cast<v1::Phase>(o.phase + 1));
   out->set_turn(o.turn);
   const rules::MapDef& m = s.map();
+  out->mutable_clearings()->Reserve(m.num_clearings);
   for (int c = 0; c < m.num_clearings; ++c) {
     v1::ClearingView* cv = out->add_clearings();
     cv->set_id(c + 1);

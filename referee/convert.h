@@ -21,6 +21,8 @@ v1::EndReason EndReasonToProto(rules::EndReason r);
 
 void CardToProto(const rules::State& s, rules::CardId id, v1::Card* out);
 v1::Prompt PromptToProto(const rules::State& s);
+// The same into `out` (a reused message keeps its strings' buffers).
+void PromptToProto(const rules::State& s, v1::Prompt* out);
 void OptionToProto(const rules::State& s, const rules::Option& o,
                    v1::Option* out);
 void QuestToProto(int quest, v1::QuestChoice* out);

@@ -6,6 +6,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "google/protobuf/arena.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
@@ -79,6 +80,25 @@ struct SeatRun {
   // What the seat was last shown of the parts the board event covers.
   v1::Observation shown;
   std::vector<v1::Fault> faults;
+  // Issue 19.3: the seat's requests live in an arena whose first block is
+  // this buffer, reset for each decision: a decision's request allocates
+  // and frees nothing in the common case (the block fits any 6-seat view).
+  std::unique_ptr<char[]> block;
+  std::unique_ptr<google::protobuf::Arena> arena;
+  v1::DecisionRequest* NewRequest() {
+    if (!arena) {
+      constexpr size_t kBlock = 256 * 1024;
+      block.reset(new char[kBlock]);
+      google::protobuf::ArenaOptions o;
+      o.initial_block = block.get();
+      o.initial_block_size = kBlock;
+      arena = std::make_unique<google::protobuf::Arena>(o);
+    } else {
+      arena->Reset();
+    }
+    return google::protobuf::Arena::CreateMessage<v1::DecisionRequest>(
+        arena.get());
+  }
 };
 
 // What a bot says about itself, as bounded valid UTF-8 (issue 16 item 5:
@@ -409,7 +429,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       reason = v1::FAULT_REASON_TIME_BANK;
       detail = "the time bank is empty";
     } else {
-      v1::DecisionRequest req;
+      v1::DecisionRequest& req = *sr.NewRequest();
       req.set_match_id(spec.match_id());
       // Issue 16.6: only this seat's own count, never the global index.
       req.set_seat_decision_index(sr.decisions);
@@ -420,7 +440,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
 #pragma GCC diagnostic pop
       req.set_seat(seat);
       req.set_faction(FactionToProto(s.seat(seat).faction));
-      *req.mutable_prompt() = PromptToProto(s);
+      PromptToProto(s, req.mutable_prompt());
       for (const rules::Option& o : s.options())
         OptionToProto(s, o, req.add_options());
       ObservationToProto(s, seat, req.mutable_observation());

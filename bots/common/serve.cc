@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "absl/synchronization/mutex.h"
+
 namespace woodland::bots {
 
 bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error) {
@@ -33,6 +35,10 @@ bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error) {
 
 int ServeBot(grpc::Service* service, const BotFlags& flags,
              const std::string& program) {
+  // Issue 19.3: Debian's Abseil is built without NDEBUG, so every
+  // absl::Mutex (gRPC's locks) also runs the debug deadlock detector, a
+  // process-wide graph behind one global lock: off for serving.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
   const bool tcp = flags.listen.empty();
   const std::string address =
       tcp ? "127.0.0.1:" + std::to_string(flags.port) : flags.listen;

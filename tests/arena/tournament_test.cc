@@ -370,6 +370,33 @@ TEST(Tournament, ARoundRobinEndsFinishedInTheStore) {
   EXPECT_EQ(*(*store)->TournamentState(1), "finished");
 }
 
+// Issue 19.4: the timings count every match and decision played, and the
+// parts (bots, encoding, store) are within the whole.
+TEST(Tournament, Issue19_TimingsCountEveryMatchAndDecision) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("builtin");
+  TournamentTimings t;
+  c.timings = &t;
+  auto s = RunTournament(c, **store);
+  ASSERT_TRUE(s.ok()) << s.status();
+  auto rows = (*store)->Matches(1);
+  ASSERT_TRUE(rows.ok());
+  int64_t decisions = 0;
+  for (const MatchRow& m : *rows) {
+    v1::MatchResult r;
+    ASSERT_TRUE(
+        google::protobuf::util::JsonStringToMessage(m.result_json, &r).ok());
+    decisions += r.decisions();
+  }
+  EXPECT_EQ(t.matches.load(), static_cast<int64_t>(rows->size()));
+  EXPECT_EQ(t.decisions.load(), decisions);
+  EXPECT_GT(t.play_ns.load(), 0);
+  EXPECT_GE(t.play_ns.load(), t.bots_ns.load());
+  EXPECT_GT(t.encode_ns.load(), 0);
+  EXPECT_GT(t.store_ns.load(), 0);
+}
+
 }  // namespace
 }  // namespace woodland::arena
 

@@ -315,6 +315,43 @@ TEST(Match, Issue16_RequestsCountOnlyTheSeatsOwnDecisions) {
   EXPECT_EQ(total, out->result.decisions());
 }
 
+// Issue 19.3: requests are built in a per-seat arena reset for each
+// decision; every request still equals one built from scratch (prompt,
+// options, observation) and nothing of a previous request is left in it.
+TEST(Match, Issue19_ReusedRequestsEqualFreshlyBuiltOnes) {
+  struct Fresh : MatchListener {
+    void OnRequest(const rules::State& s,
+                   const v1::DecisionRequest& r) override {
+      ++requests;
+      v1::DecisionRequest want;
+      PromptToProto(s, want.mutable_prompt());
+      for (const rules::Option& o : s.options())
+        OptionToProto(s, o, want.add_options());
+      ObservationToProto(s, r.seat(), want.mutable_observation());
+      v1::DecisionRequest got;
+      *got.mutable_prompt() = r.prompt();
+      *got.mutable_options() = r.options();
+      *got.mutable_observation() = r.observation();
+      if (got.SerializeAsString() != want.SerializeAsString()) ++differ;
+      if (r.GetArena() == nullptr) ++heap;
+    }
+    int requests = 0, differ = 0, heap = 0;
+  } fresh;
+  v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 19);
+  for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("builtin:random");
+  }
+  auto out = RunMatch(spec, MatchOptions{}, &fresh);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(fresh.requests, out->result.decisions());
+  EXPECT_GT(fresh.requests, 100);
+  EXPECT_EQ(fresh.differ, 0);
+  EXPECT_EQ(fresh.heap, 0) << "requests are built in the seat's arena";
+}
+
 // Issue 9.12, Law 5.1.1: the starting player is determined randomly (from
 // the match seed) unless the request pins it; the result says which.
 TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
