@@ -538,6 +538,8 @@ void State::MoveWarriors(int faction, int from, int to, int n, int moved_by) {
 void State::RemovePieces(int faction, int c, int warriors,
                          const std::array<int8_t, kNumPieces>& pieces,
                          int remover) {
+  // The Elder Treetop's slot holds a building when every slot is filled.
+  const bool treetop = TreetopSlotFilled(*this, c);
   ClearingState& cl = board_[c];
   CHECK_LE(warriors, cl.warriors[faction]);
   cl.warriors[faction] -= warriors;
@@ -551,13 +553,14 @@ void State::RemovePieces(int faction, int c, int warriors,
          .a = static_cast<int8_t>(warriors),
          .c = static_cast<int8_t>(c)});
   }
-  int scored = 0;
+  int scored = 0, buildings = 0;
   for (int p = 0; p < kNumPieces; ++p) {
     if (pieces[p] == 0) continue;
     CHECK_LE(pieces[p], cl.pieces[p]);
     cl.pieces[p] -= pieces[p];
     piece_supply_[p] += pieces[p];
     scored += pieces[p];
+    if (GetPieceInfo(p).building) buildings += pieces[p];
     Log({.kind = kEvRemove,
          .faction = static_cast<int8_t>(faction),
          .a = pieces[p],
@@ -566,7 +569,8 @@ void State::RemovePieces(int faction, int c, int warriors,
   }
   // Law 3.2.1: one VP per enemy building or token removed.
   if (remover != kNoFaction && remover != faction && scored > 0) {
-    AddVp(seat_of_[remover], scored, kVpRemoval);
+    // Law 24 (the Elder Treetop's card): one more for its slot's building.
+    AddVp(seat_of_[remover], scored + (treetop && buildings > 0), kVpRemoval);
   }
   // All pieces removed together go before any effect triggers (published
   // Law 1.5.4; the seeds are silent).
