@@ -360,8 +360,8 @@ int State::Presence(int faction, int c) const {
   // Law 11.2.7.III: mercenaries rule for their buyer, not the Riverfolk.
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
-  if (exiles_deck_) n += ExilesExtraPresence(*this, faction, c);  // Soup
-  n += hirelings_.ControlledPresence(faction, c);                 // Law 22.3.1
+  if (soup_faction_ == faction) n += ExilesExtraPresence(*this, faction, c);
+  n += hirelings_.ControlledPresence(faction, c);  // Law 22.3.1
   return n;
 }
 
@@ -487,6 +487,19 @@ CardId State::FindEffect(int seat, int effect) const {
 
 bool State::HasEffect(int seat, int effect) const {
   return FindEffect(seat, effect) != kNoCard;
+}
+
+int State::SoupKitchensInPlay() const {
+  if (!exiles_deck_) return kNoFaction;
+  for (int i = 0; i < num_seats(); ++i) {
+    if (seats_[i].faction != kNoFaction && HasEffect(i, kSoupKitchens))
+      return seats_[i].faction;
+  }
+  return kNoFaction;
+}
+
+void State::RefreshPlayAreas() {
+  soup_faction_ = static_cast<int8_t>(SoupKitchensInPlay());
 }
 
 // --- Pieces (Law 1.5) -------------------------------------------------------
@@ -814,6 +827,10 @@ uint64_t State::Hash() const {
 }
 
 absl::Status State::CheckInvariants() const {
+  // The Soup Kitchens cache agrees with the play areas.
+  if (SoupKitchensInPlay() != soup_faction_) {
+    return absl::InternalError("the Soup Kitchens flag is stale");
+  }
   // Every card is in exactly one place.
   const int num_cards = static_cast<int>(def_->deck.cards.size());
   std::vector<int> where(num_cards, 0);
@@ -932,6 +949,7 @@ void State::ClearForScenario() {
     st.dominance = kNoCard;
     st.vp = 0;
   }
+  soup_faction_ = kNoFaction;
   for (auto& col : eyrie_.decree) {
     for (CardId id : col) deck_.push_back(id);
     col.clear();
