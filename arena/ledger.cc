@@ -113,9 +113,13 @@ void Ledger::Schedule(const Table& t) {
     const auto& pool = options_.factions;
     const size_t f =
         std::find(pool.begin(), pool.end(), t.factions[seat]) - pool.begin();
-    if (f < pool.size()) ++balance_.faction_games[bot][f];
+    if (f < pool.size() && !options_.draft) ++balance_.faction_games[bot][f];
     ++balance_.seat_games[bot][seat];
   }
+  UpdateImbalance();
+}
+
+void Ledger::UpdateImbalance() {
   // Bounded by bots x factions, not by matches.
   balance_.faction_imbalance = balance_.seat_imbalance = 0;
   for (int b = 0; b < num_bots(); ++b) {
@@ -165,6 +169,8 @@ void Ledger::Apply(const std::vector<int>& bots, const v1::MatchResult& r,
       fs->wins += won;
       fs->vp += r.seats(i).victory_points();
     }
+    // Law 19.8: a drafted faction is known from the result only.
+    if (options_.draft) ++balance_.faction_games[bot][f];
     ++b.games;
     b.wins += won;
     b.vp += r.seats(i).victory_points();
@@ -188,6 +194,7 @@ void Ledger::Apply(const std::vector<int>& bots, const v1::MatchResult& r,
     changed_.insert({bot, -1});
     changed_.insert({bot, f});
   }
+  if (options_.draft) UpdateImbalance();
   ++done_;
 }
 

@@ -84,6 +84,9 @@ struct LedgerOptions {
   int players = 4;
   RatingModel model;
   int suspend_after = 3;  // start failures in a row; 0: never suspend
+  // Law 19.8: the seats draft their factions, so the faction balance counts
+  // each result's factions rather than the schedule's.
+  bool draft = false;
 };
 
 class Ledger {
@@ -121,6 +124,7 @@ class Ledger {
     std::vector<SeatForfeit> forfeits;
   };
   void RowsOf(int bot, int pool_index, std::vector<RatingRow>* out) const;
+  void UpdateImbalance();
 
   LedgerOptions options_;
   std::vector<BotStanding> bots_;

@@ -387,13 +387,7 @@ absl::Status CheckTable(const TournamentConfig& c) {
     seat->set_faction(referee::FactionToProto(c.factions[i]));
     seat->set_bot("builtin:random");
   }
-  const v1::TableSetup& t = c.table;
-  if (!t.map().empty()) spec.set_map(t.map());
-  if (!t.deck().empty()) spec.set_deck(t.deck());
-  *spec.mutable_suits() = t.suits();
-  spec.set_random_suits(t.random_suits());
-  *spec.mutable_landmarks() = t.landmarks();
-  spec.set_setup_mode(t.setup_mode());
+  ApplyTable(c, spec);
   absl::StatusOr<rules::GameSetup> setup = referee::SetupFromSpec(spec, 1000);
   if (!setup.ok()) return setup.status();
   setup->first_seat = 0;

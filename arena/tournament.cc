@@ -64,6 +64,7 @@ LedgerOptions LedgerOf(const TournamentConfig& c) {
   o.players = c.players;
   o.model = c.rating;
   o.suspend_after = c.suspend_after;
+  o.draft = c.table.draft();
   return o;
 }
 
@@ -249,6 +250,31 @@ class RefereePool {
       absl::ToUnixMicros(absl::Now()) ^ (static_cast<int64_t>(getpid()) << 40);
 };
 
+}  // namespace
+
+void ApplyTable(const TournamentConfig& c, v1::MatchSpec& spec) {
+  const v1::TableSetup& t = c.table;
+  if (!t.map().empty()) spec.set_map(t.map());
+  if (!t.deck().empty()) spec.set_deck(t.deck());
+  *spec.mutable_suits() = t.suits();
+  spec.set_random_suits(t.random_suits());
+  *spec.mutable_landmarks() = t.landmarks();
+  spec.set_setup_mode(t.setup_mode());
+  if (!t.draft()) return;
+  // Law 19.8: a drafting table seats bots only, and the tournament's pool
+  // is the draft pool (19.8.1; vagabond2 is the second Vagabond card).
+  for (v1::SeatSpec& seat : *spec.mutable_seats()) seat.clear_faction();
+  for (int f : c.factions) {
+    if (f == rules::kVagabond2) {
+      spec.set_vagabond_setup_cards(2);
+    } else {
+      spec.add_draft_pool(referee::FactionToProto(f));
+    }
+  }
+}
+
+namespace {
+
 v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
                      const MatchRow& m) {
   v1::MatchSpec spec;
@@ -268,14 +294,7 @@ v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
     ss->set_bot(seat < m.specs.size() ? m.specs[seat]
                                       : c.bots[m.bots[seat]].spec);
   }
-  // Issue 12: the tournament's table.
-  const v1::TableSetup& t = c.table;
-  if (!t.map().empty()) spec.set_map(t.map());
-  if (!t.deck().empty()) spec.set_deck(t.deck());
-  *spec.mutable_suits() = t.suits();
-  spec.set_random_suits(t.random_suits());
-  *spec.mutable_landmarks() = t.landmarks();
-  spec.set_setup_mode(t.setup_mode());
+  ApplyTable(c, spec);
   return spec;
 }
 
@@ -313,7 +332,11 @@ absl::Status Record(Store& store, int64_t tid, const MatchRow& m,
     for (size_t i = 0; i < m.bots.size(); ++i) {
       update.bots.push_back(ladder->bots[m.bots[i]].name);
       update.versions.push_back(i < m.versions.size() ? m.versions[i] : "");
-      update.factions.push_back(m.factions[i]);
+      // The faction played (drafted ones come from the result, 19.8).
+      update.factions.push_back(
+          static_cast<int>(i) < out.result.seats_size()
+              ? referee::FactionFromProto(out.result.seats(i).faction())
+              : m.factions[i]);
     }
     const RatingModel model = ladder->rating;
     update.apply = [&out, &forfeits, model](
@@ -656,14 +679,18 @@ void MatchSummaryOf(const MatchRow& m, const std::vector<TournamentBot>& bots,
   s->set_table(m.table_index);
   s->set_match_id(m.id);
   s->set_state(m.state);
+  v1::MatchResult result;
+  const bool done =
+      m.state == "done" &&
+      google::protobuf::util::JsonStringToMessage(m.result_json, &result).ok();
   for (size_t i = 0; i < m.bots.size(); ++i) {
     s->add_bots(bots[m.bots[i]].name);
-    s->add_factions(referee::FactionToProto(m.factions[i]));
+    // The faction played (a drafted one, Law 19.8, is known once done).
+    s->add_factions(done && static_cast<int>(i) < result.seats_size()
+                        ? result.seats(i).faction()
+                        : referee::FactionToProto(m.factions[i]));
   }
-  v1::MatchResult result;
-  if (m.state == "done" &&
-      google::protobuf::util::JsonStringToMessage(m.result_json, &result)
-          .ok()) {
+  if (done) {
     s->set_finished_unix_ms(result.finished_unix_ms());
     for (const v1::SeatResult& seat : result.seats()) {
       s->add_victory_points(seat.victory_points());
@@ -696,6 +723,20 @@ absl::Status ValidatePool(const TournamentConfig& c) {
       return absl::InvalidArgumentError(absl::StrCat(
           "faction ", rules::FactionKey(f), " is in the pool twice"));
     }
+  }
+  if (c.table.draft()) {
+    // Law 19.8: the pool is dealt from, so it may be larger than a table;
+    // vagabond2 is the second Vagabond setup card (19.8.1).
+    if (c.table.setup_mode() != v1::SETUP_MODE_ADVANCED) {
+      return absl::InvalidArgumentError(
+          "a draft needs the advanced setup (Law 19.8)");
+    }
+    if (seen.count(rules::kVagabond2) && !seen.count(rules::kVagabond)) {
+      return absl::InvalidArgumentError(
+          "'vagabond2' is the second Vagabond setup card: it needs "
+          "'vagabond' in the pool (Law 19.8.1)");
+    }
+    return absl::OkStatus();
   }
   if (seen.count(rules::kVagabond2) &&
       (!seen.count(rules::kVagabond) ||

@@ -140,6 +140,11 @@ struct TournamentConfig {
   TournamentTimings* timings = nullptr;  // optional (issue 19.4)
 };
 
+// Sets a match spec's table fields (map, suits, deck, landmarks, setup mode)
+// from the tournament's table; a drafting table (Law 19.8) clears the seats'
+// factions and makes the faction pool the draft pool.
+void ApplyTable(const TournamentConfig& c, v1::MatchSpec& spec);
+
 using Progress = std::function<void(int done, int total)>;
 
 // ListMatches paging (issue 14), shared by the Arena service and the local

@@ -102,6 +102,53 @@ void BM_RandomPlayoutBothVagabondsSix(benchmark::State& state) {
 }
 BENCHMARK(BM_RandomPlayoutBothVagabondsSix)->Unit(benchmark::kMicrosecond);
 
+// Issue 12 (Speed): every map with the Exiles and Partisans deck and the
+// advanced setup (19.7, 19.10), four fixed seats, against the same seats on
+// Autumn with the standard deck and setup (compare within one run: the
+// issue allows at most 10% below the Autumn figures).
+GameSetup FourSeatTable(const char* map, bool table) {
+  GameSetup setup = MarquiseEyrie();
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+  setup.shuffle_seats = true;
+  setup.map = map;
+  if (table) {
+    setup.deck = "exiles";
+    setup.mode = GameSetup::kAdvancedSetup;
+  }
+  return setup;
+}
+
+void BM_TableAutumnStandard(benchmark::State& state) {
+  Playouts(state, FourSeatTable("autumn", false));
+}
+BENCHMARK(BM_TableAutumnStandard)->Unit(benchmark::kMicrosecond);
+
+void BM_TableExilesAdvanced(benchmark::State& state, const char* map) {
+  Playouts(state, FourSeatTable(map, true));
+}
+BENCHMARK_CAPTURE(BM_TableExilesAdvanced, autumn, "autumn")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_TableExilesAdvanced, winter, "winter")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_TableExilesAdvanced, lake, "lake")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_TableExilesAdvanced, mountain, "mountain")
+    ->Unit(benchmark::kMicrosecond);
+
+// The same tables drafted (Law 19.8: the factions vary by seed, so these
+// figures move with the factions drawn) with a dealt landmark.
+void BM_TableDrafted(benchmark::State& state, const char* map) {
+  GameSetup setup = FourSeatTable(map, true);
+  setup.factions.assign(4, kNoFaction);
+  setup.shuffle_seats = false;
+  setup.landmarks = {{-1, -1}};
+  Playouts(state, setup);
+}
+BENCHMARK_CAPTURE(BM_TableDrafted, autumn, "autumn")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_TableDrafted, mountain, "mountain")
+    ->Unit(benchmark::kMicrosecond);
+
 // A mid-game position: seed 42 after 120 random decisions.
 State Midgame(GameSetup setup = MarquiseEyrie()) {
   setup.first_seat = 0;

@@ -42,13 +42,48 @@ int Fail(const std::string& cmd, const absl::Status& s) {
 
 }  // namespace
 
+// `woodland play --draft N [--seat-bot SPEC]... [--draft-pool F,F,...]
+// [--vagabond-cards 2]`: seats without factions that draft them (Law 19.8).
+static absl::Status DraftSeats(const Args& args, v1::MatchSpec& spec) {
+  auto n = args.Number<int>("--draft", 0);
+  if (!n.ok()) return n.status();
+  if (*n < 2 || *n > rules::kMaxSeats)
+    return absl::InvalidArgumentError("--draft needs 2 to 6 seats");
+  if (args.Has("--factions") || args.Has("--bot") || args.Has("--character"))
+    return absl::InvalidArgumentError(
+        "--draft seats bots, not factions: use --seat-bot SPEC per seat");
+  const std::vector<std::string> bots = args.All("--seat-bot");
+  if (static_cast<int>(bots.size()) > *n)
+    return absl::InvalidArgumentError("more --seat-bot than --draft seats");
+  for (int i = 0; i < *n; ++i) {
+    const std::string bot =
+        i < static_cast<int>(bots.size()) ? bots[i] : "builtin:random";
+    if (absl::Status st = CheckExecBot(bot); !st.ok()) return st;
+    spec.add_seats()->set_bot(bot);
+  }
+  for (absl::string_view key :
+       absl::StrSplit(args.Get("--draft-pool", ""), ',', absl::SkipEmpty())) {
+    const int f = rules::ParseFaction(key);
+    if (f < 0)
+      return absl::InvalidArgumentError("--draft-pool: unknown faction '" +
+                                        std::string(key) + "'");
+    spec.add_draft_pool(referee::FactionToProto(f));
+  }
+  auto cards = args.Number<int>("--vagabond-cards", 0);
+  if (!cards.ok()) return cards.status();
+  spec.set_vagabond_setup_cards(*cards);
+  return absl::OkStatus();
+}
+
 int PlayMain(const std::vector<std::string>& argv) {
   auto args = Args::Parse(
       argv,
-      {"--factions", "--bot", "--character", "--seed", "--replay",
-       "--deadline-ms", "--time-bank-ms", "--max-strikes", "--max-turns",
-       "--stderr-dir", "--match-id", "--map", "--suits", "--deck", "--setup",
-       "--landmarks", "--hirelings"},
+      {"--factions",      "--bot",         "--character",    "--seed",
+       "--replay",        "--deadline-ms", "--time-bank-ms", "--max-strikes",
+       "--max-turns",     "--stderr-dir",  "--match-id",     "--map",
+       "--suits",         "--deck",        "--setup",        "--landmarks",
+       "--hirelings",     "--draft",       "--seat-bot",     "--draft-pool",
+       "--vagabond-cards"},
       {"--json", "--shuffle-seats"});
   if (!args.ok()) return Fail("play", args.status());
   if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
@@ -78,8 +113,16 @@ int PlayMain(const std::vector<std::string>& argv) {
     }
     characters[kv.first] = kv.second;
   }
+  // --draft N: N seats draft their factions (advanced setup, Law 19.8); the
+  // k-th --seat-bot plays seat k (default builtin:random).
+  const bool draft = args->Has("--draft");
+  if (draft) {
+    if (absl::Status st = DraftSeats(*args, spec); !st.ok())
+      return Fail("play", st);
+  }
   for (absl::string_view key :
-       absl::StrSplit(args->Get("--factions", "marquise,eyrie"), ',')) {
+       absl::StrSplit(draft ? "" : args->Get("--factions", "marquise,eyrie"),
+                      ',', absl::SkipEmpty())) {
     const int f = rules::ParseFaction(key);
     if (f < 0)
       return Fail("play", absl::InvalidArgumentError("unknown faction '" +
@@ -138,8 +181,9 @@ int PlayMain(const std::vector<std::string>& argv) {
   }
   for (int8_t suit : suits.suits) spec.add_suits(referee::SuitToProto(suit));
   spec.set_random_suits(suits.random_suits);
-  if (absl::Status st = AddTableFlags(args->Get("--setup", "standard"),
-                                      args->Get("--landmarks", ""), spec);
+  if (absl::Status st =
+          AddTableFlags(args->Get("--setup", draft ? "advanced" : "standard"),
+                        args->Get("--landmarks", ""), spec);
       !st.ok()) {
     return Fail("play", st);
   }

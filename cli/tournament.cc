@@ -38,7 +38,7 @@ int TournamentMain(const std::vector<std::string>& argv) {
        "--workers", "--deadline-ms", "--stop-after", "--referee",
        "--metrics-port", "--bots-file", "--map", "--suits", "--deck", "--setup",
        "--landmarks", "--http-port", "--tau"},
-      {"--json"});
+      {"--json", "--draft"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
     return 2;
@@ -112,9 +112,14 @@ int TournamentMain(const std::vector<std::string>& argv) {
       c.table.add_suits(referee::SuitToProto(suit));
     c.table.set_random_suits(suits.random_suits);
   }
-  if (args->Has("--setup") || args->Has("--landmarks")) {
-    if (absl::Status st = AddTableFlags(args->Get("--setup", "standard"),
-                                        args->Get("--landmarks", ""), c.table);
+  // --draft: the bots draft their factions from the pool (advanced setup,
+  // Law 19.8); --setup defaults to advanced then.
+  const bool draft = args->Has("--draft");
+  if (draft) c.table.set_draft(true);
+  if (args->Has("--setup") || args->Has("--landmarks") || draft) {
+    if (absl::Status st =
+            AddTableFlags(args->Get("--setup", draft ? "advanced" : "standard"),
+                          args->Get("--landmarks", ""), c.table);
         !st.ok()) {
       return fail(std::string(st.message()));
     }

@@ -243,8 +243,9 @@ void VagabondToProto(const State& s, const rules::Observation& o, int faction,
   }
   for (int i = 0; i < s.num_seats(); ++i) {
     const int f = s.seat(i).faction;
-    // Law 9.2.9: a marker for each non-Vagabond faction.
-    if (f == rules::kVagabond || f == rules::kVagabond2) continue;
+    // Law 9.2.9: a marker for each non-Vagabond faction (none yet for a
+    // seat still drafting, 19.8.3).
+    if (f < 0 || f == rules::kVagabond || f == rules::kVagabond2) continue;
     static constexpr const char* kLevels[] = {"indifferent", "1", "2",
                                               "allied"};
     const int r = vb.relation[f];
@@ -329,6 +330,7 @@ void SupplyToProto(const State& s, int seat,
                    google::protobuf::RepeatedPtrField<v1::FactionSupply>* out) {
   for (int i = 0; i < s.num_seats(); ++i) {
     const int f = s.seat(i).faction;
+    if (f < 0) continue;  // still drafting (Law 19.8.3)
     v1::FactionSupply* fs = out->Add();
     fs->set_faction(FactionToProto(f));
     fs->set_warriors(s.warrior_supply(f));
@@ -472,8 +474,17 @@ void GameDefinitionToProto(const State& s, v1::GameDefinition* out) {
       c->set_effect_text(EffectText(cd.effect));
     }
   }
+  // The seated factions' boxes; a drafting table (Law 19.8.2) also shows
+  // the box of every faction whose setup card was dealt.
+  std::vector<int> boxed;
   for (int i = 0; i < s.num_seats(); ++i) {
-    const int f = s.seat(i).faction;
+    if (s.seat(i).faction >= 0) boxed.push_back(s.seat(i).faction);
+  }
+  for (int8_t f : s.landmarks().pool) {
+    if (f >= 0 && std::find(boxed.begin(), boxed.end(), f) == boxed.end())
+      boxed.push_back(f);
+  }
+  for (int f : boxed) {
     const rules::FactionModule* fm = rules::GetFaction(f);
     v1::FactionBox* box = out->add_boxes();
     box->set_faction(FactionToProto(f));
@@ -554,6 +565,7 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
       if (a == c || b == c) cv->add_closed_paths((a == c ? b : a) + 1);
     }
     for (const rules::SeatView& v : o.seats) {
+      if (v.faction < 0) continue;  // still drafting (Law 19.8.3)
       const int w = o.clearings[c].warriors[v.faction];
       if (w == 0) continue;
       v1::FactionCount* fc = cv->add_warriors();

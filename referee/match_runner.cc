@@ -192,6 +192,45 @@ absl::Status TableFromSpec(const v1::MatchSpec& spec, rules::GameSetup& setup) {
   return absl::OkStatus();
 }
 
+bool IsDraftSpec(const v1::MatchSpec& spec) {
+  if (spec.setup_mode() != v1::SETUP_MODE_ADVANCED) return false;
+  for (const v1::SeatSpec& seat : spec.seats()) {
+    if (seat.faction() != v1::FACTION_UNSPECIFIED || !seat.character().empty())
+      return false;
+  }
+  return spec.seats_size() > 0;
+}
+
+absl::Status DraftFromSpec(const v1::MatchSpec& spec, bool draft,
+                           rules::GameSetup& setup) {
+  if (!draft) {
+    if (spec.draft_pool_size() > 0 || spec.vagabond_setup_cards() > 1 ||
+        spec.vagabond_setup_cards() < 0) {
+      return absl::InvalidArgumentError(
+          "draft_pool and vagabond_setup_cards are for a draft only (advanced "
+          "setup, no seat naming a faction; Law 19.8)");
+    }
+    return absl::OkStatus();
+  }
+  if (spec.vagabond_setup_cards() < 0 || spec.vagabond_setup_cards() > 2) {
+    return absl::InvalidArgumentError(
+        "vagabond_setup_cards is 1 or 2 (Law 19.8.1)");
+  }
+  setup.vagabond_cards =
+      static_cast<int8_t>(std::max(1, spec.vagabond_setup_cards()));
+  if (spec.draft_pool_size() > rules::kNumFactions) {
+    return absl::InvalidArgumentError("draft_pool: too many factions");
+  }
+  for (int f : spec.draft_pool()) {
+    const int faction = FactionFromProto(static_cast<v1::Faction>(f));
+    if (faction < 0) {
+      return absl::InvalidArgumentError("draft_pool: unknown faction");
+    }
+    setup.draft_pool.push_back(static_cast<int8_t>(faction));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
                                                int default_max_turns) {
   rules::GameSetup setup;
@@ -199,7 +238,14 @@ absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
     return absl::InvalidArgumentError(
         absl::StrCat("a match needs 2 to 6 seats, got ", spec.seats_size()));
   }
+  const bool draft = IsDraftSpec(spec);
+  if (absl::Status st = DraftFromSpec(spec, draft, setup); !st.ok()) return st;
   for (const v1::SeatSpec& seat : spec.seats()) {
+    if (draft) {  // Law 19.8.3: the seat drafts its faction
+      if (absl::Status s = ValidateBotSpec(seat.bot()); !s.ok()) return s;
+      setup.factions.push_back(rules::kNoFaction);
+      continue;
+    }
     const int f = FactionFromProto(seat.faction());
     if (f < 0) return absl::InvalidArgumentError("a seat has no faction");
     for (int8_t other : setup.factions) {
@@ -290,6 +336,17 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     rules::Chance draw(spec.seed() ^ 0x9E3779B97F4A7C15ULL);
     spec.set_first_seat(draw.Draw(rules::kChanceSeat, spec.seats_size()));
   }
+  // Law 19.4: a drafting table is seated at random here (its seats are
+  // bots, not factions); the replay records the order played.
+  const bool draft = IsDraftSpec(spec);
+  if (draft && spec.shuffle_seats()) {
+    rules::Chance draw(spec.seed() ^ 0xC2B2AE3D27D4EB4FULL);
+    auto* seats = spec.mutable_seats();
+    for (int i = seats->size() - 1; i > 0; --i) {
+      seats->SwapElements(i, draw.Draw(rules::kChanceSeat, i + 1));
+    }
+    spec.set_shuffle_seats(false);
+  }
   absl::StatusOr<rules::GameSetup> setup =
       SetupFromSpec(spec, options.default_max_turns);
   if (!setup.ok()) return setup.status();
@@ -311,7 +368,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   const absl::Time t_start = clock->Now();
   if (options.metrics) options.metrics->MatchStarted();
 
-  // Seats follow the engine's (possibly shuffled) order; bots follow factions.
+  // Seats follow the engine's (possibly shuffled) order; bots follow
+  // factions, or in a draft the spec's seat order.
   const int n = s.num_seats();
   // Issue 13: the static game for every MatchStart, and the history.
   v1::GameDefinition game;
@@ -327,9 +385,10 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   std::vector<SeatRun> seats(n);
   for (int i = 0; i < n; ++i) {
     for (const v1::SeatSpec& ss : spec.seats()) {
-      if (FactionFromProto(ss.faction()) == s.seat(i).faction)
+      if (!draft && FactionFromProto(ss.faction()) == s.seat(i).faction)
         seats[i].spec = ss.bot();
     }
+    if (draft) seats[i].spec = spec.seats(i).bot();
     absl::StatusOr<std::string> resolved =
         options.catalog ? options.catalog->Resolve(seats[i].spec)
                         : absl::StatusOr<std::string>(seats[i].spec);
@@ -408,8 +467,6 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   v1::Replay replay;
   replay.set_format_version(2);
   *replay.mutable_spec() = spec;
-  for (int j = 0; j < n; ++j)
-    replay.add_seat_factions(FactionToProto(s.seat(j).faction));
   replay.set_seed(spec.seed());
   rules::Chance fallback(aux_seed ^ 0x5DEECE66DULL);
   size_t public_cursor = 0;
@@ -512,8 +569,10 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     rec->set_fallback_reason(reason);
     rec->set_note(note);
     if (options.metrics) {
-      options.metrics->Decision(
-          std::string(rules::FactionKey(s.seat(seat).faction)));
+      // A seat still drafting (Law 19.8.3) has no faction yet.
+      const int f = s.seat(seat).faction;
+      options.metrics->Decision(f < 0 ? "draft"
+                                      : std::string(rules::FactionKey(f)));
     }
     ++sr.decisions;
     absl::Status applied = s.Apply(seat, choice);
@@ -603,6 +662,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     sr.bot.reset();  // ends a launched process
   }
   if (history) history->Finish();
+  // The factions as played (a draft chose them during setup, Law 19.8.3).
+  for (int j = 0; j < n; ++j)
+    replay.add_seat_factions(FactionToProto(s.seat(j).faction));
   *replay.mutable_result() = r;
   out.replay = std::move(replay);
   if (options.metrics) {

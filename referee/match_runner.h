@@ -96,6 +96,12 @@ absl::Status ValidateSpec(const v1::MatchSpec& spec, const MatchOptions& o);
 // Reads the table configuration of a spec (setup mode, landmarks) into
 // `setup` (issue 12).
 absl::Status TableFromSpec(const v1::MatchSpec& spec, rules::GameSetup& setup);
+// Law 19.8: an advanced-setup spec whose seats name no faction drafts them.
+bool IsDraftSpec(const v1::MatchSpec& spec);
+// Reads the draft pool and the number of Vagabond setup cards of a draft
+// spec into `setup` (refused on a spec that does not draft).
+absl::Status DraftFromSpec(const v1::MatchSpec& spec, bool draft,
+                           rules::GameSetup& setup);
 absl::StatusOr<rules::GameSetup> SetupFromSpec(const v1::MatchSpec& spec,
                                                int default_max_turns);
 

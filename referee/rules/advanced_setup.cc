@@ -43,6 +43,11 @@ std::vector<int8_t> DraftPool(const GameSetup& setup, int seats) {
     }
   } else {
     pool = setup.draft_pool;
+    // Law 19.8.1: both Vagabond setup cards, if the group includes both.
+    if (setup.vagabond_cards == 2 &&
+        std::find(pool.begin(), pool.end(), kVagabond) != pool.end()) {
+      pool.push_back(kVagabond2);
+    }
   }
   std::erase_if(pool, [&](int8_t f) {
     // Law 19.8.2.I: two players draft militant factions only.
@@ -164,10 +169,10 @@ bool BlockedByHirelings(const GameSetup& setup, int faction) {
 }
 
 absl::Status ValidateAdvancedSetup(const GameSetup& setup) {
-  if (setup.vagabond_cards < 1 || setup.vagabond_cards > 1) {
-    return absl::UnimplementedError(
-        "the draft deals one Vagabond setup card (a second is not supported "
-        "yet, Law 19.8.1)");
+  // Law 19.8.1: one or both Vagabond setup cards.
+  if (setup.vagabond_cards < 1 || setup.vagabond_cards > 2) {
+    return absl::InvalidArgumentError(
+        "the draft pool holds one or both Vagabond setup cards (Law 19.8.1)");
   }
   for (int8_t f : setup.draft_pool) {
     if (f < 0 || f >= kNumFactions || GetFaction(f) == nullptr ||
@@ -209,14 +214,19 @@ absl::Status DealDraft(GameSetup& setup, int seats, Chance& chance,
   }
   // Law 19.8.2.II: a last insurgent is locked.
   board.locked = !IsMilitant(board.pool.back());
-  // Law 19.8.2.III: a dealt Vagabond card gets a random character.
+  // Law 19.8.2.III: a dealt Vagabond card gets a random character (two
+  // Vagabonds are never the same character, 9.7).
   for (int8_t f : board.pool) {
-    if (f != kVagabond) continue;
+    if (f != kVagabond && f != kVagabond2) continue;
     bool fixed = false;
-    for (auto [g, c] : setup.characters) fixed |= g == f;
-    if (!fixed) {
-      setup.characters.push_back(
-          {f, I8(Draw(chance, NumVagabondCharacters()))});
+    std::vector<int8_t> free;
+    for (int c = 0; c < NumVagabondCharacters(); ++c) free.push_back(I8(c));
+    for (auto [g, c] : setup.characters) {
+      fixed |= g == f;
+      std::erase(free, c);
+    }
+    if (!fixed && !free.empty()) {
+      setup.characters.push_back({f, free[Draw(chance, free.size())]});
     }
   }
   return absl::OkStatus();

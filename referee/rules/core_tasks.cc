@@ -178,6 +178,7 @@ void BirdsongCardsChoose(State& s, const Option& o) {
     for (int c = 0; c < s.map().num_clearings; ++c) ruled += s.Rules(f, c);
     me.play_area.erase(
         std::find(me.play_area.begin(), me.play_area.end(), o.card));
+    s.RefreshPlayAreas();
     s.Discard(o.card);
     s.AddVp(seat, ruled, kVpCard);
   } else {
@@ -657,6 +658,7 @@ void BattleChooseFn(State& s, const Option& o) {
       auto discard_persistent = [&] {
         auto& pa = s.mutable_seat(seat).play_area;
         pa.erase(std::find(pa.begin(), pa.end(), o.card));
+        s.RefreshPlayAreas();
         s.Discard(o.card);
       };
       if (effect == kBrutalTactics) {
@@ -778,6 +780,7 @@ void ResolveCraft(State& s, int seat, CardId id) {
       return;
     case kPersistentCard:
       s.mutable_seat(seat).play_area.push_back(id);  // Law 4.1.3
+      s.RefreshPlayAreas();
       return;
   }
   CHECK(false);

@@ -82,6 +82,7 @@ absl::Status PlaceCards(State& s, const Observation& o) {
     if (absl::Status e = TakeAll(s, o.seats[i].play_area, st.play_area);
         !e.ok())
       return e;
+    s.RefreshPlayAreas();
     if (o.seats[i].dominance != kNoCard) {
       absl::StatusOr<CardId> d = TakePublic(s, o.seats[i].dominance);
       if (!d.ok()) return d.status();

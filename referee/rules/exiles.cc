@@ -40,6 +40,7 @@ void DiscardFromPlay(State& s, int seat, CardId id) {
   auto it = std::find(pa.begin(), pa.end(), id);
   CHECK(it != pa.end()) << "card " << id << " not in play";
   pa.erase(it);
+  s.RefreshPlayAreas();
   s.Discard(id);
   ExilesLeftPlay(s, seat, id);
 }

@@ -70,15 +70,27 @@ void SetLeader(State& s, int leader) {
 std::vector<Option> StartCorners(const State& s) {
   // Law 7.3.2: a corner that is no other player's starting corner and, if
   // possible, diagonally opposite one (the keep marks the Marquise's start).
+  // Law 19.8.3.I: drafted, other factions may have set up first; their
+  // starting corners hold their buildings (the Marquise's, the keep).
   const int keep = s.marquise().keep;
+  auto homeland = [&](int c) {
+    if (c == keep) return true;
+    for (int p = 1; p < kNumPieces; ++p) {
+      const PieceInfo& info = GetPieceInfo(p);
+      if (info.building && info.owner != kNoFaction && info.owner != kEyrie &&
+          info.owner != kMarquise && s.clearing(c).pieces[p] > 0)
+        return true;
+    }
+    return false;
+  };
   std::vector<Option> all, opposite;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (!s.map().clearings[c].corner || c == keep || !s.CanPlace(kEyrie, c)) {
+    if (!s.map().clearings[c].corner || homeland(c) || !s.CanPlace(kEyrie, c)) {
       continue;
     }
     all.push_back({.kind = kOptClearing, .a = I8(c)});
-    if (keep >= 0 && s.map().OppositeCorner(keep) == c)
-      opposite.push_back(all.back());
+    const int opp = s.map().OppositeCorner(c);
+    if (opp >= 0 && homeland(opp)) opposite.push_back(all.back());
   }
   return opposite.empty() ? all : opposite;
 }

@@ -276,6 +276,14 @@ void PushLandmarksSetup(State& s) {
   }
 }
 
+int LandmarkSlots(const State& s, int c) {
+  return s.landmarks().at[kLandmarkElderTreetop] == c ? 1 : 0;
+}
+
+bool TreetopSlotFilled(const State& s, int c) {
+  return s.landmarks().at[kLandmarkElderTreetop] == c && s.OpenSlots(c) <= 0;
+}
+
 bool ForgeOffers(const State& s, int seat, int item) {
   const int at = s.landmarks().at[kLandmarkLegendaryForge];
   return at >= 0 && s.landmarks().forge[item] > 0 &&

@@ -55,6 +55,10 @@ void ResolveBlackMarket(State& s, int seat, const Option& o);
 
 // Elder Treetop: building slots a landmark adds to clearing c.
 int LandmarkSlots(const State& s, int c);
+// Elder Treetop: does its slot in c hold a building? Slots are not told
+// apart, so it does when every slot of c (its own too) is filled; an enemy
+// removing a building there then scores one more VP (its card).
+bool TreetopSlotFilled(const State& s, int c);
 
 void RegisterLandmarks();
 

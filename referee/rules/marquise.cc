@@ -132,10 +132,22 @@ bool HasBird(const State& s, int seat) {
 
 // --- Setup (Law 6.3) --------------------------------------------------------
 
+// Law 19.8.3.I: in a draft an enemy may have set up first; its starting
+// corner holds its building (as the other factions' setups read it).
+bool EnemyHomeland(const State& s, int c) {
+  for (int p = 1; p < kNumPieces; ++p) {
+    const PieceInfo& info = GetPieceInfo(p);
+    if (info.building && info.owner != kNoFaction && info.owner != kMarquise &&
+        s.clearing(c).pieces[p] > 0)
+      return true;
+  }
+  return false;
+}
+
 void SetupKeepStep(State& s) {
   std::vector<Option> opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.map().clearings[c].corner)
+    if (s.map().clearings[c].corner && !EnemyHomeland(s, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   s.Ask(kMqPromptKeep, s.top().seat, std::move(opts));

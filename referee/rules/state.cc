@@ -360,8 +360,8 @@ int State::Presence(int faction, int c) const {
   // Law 11.2.7.III: mercenaries rule for their buyer, not the Riverfolk.
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
-  if (exiles_deck_) n += ExilesExtraPresence(*this, faction, c);  // Soup
-  n += hirelings_.ControlledPresence(faction, c);                 // Law 22.3.1
+  if (soup_faction_ == faction) n += ExilesExtraPresence(*this, faction, c);
+  n += hirelings_.ControlledPresence(faction, c);  // Law 22.3.1
   return n;
 }
 
@@ -489,6 +489,19 @@ bool State::HasEffect(int seat, int effect) const {
   return FindEffect(seat, effect) != kNoCard;
 }
 
+int State::SoupKitchensInPlay() const {
+  if (!exiles_deck_) return kNoFaction;
+  for (int i = 0; i < num_seats(); ++i) {
+    if (seats_[i].faction != kNoFaction && HasEffect(i, kSoupKitchens))
+      return seats_[i].faction;
+  }
+  return kNoFaction;
+}
+
+void State::RefreshPlayAreas() {
+  soup_faction_ = static_cast<int8_t>(SoupKitchensInPlay());
+}
+
 // --- Pieces (Law 1.5) -------------------------------------------------------
 
 int State::PlaceWarriors(int faction, int c, int n) {
@@ -538,6 +551,8 @@ void State::MoveWarriors(int faction, int from, int to, int n, int moved_by) {
 void State::RemovePieces(int faction, int c, int warriors,
                          const std::array<int8_t, kNumPieces>& pieces,
                          int remover) {
+  // The Elder Treetop's slot holds a building when every slot is filled.
+  const bool treetop = TreetopSlotFilled(*this, c);
   ClearingState& cl = board_[c];
   CHECK_LE(warriors, cl.warriors[faction]);
   cl.warriors[faction] -= warriors;
@@ -551,13 +566,14 @@ void State::RemovePieces(int faction, int c, int warriors,
          .a = static_cast<int8_t>(warriors),
          .c = static_cast<int8_t>(c)});
   }
-  int scored = 0;
+  int scored = 0, buildings = 0;
   for (int p = 0; p < kNumPieces; ++p) {
     if (pieces[p] == 0) continue;
     CHECK_LE(pieces[p], cl.pieces[p]);
     cl.pieces[p] -= pieces[p];
     piece_supply_[p] += pieces[p];
     scored += pieces[p];
+    if (GetPieceInfo(p).building) buildings += pieces[p];
     Log({.kind = kEvRemove,
          .faction = static_cast<int8_t>(faction),
          .a = pieces[p],
@@ -566,7 +582,8 @@ void State::RemovePieces(int faction, int c, int warriors,
   }
   // Law 3.2.1: one VP per enemy building or token removed.
   if (remover != kNoFaction && remover != faction && scored > 0) {
-    AddVp(seat_of_[remover], scored, kVpRemoval);
+    // Law 24 (the Elder Treetop's card): one more for its slot's building.
+    AddVp(seat_of_[remover], scored + (treetop && buildings > 0), kVpRemoval);
   }
   // All pieces removed together go before any effect triggers (published
   // Law 1.5.4; the seeds are silent).
@@ -841,6 +858,10 @@ uint64_t State::Hash() const {
 }
 
 absl::Status State::CheckInvariants() const {
+  // The Soup Kitchens cache agrees with the play areas.
+  if (SoupKitchensInPlay() != soup_faction_) {
+    return absl::InternalError("the Soup Kitchens flag is stale");
+  }
   // Every card is in exactly one place.
   const int num_cards = static_cast<int>(def_->deck.cards.size());
   std::vector<int> where(num_cards, 0);
@@ -959,6 +980,7 @@ void State::ClearForScenario() {
     st.dominance = kNoCard;
     st.vp = 0;
   }
+  soup_faction_ = kNoFaction;
   for (auto& col : eyrie_.decree) {
     for (CardId id : col) deck_.push_back(id);
     col.clear();

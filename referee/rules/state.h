@@ -640,6 +640,13 @@ class State {
   const ExilesBoard& exiles() const { return exiles_; }
   ExilesBoard& mutable_exiles() { return exiles_; }
   bool exiles_deck() const { return exiles_deck_; }
+  // Soup Kitchens (exiles.cc): the faction with it in play, else
+  // kNoFaction. A cache of the play areas (not hashed) that rule checks read
+  // instead of scanning them; whatever changes a play area calls
+  // RefreshPlayAreas() (CheckInvariants compares it).
+  int soup_kitchens_faction() const { return soup_faction_; }
+  void RefreshPlayAreas();
+  int SoupKitchensInPlay() const;  // computed from the play areas
   // The hirelings in play (Law 22, 19.6; hirelings.cc).
   const HirelingsBoard& hirelings() const { return hirelings_; }
   HirelingsBoard& mutable_hirelings() { return hirelings_; }
@@ -835,6 +842,7 @@ class State {
   KeepersBoard keepers_;
   ExilesBoard exiles_;
   bool exiles_deck_ = false;
+  int8_t soup_faction_ = kNoFaction;
   LandmarksBoard landmarks_;
   HirelingsBoard hirelings_;
   BattleState battle_;

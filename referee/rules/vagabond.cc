@@ -5,6 +5,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/map_rules.h"
@@ -394,6 +395,22 @@ void SetUpQuestsAndRuins(State& s) {
   }
 }
 
+// Law 9.7.1 in a draft (19.8.3): the first Vagabond set up with one set of
+// "R" items under the ruins; the second adds its own set, one item beside
+// each ruin's first (slot 1 lives on the second board).
+void AddSecondRuinSet(State& s, int f) {
+  std::vector<int8_t> items(kRuinItems.begin(), kRuinItems.end());
+  for (int c = 0; c < s.map().num_clearings && !items.empty(); ++c) {
+    if (!s.map().clearings[c].ruin || s.vagabond(kVagabond2).ruin_item[c] > 0)
+      continue;
+    const int i =
+        s.chance_stream().Draw(kChancePick, static_cast<int>(items.size()));
+    s.mutable_vagabond(kVagabond2).ruin_item[c] = I8(items[i] + 1);
+    ++s.mutable_vagabond(f).box[items[i]];
+    items.erase(items.begin() + i);
+  }
+}
+
 void SetupChoose(State& s, const Option& o) {
   Task& t = s.top();
   const int f = Me(s);
@@ -408,6 +425,8 @@ void SetupChoose(State& s, const Option& o) {
   vb.clearing = -1;
   if (Quests(s).quest_deck.empty() && Quests(s).quests.empty()) {
     SetUpQuestsAndRuins(s);
+  } else if (IsDraft(s.def().setup)) {
+    AddSecondRuinSet(s, f);  // Law 9.7.1, the second drafted Vagabond
   }
   // 9.3.5: starting items face up; 9.3.6: relationships indifferent.
   for (int8_t item : kStartingItems[vb.character]) {
@@ -1413,7 +1432,8 @@ class Vagabond : public FactionModule {
   int warriors() const override { return 0; }
   void PushSetup(State& s, int seat) const override {
     const int other = f_ == kVagabond ? kVagabond2 : kVagabond;
-    if (s.SeatOf(other) < 0) {
+    // Law 19.8.3: a drafted Vagabond sets up at once, when chosen.
+    if (s.SeatOf(other) < 0 || IsDraft(s.def().setup)) {
       s.Push(Task{.kind = kVbSetup, .seat = I8(seat)});
       return;
     }

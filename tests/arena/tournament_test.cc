@@ -10,10 +10,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 #include <thread>
 
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
+#include "referee/convert.h"
+#include "referee/match_runner.h"
 #include "referee/process.h"
 #include "referee/rules/types.h"
 #include "woodland/v1/referee.pb.h"
@@ -360,6 +363,74 @@ TEST(Tournament, Issue12_TableSetupReachesEveryMatch) {
   }
   // A different table is a different tournament (its key differs).
   EXPECT_NE(ConfigKey(c), ConfigKey(Config("builtin")));
+}
+
+// Issue 12, Law 19.8: a drafting table seats bots only; they draft their
+// factions from the tournament's pool, each replay verifies, and the
+// ratings, faction statistics and faction balance count the drafted
+// factions (a tournament of exec'd bot processes).
+TEST(Tournament, Issue12_Law_19_8_DraftedTablesRateTheDraftedFactions) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("exec");
+  c.bots.resize(3);
+  c.players = 3;
+  c.tables_per_pairing = 1;
+  c.max_turns = 30;
+  c.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                rules::kVagabond, rules::kCult};
+  c.table.set_map("winter");
+  c.table.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  c.table.set_draft(true);
+  auto s = RunTournament(c, **store);
+  ASSERT_TRUE(s.ok()) << s.status();
+  auto rows = (*store)->Matches(1);
+  ASSERT_TRUE(rows.ok());
+  ASSERT_FALSE(rows->empty());
+  std::vector<int> drafted(rules::kNumFactions, 0);
+  int seats = 0;
+  for (const MatchRow& m : *rows) {
+    ASSERT_EQ(m.state, "done");
+    auto stored = (*store)->Replay(m.id);
+    ASSERT_TRUE(stored.ok()) << stored.status();
+    v1::Replay replay;
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(stored->replay_json,
+                                                            &replay)
+                    .ok());
+    auto diffs = referee::VerifyReplay(replay);
+    ASSERT_TRUE(diffs.ok()) << diffs.status();
+    EXPECT_TRUE(diffs->empty()) << (*diffs)[0];
+    std::set<int> at_table;
+    for (const v1::SeatSpec& seat : replay.spec().seats())
+      EXPECT_EQ(seat.faction(), v1::FACTION_UNSPECIFIED);
+    for (const v1::SeatResult& sr : replay.result().seats()) {
+      const int f = referee::FactionFromProto(sr.faction());
+      ASSERT_GE(f, 0);
+      EXPECT_NE(std::find(c.factions.begin(), c.factions.end(), f),
+                c.factions.end());
+      at_table.insert(f);
+      ++drafted[f];
+      ++seats;
+    }
+    EXPECT_EQ(at_table.size(), 3u);
+  }
+  // Per-faction statistics and each bot's faction games are the drafted
+  // factions, and every seat of every match is counted once.
+  int faction_games = 0, balance_games = 0;
+  for (size_t f = 0; f < c.factions.size(); ++f) {
+    EXPECT_EQ(s->factions[f].games, drafted[c.factions[f]]);
+    faction_games += s->factions[f].games;
+  }
+  for (const auto& per_bot : s->balance.faction_games)
+    for (int g : per_bot) balance_games += g;
+  EXPECT_EQ(faction_games, seats);
+  EXPECT_EQ(balance_games, seats);
+  // A draft needs the advanced setup (Law 19.8).
+  TournamentConfig bad = c;
+  bad.table.set_setup_mode(v1::SETUP_MODE_STANDARD);
+  auto store2 = Store::Open(":memory:");
+  EXPECT_EQ(RunTournament(bad, **store2).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST(Tournament, ARoundRobinEndsFinishedInTheStore) {

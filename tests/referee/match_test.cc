@@ -255,6 +255,108 @@ TEST(Match, Issue12_TableSetupIsPlayedRecordedAndVerified) {
             absl::StatusCode::kInvalidArgument);
 }
 
+// Records what RunMatch tells the bots of a drafting table.
+class DraftLog : public MatchListener {
+ public:
+  void OnMatchStart(int seat, const v1::MatchStart& start) override {
+    start_factions.push_back(start.faction());
+    boxes = start.game().boxes_size();
+  }
+  void OnRequest(const rules::State& s, const v1::DecisionRequest& r) override {
+    if (r.prompt().kind() != "setup.draft") return;
+    if (drafts.empty()) last_in_turn_order = s.current_seat();
+    drafts.push_back(r.seat());
+    request_factions.push_back(r.faction());
+    for (const v1::Option& o : r.options()) {
+      if (!o.has_faction()) all_faction_options = false;
+    }
+  }
+  std::vector<v1::Faction> start_factions, request_factions;
+  std::vector<int> drafts;
+  int last_in_turn_order = -1, boxes = 0;
+  bool all_faction_options = true;
+};
+
+// Issue 12, Law 19.8: an advanced setup whose seats name no faction seats
+// the bots (in an order drawn by RunMatch, 19.4) and they draft their
+// factions; the result and the replay record the factions drafted and the
+// replay verifies.
+TEST(Match, Issue12_Law_19_8_DraftedSeatsPlayThroughRunMatch) {
+  v1::MatchSpec spec;
+  spec.set_seed(21);
+  spec.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  spec.set_shuffle_seats(true);
+  spec.set_map("lake");
+  spec.set_deck("exiles");
+  spec.set_max_turns(40);
+  for (int i = 0; i < 3; ++i) spec.add_seats()->set_bot("builtin:random");
+  for (auto f : {v1::FACTION_MARQUISE, v1::FACTION_EYRIE, v1::FACTION_ALLIANCE,
+                 v1::FACTION_VAGABOND}) {
+    spec.add_draft_pool(f);
+  }
+  DraftLog log;
+  auto out = RunMatch(spec, MatchOptions{}, &log);
+  ASSERT_TRUE(out.ok()) << out.status();
+  // Before the draft no seat has a faction; the game shows the boxes of the
+  // four dealt setup cards (19.8.2: one more than the players).
+  ASSERT_EQ(log.start_factions.size(), 3u);
+  for (v1::Faction f : log.start_factions)
+    EXPECT_EQ(f, v1::FACTION_UNSPECIFIED);
+  EXPECT_EQ(log.boxes, 4);
+  // 19.8.3: three choices, the last player in turn order first, then
+  // counterclockwise; each chooser has no faction yet and picks a faction.
+  ASSERT_EQ(log.drafts.size(), 3u);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(log.drafts[k], (log.last_in_turn_order + 2 - k) % 3);
+    EXPECT_EQ(log.request_factions[k], v1::FACTION_UNSPECIFIED);
+  }
+  EXPECT_TRUE(log.all_faction_options);
+  std::set<int> factions;
+  for (const v1::SeatResult& sr : out->result.seats()) {
+    EXPECT_NE(sr.faction(), v1::FACTION_UNSPECIFIED);
+    EXPECT_NE(sr.faction(), v1::FACTION_VAGABOND_SECOND);
+    EXPECT_LE(sr.faction(), v1::FACTION_VAGABOND) << "from the pool";
+    factions.insert(sr.faction());
+    EXPECT_EQ(out->replay.seat_factions(sr.seat()), sr.faction());
+    EXPECT_EQ(sr.bot(), "builtin:random");
+  }
+  EXPECT_EQ(factions.size(), 3u);
+  // The recorded spec holds the seat order played (no second shuffle).
+  EXPECT_FALSE(out->replay.spec().shuffle_seats());
+  auto mismatches = VerifyReplay(out->replay);
+  ASSERT_TRUE(mismatches.ok()) << mismatches.status();
+  EXPECT_TRUE(mismatches->empty()) << (*mismatches)[0];
+  auto again = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->result.final_state_hash(), out->result.final_state_hash());
+}
+
+// Law 19.8: the draft's fields are for a drafting table only, and bounded.
+TEST(Match, Issue12_Law_19_8_1_DraftFieldsAreChecked) {
+  v1::MatchSpec spec;
+  spec.set_seed(3);
+  spec.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  for (int i = 0; i < 2; ++i) spec.add_seats()->set_bot("builtin:random");
+  spec.set_vagabond_setup_cards(3);
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec.set_vagabond_setup_cards(1);
+  // Two players draft militant factions only (19.8.2.I): a pool of one
+  // militant faction is too small for two seats.
+  spec.add_draft_pool(v1::FACTION_MARQUISE);
+  spec.add_draft_pool(v1::FACTION_ALLIANCE);
+  spec.add_draft_pool(v1::FACTION_VAGABOND);
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  // A seat naming a faction makes it no draft: the draft fields are refused.
+  spec.mutable_seats(0)->set_faction(v1::FACTION_MARQUISE);
+  spec.mutable_seats(1)->set_faction(v1::FACTION_EYRIE);
+  EXPECT_EQ(RunMatch(spec, MatchOptions{}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  spec.clear_draft_pool();
+  EXPECT_TRUE(RunMatch(spec, MatchOptions{}).ok());
+}
+
 TEST(Match, SameSeedSameBotsSameMatch) {
   auto a =
       RunMatch(test_util::TwoSeatSpec("builtin:random", "builtin:random", 11),

@@ -328,6 +328,26 @@ TEST(Exiles, Card_SoupKitchens_TokensCountTwiceTowardRule) {
   EXPECT_EQ(s.Ruler(C(5)), kEyrie);
 }
 
+// Soup Kitchens is read from a cached flag (not a scan of the play areas on
+// every rule check); the invariant check catches a stale flag.
+TEST(Exiles, Card_SoupKitchens_CachedFlagFollowsThePlayArea) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  s.SetPieces(kWood, C(5), 1);
+  EXPECT_EQ(s.soup_kitchens_faction(), kNoFaction);
+  const CardId soup = sc.Craft(1, "Soup Kitchens");
+  EXPECT_EQ(s.soup_kitchens_faction(), kEyrie);
+  EXPECT_EQ(s.Presence(kMarquise, C(5)), 0);  // the Eyrie's card
+  EXPECT_TRUE(s.CheckInvariants().ok());
+  auto& pa = s.mutable_seat(1).play_area;
+  pa.erase(std::find(pa.begin(), pa.end(), soup));
+  s.mutable_seat(0).play_area.push_back(soup);
+  EXPECT_FALSE(s.CheckInvariants().ok()) << "a stale flag is caught";
+  s.RefreshPlayAreas();
+  EXPECT_TRUE(s.CheckInvariants().ok());
+  EXPECT_EQ(s.Presence(kMarquise, C(5)), 2);
+}
+
 // "You treat rivers as paths."
 TEST(Exiles, Card_BoatBuilders_RiversArePaths) {
   Scenario sc = Table();

@@ -93,6 +93,54 @@ TEST(Landmarks, ElderTreetop_AddsABuildingSlot) {
   EXPECT_EQ(before, 1);  // Autumn clearing 3 prints one slot
 }
 
+// The Elder Treetop's card (reference facts): removing an enemy building
+// from its slot scores one extra VP. Slots are not told apart: its slot
+// holds a building when every slot of the clearing is filled.
+TEST(Landmarks, ElderTreetop_RemovingTheBuildingInItsSlotScoresOneMore) {
+  Scenario sc(Table({kMarquise, kEyrie, kAlliance}), 1);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkElderTreetop, C(3));  // Autumn 3: one slot + 1
+  ASSERT_TRUE(s.PlacePiece(kRoost, C(3)));
+  ASSERT_TRUE(s.PlacePiece(kSawmill, C(3)));
+  ASSERT_EQ(s.OpenSlots(C(3)), 0);
+  std::array<int8_t, kNumPieces> roost{};
+  roost[kRoost] = 1;
+  // Law 3.2.1: one VP for the building, and one for the Treetop's slot.
+  s.RemovePieces(kEyrie, C(3), 0, roost, kMarquise);
+  EXPECT_EQ(s.seat(0).vp, 2);
+  // Now a slot is free, so the Treetop's slot holds no building: the
+  // sawmill removed next scores the usual one.
+  std::array<int8_t, kNumPieces> sawmill{};
+  sawmill[kSawmill] = 1;
+  s.RemovePieces(kMarquise, C(3), 0, sawmill, kEyrie);
+  EXPECT_EQ(s.seat(1).vp, 1);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+TEST(Landmarks, ElderTreetop_NoExtraForTokensOrOwnBuildingsOrElsewhere) {
+  Scenario sc(Table({kMarquise, kEyrie, kAlliance}), 1);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkElderTreetop, C(3));
+  ASSERT_TRUE(s.PlacePiece(kRoost, C(3)));
+  ASSERT_TRUE(s.PlacePiece(kSawmill, C(3)));
+  ASSERT_TRUE(s.PlacePiece(kWood, C(3)));
+  std::array<int8_t, kNumPieces> wood{};
+  wood[kWood] = 1;
+  s.RemovePieces(kMarquise, C(3), 0, wood, kEyrie);  // a token
+  EXPECT_EQ(s.seat(1).vp, 1);
+  std::array<int8_t, kNumPieces> sawmill{};
+  sawmill[kSawmill] = 1;
+  s.RemovePieces(kMarquise, C(3), 0, sawmill, kMarquise);  // its own
+  EXPECT_EQ(s.seat(0).vp, 0);
+  // A full clearing without the Treetop scores one per building.
+  ASSERT_TRUE(s.PlacePiece(kRoost, C(1)));
+  ASSERT_EQ(s.OpenSlots(C(1)), 0);
+  std::array<int8_t, kNumPieces> roost{};
+  roost[kRoost] = 1;
+  s.RemovePieces(kEyrie, C(1), 0, roost, kAlliance);
+  EXPECT_EQ(s.seat(2).vp, 1);
+}
+
 TEST(Landmarks, BlackMarket_OneSlotNoRuinAndThreeCards) {
   GameSetup setup = Table({kMarquise, kEyrie, kAlliance});
   setup.landmarks = {{kLandmarkBlackMarket, -1}};

@@ -471,6 +471,57 @@ TEST_P(AllFactions, RandomTablesOfTwoToSixKeepEveryInvariant) {
 
 INSTANTIATE_TEST_SUITE_P(Tables, AllFactions, ::testing::Range(0, 40));
 
+// Issue 12: every map x deck x setup mode (standard, advanced with fixed
+// factions, advanced with the draft), 2-6 seats, some with dealt landmarks:
+// conservation (landmarks' cards and items too), redaction and replay.
+struct TableCase {
+  const char* map;
+  const char* deck;
+  int mode;  // 0 standard, 1 advanced, 2 drafted
+};
+
+std::vector<TableCase> TableCases() {
+  std::vector<TableCase> out;
+  for (const char* map : {"autumn", "winter", "lake", "mountain"}) {
+    for (const char* deck : {"standard", "exiles"}) {
+      for (int mode = 0; mode < 3; ++mode) out.push_back({map, deck, mode});
+    }
+  }
+  return out;
+}
+
+class EveryTable : public ::testing::TestWithParam<int> {};
+
+TEST_P(EveryTable, MapDeckAndSetupKeepEveryInvariant) {
+  const int i = GetParam();
+  const TableCase t = TableCases()[i];
+  const uint64_t seed = 7770001ULL + 104729ULL * i;
+  for (int n : {2 + i % 5, 2 + (i + 2) % 5}) {
+    GameSetup setup;
+    setup.map = t.map;
+    setup.deck = t.deck;
+    setup.mode =
+        t.mode == 0 ? GameSetup::kStandardSetup : GameSetup::kAdvancedSetup;
+    if (t.mode == 2) {
+      setup.factions.assign(n, kNoFaction);
+    } else {
+      uint64_t s = seed + n;
+      do setup.factions = RandomTable(s++);
+      while (static_cast<int>(setup.factions.size()) != n);
+      setup.shuffle_seats = true;
+    }
+    // Law 19.5.1: one or two landmarks dealt, on some tables.
+    if (n >= 3 && (i + n) % 3 != 0) setup.landmarks.assign(1 + n % 2, {-1, -1});
+    SCOPED_TRACE(absl::StrCat(t.map, " ", t.deck, " mode ", t.mode, " seats ",
+                              n, " landmarks ", setup.landmarks.size()));
+    RandomGamesCheck(setup, seed + 10 * n, 4);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Tables, EveryTable,
+    ::testing::Range(0, static_cast<int>(TableCases().size())));
+
 // Every faction appears at some table above, and some tables seat six.
 TEST(AllFactionsCoverage, EveryFactionAndSixSeatsAppear) {
   std::array<int, kNumFactions> seen{};

@@ -91,6 +91,7 @@ class Scenario {
     const CardId id = Give(seat, name, suit);
     s().RemoveFromHand(seat, id);
     s().mutable_seat(seat).play_area.push_back(id);
+    s().RefreshPlayAreas();
     return id;
   }
   // Queues chance outcomes (e.g. dice) for the next draws.
