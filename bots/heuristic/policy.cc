@@ -192,6 +192,75 @@ double ActionScore(const DecisionRequest& r, const std::string& label) {
   return 1;
 }
 
+// Law 3.3.1: an opponent whose activated dominance card would win at its
+// next Birdsong. True for the clearings that keep it winning: those of the
+// card's suit it rules (bird: the corners 1-4 it rules).
+bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
+  const auto* c = Clearing(r, clearing);
+  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED ||
+      c->ruler() == r.faction()) {
+    return false;
+  }
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() != c->ruler() || !seat.has_dominance()) continue;
+    const v1::Suit suit = seat.dominance().suit();
+    if (suit == v1::SUIT_UNSPECIFIED) continue;
+    const bool counts = suit == v1::SUIT_BIRD ? (clearing >= 1 && clearing <= 4)
+                                              : c->suit() == suit;
+    if (!counts) continue;
+    *who = c->ruler();
+    return true;
+  }
+  return false;
+}
+
+// A bonus for options that break an opponent's dominance (Law 3.3.1):
+// battling its pieces where it rules a clearing that counts, moving there.
+double DominanceDefense(const DecisionRequest& r, const Option& o) {
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (o.payload_case() == Option::kBattle) {
+    if (DominanceThreat(r, o.battle().clearing(), &who) &&
+        o.battle().defender() == who) {
+      return 12;
+    }
+    // The runaway leader (Law 3.1: first to 30 VP): hit its buildings and
+    // tokens, which are its points, before it gets there.
+    int mine = 0, top = 0;
+    v1::Faction leader = v1::FACTION_UNSPECIFIED;
+    for (const auto& seat : r.observation().seats()) {
+      if (seat.faction() == r.faction()) {
+        mine = seat.victory_points();
+      } else if (seat.victory_points() > top) {
+        top = seat.victory_points();
+        leader = seat.faction();
+      }
+    }
+    if (o.battle().defender() == leader && top >= 18 && top >= mine) {
+      const auto* c = Clearing(r, o.battle().clearing());
+      return 2 + 2 * Buildings(c, leader);
+    }
+  } else if (o.payload_case() == Option::kMove) {
+    if (DominanceThreat(r, o.move().to_clearing(), &who)) return 6;
+  } else if (o.payload_case() == Option::kAction) {
+    // The action that leads there: a battle where we stand in a threatened
+    // clearing, a move where we stand next to one.
+    const std::string& label = o.label();
+    const bool battle = label.find("Battle") != std::string::npos;
+    const bool move = label.find("Move") != std::string::npos ||
+                      label.find("March") != std::string::npos;
+    if (!battle && !move) return 0;
+    for (const auto& c : r.observation().clearings()) {
+      if (Warriors(&c, r.faction()) == 0) continue;
+      if (battle && DominanceThreat(r, c.id(), &who)) return 10;
+      if (!move) continue;
+      for (int to : c.adjacent()) {
+        if (DominanceThreat(r, to, &who)) return 4;
+      }
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 double HeuristicPolicy::Jitter() {
@@ -458,7 +527,8 @@ int HeuristicPolicy::Choose(const DecisionRequest& r) {
   int best = 0;
   double best_score = -1e9;
   for (int i = 0; i < r.options_size(); ++i) {
-    const double s = Score(r, r.options(i)) + Jitter();
+    const double s =
+        Score(r, r.options(i)) + DominanceDefense(r, r.options(i)) + Jitter();
     if (s > best_score) {
       best_score = s;
       best = i;
