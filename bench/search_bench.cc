@@ -7,12 +7,15 @@
 //
 // Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
 //        heuristic|random] [--horizon H] [--margin M] [--seed S]
+//        [--iterations I]
 //        [--tournament]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
 // answered) and playouts per second per core. --tournament instead seats
 // one search, one heuristic and two random players per table (rotating
 // every seat and faction) and prints the standings by win rate.
+// --iterations I: I playouts per decision instead of the clock (the same
+// work on a loaded machine; I / (playouts/s/core) is the CPU time).
 // The full measurement: --games 400 --seconds 1 (per opponent).
 #include <cmath>
 #include <cstdio>
@@ -160,6 +163,8 @@ int Main(int argc, char** argv) {
       games = std::atoi(v);
     } else if (flag == "--seconds") {
       options.max_seconds = std::atof(v);
+    } else if (flag == "--iterations") {
+      options.fixed_iterations = std::atoi(v);
     } else if (flag == "--margin") {
       options.override_margin = std::atof(v);
     } else if (flag == "--horizon") {
