@@ -70,9 +70,12 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   if (note != nullptr) *note = absl::StrCat("ismcts ", st.iterations, " it");
   // Few playouts are noisy: keep the heuristic's choice unless the search
   // found a clearly better one.
-  if (*pick != fallback && fallback < static_cast<int>(st.values.size()) &&
+  if (*pick == fallback) return fallback;
+  ++stats_.disagreed;
+  if (fallback < static_cast<int>(st.values.size()) &&
       st.values[*pick] < st.values[fallback] + options_.override_margin)
     return fallback;
+  ++stats_.overrides;
   return *pick;
 }
 

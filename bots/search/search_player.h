@@ -33,6 +33,9 @@ struct SearchPlayerOptions {
 
 struct SearchPlayerStats {
   int64_t searched = 0, fallback = 0, iterations = 0, playout_decisions = 0;
+  // Searched decisions where the search's best differed from the
+  // heuristic's, and of those the ones where it overrode the heuristic.
+  int64_t disagreed = 0, overrides = 0;
   double search_seconds = 0, search_cpu_seconds = 0;
 };
 
