@@ -45,6 +45,7 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   SearchConfig config;
   config.seed = last_seed_;
   config.horizon_turns = options_.horizon_turns;
+  config.material = options_.material;
   if (options_.fixed_iterations > 0) {
     config.seconds = 0;
     config.max_iterations = options_.fixed_iterations;

@@ -29,6 +29,7 @@ struct SearchPlayerOptions {
   // The heuristic's choice stands unless the search's choice scores at
   // least this much better for the seat (values in [0, 1]).
   double override_margin = 0.15;
+  double material = 0;  // SearchConfig::material
 };
 
 struct SearchPlayerStats {

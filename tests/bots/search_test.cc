@@ -250,5 +250,25 @@ TEST(SearchValues, WinnersScoreOneAndProgressIsRelative) {
   EXPECT_DOUBLE_EQ(v[0], v[1]);
 }
 
+// The material term of a cut-off playout: at equal VP, warriors placed in
+// a clearing (which they then rule, Law 2.5) and a card more in hand raise
+// a seat's value; without the term only VP count.
+TEST(SearchValues, MaterialValuesTheMapAndTheHand) {
+  auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie}), 3);
+  ASSERT_TRUE(st.ok());
+  State s = *st;
+  s.mutable_seat(0).vp = s.mutable_seat(1).vp = 10;
+  const auto before = bots::SeatValues(s, 1.0);
+  s.PlaceWarriors(rules::kMarquise, 5, 2);
+  auto plain = bots::SeatValues(s);
+  EXPECT_DOUBLE_EQ(plain[0], plain[1]);
+  auto with = bots::SeatValues(s, 1.0);
+  EXPECT_GT(with[0], before[0]);
+  EXPECT_GT(with[0], with[1]);
+  const double eyrie = with[1];
+  s.mutable_seat(1).hand.push_back(s.seat(0).hand.front());
+  EXPECT_GT(bots::SeatValues(s, 1.0)[1], eyrie);
+}
+
 }  // namespace
 }  // namespace woodland
