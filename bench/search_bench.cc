@@ -7,7 +7,7 @@
 //
 // Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
 //        heuristic|random] [--horizon H] [--margin M] [--seed S]
-//        [--iterations I] [--material W]
+//        [--iterations I] [--material W] [--policy P]
 //        [--tournament]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
@@ -166,6 +166,8 @@ int Main(int argc, char** argv) {
       games = std::atoi(v);
     } else if (flag == "--seconds") {
       options.max_seconds = std::atof(v);
+    } else if (flag == "--policy") {
+      options.policy_chance = std::atof(v);
     } else if (flag == "--material") {
       options.material = std::atof(v);
     } else if (flag == "--iterations") {

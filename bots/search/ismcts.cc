@@ -213,7 +213,12 @@ std::optional<int> Search(const rules::InfoState& info,
     // number of faction turns.
     while (!s.IsTerminal() &&
            s.counters().turns - turns0 <= config.horizon_turns) {
-      (void)s.Apply(Decide(s, rng, config.done_chance));
+      const bool policy = config.playout_policy && config.policy_chance > 0 &&
+                          rng.Unit() < config.policy_chance;
+      int pick = policy ? config.playout_policy(s) : -1;
+      if (pick < 0 || pick >= static_cast<int>(s.options().size()))
+        pick = Decide(s, rng, config.done_chance);
+      (void)s.Apply(pick);
       ++local.playout_decisions;
     }
     const auto v = SeatValues(s, config.material);

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,11 @@ struct SearchConfig {
   double prior_bias = 0.1;
   // Weight of the material term in a cut-off playout's value (SeatValues).
   double material = 0;
+  // A playout decision is taken by `playout_policy` (an index into the
+  // state's options, e.g. the heuristic's) with this probability, else at
+  // random: slower playouts that play like the opponents do.
+  double policy_chance = 0;
+  std::function<int(const rules::State&)> playout_policy;
 };
 
 struct SearchStats {

@@ -30,6 +30,8 @@ struct SearchPlayerOptions {
   // least this much better for the seat (values in [0, 1]).
   double override_margin = 0.15;
   double material = 0;  // SearchConfig::material
+  // SearchConfig::policy_chance: playout decisions the heuristic takes.
+  double policy_chance = 0;
 };
 
 struct SearchPlayerStats {
