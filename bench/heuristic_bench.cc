@@ -4,14 +4,19 @@
 // uniform-random bots in the others. The opponents rotate through the other
 // factions of the pool and the heuristic's seat rotates over every position.
 // Prints a per-faction table of win rate (and how many of the wins were by
-// a dominance card, Law 3.3) and mean VP.
+// a dominance card, Law 3.3), the 95% Wilson interval, mean VP and how the
+// losses came (a random bot's 30 VP / its dominance / the turn limit).
 //
-// Run: build/bench/heuristic_bench [--games N] [--players P]
+// Run: build/bench/heuristic_bench [--games N] [--players P] [--seed S]
 //        [--factions a,b,...] [--pool a,b,...]
 // N games per faction (default 40), P players per table (default 4),
-// --factions the heuristic's factions, --pool the opponents' (default all).
+// --factions the heuristic's factions (vagabond2: the second Vagabond, seated
+// with a random first Vagabond), --pool the opponents' (default all), S the
+// first match seed (default 1000).
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -38,7 +43,7 @@ bool ParseList(const char* text, std::vector<int>* out) {
   out->clear();
   for (absl::string_view key : absl::StrSplit(text, ',')) {
     const int f = rules::ParseFaction(key);
-    if (f < 0 || f == rules::kVagabond2) {
+    if (f < 0) {
       std::fprintf(stderr, "unknown or unsupported faction '%s'\n",
                    std::string(key).c_str());
       return false;
@@ -55,26 +60,51 @@ std::vector<int> TableFor(int mine, int g, int players,
                           const std::vector<int>& pool) {
   std::vector<int> others;
   for (int f : pool) {
-    if (f != mine) others.push_back(f);
+    if (f != mine && !(mine == rules::kVagabond2 && f == rules::kVagabond))
+      others.push_back(f);
   }
   const int n = static_cast<int>(others.size());
   std::vector<int> seats;
-  for (int j = 0; j < players - 1; ++j)
-    seats.push_back(others[(g * (players - 1) + j) % n]);
+  // The second Vagabond needs the first at the table (Law 9.7).
+  if (mine == rules::kVagabond2) seats.push_back(rules::kVagabond);
+  while (static_cast<int>(seats.size()) < players - 1) {
+    seats.push_back(others[(g * (players - 1) + seats.size()) % n]);
+  }
   seats.insert(seats.begin() + g % players, mine);
   return seats;
 }
 
 struct Tally {
   int played = 0, wins = 0, dominance = 0, vp = 0, faults = 0;
+  // Losses: to a random bot's 30 VP, to its dominance, by the turn limit.
+  int lost_vp = 0, lost_dominance = 0, lost_other = 0;
+  int lost_to[rules::kNumFactions] = {};  // the winners of the lost games
 };
 
+// Wilson score interval (95%) of wins/n, in percent.
+void Wilson(int wins, int n, double* lo, double* hi) {
+  const double z = 1.96, p = static_cast<double>(wins) / n;
+  const double d = 1 + z * z / n;
+  const double c = (p + z * z / (2.0 * n)) / d;
+  const double h = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+  *lo = 100 * (c - h);
+  *hi = 100 * (c + h);
+}
+
 int Main(int argc, char** argv) {
-  int games = 40, players = 4;
+  int games = 40, players = 4, seed = 1000;
   std::vector<int> factions = AllFactions(), pool = AllFactions();
-  for (int i = 1; i + 1 < argc; i += 2) {
+  for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
-    if (flag == "--games") {
+    if (flag == "--help" || flag == "-h" || i + 1 >= argc) {
+      std::fprintf(stderr,
+                   "usage: heuristic_bench [--games N] [--players P] "
+                   "[--factions a,b,...] [--pool a,b,...] [--seed S]\n");
+      return flag == "--help" || flag == "-h" ? 0 : 1;
+    }
+    if (flag == "--seed") {
+      seed = std::atoi(argv[i + 1]);
+    } else if (flag == "--games") {
       games = std::atoi(argv[i + 1]);
     } else if (flag == "--players") {
       players = std::atoi(argv[i + 1]);
@@ -112,7 +142,7 @@ int Main(int argc, char** argv) {
       const int mine = factions[k];
       v1::MatchSpec m;
       m.set_match_id(absl::StrCat("bench-", match));
-      m.set_seed(1000 + match++);
+      m.set_seed(seed + match++);
       for (int f : TableFor(mine, g, players, pool)) {
         v1::SeatSpec* s = m.add_seats();
         s->set_faction(FactionToProto(f));
@@ -133,6 +163,20 @@ int Main(int argc, char** argv) {
             s.winner() && out->result.end_reason() == v1::END_REASON_DOMINANCE;
         t.vp += s.victory_points();
         t.faults += s.faults_size();
+        if (!s.winner()) {
+          for (const v1::SeatResult& w : out->result.seats()) {
+            const int f = FactionFromProto(w.faction());
+            if (w.winner() && f >= 0 && f < rules::kNumFactions) ++t.lost_to[f];
+          }
+          const auto why = out->result.end_reason();
+          if (why == v1::END_REASON_DOMINANCE) {
+            ++t.lost_dominance;
+          } else if (why == v1::END_REASON_VICTORY_POINTS) {
+            ++t.lost_vp;
+          } else {
+            ++t.lost_other;
+          }
+        }
       }
     }
   }
@@ -141,18 +185,29 @@ int Main(int argc, char** argv) {
       "tables (%.1f s); random play would win ~%.0f%%\n",
       players - 1, games, players, absl::ToDoubleSeconds(absl::Now() - start),
       100.0 / players);
-  std::printf("  %-10s %9s %9s %9s %8s %7s\n", "faction", "win rate", "wins",
-              "dominance", "mean VP", "faults");
+  std::printf("  %-10s %9s %13s %9s %9s %8s %7s  %s\n", "faction", "win rate",
+              "95% interval", "wins", "dominance", "mean VP", "faults",
+              "losses to vp/dominance/limit");
   Tally total;
   for (size_t k = 0; k < factions.size(); ++k) {
     const Tally& t = tally[k];
     total.played += t.played;
     total.wins += t.wins;
     total.faults += t.faults;
-    std::printf("  %-10s %8.1f%% %4d/%-4d %9d %8.1f %7d\n",
-                std::string(rules::FactionKey(factions[k])).c_str(),
-                100.0 * t.wins / t.played, t.wins, t.played, t.dominance,
-                static_cast<double>(t.vp) / t.played, t.faults);
+    double lo, hi;
+    Wilson(t.wins, t.played, &lo, &hi);
+    std::printf(
+        "  %-10s %8.1f%% [%4.1f, %5.1f] %4d/%-4d %9d %8.1f %7d  %d/%d/%d\n",
+        std::string(rules::FactionKey(factions[k])).c_str(),
+        100.0 * t.wins / t.played, lo, hi, t.wins, t.played, t.dominance,
+        static_cast<double>(t.vp) / t.played, t.faults, t.lost_vp,
+        t.lost_dominance, t.lost_other);
+    std::string to;
+    for (int f = 0; f < rules::kNumFactions; ++f) {
+      if (t.lost_to[f] > 0)
+        absl::StrAppend(&to, " ", rules::FactionKey(f), ":", t.lost_to[f]);
+    }
+    if (!to.empty()) std::printf("  %-10s lost to:%s\n", "", to.c_str());
   }
   std::printf("  %-10s %8.1f%% %4d/%-4d %9s %8s %7d\n", "overall",
               100.0 * total.wins / total.played, total.wins, total.played, "",

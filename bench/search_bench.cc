@@ -7,12 +7,15 @@
 //
 // Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
 //        heuristic|random] [--horizon H] [--margin M] [--seed S]
+//        [--iterations I] [--material W] [--policy P]
 //        [--tournament]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
 // answered) and playouts per second per core. --tournament instead seats
 // one search, one heuristic and two random players per table (rotating
 // every seat and faction) and prints the standings by win rate.
+// --iterations I: I playouts per decision instead of the clock (the same
+// work on a loaded machine; I / (playouts/s/core) is the CPU time).
 // The full measurement: --games 400 --seconds 1 (per opponent).
 #include <cmath>
 #include <cstdio>
@@ -21,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "bots/heuristic/policy.h"
 #include "bots/search/search_player.h"
@@ -111,6 +115,8 @@ GameOut Play(const std::vector<int8_t>& factions,
       const auto& st = search[i]->stats();
       out.stats.searched += st.searched;
       out.stats.fallback += st.fallback;
+      out.stats.disagreed += st.disagreed;
+      out.stats.overrides += st.overrides;
       out.stats.iterations += st.iterations;
       out.stats.playout_decisions += st.playout_decisions;
       out.stats.search_seconds += st.search_seconds;
@@ -160,6 +166,12 @@ int Main(int argc, char** argv) {
       games = std::atoi(v);
     } else if (flag == "--seconds") {
       options.max_seconds = std::atof(v);
+    } else if (flag == "--policy") {
+      options.policy_chance = std::atof(v);
+    } else if (flag == "--material") {
+      options.material = std::atof(v);
+    } else if (flag == "--iterations") {
+      options.fixed_iterations = std::atoi(v);
     } else if (flag == "--margin") {
       options.override_margin = std::atof(v);
     } else if (flag == "--horizon") {
@@ -215,6 +227,8 @@ int Main(int argc, char** argv) {
     wins[k] += Won(out, seat);
     total.searched += out.stats.searched;
     total.fallback += out.stats.fallback;
+    total.disagreed += out.stats.disagreed;
+    total.overrides += out.stats.overrides;
     total.iterations += out.stats.iterations;
     total.playout_decisions += out.stats.playout_decisions;
     total.search_seconds += out.stats.search_seconds;
@@ -223,11 +237,15 @@ int Main(int argc, char** argv) {
                  games, std::string(rules::FactionKey(kBase[k])).c_str(), seat,
                  Won(out, seat) ? "won" : "lost", out.vp[seat]);
   }
+  const std::string budget =
+      options.fixed_iterations > 0
+          ? absl::StrCat(options.fixed_iterations, " playouts/decision")
+          : absl::StrCat(options.max_seconds, " s/decision");
   std::printf(
-      "search bot (%.3f s/decision, horizon %d turns) vs 3 %s bots, %d "
+      "search bot (%s, horizon %d turns, margin %.2f) vs 3 %s bots, %d "
       "four-player base games (%.0f s)\n",
-      options.max_seconds, options.horizon_turns, kKindNames[opponent], games,
-      absl::ToDoubleSeconds(absl::Now() - start));
+      budget.c_str(), options.horizon_turns, options.override_margin,
+      kKindNames[opponent], games, absl::ToDoubleSeconds(absl::Now() - start));
   std::printf("  %-10s %9s %9s %15s\n", "faction", "win rate", "wins",
               "95% interval");
   int all = 0, all_played = 0;
@@ -257,6 +275,11 @@ int Main(int argc, char** argv) {
       static_cast<double>(total.iterations) /
           std::max<int64_t>(1, total.searched),
       100 * total.search_cpu_seconds / std::max(1e-9, total.search_seconds));
+  std::printf(
+      "  the search's best differed from the heuristic's in %.0f%% of the "
+      "searched decisions and overrode it in %.0f%%\n",
+      100.0 * total.disagreed / std::max<int64_t>(1, total.searched),
+      100.0 * total.overrides / std::max<int64_t>(1, total.searched));
   return 0;
 }
 

@@ -1,5 +1,6 @@
 #include "bots/heuristic/policy.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -190,6 +191,129 @@ double ActionScore(const DecisionRequest& r, const std::string& label) {
   if (it != kScores.end()) return it->second;
   if (label.find("special action") != std::string::npos) return 4;
   return 1;
+}
+
+// Law 3.3.1: an opponent whose activated dominance card would win at its
+// next Birdsong. True for the clearings that keep it winning: those of the
+// card's suit it rules (bird: the corners 1-4 it rules).
+bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
+  const auto* c = Clearing(r, clearing);
+  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED ||
+      c->ruler() == r.faction()) {
+    return false;
+  }
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() != c->ruler() || !seat.has_dominance()) continue;
+    const v1::Suit suit = seat.dominance().suit();
+    if (suit == v1::SUIT_UNSPECIFIED) continue;
+    const bool counts = suit == v1::SUIT_BIRD ? (clearing >= 1 && clearing <= 4)
+                                              : c->suit() == suit;
+    if (!counts) continue;
+    *who = c->ruler();
+    return true;
+  }
+  return false;
+}
+
+// Law 11.4.2: the Riverfolk score a VP per two funds every Birdsong while
+// any trade post is on the map, which makes even a random Riverfolk a fast
+// scorer. A clearing where an opposing Riverfolk keeps a trade post.
+bool TradePostTarget(const DecisionRequest& r, int clearing) {
+  if (r.faction() == v1::FACTION_RIVERFOLK) return false;
+  const auto* c = Clearing(r, clearing);
+  if (c == nullptr) return false;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == v1::FACTION_RIVERFOLK &&
+        p.piece().find("trade post") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The seat with the most VP other than ours, and both scores.
+v1::Faction Leader(const DecisionRequest& r, int* top, int* mine) {
+  *top = *mine = 0;
+  v1::Faction leader = v1::FACTION_UNSPECIFIED;
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == r.faction()) {
+      *mine = seat.victory_points();
+    } else if (seat.victory_points() > *top) {
+      *top = seat.victory_points();
+      leader = seat.faction();
+    }
+  }
+  return leader;
+}
+
+// A bonus for battling (or moving to) where an opponent is about to win:
+// the clearings that keep its activated dominance winning (Law 3.3.1), the
+// Riverfolk's trade posts (11.4.2), the runaway leader's buildings.
+double BattleTargetBonus(const DecisionRequest& r, int clearing,
+                         v1::Faction defender) {
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (DominanceThreat(r, clearing, &who) &&
+      (defender == who || defender == v1::FACTION_UNSPECIFIED)) {
+    return 12;
+  }
+  if (TradePostTarget(r, clearing) && (defender == v1::FACTION_RIVERFOLK ||
+                                       defender == v1::FACTION_UNSPECIFIED)) {
+    // Only where the post would fall: more of ours than of their guards.
+    const auto* c = Clearing(r, clearing);
+    if (Warriors(c, r.faction()) > Warriors(c, v1::FACTION_RIVERFOLK)) return 7;
+  }
+  int top = 0, mine = 0;
+  const v1::Faction leader = Leader(r, &top, &mine);
+  if (top >= 18 && top >= mine &&
+      (defender == leader || defender == v1::FACTION_UNSPECIFIED)) {
+    const int b = Buildings(Clearing(r, clearing), leader);
+    return b > 0 ? 2 + 2 * b : 0;
+  }
+  return 0;
+}
+
+double DominanceDefense(const DecisionRequest& r, const Option& o) {
+  if (o.payload_case() == Option::kBattle) {
+    return BattleTargetBonus(r, o.battle().clearing(), o.battle().defender());
+  }
+  if (o.payload_case() == Option::kMove) {
+    return BattleTargetBonus(r, o.move().to_clearing(),
+                             v1::FACTION_UNSPECIFIED) /
+           2;
+  }
+  const bool vagabond = r.faction() == v1::FACTION_VAGABOND ||
+                        r.faction() == v1::FACTION_VAGABOND_SECOND;
+  if (vagabond && o.payload_case() == Option::kClearing &&
+      r.prompt().kind() == "vagabond.move") {
+    return BattleTargetBonus(r, o.clearing().clearing(),
+                             v1::FACTION_UNSPECIFIED) /
+           2;
+  }
+  if (o.payload_case() != Option::kAction) return 0;
+  // The action that leads there: a battle where we stand in a target
+  // clearing, a move where we stand next to one.
+  const std::string& label = o.label();
+  const bool battle = label.find("Battle") != std::string::npos;
+  const bool move = label.find("Move") != std::string::npos ||
+                    label.find("March") != std::string::npos;
+  if (!battle && !move) return 0;
+  double best = 0;
+  for (const auto& c : r.observation().clearings()) {
+    // Where we can fight: our warriors, or the Vagabond's pawn (Law 9.1).
+    const bool here = vagabond ? MyVagabond(r).clearing() == c.id()
+                               : Warriors(&c, r.faction()) > 0;
+    if (!here) continue;
+    if (battle) {
+      best =
+          std::max(best, BattleTargetBonus(r, c.id(), v1::FACTION_UNSPECIFIED));
+      continue;
+    }
+    for (int to : c.adjacent()) {
+      best =
+          std::max(best, BattleTargetBonus(r, to, v1::FACTION_UNSPECIFIED) / 3);
+    }
+  }
+  return best;
 }
 
 }  // namespace
@@ -458,7 +582,8 @@ int HeuristicPolicy::Choose(const DecisionRequest& r) {
   int best = 0;
   double best_score = -1e9;
   for (int i = 0; i < r.options_size(); ++i) {
-    const double s = Score(r, r.options(i)) + Jitter();
+    const double s =
+        Score(r, r.options(i)) + DominanceDefense(r, r.options(i)) + Jitter();
     if (s > best_score) {
       best_score = s;
       best = i;

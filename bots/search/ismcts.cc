@@ -80,7 +80,18 @@ int Decide(const State& s, Rng& rng, double done_chance) {
 
 }  // namespace
 
-std::array<double, rules::kMaxSeats> SeatValues(const State& s) {
+// A seat's standing on the map and in hand, in VP terms (see SeatValues).
+double Material(const State& s, int seat) {
+  const int f = s.seat(seat).faction;
+  double m = 0.5 * static_cast<double>(s.seat(seat).hand.size());
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    m += 0.25 * s.Presence(f, c) + (s.Rules(f, c) ? 0.5 : 0);
+  }
+  return m;
+}
+
+std::array<double, rules::kMaxSeats> SeatValues(const State& s,
+                                                double material) {
   std::array<double, rules::kMaxSeats> v{};
   const int n = s.num_seats();
   if (s.IsTerminal() && !s.winners().empty()) {
@@ -88,7 +99,10 @@ std::array<double, rules::kMaxSeats> SeatValues(const State& s) {
     return v;
   }
   std::array<double, rules::kMaxSeats> e{};
-  for (int i = 0; i < n; ++i) e[i] = Progress(s, i);
+  for (int i = 0; i < n; ++i) {
+    e[i] = Progress(s, i);
+    if (material > 0) e[i] += material * Material(s, i);
+  }
   // Law 9.2.8: a Vagabond in a coalition wins with his partner.
   for (int f : {rules::kVagabond, rules::kVagabond2}) {
     const int vb = s.SeatOf(f);
@@ -199,10 +213,15 @@ std::optional<int> Search(const rules::InfoState& info,
     // number of faction turns.
     while (!s.IsTerminal() &&
            s.counters().turns - turns0 <= config.horizon_turns) {
-      (void)s.Apply(Decide(s, rng, config.done_chance));
+      const bool policy = config.playout_policy && config.policy_chance > 0 &&
+                          rng.Unit() < config.policy_chance;
+      int pick = policy ? config.playout_policy(s) : -1;
+      if (pick < 0 || pick >= static_cast<int>(s.options().size()))
+        pick = Decide(s, rng, config.done_chance);
+      (void)s.Apply(pick);
       ++local.playout_decisions;
     }
-    const auto v = SeatValues(s);
+    const auto v = SeatValues(s, config.material);
     for (auto [n, e] : path) {
       Edge& edge = nodes[n].edges[e];
       ++edge.visits;

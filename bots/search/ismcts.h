@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,13 @@ struct SearchConfig {
   // is tried first and gets a bias of prior_bias / (visits + 1).
   int prior = -1;
   double prior_bias = 0.1;
+  // Weight of the material term in a cut-off playout's value (SeatValues).
+  double material = 0;
+  // A playout decision is taken by `playout_policy` (an index into the
+  // state's options, e.g. the heuristic's) with this probability, else at
+  // random: slower playouts that play like the opponents do.
+  double policy_chance = 0;
+  std::function<int(const rules::State&)> playout_policy;
 };
 
 struct SearchStats {
@@ -45,8 +53,12 @@ struct SearchStats {
   std::vector<double> values;  // mean value for the searching seat
 };
 
-// Values in [0, 1] per seat for a (final or cut-off) state.
-std::array<double, rules::kMaxSeats> SeatValues(const rules::State& s);
+// Values in [0, 1] per seat for a (final or cut-off) state. A cut-off
+// state's progress is the VP (or dominance share) plus `material` x the
+// seat's standing on the map and in hand, in VP terms: half a VP per ruled
+// clearing, a quarter per warrior or building, half per card.
+std::array<double, rules::kMaxSeats> SeatValues(const rules::State& s,
+                                                double material = 0);
 
 // The index (into `labels`, the request's options) to play, or nullopt when
 // this table/phase cannot be rebuilt or the rebuilt decision differs from

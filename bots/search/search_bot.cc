@@ -4,11 +4,16 @@
 //
 //   search_bot [--listen ADDRESS | --port N] [--seed S] [--name NAME]
 //              [--deadline-fraction F] [--bank-fraction B] [--max-seconds T]
-//              [--horizon TURNS] [--margin M]
+//              [--horizon TURNS] [--margin M] [--iterations I]
+//              [--material W] [--policy P]
 //
 // Time per decision: min(F x the decision's deadline, B x the remaining
 // time bank, T) (defaults 0.5, 0.02, 10 s). The heuristic's choice stands
-// unless the search's scores M better (default 0.15).
+// unless the search's scores M better (default 0.15). --iterations I > 0:
+// I playouts per decision instead of the clock (reproducible strength on a
+// loaded machine, for tests and tournaments of fixed work). --material W:
+// the weight of map and hand standing in a cut-off playout's value;
+// --policy P: the share of playout decisions the heuristic takes.
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -108,7 +113,8 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     const bool ours = a == "--deadline-fraction" || a == "--bank-fraction" ||
                       a == "--max-seconds" || a == "--horizon" ||
-                      a == "--margin";
+                      a == "--margin" || a == "--iterations" ||
+                      a == "--material" || a == "--policy";
     if (!ours || i + 1 >= argc) {
       rest.push_back(argv[i]);
       continue;
@@ -119,6 +125,9 @@ int main(int argc, char** argv) {
     if (a == "--max-seconds") options.max_seconds = v;
     if (a == "--horizon") options.horizon_turns = static_cast<int>(v);
     if (a == "--margin") options.override_margin = v;
+    if (a == "--iterations") options.fixed_iterations = static_cast<int>(v);
+    if (a == "--material") options.material = v;
+    if (a == "--policy") options.policy_chance = v;
   }
   woodland::bots::BotFlags flags;
   flags.name = "search";

@@ -3,9 +3,24 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/convert.h"
 
 namespace woodland::bots {
 namespace {
+
+// The request the referee would send the deciding seat of `s` (without
+// events), for the heuristic inside playouts.
+v1::DecisionRequest PlayoutRequest(const rules::State& s) {
+  const int seat = s.deciding_seat();
+  v1::DecisionRequest req;
+  req.set_seat(seat);
+  req.set_faction(referee::FactionToProto(s.seat(seat).faction));
+  *req.mutable_prompt() = referee::PromptToProto(s);
+  for (const rules::Option& o : s.options())
+    referee::OptionToProto(s, o, req.add_options());
+  referee::ObservationToProto(s, seat, req.mutable_observation());
+  return req;
+}
 
 double Seconds(const google::protobuf::Duration& d) {
   return static_cast<double>(d.seconds()) + d.nanos() * 1e-9;
@@ -45,6 +60,14 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   SearchConfig config;
   config.seed = last_seed_;
   config.horizon_turns = options_.horizon_turns;
+  config.material = options_.material;
+  HeuristicPolicy playout_heuristic(last_seed_);
+  if (options_.policy_chance > 0) {
+    config.policy_chance = options_.policy_chance;
+    config.playout_policy = [&playout_heuristic](const rules::State& s) {
+      return playout_heuristic.Choose(PlayoutRequest(s));
+    };
+  }
   if (options_.fixed_iterations > 0) {
     config.seconds = 0;
     config.max_iterations = options_.fixed_iterations;
@@ -70,9 +93,12 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   if (note != nullptr) *note = absl::StrCat("ismcts ", st.iterations, " it");
   // Few playouts are noisy: keep the heuristic's choice unless the search
   // found a clearly better one.
-  if (*pick != fallback && fallback < static_cast<int>(st.values.size()) &&
+  if (*pick == fallback) return fallback;
+  ++stats_.disagreed;
+  if (fallback < static_cast<int>(st.values.size()) &&
       st.values[*pick] < st.values[fallback] + options_.override_margin)
     return fallback;
+  ++stats_.overrides;
   return *pick;
 }
 

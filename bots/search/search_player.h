@@ -29,10 +29,16 @@ struct SearchPlayerOptions {
   // The heuristic's choice stands unless the search's choice scores at
   // least this much better for the seat (values in [0, 1]).
   double override_margin = 0.15;
+  double material = 0;  // SearchConfig::material
+  // SearchConfig::policy_chance: playout decisions the heuristic takes.
+  double policy_chance = 0;
 };
 
 struct SearchPlayerStats {
   int64_t searched = 0, fallback = 0, iterations = 0, playout_decisions = 0;
+  // Searched decisions where the search's best differed from the
+  // heuristic's, and of those the ones where it overrode the heuristic.
+  int64_t disagreed = 0, overrides = 0;
   double search_seconds = 0, search_cpu_seconds = 0;
 };
 

@@ -160,7 +160,8 @@ TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
 // Two referee states that differ only in hidden information (two other
 // hands exchanged, another chance stream): the requests to our seat are
 // byte-identical, the search's inputs (information state and seed) give the
-// same determinizations, and the chosen moves are identical over seeds.
+// same determinizations, and the chosen moves are identical over seeds
+// (random and heuristic playouts).
 TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
   auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie,
                                       rules::kAlliance, rules::kVagabond}),
@@ -213,6 +214,11 @@ TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
         bots::SearchPlayerOptions opt;
         opt.fixed_iterations = 40;
         opt.seed = seed;
+        if (seed == 3) {  // heuristic playouts and the material term too
+          opt.policy_chance = 1;
+          opt.material = 1;
+          opt.horizon_turns = 2;
+        }
         const v1::MatchStart ms = StartOf(s, me);
         bots::SearchPlayer q1(&ms, opt), q2(&ms, opt);
         EXPECT_EQ(q1.Choose(r1), q2.Choose(r2));
@@ -248,6 +254,26 @@ TEST(SearchValues, WinnersScoreOneAndProgressIsRelative) {
   s.mutable_seat(1).vp = 20;
   v = bots::SeatValues(s);
   EXPECT_DOUBLE_EQ(v[0], v[1]);
+}
+
+// The material term of a cut-off playout: at equal VP, warriors placed in
+// a clearing (which they then rule, Law 2.5) and a card more in hand raise
+// a seat's value; without the term only VP count.
+TEST(SearchValues, MaterialValuesTheMapAndTheHand) {
+  auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie}), 3);
+  ASSERT_TRUE(st.ok());
+  State s = *st;
+  s.mutable_seat(0).vp = s.mutable_seat(1).vp = 10;
+  const auto before = bots::SeatValues(s, 1.0);
+  s.PlaceWarriors(rules::kMarquise, 5, 2);
+  auto plain = bots::SeatValues(s);
+  EXPECT_DOUBLE_EQ(plain[0], plain[1]);
+  auto with = bots::SeatValues(s, 1.0);
+  EXPECT_GT(with[0], before[0]);
+  EXPECT_GT(with[0], with[1]);
+  const double eyrie = with[1];
+  s.mutable_seat(1).hand.push_back(s.seat(0).hand.front());
+  EXPECT_GT(bots::SeatValues(s, 1.0)[1], eyrie);
 }
 
 }  // namespace
