@@ -340,6 +340,9 @@ void State::EndGame(EndReason reason, std::vector<int8_t> winners) {
 // the one closest clockwise to the current player (the current player first).
 void State::CheckScoreVictory() {
   if (end_reason_ != kNotOver) return;
+  bool reached = false;  // the common case: nobody has 30 VP
+  for (const SeatState& st : seats_) reached |= st.vp >= kWinningScore;
+  if (!reached) return;
   const int n = num_seats();
   for (int i = 0; i < n; ++i) {
     const int st = (current_ + i) % n;
@@ -354,9 +357,7 @@ void State::CheckScoreVictory() {
 
 int State::Presence(int faction, int c) const {
   const ClearingState& cl = board_[c];
-  int n = cl.warriors[faction];
-  const FactionBuildings& own = kBuildingsOf[faction];
-  for (int i = 0; i < own.count; ++i) n += cl.pieces[own.piece[i]];
+  int n = OwnPresence(faction, cl);
   // Law 11.2.7.III: mercenaries rule for their buyer, not the Riverfolk.
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
@@ -366,6 +367,34 @@ int State::Presence(int faction, int c) const {
 }
 
 int State::Ruler(int c) const {
+  // Without mercenaries, Soup Kitchens, hirelings or outright rule, presence
+  // is warriors plus buildings (Law 2.5): no hooks to ask.
+  if (outright_rule_ || exiles_deck_ || hirelings_.InPlay() ||
+      seat_of_[kRiverfolk] >= 0) {
+    return RulerWithHooks(c);
+  }
+  const ClearingState& cl = board_[c];
+  int best = 0, best_faction = kNoFaction, breaker = kNoFaction;
+  bool tie = false;
+  for (const SeatState& st : seats_) {
+    if (st.faction == kNoFaction) return RulerWithHooks(c);
+    const int p = OwnPresence(st.faction, cl);
+    if (p == 0 || p < best) continue;
+    const bool ties = GetFaction(st.faction)->RulesTies();  // Law 7.2.2
+    if (p > best) {
+      best = p;
+      best_faction = st.faction;
+      tie = false;
+      breaker = ties ? st.faction : kNoFaction;
+    } else {
+      tie = true;
+      if (ties) breaker = st.faction;
+    }
+  }
+  return tie ? breaker : best_faction;
+}
+
+int State::RulerWithHooks(int c) const {
   int best = 0, best_faction = kNoFaction;
   bool tie = false, tie_breaker_in_tie = false;
   int breaker = kNoFaction;
@@ -407,8 +436,8 @@ int State::Ruler(int c) const {
 
 int State::OpenSlots(int c) const {
   int used = board_[c].pieces[kRuin] + hirelings_.Vaults(c);
-  for (const FactionBuildings& own : kBuildingsOf) {
-    for (int i = 0; i < own.count; ++i) used += board_[c].pieces[own.piece[i]];
+  for (int i = 0; i < kAllBuildings.count; ++i) {
+    used += board_[c].pieces[kAllBuildings.piece[i]];
   }
   // The Elder Treetop adds a building slot (its card).
   const int treetop = landmarks_.at[kLandmarkElderTreetop] == c ? 1 : 0;
@@ -466,11 +495,11 @@ void State::OpenPath(int index) {
 bool State::HasPieces(int faction, int c) const {
   const ClearingState& cl = board_[c];
   if (cl.warriors[faction] > 0) return true;
-  if (GetFaction(faction)->PawnIn(*this, c)) return true;
-  for (int p = 1; p < kNumPieces; ++p) {
-    if (GetPieceInfo(p).owner == faction && cl.pieces[p] > 0) return true;
+  const FactionPieces& own = kPiecesOf[faction];
+  for (int i = 0; i < own.count; ++i) {
+    if (cl.pieces[own.piece[i]] > 0) return true;
   }
-  return false;
+  return GetFaction(faction)->PawnIn(*this, c);
 }
 
 bool State::CardMatches(CardId id, int suit) const {

@@ -798,6 +798,15 @@ class State {
   void Advance();
   void StartTurn();
   void CheckScoreVictory();
+  // Rule with every hook asked (mercenaries, hirelings, outright rule...).
+  int RulerWithHooks(int c) const;
+  // A faction's warriors and buildings in a clearing (Law 2.5).
+  static int OwnPresence(int faction, const ClearingState& cl) {
+    int n = cl.warriors[faction];
+    const FactionBuildings& own = kBuildingsOf[faction];
+    for (int i = 0; i < own.count; ++i) n += cl.pieces[own.piece[i]];
+    return n;
+  }
   void ReshuffleIfEmpty();
   ClearingMask OpenedPathsAt(int c) const;  // removed closed paths at c
   // Calls f(board) for each expansion faction's board (Law 10-15).
