@@ -207,6 +207,18 @@ void BM_Hash(benchmark::State& state) {
 }
 BENCHMARK(BM_Hash);
 
+// Issue 19: the copy cost at four seats (goal: at most 150 ns).
+void BM_StateCopyFourPlayers(benchmark::State& state) {
+  GameSetup setup = MarquiseEyrie();
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+  const State s = Midgame(setup);
+  for (auto _ : state) {
+    State copy = s;
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_StateCopyFourPlayers);
+
 }  // namespace
 }  // namespace woodland::rules
 

@@ -5,13 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
-bash scripts/build.sh
-W=build/cli/woodland
-R=build/bots/random/random_bot
+# The release configuration (-O3, link-time optimisation) in build-release/;
+# scripts/test.sh builds the test configuration in build/.
+bash scripts/release.sh
+B=build-release
+W=$B/cli/woodland
+R=$B/bots/random/random_bot
+mkdir -p build
 echo
 echo "== A four-player match between four bot processes over gRPC, with its replay verified"
 $W play --factions marquise,eyrie,alliance,vagabond \
-  --bot "marquise=exec:build/bots/heuristic/heuristic_bot" --bot "eyrie=exec:bots/python/run.sh" \
+  --bot "marquise=exec:$B/bots/heuristic/heuristic_bot" --bot "eyrie=exec:bots/python/run.sh" \
   --bot "alliance=exec:bots/node/run.sh" --bot "vagabond=exec:$R --seed 4" \
   --seed 1 --replay build/last_match.json
 $W replay build/last_match.json --verify
@@ -20,7 +24,7 @@ echo "== A round-robin tournament: 5 bot processes (C++, Python, Node), 4 player
 rm -f build/tournament.db build/tournament.db-wal build/tournament.db-shm
 $W tournament --db build/tournament.db --players 4 --tables 4 --seed 1 --workers 2 \
   --metrics-port 0 \
-  --bot "heuristic=exec:build/bots/heuristic/heuristic_bot" \
+  --bot "heuristic=exec:$B/bots/heuristic/heuristic_bot" \
   --bot "python-starter=exec:bots/python/run.sh" \
   --bot "node-starter=exec:bots/node/run.sh" \
   --bot "random-a=exec:$R --seed 1" --bot "random-b=exec:$R --seed 2"

@@ -2,6 +2,7 @@
 // crafting (4.1), the hand limit, dominance (3.3) and the standard deck's
 // timed effects. Faction modules build their turns from these pieces.
 #include <algorithm>
+#include <bit>
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
@@ -143,7 +144,7 @@ void TurnChoose(State&, const Option&) { CHECK(false); }
 
 void BirdsongCardsStep(State& s) {
   const int seat = s.top().seat;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const CardId claim = s.FindEffect(seat, kRoyalClaim);
   if (claim != kNoCard) opts.push_back({.kind = kOptCard, .card = claim});
   const CardId stand = s.FindEffect(seat, kStandAndDeliver);
@@ -203,7 +204,7 @@ void BirdsongCardsChoose(State& s, const Option& o) {
 
 void BurrowBankStep(State& s) {
   const int seat = s.top().seat;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int o = 0; o < s.num_seats(); ++o) {
     if (o != seat)
       opts.push_back({.kind = kOptFaction, .a = FactionOfSeat(s, o)});
@@ -236,7 +237,7 @@ void MoveStep(State& s) {
     return;
   }
   const int n = s.clearing(t.x).warriors[f];
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 1; i <= n; ++i) {
     opts.push_back({.kind = kOptCount, .a = static_cast<int8_t>(i)});
   }
@@ -295,7 +296,7 @@ enum BattleStep : int8_t {
 };
 
 std::vector<Option> AmbushCards(const State& s, int seat, int suit) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (CardId id : s.seat(seat).hand) {
     const CardDef& c = s.card(id);
     if (c.kind == kAmbushCard && (c.suit == suit || c.suit == kBird)) {
@@ -341,7 +342,7 @@ bool AssignHits(State& s) {
         --b.hits_left[side];
         continue;
       }
-      std::vector<Option> opts;
+      std::vector<Option> opts = NewOptionList();
       int total = 0;
       for (int p = 1; p < kNumPieces; ++p) {
         if (GetPieceInfo(p).owner != f) continue;
@@ -439,7 +440,7 @@ void ApplyHits(State& s) {
 // Battle-card options for one side after the roll (Law 4.3.4).
 std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
   const BattleState& b = s.battle();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   auto offer = [&](int effect) {
     const CardId id = s.FindEffect(seat, effect);
     if (id != kNoCard) opts.push_back({.kind = kOptCard, .card = id});
@@ -477,7 +478,7 @@ void BattleStepFn(State& s) {
     case kBsAmbush: {
       // Law 4.3.1: the defender may play a matching ambush card. Scouting
       // Party: ambush cards have no effect on that attacker.
-      std::vector<Option> opts;
+      std::vector<Option> opts = NewOptionList();
       if (!s.HasEffect(att_seat, kScoutingParty)) {
         opts = AmbushCards(s, def_seat, suit);
       }
@@ -793,7 +794,7 @@ void CraftStep(State& s) {
   const int seat = t.seat;
   const auto avail = CraftAvailable(s, seat);
   if (t.step == 1) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     for (int i = 0; i < kNumClearingSuits; ++i) {
       if (avail[i] > 0)
         opts.push_back({.kind = kOptSuit, .a = static_cast<int8_t>(i)});
@@ -801,7 +802,7 @@ void CraftStep(State& s) {
     s.Ask(kPromptCraftSuit, seat, std::move(opts), -1, -1);
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (CardId id : s.seat(seat).hand) {
     if (!Craftable(s, seat, id, avail)) continue;
     bool dup = false;
@@ -895,7 +896,7 @@ void DiscardDownChoose(State& s, const Option& o) {
 void TakeDominanceStep(State& s) {
   const Task& t = s.top();
   if (t.step == 10) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     AppendDaylightExtras(s, t.seat, opts);
     if (opts.empty()) {
       s.Pop();
@@ -907,7 +908,7 @@ void TakeDominanceStep(State& s) {
   }
   // Law 3.3.4: spend a matching card (a bird dominance needs a bird card).
   const int suit = s.card(t.d).suit;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (const Option& o : MatchingCards(s, t.seat, suit)) {
     if (suit != kBird || s.card(o.card).suit == kBird) opts.push_back(o);
   }
@@ -941,7 +942,7 @@ void TakeDominanceChoose(State& s, const Option& o) {
 void TaxCollectorStep(State& s) {
   const int seat = s.top().seat;
   const int f = FactionOfSeat(s, seat);
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).warriors[f] > GetFaction(f)->ProtectedWarriors(s, c)) {
       opts.push_back({.kind = kOptClearing, .a = static_cast<int8_t>(c)});
@@ -960,7 +961,7 @@ void TaxCollectorChoose(State& s, const Option& o) {
 
 void CodebreakersStep(State& s) {
   const int seat = s.top().seat;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int o = 0; o < s.num_seats(); ++o) {
     if (o != seat)
       opts.push_back({.kind = kOptFaction, .a = FactionOfSeat(s, o)});
@@ -988,7 +989,7 @@ void OrderEffectsStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < t.a; ++i) {
     opts.push_back({.kind = kOptEffect, .a = static_cast<int8_t>(i)});
   }
@@ -1099,7 +1100,7 @@ std::string CardName(const State& s, CardId id) {
 }
 
 std::vector<Option> MatchingCards(const State& s, int seat, int suit) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (CardId id : s.seat(seat).hand) {
     if (suit >= 0 && !s.CardMatches(id, suit)) continue;
     bool dup = false;
@@ -1110,7 +1111,7 @@ std::vector<Option> MatchingCards(const State& s, int seat, int suit) {
 }
 
 std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const MapDef& m = s.map();
   // Law 11.2.2, 11.2.7.II: rivers as paths (2: ignoring rule).
   const int rivers = s.SeatOf(kRiverfolk) < 0
@@ -1138,14 +1139,15 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
       continue;
     }
     const bool rules_from = nimble || s.Rules(faction, from);
-    for (int to = 0; to < m.num_clearings; ++to) {
-      const bool river = rivers_now > 0 && (m.clearings[from].river >> to & 1);
-      const bool tunnel =
-          to != from && (ex.tunnels >> from & 1) && (ex.tunnels >> to & 1);
-      if ((!s.Adjacent(from, to) && !river && !tunnel) ||
-          (blocked_to >> to & 1)) {
-        continue;
-      }
+    // Destinations by path, river or tunnel, in clearing order.
+    const uint32_t rivers_at = rivers_now > 0 ? m.clearings[from].river : 0;
+    const uint32_t tunnels_at =
+        (ex.tunnels >> from & 1) ? ex.tunnels & ~(1u << from) : 0;
+    uint32_t reach = (s.AdjacentMask(from) | rivers_at | tunnels_at) &
+                     ~blocked_to & ((1u << m.num_clearings) - 1);
+    for (; reach != 0; reach &= reach - 1) {
+      const int to = std::countr_zero(reach);
+      const bool river = rivers_at >> to & 1;
       // Law 4.2.1: rule the origin, the destination, or both.
       if (rules_from || s.Rules(faction, to) || (river && rivers_now == 2)) {
         opts.push_back({.kind = kOptMove,
@@ -1168,7 +1170,7 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
 
 std::vector<Option> LegalBattles(const State& s, int faction,
                                  int clearing_suit) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const FactionModule* m = GetFaction(faction);
   for (int c = 0; c < s.map().num_clearings; ++c) {
     // Law 11.2.7.III (FAQ): mercenaries alone may battle (not the

@@ -335,16 +335,37 @@ absl::StatusOr<DeckDef> ParseDeck(absl::string_view text) {
   return d;
 }
 
+namespace {
+
+// Every embedded file parsed once (a new game copies the result).
+template <class Def>
+const std::vector<absl::StatusOr<Def>>& ParsedOnce(
+    const std::vector<EmbeddedFile>& files,
+    absl::StatusOr<Def> (*parse)(absl::string_view)) {
+  static const auto* parsed = [&] {
+    auto* out = new std::vector<absl::StatusOr<Def>>();
+    for (const EmbeddedFile& f : files) out->push_back(parse(f.text));
+    return out;
+  }();
+  return *parsed;
+}
+
+}  // namespace
+
 absl::StatusOr<MapDef> BuiltinMap(absl::string_view key) {
-  for (const EmbeddedFile& f : EmbeddedMaps()) {
-    if (f.key == key) return ParseMap(f.text);
+  const std::vector<EmbeddedFile>& files = EmbeddedMaps();
+  const auto& parsed = ParsedOnce<MapDef>(files, &ParseMap);
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (files[i].key == key) return parsed[i];
   }
   return absl::NotFoundError(absl::StrCat("no built-in map '", key, "'"));
 }
 
 absl::StatusOr<DeckDef> BuiltinDeck(absl::string_view key) {
-  for (const EmbeddedFile& f : EmbeddedDecks()) {
-    if (f.key == key) return ParseDeck(f.text);
+  const std::vector<EmbeddedFile>& files = EmbeddedDecks();
+  const auto& parsed = ParsedOnce<DeckDef>(files, &ParseDeck);
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (files[i].key == key) return parsed[i];
   }
   return absl::NotFoundError(
       absl::StrCat("no built-in deck '", key,

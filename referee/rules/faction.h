@@ -11,6 +11,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "referee/rules/check.h"
 #include "referee/rules/state.h"
 
 namespace woodland::rules {
@@ -205,11 +206,22 @@ class FactionModule {
   }
 };
 
+// Registered modules by faction + 1 (0: a seat not drafted yet) and task
+// handlers by kind; read inline at every step (registry.cc fills them).
+extern std::array<const FactionModule*, kNumFactions + 1> g_factions;
+extern std::array<TaskHandler, 256> g_tasks;
+
 // The module for a faction, or nullptr if the faction is not implemented.
-const FactionModule* GetFaction(int faction);
+inline const FactionModule* GetFaction(int faction) {
+  return g_factions[faction + 1];
+}
 void RegisterFaction(const FactionModule* module);
 
-const TaskHandler& GetTaskHandler(int kind);
+inline const TaskHandler& GetTaskHandler(int kind) {
+  const TaskHandler& h = g_tasks[kind];
+  CHECK(h.step != nullptr) << "no handler for task kind " << kind;
+  return h;
+}
 void RegisterTask(int kind, TaskHandler handler);
 const PromptInfo& GetPromptInfo(int kind);
 void RegisterPrompt(int kind, PromptInfo info);

@@ -6,14 +6,6 @@
 namespace woodland::rules {
 namespace {
 
-std::array<const FactionModule*, kNumFactions>& Factions() {
-  static std::array<const FactionModule*, kNumFactions> f{};
-  return f;
-}
-std::array<TaskHandler, 256>& Tasks() {
-  static std::array<TaskHandler, 256> t{};
-  return t;
-}
 std::array<PromptInfo, 512>& Prompts() {
   static std::array<PromptInfo, 512> p{};
   return p;
@@ -30,24 +22,19 @@ class UndraftedSeat : public FactionModule {
   void PushDaylight(State&, int) const override {}
   void PushEvening(State&, int) const override {}
 };
+const UndraftedSeat kUndrafted{};
 
 }  // namespace
 
-const FactionModule* GetFaction(int faction) {
-  static const UndraftedSeat undrafted;
-  if (faction == kNoFaction) return &undrafted;
-  return Factions()[faction];
-}
+// Index 0: a seat whose faction is not drafted yet.
+std::array<const FactionModule*, kNumFactions + 1> g_factions = {&kUndrafted};
+std::array<TaskHandler, 256> g_tasks{};
+
 void RegisterFaction(const FactionModule* module) {
-  Factions()[module->faction()] = module;
+  g_factions[module->faction() + 1] = module;
 }
 
-const TaskHandler& GetTaskHandler(int kind) {
-  const TaskHandler& h = Tasks()[kind];
-  CHECK(h.step != nullptr) << "no handler for task kind " << kind;
-  return h;
-}
-void RegisterTask(int kind, TaskHandler handler) { Tasks()[kind] = handler; }
+void RegisterTask(int kind, TaskHandler handler) { g_tasks[kind] = handler; }
 
 const PromptInfo& GetPromptInfo(int kind) { return Prompts()[kind]; }
 void RegisterPrompt(int kind, PromptInfo info) { Prompts()[kind] = info; }

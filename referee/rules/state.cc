@@ -66,7 +66,27 @@ absl::Status PlaceSuits(const GameSetup& setup, MapDef& m, Chance& chance) {
   return absl::OkStatus();
 }
 
+struct OptionPool {
+  static constexpr int kSize = 16;
+  std::array<std::vector<Option>, kSize> lists;
+  int n = 0;
+};
+thread_local OptionPool option_pool;
+
 }  // namespace
+
+std::vector<Option> NewOptionList() {
+  OptionPool& p = option_pool;
+  if (p.n == 0) return {};
+  return std::move(p.lists[--p.n]);
+}
+
+void RecycleOptionList(std::vector<Option> list) {
+  OptionPool& p = option_pool;
+  if (list.capacity() == 0 || p.n == OptionPool::kSize) return;
+  list.clear();
+  p.lists[p.n++] = std::move(list);
+}
 
 absl::StatusOr<State> State::NewGame(const GameSetup& setup, uint64_t seed) {
   return NewGame(setup, seed, nullptr);
@@ -181,6 +201,7 @@ absl::StatusOr<State> State::NewGame(
   for (int c = 0; c < md.num_clearings; ++c) {
     if (md.clearings[c].ruin) s.board_[c].pieces[kRuin] = 1;  // Law 5.1.4
   }
+  s.UpdateAllRule();
   // Law 5.1.3: two players remove the dominance cards; each player draws 3.
   for (CardId id = 0; id < static_cast<CardId>(s.def_->deck.cards.size());
        ++id) {
@@ -226,11 +247,15 @@ absl::StatusOr<State> State::NewGame(
 void State::SeatFaction(int seat, int faction) {
   seats_[seat].faction = static_cast<int8_t>(faction);
   seat_of_[faction] = static_cast<int8_t>(seat);
+  all_seated_ = std::none_of(seats_.begin(), seats_.end(), [](const auto& st) {
+    return st.faction == kNoFaction;
+  });
   const FactionModule* m = GetFaction(faction);
   warrior_supply_[faction] = static_cast<int8_t>(m->warriors());
   outright_rule_ |= m->HasOutrightRule();
   auto pieces = m->pieces();
   for (int p = 0; p < kNumPieces; ++p) piece_supply_[p] += pieces[p];
+  UpdateAllRule();
 }
 
 void State::Ask(uint16_t kind, int seat, std::vector<Option> options, int a,
@@ -239,7 +264,8 @@ void State::Ask(uint16_t kind, int seat, std::vector<Option> options, int a,
   CHECK(seat >= 0 && seat < num_seats());
   prompt_ = Prompt{kind, static_cast<int8_t>(seat), static_cast<int8_t>(a),
                    static_cast<int8_t>(b)};
-  options_ = std::move(options);
+  options_.swap(options);
+  RecycleOptionList(std::move(options));
   counters_.largest_option_list = std::max<int32_t>(
       counters_.largest_option_list, static_cast<int32_t>(options_.size()));
 }
@@ -339,7 +365,8 @@ void State::EndGame(EndReason reason, std::vector<int8_t> winners) {
 // Law 3.1, 3.1.1: the first to 30 wins at once; if several reach it together,
 // the one closest clockwise to the current player (the current player first).
 void State::CheckScoreVictory() {
-  if (end_reason_ != kNotOver) return;
+  if (end_reason_ != kNotOver || !vp_changed_) return;
+  vp_changed_ = false;
   const int n = num_seats();
   for (int i = 0; i < n; ++i) {
     const int st = (current_ + i) % n;
@@ -354,9 +381,7 @@ void State::CheckScoreVictory() {
 
 int State::Presence(int faction, int c) const {
   const ClearingState& cl = board_[c];
-  int n = cl.warriors[faction];
-  const FactionBuildings& own = kBuildingsOf[faction];
-  for (int i = 0; i < own.count; ++i) n += cl.pieces[own.piece[i]];
+  int n = OwnPresence(faction, cl);
   // Law 11.2.7.III: mercenaries rule for their buyer, not the Riverfolk.
   n += riverfolk_.MercPresence(faction, cl.warriors[kRiverfolk], turn_,
                                phase_ != kPhaseBirdsong);
@@ -366,6 +391,39 @@ int State::Presence(int faction, int c) const {
 }
 
 int State::Ruler(int c) const {
+  if (RuleNeedsHooks()) return RulerWithHooks(c);
+  return rule_[c];  // kept by UpdateRule at every change of the clearing
+}
+
+// Law 2.5, 7.2.2: the faction with the most warriors and buildings, the
+// Eyrie among those tied, else nobody.
+int State::RuleByPieces(int c) const {
+  const ClearingState& cl = board_[c];
+  int best = 0, best_faction = kNoFaction, breaker = kNoFaction;
+  bool tie = false;
+  for (const SeatState& st : seats_) {
+    if (st.faction == kNoFaction) continue;
+    const int p = OwnPresence(st.faction, cl);
+    if (p == 0 || p < best) continue;
+    const bool ties = GetFaction(st.faction)->RulesTies();  // Law 7.2.2
+    if (p > best) {
+      best = p;
+      best_faction = st.faction;
+      tie = false;
+      breaker = ties ? st.faction : kNoFaction;
+    } else {
+      tie = true;
+      if (ties) breaker = st.faction;
+    }
+  }
+  return tie ? breaker : best_faction;
+}
+
+void State::UpdateAllRule() {
+  for (int c = 0; c < kMaxClearings; ++c) UpdateRule(c);
+}
+
+int State::RulerWithHooks(int c) const {
   int best = 0, best_faction = kNoFaction;
   bool tie = false, tie_breaker_in_tie = false;
   int breaker = kNoFaction;
@@ -407,8 +465,8 @@ int State::Ruler(int c) const {
 
 int State::OpenSlots(int c) const {
   int used = board_[c].pieces[kRuin] + hirelings_.Vaults(c);
-  for (const FactionBuildings& own : kBuildingsOf) {
-    for (int i = 0; i < own.count; ++i) used += board_[c].pieces[own.piece[i]];
+  for (int i = 0; i < kAllBuildings.count; ++i) {
+    used += board_[c].pieces[kAllBuildings.piece[i]];
   }
   // The Elder Treetop adds a building slot (its card).
   const int treetop = landmarks_.at[kLandmarkElderTreetop] == c ? 1 : 0;
@@ -466,11 +524,11 @@ void State::OpenPath(int index) {
 bool State::HasPieces(int faction, int c) const {
   const ClearingState& cl = board_[c];
   if (cl.warriors[faction] > 0) return true;
-  if (GetFaction(faction)->PawnIn(*this, c)) return true;
-  for (int p = 1; p < kNumPieces; ++p) {
-    if (GetPieceInfo(p).owner == faction && cl.pieces[p] > 0) return true;
+  const FactionPieces& own = kPiecesOf[faction];
+  for (int i = 0; i < own.count; ++i) {
+    if (cl.pieces[own.piece[i]] > 0) return true;
   }
-  return false;
+  return GetFaction(faction)->PawnIn(*this, c);
 }
 
 bool State::CardMatches(CardId id, int suit) const {
@@ -510,6 +568,7 @@ int State::PlaceWarriors(int faction, int c, int n) {
   if (!CanPlace(faction, c)) return 0;  // e.g. a face-up snare (13.7.2)
   warrior_supply_[faction] -= n;
   board_[c].warriors[faction] += n;
+  UpdateRule(c);
   Log({.kind = kEvPlace,
        .faction = static_cast<int8_t>(faction),
        .a = static_cast<int8_t>(n),
@@ -524,6 +583,7 @@ bool State::PlacePiece(int piece, int c) {
   if (owner != kNoFaction && !CanPlace(owner, c)) return false;
   --piece_supply_[piece];
   ++board_[c].pieces[piece];
+  UpdateRule(c);
   Log({.kind = kEvPlace,
        .faction = static_cast<int8_t>(owner),
        .a = 1,
@@ -537,6 +597,8 @@ void State::MoveWarriors(int faction, int from, int to, int n, int moved_by) {
   CHECK_LE(n, board_[from].warriors[faction]);
   board_[from].warriors[faction] -= n;
   board_[to].warriors[faction] += n;
+  UpdateRule(from);
+  UpdateRule(to);
   Log({.kind = kEvMove,
        .faction = static_cast<int8_t>(faction),
        .a = static_cast<int8_t>(n),
@@ -556,6 +618,7 @@ void State::RemovePieces(int faction, int c, int warriors,
   ClearingState& cl = board_[c];
   CHECK_LE(warriors, cl.warriors[faction]);
   cl.warriors[faction] -= warriors;
+  UpdateRule(c);
   // Coffin Makers may take them instead of the supply (exiles.cc).
   if (!exiles_deck_ || !ExilesTakeWarriors(*this, faction, warriors)) {
     warrior_supply_[faction] += warriors;
@@ -571,6 +634,7 @@ void State::RemovePieces(int faction, int c, int warriors,
     if (pieces[p] == 0) continue;
     CHECK_LE(pieces[p], cl.pieces[p]);
     cl.pieces[p] -= pieces[p];
+    UpdateRule(c);
     piece_supply_[p] += pieces[p];
     scored += pieces[p];
     if (GetPieceInfo(p).building) buildings += pieces[p];
@@ -705,6 +769,7 @@ void State::AddVp(int seat, int n, VpReason reason) {
   // The Law does not say a score can go below zero; the score track has no
   // negative spaces, so a loss stops at 0 (published Law, 7.7.1 silent).
   st.vp = static_cast<int16_t>(std::max(0, st.vp + n));
+  vp_changed_ = true;
   // Law 22.1.1: the score marker entered a hireling marker's space.
   if (st.vp > before && hirelings_.InPlay()) {
     HirelingsOnScore(*this, seat, before, st.vp);
@@ -954,6 +1019,12 @@ absl::Status State::CheckInvariants() const {
           absl::StrCat("item ", ItemName(i), " count changed"));
     }
   }
+  // The kept rule matches the board (a change that skipped UpdateRule).
+  for (int c = 0; c < kMaxClearings; ++c) {
+    if (rule_[c] != RuleByPieces(c)) {
+      return absl::InternalError(absl::StrCat("stale rule in clearing ", c));
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -1025,17 +1096,20 @@ void State::ClearForScenario() {
   stack_.clear();
   options_.clear();
   prompt_ = Prompt{};
+  UpdateAllRule();
 }
 
 void State::SetWarriors(int faction, int c, int n) {
   warrior_supply_[faction] += board_[c].warriors[faction] - n;
   board_[c].warriors[faction] = static_cast<int8_t>(n);
+  UpdateRule(c);
 }
 
 void State::SetPieces(int piece, int c, int n) {
   const int delta = n - board_[c].pieces[piece];
   piece_supply_[piece] -= delta;
   board_[c].pieces[piece] = static_cast<int8_t>(n);
+  UpdateRule(c);
   if (piece == kKeep && n > 0) marquise_.keep = static_cast<int8_t>(c);
   if (piece >= kSawmill && piece <= kRecruiter) {
     marquise_.placed[piece - kSawmill] += delta;

@@ -100,6 +100,12 @@ struct Option {
   friend bool operator==(const Option&, const Option&) = default;
 };
 
+// Option lists reuse their buffers (a small pool per thread) instead of
+// allocating at every decision: build a list from NewOptionList(); State::Ask
+// recycles the list it replaces, RecycleOptionList any other spent one.
+std::vector<Option> NewOptionList();
+void RecycleOptionList(std::vector<Option> list);
+
 // Prompt kinds: core kinds below; each faction module owns the range
 // [kFactionPromptBase + 32 * faction, +32).
 enum PromptKind : uint16_t {
@@ -755,7 +761,11 @@ class State {
 
   MarquiseBoard& mutable_marquise() { return marquise_; }
   EyrieBoard& mutable_eyrie() { return eyrie_; }
-  SeatState& mutable_seat(int s) { return seats_[s]; }
+  // (VP may change through it: the next victory check looks.)
+  SeatState& mutable_seat(int s) {
+    vp_changed_ = true;
+    return seats_[s];
+  }
   BattleState& battle() { return battle_; }
   const BattleState& battle() const { return battle_; }
   // Crafting pieces activated this turn, by suit (Law 4.1.1: once per turn).
@@ -805,6 +815,24 @@ class State {
   void Advance();
   void StartTurn();
   void CheckScoreVictory();
+  // Rule with every hook asked (mercenaries, hirelings, outright rule...).
+  int RulerWithHooks(int c) const;
+  // Without such hooks rule depends on warriors and buildings only and is
+  // kept per clearing in rule_, updated wherever board_ changes.
+  bool RuleNeedsHooks() const {
+    return outright_rule_ || exiles_deck_ || !all_seated_ ||
+           hirelings_.InPlay() || seat_of_[kRiverfolk] >= 0;
+  }
+  int RuleByPieces(int c) const;
+  void UpdateRule(int c) { rule_[c] = static_cast<int8_t>(RuleByPieces(c)); }
+  void UpdateAllRule();
+  // A faction's warriors and buildings in a clearing (Law 2.5).
+  static int OwnPresence(int faction, const ClearingState& cl) {
+    int n = cl.warriors[faction];
+    const FactionBuildings& own = kBuildingsOf[faction];
+    for (int i = 0; i < own.count; ++i) n += cl.pieces[own.piece[i]];
+    return n;
+  }
   void ReshuffleIfEmpty();
   ClearingMask OpenedPathsAt(int c) const;  // removed closed paths at c
   // Calls f(board) for each expansion faction's board (Law 10-15).
@@ -864,6 +892,10 @@ class State {
   bool path_opened_this_turn_ = false;
   bool record_events_ = false;
   bool outright_rule_ = false;  // a seated faction may RulesOutright (10.2.4)
+  bool all_seated_ = false;     // every seat has its faction (19.8.3)
+  // Set when VP may have changed since the last victory check (3.1).
+  bool vp_changed_ = true;
+  std::array<int8_t, kMaxClearings> rule_{};  // RuleByPieces per clearing
   int16_t turn_ = 0;
   std::vector<Event> events_;
   // The card last removed from a hand and whose (so kEvDiscard names the

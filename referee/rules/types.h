@@ -144,6 +144,33 @@ inline constexpr std::array<FactionBuildings, kNumFactions> kBuildingsOf = [] {
   return out;
 }();
 
+// Every piece kind each faction owns (buildings and tokens), as a small list.
+struct FactionPieces {
+  std::array<int8_t, 16> piece{};
+  int8_t count = 0;
+};
+inline constexpr std::array<FactionPieces, kNumFactions> kPiecesOf = [] {
+  std::array<FactionPieces, kNumFactions> out{};
+  for (int p = 1; p < kNumPieces; ++p) {
+    const PieceInfo& info = kPieceInfo[p];
+    if (info.owner < 0) continue;
+    FactionPieces& b = out[info.owner];
+    b.piece[b.count++] = static_cast<int8_t>(p);
+  }
+  return out;
+}();
+
+// Every faction's building kinds (they fill building slots, Law 2.2.3).
+inline constexpr FactionPieces kAllBuildings = [] {
+  FactionPieces out{};
+  for (int p = 1; p < kNumPieces; ++p) {
+    if (kPieceInfo[p].building && kPieceInfo[p].owner >= 0) {
+      out.piece[out.count++] = static_cast<int8_t>(p);
+    }
+  }
+  return out;
+}();
+
 // Law 5.1.5: the item supply.
 enum Item : int8_t {
   kBoot = 0,
