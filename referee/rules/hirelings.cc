@@ -31,6 +31,10 @@ enum HireTask : uint8_t {
   kTaskHireBattleChoice,  // a = card, b = clearing or -1, c = optional, x =
                           // times
   kTaskHireBattle,        // a = card, b = clearing, c = defender faction
+  kTaskDefend,      // a = card, b = clearing, c = attacker faction (22.3.2)
+  kTaskScouts,      // a = card: Rabbit Scouts before the roll
+  kTaskBearers,     // a = card: Flame Bearers' Birdsong, b = clearing done
+  kTaskPhysicians,  // a = card, b = clearing, c = faction, x = warriors
 };
 
 enum HirePrompt : uint16_t {
@@ -47,17 +51,31 @@ enum HirePrompt : uint16_t {
   kPromptHireBattle,
   kPromptHireAmbush,
   kPromptHit,
+  kPromptUprisingCost,   // attacker: discard a card matching the clearing
+  kPromptAttackerHit,    // attacker: which of its pieces a hireling's hit takes
+  kPromptScouts,         // defender: spend a matching card to swap the rolls
+  kPromptBearersVictim,  // Flame Bearers: whose piece burns
+  kPromptBearersSpread,  // Flame Bearers: where the new Bearer goes
+  kPromptPhysicians,     // spend a matching card to place the warriors
+  kPromptPhysiciansTo,   // where the saved warriors go
+  kPromptBrigandRuin,    // The Brigand: which ruin item to take
+  kPromptBrigandSteal,   // The Brigand: whose card to take
+  kPromptBandPull,       // Popular Band: whose warriors are pulled in
 };
 
 // kOptAction codes (a); b carries the card index or clearing.
 enum HireAct : int8_t {
-  kActHire = 0,   // b = card index
-  kActRevolt,     // b = clearing (Spring Uprising, Birdsong)
-  kActPlace,      // b = clearing
-  kActMove,       // take a move
-  kActBattle,     // take a battle (Rat Smugglers)
-  kActPlaceHeld,  // b = clearing: Forest Patrol's warriors on the card
-  kActRecruit,    // a warrior at each vault (Vault Keepers)
+  kActHire = 0,     // b = card index
+  kActRevolt,       // b = clearing (Spring Uprising, Birdsong)
+  kActPlace,        // b = clearing
+  kActMove,         // take a move
+  kActBattle,       // take a battle (Rat Smugglers)
+  kActPlaceHeld,    // b = clearing: Forest Patrol's warriors on the card
+  kActRecruit,      // a warrior at each vault (Vault Keepers)
+  kActExplore,      // b = clearing: The Brigand takes a ruin item
+  kActSteal,        // b = item: The Brigand exhausts it to take a card
+  kActExileBattle,  // the Exile battles (b = clearing)
+  kActPull,         // b = clearing: the Popular Band pulls warriors in
 };
 
 constexpr std::array<absl::string_view, kNumHirelings> kPromoted = {
@@ -145,6 +163,10 @@ void MoveHirelingWarriors(State& s, int card, int from, int to, int n) {
   LogHire(s, card, kHireOpRemove, from, n);
   LogHire(s, card, kHireOpPlace, to, n);
   Board(s).RecomputeOnMap();
+  // Law 22.3.7: the controller moving hireling warriors into sympathy.
+  const int ctl = Card(s, card).controller;
+  if (ctl != kNoFaction && ctl != kAlliance && s.SeatOf(kAlliance) >= 0)
+    GetFaction(kAlliance)->OnWarriorsMoved(s, ctl, from, to, n, ctl);
 }
 
 // Law 22.3.2: is `faction`'s piece an enemy of hireling card `card`?
@@ -160,7 +182,13 @@ void RemoveAllEnemies(State& s, int card, int c) {
   for (int seat = 0; seat < s.num_seats(); ++seat) {
     const int f = s.seat(seat).faction;
     if (EnemyOfHireling(s, h, f) && s.HasPieces(f, c)) {
+      const int sympathy = f == kAlliance ? s.clearing(c).pieces[kSympathy] : 0;
       GetFaction(f)->RemoveAllPieces(s, c, kNoFaction);
+      // Law 22.3.7: removing sympathy with a hireling is Outrage.
+      if (h.controller != kNoFaction && h.controller != kAlliance) {
+        for (int i = 0; i < sympathy; ++i)
+          GetFaction(kAlliance)->OnPieceRemoved(s, kSympathy, c, h.controller);
+      }
     }
   }
   for (size_t i = 0; i < s.hirelings().cards.size(); ++i) {
@@ -507,6 +535,61 @@ void BirdsongChoose(State& s, const Option& o) {
   RemoveAllEnemies(s, card, o.b);
 }
 
+int ClearingCardMatch(const State& s, CardId id, int c) {
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    if (s.ClearingIs(c, suit) && s.CardMatches(id, suit)) return true;
+  }
+  return false;
+}
+
+std::vector<Option> ClearingCards(const State& s, int seat, int c) {
+  std::vector<Option> opts;
+  for (CardId id : s.seat(seat).hand) {
+    if (ClearingCardMatch(s, id, c))
+      opts.push_back({.kind = kOptCard, .card = id});
+  }
+  return opts;
+}
+
+// Badger Bodyguards: their controller ignores the first hit it takes in
+// each battle.
+int BodyguardsIgnore(State& s, int faction, int hits) {
+  HirelingsBoard& b = Board(s);
+  if (hits <= 0 || b.bodyguards_used ||
+      !b.Controls(faction, kHirelingVaultKeepers, true))
+    return 0;
+  b.bodyguards_used = true;
+  return 1;
+}
+
+// The card index of a side in play, or -1.
+int CardIndex(const State& s, int hireling) {
+  const auto& cards = s.hirelings().cards;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (cards[i].hireling == hireling) return static_cast<int>(i);
+  }
+  return -1;
+}
+int ScoutsCard(const State& s) { return CardIndex(s, kHirelingSpringUprising); }
+// Rabbit Scouts: their controller, defending, may spend a card matching the
+// clearing to swap the rolls (as Guerrilla War, Law 8.2.2).
+bool ScoutsFor(const State& s, int defender) {
+  return s.hirelings().Controls(defender, kHirelingSpringUprising, true);
+}
+
+// Law 22.3.6-22.3.7: `faction` loses pieces to the hireling of `card`:
+// nobody scores, but removing sympathy is Outrage for its controller.
+void RemoveForHireling(State& s, int card, int faction, int c,
+                       const std::array<int8_t, kNumPieces>& pieces) {
+  const int controller = Card(s, card).controller;
+  s.RemovePieces(faction, c, 0, pieces, kNoFaction);
+  if (faction != kAlliance || controller == kNoFaction ||
+      controller == kAlliance)
+    return;
+  for (int i = 0; i < pieces[kSympathy]; ++i)
+    GetFaction(kAlliance)->OnPieceRemoved(s, kSympathy, c, controller);
+}
+
 // --- Battle (Law 4.3 for hireling warriors, 22.3.4-22.3.6)
 // --------------------
 //
@@ -532,16 +615,21 @@ std::vector<Option> HirelingBattles(const State& s, int card, int only) {
   return opts;
 }
 
-void TakeHirelingHits(State& s, int card, int c, int hits) {
+// Hits on the hireling in c: warriors, then vaults (Law 4.3.6); returns the
+// vaults removed (their remover scores them, 22.3.6).
+int TakeHirelingHits(State& s, int card, int c, int hits) {
   const int w = std::min<int>(hits, Card(s, card).warriors[c]);
   RemoveHirelingWarriors(s, card, c, w);
+  int vaults = 0;
   for (hits -= w; hits > 0 && Card(s, card).vaults[c] > 0; --hits) {
     HirelingCard& h = Card(s, card);
     --h.vaults[c];
     ++h.vault_supply;
+    ++vaults;
     LogHire(s, card, kHireOpVaultRemove, c, 1);
   }
   Board(s).RecomputeOnMap();
+  return vaults;
 }
 
 void BattleChoiceStep(State& s) {
@@ -561,6 +649,7 @@ void BattleChoiceChoose(State& s, const Option& o) {
   if (o.kind != kOptBattle || --t.x <= 0) s.Pop();
   if (o.kind != kOptBattle) return;
   LogHire(s, card, kHireOpBattle, o.a, o.b, seat);
+  HirelingsBattleStart(s);
   s.Push(Task{.kind = kTaskHireBattle,
               .seat = I8(seat),
               .a = I8(card),
@@ -584,8 +673,18 @@ void BattleStep(State& s) {
     s.Ask(kPromptHireAmbush, dseat, std::move(opts), t.a, c);
     return;
   }
-  if (t.step == 1) {  // Law 4.3.2-4.3.3: roll; hits are dealt at once
+  if (t.step == 1) {  // Law 4.3.2: Rabbit Scouts before the roll
     t.step = 2;
+    if (Card(s, t.a).warriors[c] > 0 && ScoutsFor(s, def)) {
+      std::vector<Option> opts = ClearingCards(s, dseat, c);
+      if (opts.empty()) return;
+      opts.push_back({.kind = kOptDone});
+      s.Ask(kPromptScouts, dseat, std::move(opts), c);
+    }
+    return;
+  }
+  if (t.step == 2) {  // Law 4.3.3: roll; hits are dealt at once
+    t.step = 3;
     if (Card(s, t.a).warriors[c] == 0) {
       s.Pop();
       return;
@@ -593,13 +692,16 @@ void BattleStep(State& s) {
     int hi = s.chance_stream().Draw(kChanceDie, 4);
     int lo = s.chance_stream().Draw(kChanceDie, 4);
     if (hi < lo) std::swap(hi, lo);
+    if (t.y == 1) std::swap(hi, lo);  // Rabbit Scouts: the defender's high
     s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
     const int defenders = s.clearing(c).warriors[def];
     int att = std::min<int>(hi, Card(s, t.a).warriors[c]);
-    if (defenders == 0) ++att;  // Law 4.3.2.II: defenseless
+    if (defenders == 0) ++att;  // Law 4.3.5.II: defenseless
+    att -= BodyguardsIgnore(s, def, att);
     const int dfh = std::min(lo, defenders);
     const size_t mark = s.BeginSimultaneous();
-    TakeHirelingHits(s, t.a, c, dfh);
+    const int vaults = TakeHirelingHits(s, t.a, c, dfh);
+    if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
     const int w = std::min(att, defenders);
     if (w > 0) s.RemoveWarriors(def, c, w, kNoFaction);  // 22.3.6
     s.EndSimultaneous(mark);
@@ -621,19 +723,154 @@ void BattleStep(State& s) {
 
 void BattleChoose(State& s, const Option& o) {
   Task& t = s.top();
-  if (o.kind == kOptCard) {  // the ambush: two hits on the hireling
-    const int dseat = s.SeatOf(t.c);
+  const int dseat = s.SeatOf(t.c);
+  if (o.kind == kOptCard && t.step == 1) {  // the ambush: two hits
     s.RemoveFromHand(dseat, o.card);
     s.Log({.kind = kEvAmbush, .seat = I8(dseat), .card = o.card});
     s.Discard(o.card);
-    TakeHirelingHits(s, t.a, t.b, 2);
+    const int vaults = TakeHirelingHits(s, t.a, t.b, 2);
+    if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
+    return;
+  }
+  if (o.kind == kOptCard) {  // Rabbit Scouts: the rolls are swapped
+    s.RemoveFromHand(dseat, o.card);
+    s.Discard(o.card);
+    t.y = 1;
+    LogHire(s, ScoutsCard(s), kHireOpScouts, t.b, 0, dseat);
     return;
   }
   if (o.kind != kOptPiece) return;
   std::array<int8_t, kNumPieces> pieces{};
   pieces[o.a] = 1;
   --t.x;
-  s.RemovePieces(t.c, t.b, 0, pieces, kNoFaction);
+  RemoveForHireling(s, t.a, t.c, t.b, pieces);
+}
+
+// --- Battling a hireling (Law 4.3 with 22.3.2-22.3.6) -----------------------
+//
+// A player battles an enemy hireling's pieces (22.3.2): the hireling takes
+// the higher roll's hits, its warriors first, then its vaults (each vault
+// scores the attacker 1 VP, 4.3.6, 22.3.6). Nobody plays an ambush for the
+// hireling (22.3.5); the attacker's hits taken remove its pieces and score
+// nobody (22.3.6).
+
+// Law 22.3.2: may `faction` battle the hireling of `card` in c?
+bool CanAttackHireling(const State& s, int faction, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  if (h.warriors[c] + h.vaults[c] == 0 || !EnemyOfHireling(s, h, faction))
+    return false;
+  // Spring Uprising: the attacker must discard a card matching the clearing.
+  if (Is(h, kHirelingSpringUprising, false))
+    return !ClearingCards(s, s.SeatOf(faction), c).empty();
+  return true;
+}
+
+// Hits on the attacking faction: its warriors and its mercenaries in turn
+// (11.2.7.III.a); returns the hits left for buildings and tokens.
+int HitAttackerWarriors(State& s, int f, int c, int hits) {
+  const int mercs =
+      s.SeatOf(kRiverfolk) < 0 || f == kRiverfolk
+          ? 0
+          : GetFaction(kRiverfolk)->MercenariesFor(s, f, c, kNoFaction);
+  const int own = std::min<int>(hits, s.clearing(c).warriors[f]);
+  const int merc = std::min(hits - own, mercs);
+  if (own > 0) s.RemoveWarriors(f, c, own, kNoFaction);
+  if (merc > 0) s.RemoveWarriors(kRiverfolk, c, merc, kNoFaction);
+  return hits - own - merc;
+}
+
+void DefendRoll(State& s, Task& t) {
+  const int card = t.a, c = t.b, att = t.c;
+  const FactionModule* m = GetFaction(att);
+  int hi = s.chance_stream().Draw(kChanceDie, 4);
+  int lo = s.chance_stream().Draw(kChanceDie, 4);
+  if (hi < lo) std::swap(hi, lo);
+  s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
+  const int defenders = Card(s, card).warriors[c];
+  // Law 4.3.3.I, 4.3.5.II: capped by the attacker's warriors; the hireling
+  // without warriors there is defenseless.
+  int att_hits = std::min(hi, m->RolledHitCap(s, c, true)) +
+                 m->AttackerExtraHits(s) + (defenders == 0 ? 1 : 0);
+  int def_hits = std::min(lo, defenders);
+  def_hits = m->HitsToTake(s, def_hits);
+  def_hits -= m->IgnoredHits(s, c, def_hits, false);
+  def_hits -= BodyguardsIgnore(s, att, def_hits);
+  const int seat = s.SeatOf(att);
+  const size_t mark = s.BeginSimultaneous();
+  const int vaults = TakeHirelingHits(s, card, c, att_hits);
+  if (vaults > 0) s.AddVp(seat, vaults, kVpRemoval);  // 4.3.6, 22.3.6
+  t.x = 0;
+  if (def_hits > 0 && m->TakesHitsItself()) {
+    m->TakeHits(s, c, def_hits, kNoFaction);
+  } else if (def_hits > 0) {
+    t.x = I8(HitAttackerWarriors(s, att, c, def_hits));
+  }
+  s.EndSimultaneous(mark, seat);
+}
+
+void DefendStep(State& s) {
+  Task& t = s.top();
+  const int card = t.a, c = t.b, att = t.c, seat = s.SeatOf(att);
+  if (t.step == 0) {  // the Spring Uprising's price
+    t.step = 1;
+    if (Is(Card(s, card), kHirelingSpringUprising, false)) {
+      s.Ask(kPromptUprisingCost, seat, ClearingCards(s, seat, c), card, c);
+    }
+    return;
+  }
+  if (t.step == 1) {
+    t.step = 2;
+    DefendRoll(s, t);
+    return;
+  }
+  // Law 4.3.6: the attacker picks which of its buildings and tokens go.
+  std::vector<Option> opts;
+  for (int p = 1; p < kNumPieces && t.x > 0; ++p) {
+    if (GetPieceInfo(p).owner == att && s.clearing(c).pieces[p] > 0)
+      opts.push_back({.kind = kOptPiece, .a = I8(p)});
+  }
+  if (opts.empty()) {
+    s.Pop();
+    s.battle() = BattleState{};
+    return;
+  }
+  s.Ask(kPromptAttackerHit, seat, std::move(opts), c);
+}
+
+void DefendChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptCard) {  // discarded to battle the Uprising
+    s.RemoveFromHand(s.SeatOf(t.c), o.card);
+    s.Discard(o.card);
+    return;
+  }
+  std::array<int8_t, kNumPieces> pieces{};
+  pieces[o.a] = 1;
+  --t.x;
+  s.RemovePieces(t.c, t.b, 0, pieces, kNoFaction);  // 22.3.6
+}
+
+// Rabbit Scouts in a battle between players (kTaskScouts, before the roll).
+void ScoutsStep(State& s) {
+  Task& t = s.top();
+  if (t.step++ > 0) {
+    s.Pop();
+    return;
+  }
+  const int c = s.battle().clearing;
+  std::vector<Option> opts = ClearingCards(s, t.seat, c);
+  opts.push_back({.kind = kOptDone});
+  s.Ask(kPromptScouts, t.seat, std::move(opts), c);
+}
+
+void ScoutsChoose(State& s, const Option& o) {
+  const Task t = s.top();
+  s.Pop();
+  if (o.kind != kOptCard) return;
+  s.RemoveFromHand(t.seat, o.card);
+  s.Discard(o.card);
+  Board(s).scouts_swap = true;
+  LogHire(s, t.a, kHireOpScouts, s.battle().clearing, 0, t.seat);
 }
 
 // --- Daylight actions
@@ -954,11 +1191,11 @@ void MoveChoose(State& s, const Option& o) {
   }
   const Task done = t;
   s.Pop();
-  MoveHirelingWarriors(s, done.a, done.b, done.c, o.a);
-  if (done.x > 0) {
+  if (done.x > 0) {  // the battle follows what the move triggers (Outrage)
     PushHirelingBattles(s, done.seat, done.a, done.x == 2 ? done.c : -1, true,
                         1);
   }
+  MoveHirelingWarriors(s, done.a, done.b, done.c, o.a);
 }
 
 // --- Texts
@@ -1010,6 +1247,17 @@ std::string HitText(const State& s, const Prompt& p) {
 }
 std::string SmugglersText(const State&, const Prompt&) {
   return "Rat Smugglers: discard a card showing an item";
+}
+
+std::string UprisingCostText(const State& s, const Prompt& p) {
+  return absl::StrCat("To battle ", CardText(s, p.a), " in ",
+                      ClearingName(s, p.b),
+                      ", discard a card matching the clearing");
+}
+std::string ScoutsText(const State& s, const Prompt& p) {
+  return absl::StrCat("Rabbit Scouts: spend a card matching ",
+                      ClearingName(s, p.a),
+                      " to deal the higher roll as defender?");
 }
 
 void Reg(int kind, absl::string_view key, absl::string_view law,
@@ -1292,11 +1540,116 @@ std::string HirelingEventText(const State& s, const Event& e) {
                               ? FactionName(e.d)
                               : absl::string_view("?"),
                           " in ", where);
+    case kHireOpAttacked:
+      return absl::StrCat(e.d >= 0 && e.d < kNumFactions
+                              ? FactionName(e.d)
+                              : absl::string_view("?"),
+                          " battles ", name, " in ", where);
+    case kHireOpBrigand:
+      return absl::StrCat(
+          who(), " took a ",
+          e.d >= 0 && e.d < kNumItems ? ItemName(e.d) : absl::string_view("?"),
+          " from the ruin in ", where, " (The Brigand)");
+    case kHireOpScouts:
+      return absl::StrCat(who(), " spent a card with ", name,
+                          ": the rolls are swapped");
     case kHireOpControl:
       return absl::StrCat(who(), " removed a control marker from ", name, ": ",
                           e.d, " left");
   }
   return "?";
+}
+
+bool HirelingTargetsIn(const State& s, int faction, int c) {
+  std::vector<Option> opts;
+  AppendHirelingTargets(s, faction, c, opts);
+  return !opts.empty();
+}
+
+void AppendHirelingTargets(const State& s, int faction, int c,
+                           std::vector<Option>& opts) {
+  if (!s.hirelings().InPlay() || !(s.hirelings().on_map >> c & 1)) return;
+  const int n = static_cast<int>(s.hirelings().cards.size());
+  for (int i = 0; i < n; ++i) {
+    if (CanAttackHireling(s, faction, i, c)) {
+      opts.push_back(
+          {.kind = kOptBattle, .a = I8(c), .b = I8(kBattleHirelingBase + i)});
+    }
+  }
+}
+
+void PushHirelingDefense(State& s, int c, int attacker, int defender) {
+  const int card = defender - kBattleHirelingBase;
+  CHECK(card >= 0 && card < static_cast<int>(s.hirelings().cards.size()));
+  HirelingsBattleStart(s);
+  // The core's battle state names the attacker and the clearing for the
+  // factions' battle hooks (hit caps, Stubborn, mercenaries).
+  BattleState& b = s.battle();
+  b = BattleState{};
+  b.clearing = I8(c);
+  b.attacker = I8(attacker);
+  const int seat = s.SeatOf(attacker);
+  LogHire(s, card, kHireOpAttacked, c, attacker, seat);
+  s.Push(Task{.kind = kTaskDefend,
+              .seat = I8(seat),
+              .a = I8(card),
+              .b = I8(c),
+              .c = I8(attacker)});
+}
+
+int HirelingTargetCard(int defender) {
+  return IsHirelingTarget(defender) ? defender - kBattleHirelingBase : -1;
+}
+
+std::string HirelingTargetName(const State& s, int defender) {
+  const int card = HirelingTargetCard(defender);
+  if (card < 0 || card >= static_cast<int>(s.hirelings().cards.size()))
+    return "?";
+  return CardText(s, card);
+}
+
+void HirelingsBattleStart(State& s) {
+  if (!s.hirelings().InPlay()) return;
+  Board(s).bodyguards_used = false;
+  Board(s).scouts_swap = false;
+}
+
+void HirelingsBeforeRoll(State& s) {
+  if (!s.hirelings().InPlay()) return;
+  const BattleState& b = s.battle();
+  if (b.defender == kNoFaction || !ScoutsFor(s, b.defender)) return;
+  const int seat = s.SeatOf(b.defender);
+  if (ClearingCards(s, seat, b.clearing).empty()) return;
+  s.Push(Task{.kind = kTaskScouts, .seat = I8(seat), .a = I8(ScoutsCard(s))});
+}
+
+bool HirelingsSwapRolls(const State& s) { return s.hirelings().scouts_swap; }
+
+int HirelingIgnoredHits(State& s, int faction, int hits) {
+  if (!s.hirelings().InPlay()) return 0;
+  return BodyguardsIgnore(s, faction, hits);
+}
+
+uint32_t HirelingMoveLock(const State& s, int faction) {
+  const HirelingsBoard& b = s.hirelings();
+  if (!b.InPlay() || b.band_turn != s.turn()) return 0;
+  const int seat = s.SeatOf(faction);
+  return seat < 0 ? 0 : b.band_lock[seat];
+}
+
+void HirelingsOnWarriorsMoved(State& s, int faction, int to) {
+  const int card = CardIndex(s, kHirelingPopularBand);
+  if (card < 0) return;
+  const HirelingCard& h = Card(s, card);
+  const int seat = s.SeatOf(faction);
+  if (seat < 0 || h.warriors[to] == 0 || !EnemyOfHireling(s, h, faction))
+    return;
+  HirelingsBoard& b = Board(s);
+  if (b.band_turn != s.turn()) {
+    b.band_lock = {};
+    b.band_turn = static_cast<int16_t>(s.turn());
+  }
+  b.band_lock[seat] |= 1u << to;
 }
 
 void RegisterHirelings() {
@@ -1311,6 +1664,8 @@ void RegisterHirelings() {
   RegisterTask(kTaskHireBattleChoice, {"hireling battle choice",
                                        BattleChoiceStep, BattleChoiceChoose});
   RegisterTask(kTaskHireBattle, {"hireling battle", BattleStep, BattleChoose});
+  RegisterTask(kTaskDefend, {"battle a hireling", DefendStep, DefendChoose});
+  RegisterTask(kTaskScouts, {"rabbit scouts", ScoutsStep, ScoutsChoose});
   Reg(kPromptSetupClearing, "hireling.setup_clearing", "19.6.3", SetupText);
   Reg(kPromptSetupForest, "hireling.setup_forest", "19.6.3", SetupText);
   Reg(kPromptHire, "hireling.hire", "22.1.1", HireText);
@@ -1324,6 +1679,10 @@ void RegisterHirelings() {
   Reg(kPromptHireBattle, "hireling.battle", "22.3.4", BattleText);
   Reg(kPromptHireAmbush, "hireling.ambush", "4.3.1", AmbushText);
   Reg(kPromptHit, "hireling.remove_piece", "4.3.6", HitText);
+  Reg(kPromptUprisingCost, "hireling.uprising_cost", "22.2.2",
+      UprisingCostText);
+  Reg(kPromptAttackerHit, "hireling.attacker_piece", "4.3.6", HitText);
+  Reg(kPromptScouts, "hireling.scouts", "22.2.2", ScoutsText);
 }
 
 }  // namespace woodland::rules

@@ -85,6 +85,14 @@ struct HirelingsBoard {
   std::array<int8_t, kMaxSeats> markers_waiting{};
   // Bit per clearing holding any hireling piece (a fast test for rule).
   uint32_t on_map = 0;
+  // Per battle: Badger Bodyguards' ignored hit used; Rabbit Scouts swapped
+  // the rolls.
+  bool bodyguards_used = false;
+  bool scouts_swap = false;
+  // The Bands: clearings each seat moved into while they held Band
+  // warriors, during turn band_turn (it may not move out of them then).
+  std::array<uint32_t, kMaxSeats> band_lock{};
+  int16_t band_turn = -1;
 
   bool InPlay() const { return !cards.empty(); }
   // The card of `hireling`, or nullptr if it is not in play.
@@ -163,6 +171,10 @@ struct HirelingsBoard {
     }
     h.Add(markers_on_track);
     for (int8_t v : markers_waiting) h.Add(v);
+    h.Add(bodyguards_used);
+    h.Add(scouts_swap);
+    for (uint32_t v : band_lock) h.Add(v);
+    h.Add(band_turn);
   }
   template <class F>
   void ForEachCard(F&&) const {}

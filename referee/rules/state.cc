@@ -533,6 +533,7 @@ void State::MoveWarriors(int faction, int from, int to, int n, int moved_by) {
     GetFaction(st.faction)
         ->OnWarriorsMoved(*this, faction, from, to, n, moved_by);
   }
+  if (hirelings_.InPlay()) HirelingsOnWarriorsMoved(*this, faction, to);
 }
 
 void State::RemovePieces(int faction, int c, int warriors,
