@@ -114,6 +114,9 @@ void LogHire(State& s, int card, int op, int c, int d, int seat = -1) {
          .d = static_cast<int16_t>(d)});
 }
 
+void PlaceBrigandRuinItems(State& s);
+int ExileReadyCount(const HirelingCard& h);
+
 // --- Pieces
 // -------------------------------------------------------------------
 
@@ -259,7 +262,12 @@ void SetupStep(State& s) {
     t.b = 0;
     t.c = -1;
   };
-  if (h.demoted) {  // 19.6.3: the demoted sides have no setup
+  if (Is(h, kHirelingExile, true)) {  // the Brigand: items under ruins
+    PlaceBrigandRuinItems(s);
+    next();
+    return;
+  }
+  if (h.demoted) {  // 19.6.3: the other demoted sides have no setup
     next();
     return;
   }
@@ -369,6 +377,7 @@ void TakeControl(State& s, int card, int seat) {
   HirelingCard& h = Card(s, card);
   const int face = s.chance_stream().Draw(kChanceHirelingDie, 6);
   h.controller = s.seat(seat).faction;
+  h.brigand_exhausted = {};
   h.control = LeadsForControl(s, seat) ? kControlGold[face] : kControlAll[face];
   h.gained_turn = static_cast<int16_t>(s.turn());
   LogHire(s, card, kHireOpHired, -1, h.control, seat);
@@ -590,6 +599,348 @@ void RemoveForHireling(State& s, int card, int faction, int c,
     GetFaction(kAlliance)->OnPieceRemoved(s, kSympathy, c, controller);
 }
 
+// --- Flame Bearers' Birdsong (Law 22.2.3) -----------------------------------
+//
+// Each clearing with Bearers loses one enemy piece per Bearer there, enemy
+// warriors first (the controller picks whose); then a Bearer is added at or
+// next to a Bearer. Task kTaskBearers: a = card, b = clearing burning, x =
+// burns left there, c = faction whose building/token its owner picks (4.3.6
+// as for hits: the owner knows its face-down pieces), step 1: spread.
+
+bool IsPawnFaction(int f) { return f == kVagabond || f == kVagabond2; }
+
+int BurnableWarriors(const State& s, int f, int c) {
+  return s.clearing(c).warriors[f] - GetFaction(f)->ProtectedWarriors(s, c);
+}
+
+std::vector<Option> BurnOwnerPieces(const State& s, int f, int c) {
+  std::vector<Option> opts;
+  for (int p = 1; p < kNumPieces; ++p) {
+    if (GetPieceInfo(p).owner == f && s.clearing(c).pieces[p] > 0)
+      opts.push_back({.kind = kOptPiece, .a = I8(p)});
+  }
+  return opts;
+}
+
+// Whose piece may burn in c: enemy warriors first, else enemy buildings
+// and tokens (kOptFaction, b = 1 for those).
+std::vector<Option> BurnTargets(const State& s, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  std::vector<Option> warriors, others;
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    const int f = s.seat(seat).faction;
+    if (IsPawnFaction(f) || !EnemyOfHireling(s, h, f)) continue;
+    if (BurnableWarriors(s, f, c) > 0)
+      warriors.push_back({.kind = kOptFaction, .a = I8(f), .b = 0});
+    if (!BurnOwnerPieces(s, f, c).empty())
+      others.push_back({.kind = kOptFaction, .a = I8(f), .b = 1});
+  }
+  return warriors.empty() ? others : warriors;
+}
+
+void BearersStep(State& s) {
+  Task& t = s.top();
+  const HirelingCard& h = Card(s, t.a);
+  if (t.step == 0) {
+    if (t.c >= 0) {  // the owner picks its building or token
+      s.Ask(kPromptHit, s.SeatOf(t.c), BurnOwnerPieces(s, t.c, t.b), t.b);
+      return;
+    }
+    while (true) {
+      if (t.b >= 0 && t.x > 0) {
+        std::vector<Option> opts = BurnTargets(s, t.a, t.b);
+        if (!opts.empty()) {
+          s.Ask(kPromptBearersVictim, t.seat, std::move(opts), t.a, t.b);
+          return;
+        }
+      }
+      int c = t.b + 1;
+      while (c < s.map().num_clearings && h.warriors[c] == 0) ++c;
+      if (c >= s.map().num_clearings) break;
+      t.b = I8(c);
+      t.x = h.warriors[c];
+    }
+    t.step = 1;
+    if (h.supply > 0) {  // then one more Bearer at or next to a Bearer
+      uint32_t m = 0;
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (h.warriors[c] > 0) m |= s.AdjacentMask(c) | 1u << c;
+      }
+      std::vector<Option> opts;
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (m >> c & 1)
+          opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
+      }
+      if (!opts.empty()) {
+        s.Ask(kPromptBearersSpread, t.seat, std::move(opts), t.a);
+        return;
+      }
+    }
+  }
+  s.Pop();
+}
+
+void BearersChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  const int card = t.a, c = t.b;
+  if (o.kind == kOptAction) {  // the spread
+    PlaceHirelingWarriors(s, card, o.b, 1);
+    return;
+  }
+  if (o.kind == kOptPiece) {  // the owner's building or token
+    const int f = t.c;
+    t.c = -1;
+    --t.x;
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[o.a] = 1;
+    RemoveForHireling(s, card, f, c, pieces);
+    return;
+  }
+  if (o.b == 0) {  // a warrior
+    --t.x;
+    s.RemoveWarriors(o.a, c, 1, kNoFaction);  // 22.3.6
+    return;
+  }
+  std::vector<Option> own = BurnOwnerPieces(s, o.a, c);
+  if (own.size() == 1) {
+    --t.x;
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[own[0].a] = 1;
+    RemoveForHireling(s, card, o.a, c, pieces);
+    return;
+  }
+  t.c = o.a;
+}
+
+// --- The Brigand (the Exile's demoted side) ---------------------------------
+//
+// Setup: the "R" items go under the ruins as if the Vagabond were in play.
+// Daylight, once each: take the item from a ruin in a clearing with the
+// controller's pieces (it becomes a crafted item; the empty ruin leaves,
+// 9.5.3); exhaust one of the controller's crafted items to take a random
+// card from a player with pieces in a clearing with the controller's pieces.
+
+constexpr std::array<int8_t, 4> kBrigandRuinItems = {kSack, kBoot, kHammer,
+                                                     kSword};
+
+void PlaceBrigandRuinItems(State& s) {
+  for (int f : {kVagabond, kVagabond2}) {
+    for (int8_t v : s.vagabond(f).ruin_item) {
+      if (v > 0) return;  // already under the ruins (e.g. the Hundreds')
+    }
+  }
+  VagabondBoard& vb = s.mutable_vagabond(kVagabond);
+  std::vector<int8_t> items(kBrigandRuinItems.begin(), kBrigandRuinItems.end());
+  for (int c = 0; c < s.map().num_clearings && !items.empty(); ++c) {
+    if (!s.map().clearings[c].ruin || s.clearing(c).pieces[kRuin] == 0)
+      continue;
+    const int i =
+        s.chance_stream().Draw(kChancePick, static_cast<int>(items.size()));
+    vb.ruin_item[c] = I8(items[i] + 1);
+    ++vb.box[items[i]];
+    items.erase(items.begin() + i);
+  }
+}
+
+int RuinItemAt(const State& s, int c) {
+  for (int f : {kVagabond, kVagabond2}) {
+    if (s.vagabond(f).ruin_item[c] > 0) return s.vagabond(f).ruin_item[c] - 1;
+  }
+  return -1;
+}
+
+std::vector<Option> BrigandExplores(const State& s, int seat) {
+  std::vector<Option> opts;
+  const int f = s.seat(seat).faction;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (RuinItemAt(s, c) >= 0 && s.HasPieces(f, c))
+      opts.push_back({.kind = kOptAction, .a = kActExplore, .b = I8(c)});
+  }
+  return opts;
+}
+
+int BrigandReadyItems(const State& s, int seat, const HirelingCard& h) {
+  int n = 0;
+  for (int i = 0; i < kNumItems; ++i)
+    n += std::max(0, s.seat(seat).items[i] - h.brigand_exhausted[i]);
+  return n;
+}
+
+// Players with cards and pieces in a clearing with the controller's pieces.
+std::vector<Option> BrigandVictims(const State& s, int seat) {
+  std::vector<Option> opts;
+  const int f = s.seat(seat).faction;
+  for (int o = 0; o < s.num_seats(); ++o) {
+    const int g = s.seat(o).faction;
+    if (o == seat || s.seat(o).hand.empty()) continue;
+    bool shared = false;
+    for (int c = 0; c < s.map().num_clearings && !shared; ++c) {
+      shared = s.HasPieces(f, c) &&
+               (s.HasPieces(g, c) || GetFaction(g)->PawnIn(s, c));
+    }
+    if (shared)
+      opts.push_back({.kind = kOptAction, .a = kActSteal, .b = I8(g)});
+  }
+  return opts;
+}
+
+std::vector<Option> BrigandActions(const State& s, int seat,
+                                   const HirelingCard& h) {
+  std::vector<Option> opts;
+  if (!h.used) opts = BrigandExplores(s, seat);
+  if (!h.used_steal && BrigandReadyItems(s, seat, h) > 0) {
+    for (const Option& o : BrigandVictims(s, seat)) opts.push_back(o);
+  }
+  return opts;
+}
+
+void BrigandChoose(State& s, int card, int seat, const Option& o) {
+  HirelingCard& h = Card(s, card);
+  if (o.a == kActExplore) {
+    h.used = true;
+    const int c = o.b, item = RuinItemAt(s, c);
+    for (int f : {kVagabond, kVagabond2}) {
+      int8_t& slot = s.mutable_vagabond(f).ruin_item[c];
+      if (slot == item + 1) {
+        slot = 0;
+        break;
+      }
+    }
+    if (RuinItemAt(s, c) < 0) s.SetPieces(kRuin, c, 0);
+    ++s.mutable_seat(seat).items[item];
+    LogHire(s, card, kHireOpBrigand, c, item, seat);
+    return;
+  }
+  // Steal: exhaust the first ready crafted item (they are alike here).
+  h.used_steal = true;
+  for (int i = 0; i < kNumItems; ++i) {
+    if (s.seat(seat).items[i] > h.brigand_exhausted[i]) {
+      ++h.brigand_exhausted[i];
+      break;
+    }
+  }
+  const int victim = s.SeatOf(o.b);
+  auto& hand = s.mutable_seat(victim).hand;
+  const int i =
+      s.chance_stream().Draw(kChancePick, static_cast<int>(hand.size()));
+  const CardId id = hand[i];
+  hand.erase(hand.begin() + i);
+  s.mutable_seat(seat).hand.push_back(id);
+  s.Log({.kind = kEvTakeCard,
+         .seat = I8(seat),
+         .a = I8(victim),
+         .card = id,
+         .visible_to = static_cast<uint8_t>((1u << seat) | (1u << victim))});
+}
+
+// --- Feline Physicians (the Forest Patrol's demoted side) -------------------
+//
+// When the controller's warriors are removed, it may spend a card matching
+// their clearing to place them (from its supply) in a clearing with its
+// pieces instead. Task kTaskPhysicians: b = clearing, c = faction, x = how
+// many; step 0 the card, step 1 the clearing.
+
+void PhysiciansStep(State& s) {
+  Task& t = s.top();
+  const int f = t.c;
+  if (t.step == 0) {
+    std::vector<Option> opts = ClearingCards(s, t.seat, t.b);
+    if (opts.empty()) {
+      s.Pop();
+      return;
+    }
+    opts.push_back({.kind = kOptDone});
+    s.Ask(kPromptPhysicians, t.seat, std::move(opts), t.b, t.x);
+    return;
+  }
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.HasPieces(f, c) && s.CanPlace(f, c))
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+  }
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  s.Ask(kPromptPhysiciansTo, t.seat, std::move(opts), t.b, t.x);
+}
+
+void PhysiciansChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptCard) {
+    s.RemoveFromHand(t.seat, o.card);
+    s.Discard(o.card);
+    t.step = 1;
+    return;
+  }
+  const Task done = t;
+  s.Pop();
+  if (o.kind == kOptClearing) s.PlaceWarriors(done.c, o.a, done.x);
+}
+
+// --- The Exile's items (its Daylight action and battles) -------------------
+
+bool IsExile(const HirelingCard& h) { return Is(h, kHirelingExile, false); }
+
+// Exhausts n ready items, Clubs first (they are alike for exhausting).
+void ExileExhaust(HirelingCard& h, int n) {
+  for (; n > 0 && h.clubs > 0; --n) {
+    --h.clubs;
+    ++h.clubs_exhausted;
+  }
+  for (int i = 0; i < kNumItems && n > 0; ++i) {
+    const int k = std::min<int>(n, h.items[i]);
+    h.items[i] -= k;
+    h.items_exhausted[i] += k;
+    n -= k;
+  }
+}
+
+// Hits on the Exile: each exhausts a ready item, or with none ready removes
+// an exhausted one (Clubs leave the game, crafted items go to the supply).
+void ExileTakeHits(State& s, int card, int hits) {
+  HirelingCard& h = Card(s, card);
+  const int ready = std::min(hits, ExileReadyCount(h));
+  ExileExhaust(h, ready);
+  for (hits -= ready; hits > 0 && h.clubs_exhausted > 0; --hits) {
+    --h.clubs_exhausted;
+    ++h.clubs_lost;
+  }
+  for (int i = 0; i < kNumItems && hits > 0; ++i) {
+    const int k = std::min<int>(hits, h.items_exhausted[i]);
+    h.items_exhausted[i] -= k;
+    s.mutable_item_supply()[i] += k;
+    hits -= k;
+  }
+}
+
+void ExileRefresh(HirelingCard& h) {
+  h.clubs += h.clubs_exhausted;
+  h.clubs_exhausted = 0;
+  for (int i = 0; i < kNumItems; ++i) {
+    h.items[i] += h.items_exhausted[i];
+    h.items_exhausted[i] = 0;
+  }
+}
+
+// The Exile's most rolled hits: every item it holds, as the Vagabond's
+// swords (Law 9.2.6; a rules decision, see the report).
+int ExileCap(const HirelingCard& h) {
+  int n = h.clubs + h.clubs_exhausted;
+  for (int i = 0; i < kNumItems; ++i) n += h.items[i] + h.items_exhausted[i];
+  return n;
+}
+
+// Does the hireling still attack in c (its warriors, or the Exile)?
+bool AttackerPresent(const State& s, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  return IsExile(h) ? ExileCap(h) > 0 : h.warriors[c] > 0;
+}
+int AttackerCap(const State& s, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  return IsExile(h) ? ExileCap(h) : h.warriors[c];
+}
+
 // --- Battle (Law 4.3 for hireling warriors, 22.3.4-22.3.6)
 // --------------------
 //
@@ -630,6 +981,14 @@ int TakeHirelingHits(State& s, int card, int c, int hits) {
   }
   Board(s).RecomputeOnMap();
   return vaults;
+}
+
+int HirelingHits(State& s, int card, int c, int hits) {
+  if (IsExile(Card(s, card))) {
+    ExileTakeHits(s, card, hits);
+    return 0;
+  }
+  return TakeHirelingHits(s, card, c, hits);
 }
 
 void BattleChoiceStep(State& s) {
@@ -675,7 +1034,7 @@ void BattleStep(State& s) {
   }
   if (t.step == 1) {  // Law 4.3.2: Rabbit Scouts before the roll
     t.step = 2;
-    if (Card(s, t.a).warriors[c] > 0 && ScoutsFor(s, def)) {
+    if (AttackerPresent(s, t.a, c) && ScoutsFor(s, def)) {
       std::vector<Option> opts = ClearingCards(s, dseat, c);
       if (opts.empty()) return;
       opts.push_back({.kind = kOptDone});
@@ -685,7 +1044,7 @@ void BattleStep(State& s) {
   }
   if (t.step == 2) {  // Law 4.3.3: roll; hits are dealt at once
     t.step = 3;
-    if (Card(s, t.a).warriors[c] == 0) {
+    if (!AttackerPresent(s, t.a, c)) {
       s.Pop();
       return;
     }
@@ -695,12 +1054,12 @@ void BattleStep(State& s) {
     if (t.y == 1) std::swap(hi, lo);  // Rabbit Scouts: the defender's high
     s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
     const int defenders = s.clearing(c).warriors[def];
-    int att = std::min<int>(hi, Card(s, t.a).warriors[c]);
+    int att = std::min<int>(hi, AttackerCap(s, t.a, c));
     if (defenders == 0) ++att;  // Law 4.3.5.II: defenseless
     att -= BodyguardsIgnore(s, def, att);
     const int dfh = std::min(lo, defenders);
     const size_t mark = s.BeginSimultaneous();
-    const int vaults = TakeHirelingHits(s, t.a, c, dfh);
+    const int vaults = HirelingHits(s, t.a, c, dfh);
     if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
     const int w = std::min(att, defenders);
     if (w > 0) s.RemoveWarriors(def, c, w, kNoFaction);  // 22.3.6
@@ -728,7 +1087,7 @@ void BattleChoose(State& s, const Option& o) {
     s.RemoveFromHand(dseat, o.card);
     s.Log({.kind = kEvAmbush, .seat = I8(dseat), .card = o.card});
     s.Discard(o.card);
-    const int vaults = TakeHirelingHits(s, t.a, t.b, 2);
+    const int vaults = HirelingHits(s, t.a, t.b, 2);
     if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
     return;
   }
@@ -941,11 +1300,12 @@ uint32_t VaultsAround(const State& s, const HirelingCard& h, int ring) {
 }
 
 // The Exile's ready items: its Clubs and the crafted items given to it.
-bool ExileReady(const HirelingCard& h) {
+int ExileReadyCount(const HirelingCard& h) {
   int n = h.clubs;
   for (int8_t v : h.items) n += v;
-  return n > 0;
+  return n;
 }
+bool ExileReady(const HirelingCard& h) { return ExileReadyCount(h) > 0; }
 
 // Law 22.2.2 (the Exile's ability): a player with pieces in a clearing of
 // the Exile's forest gives it a crafted item, scores 1 VP and draws a card.
@@ -959,6 +1319,8 @@ bool NextToExile(const State& s, int seat, const HirelingCard& h) {
 }
 
 bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
+  if (Is(h, kHirelingExile, true))  // The Brigand
+    return !BrigandActions(s, seat, h).empty();
   if (Is(h, kHirelingPopularBand, true)) return h.supply > 0;  // Street Band
   if (Is(h, kHirelingFlameBearers, true)) {                    // Rat Smugglers
     const int f = s.seat(seat).faction;
@@ -987,6 +1349,10 @@ void DaylightStep(State& s) {
   Task& t = s.top();
   const HirelingCard& h = Card(s, t.a);
   std::vector<Option> opts;
+  if (Is(h, kHirelingExile, true)) {  // The Brigand: explore or steal
+    s.Ask(kPromptAction, t.seat, BrigandActions(s, t.seat, h), t.a);
+    return;
+  }
   if (Is(h, kHirelingPopularBand, true)) {
     // Street Band: place a warrior in any clearing.
     AskPlace(s, t.a, t.seat, AllClearings(s), false);
@@ -1037,10 +1403,25 @@ void DaylightStep(State& s) {
     return;
   }
   if (Is(h, kHirelingExile, false)) {
-    // Exhaust an item to move to an adjacent forest; its items refresh at
-    // the end of the action (the battle is not implemented: report).
-    for (int8_t g : s.map().forest_adjacent[h.forest])
-      opts.push_back({.kind = kOptForest, .a = g});
+    // Move forest to forest (exhaust 1) or battle in a clearing of its
+    // forest (exhaust 2), as often as its items allow; they refresh at the
+    // end of the action.
+    const int ready = ExileReadyCount(h);
+    if (ready >= 1) {
+      for (int8_t g : s.map().forest_adjacent[h.forest])
+        opts.push_back({.kind = kOptForest, .a = g});
+    }
+    if (ready >= 2) {
+      const ClearingMask around = s.map().forests[h.forest];
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (!(around >> c & 1)) continue;
+        for (int seat = 0; seat < s.num_seats(); ++seat) {
+          const int f = s.seat(seat).faction;
+          if (EnemyOfHireling(s, h, f) && s.HasPieces(f, c))
+            opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
+        }
+      }
+    }
     opts.push_back({.kind = kOptDone});
     s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
     return;
@@ -1119,9 +1500,27 @@ void DaylightChoose(State& s, const Option& o) {
     VaultKeepersChoose(s, t, o);
     return;
   }
-  if (o.kind == kOptForest) {  // the Exile moves
-    h.forest = o.a;
-    LogHire(s, t.a, kHireOpExileForest, -1, o.a, t.seat);
+  if (Is(h, kHirelingExile, true)) {
+    BrigandChoose(s, t.a, t.seat, o);
+    return;
+  }
+  if (IsExile(h)) {
+    if (o.kind == kOptDone) {
+      ExileRefresh(h);
+      return;
+    }
+    s.Push(Task{.kind = kTaskDaylight, .seat = t.seat, .a = t.a});
+    if (o.kind == kOptForest) {  // the Exile moves
+      ExileExhaust(h, 1);
+      h.forest = o.a;
+      LogHire(s, t.a, kHireOpExileForest, -1, o.a, t.seat);
+      return;
+    }
+    ExileExhaust(h, 2);  // and battles (Law 4.3, 22.3.4)
+    LogHire(s, t.a, kHireOpBattle, o.a, o.b, t.seat);
+    HirelingsBattleStart(s);
+    s.Push(Task{
+        .kind = kTaskHireBattle, .seat = t.seat, .a = t.a, .b = o.a, .c = o.b});
     return;
   }
   if (o.kind != kOptAction) return;
@@ -1253,6 +1652,15 @@ std::string UprisingCostText(const State& s, const Prompt& p) {
   return absl::StrCat("To battle ", CardText(s, p.a), " in ",
                       ClearingName(s, p.b),
                       ", discard a card matching the clearing");
+}
+std::string PhysiciansText(const State& s, const Prompt& p) {
+  return absl::StrCat("Feline Physicians: spend a card matching ",
+                      ClearingName(s, p.a), " to place your ", p.b,
+                      " removed warriors in a clearing with your pieces");
+}
+std::string BurnText(const State& s, const Prompt& p) {
+  return absl::StrCat("Flame Bearers burn in ", ClearingName(s, p.b),
+                      ": whose piece is removed (warriors first)");
 }
 std::string ScoutsText(const State& s, const Prompt& p) {
   return absl::StrCat("Rabbit Scouts: spend a card matching ",
@@ -1422,10 +1830,20 @@ void HirelingsBirdsongStart(State& s, int seat) {
   for (int i = n - 1; i >= 0; --i) {
     HirelingCard& h = Card(s, i);
     h.used = false;
+    h.used_steal = false;
     if (h.controller != f) continue;
+    h.brigand_exhausted = {};  // the Brigand's exhausted items refresh
     if (Is(h, kHirelingLastDynasty, true) ||
         Is(h, kHirelingSpringUprising, false)) {
       s.Push(Task{.kind = kTaskBirdsong, .seat = I8(seat), .a = I8(i)});
+    }
+    if (Is(h, kHirelingFlameBearers, false) && h.WarriorsOnMap() > 0) {
+      s.Push(Task{.kind = kTaskBearers,
+                  .seat = I8(seat),
+                  .a = I8(i),
+                  .b = -1,
+                  .c = -1,
+                  .x = 0});
     }
   }
 }
@@ -1435,8 +1853,11 @@ void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
   const int f = s.seat(seat).faction;
   for (const HirelingCard& h : s.hirelings().cards) {
     if (h.controller != f) continue;
-    // Rat Smugglers' action may be taken again (hirelings_landmarks.yaml).
-    if (h.used && !Is(h, kHirelingFlameBearers, true)) continue;
+    // Rat Smugglers' action may be taken again (hirelings_landmarks.yaml);
+    // the Brigand's two actions are tracked on their own.
+    if (h.used && !Is(h, kHirelingFlameBearers, true) &&
+        !Is(h, kHirelingExile, true))
+      continue;
     if (DaylightAvailable(s, seat, h))
       opts.push_back({.kind = kOptExtra, .a = kExtraHireling, .b = h.hireling});
   }
@@ -1463,7 +1884,8 @@ void ResolveHirelingExtra(State& s, int seat, const Option& o) {
   const auto& cards = s.hirelings().cards;
   for (size_t i = 0; i < cards.size(); ++i) {
     if (cards[i].hireling != o.b) continue;
-    Card(s, static_cast<int>(i)).used = true;
+    if (!Is(cards[i], kHirelingExile, true))
+      Card(s, static_cast<int>(i)).used = true;
     s.Push(Task{.kind = kTaskDaylight, .seat = I8(seat), .a = I8(i)});
     return;
   }
@@ -1493,6 +1915,14 @@ std::string HirelingActionLabel(const State& s, const Option& o) {
       return "Battle";
     case kActRecruit:
       return "Recruit at each vault";
+    case kActExplore:
+      return absl::StrCat("Take the item from the ruin in ",
+                          ClearingName(s, o.b));
+    case kActSteal:
+      return absl::StrCat("Exhaust an item to take a random card from ",
+                          o.b >= 0 && o.b < kNumFactions
+                              ? FactionName(o.b)
+                              : absl::string_view("?"));
     case kActPlaceHeld:
       return absl::StrCat("Place the warriors on the card in ",
                           ClearingName(s, o.b));
@@ -1652,6 +2082,17 @@ void HirelingsOnWarriorsMoved(State& s, int faction, int to) {
   b.band_lock[seat] |= 1u << to;
 }
 
+void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n) {
+  if (!s.hirelings().Controls(faction, kHirelingForestPatrol, true)) return;
+  const int seat = s.SeatOf(faction);
+  if (seat < 0 || s.seat(seat).hand.empty()) return;
+  s.Push(Task{.kind = kTaskPhysicians,
+              .seat = I8(seat),
+              .b = I8(c),
+              .c = I8(faction),
+              .x = I8(n)});
+}
+
 void RegisterHirelings() {
   RegisterTask(kTaskSetup, {"hireling setup", SetupStep, SetupChoose});
   RegisterTask(kTaskEndTurn, {"hireling control", EndTurnStep, EndTurnChoose});
@@ -1666,6 +2107,10 @@ void RegisterHirelings() {
   RegisterTask(kTaskHireBattle, {"hireling battle", BattleStep, BattleChoose});
   RegisterTask(kTaskDefend, {"battle a hireling", DefendStep, DefendChoose});
   RegisterTask(kTaskScouts, {"rabbit scouts", ScoutsStep, ScoutsChoose});
+  RegisterTask(kTaskPhysicians,
+               {"feline physicians", PhysiciansStep, PhysiciansChoose});
+  RegisterTask(kTaskBearers,
+               {"flame bearers birdsong", BearersStep, BearersChoose});
   Reg(kPromptSetupClearing, "hireling.setup_clearing", "19.6.3", SetupText);
   Reg(kPromptSetupForest, "hireling.setup_forest", "19.6.3", SetupText);
   Reg(kPromptHire, "hireling.hire", "22.1.1", HireText);
@@ -1683,6 +2128,10 @@ void RegisterHirelings() {
       UprisingCostText);
   Reg(kPromptAttackerHit, "hireling.attacker_piece", "4.3.6", HitText);
   Reg(kPromptScouts, "hireling.scouts", "22.2.2", ScoutsText);
+  Reg(kPromptPhysicians, "hireling.physicians", "22.2.2", PhysiciansText);
+  Reg(kPromptPhysiciansTo, "hireling.physicians_to", "22.2.2", PhysiciansText);
+  Reg(kPromptBearersVictim, "hireling.bearers_burn", "22.2.3", BurnText);
+  Reg(kPromptBearersSpread, "hireling.bearers_spread", "22.2.3", PlaceText);
 }
 
 }  // namespace woodland::rules

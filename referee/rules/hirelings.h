@@ -108,6 +108,8 @@ int HirelingIgnoredHits(State& s, int faction, int hits);
 // Law 22.3.4 / the Bands: clearings `faction` may not move out of this turn
 // (it moved into a Band clearing), bit per clearing.
 uint32_t HirelingMoveLock(const State& s, int faction);
+// Feline Physicians: n warriors of `faction` were removed from c.
+void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n);
 // A faction's warriors moved (the Bands' lock records it).
 void HirelingsOnWarriorsMoved(State& s, int faction, int to);
 // Names of hireling pieces in clearing views ("Forest Patrol warrior").

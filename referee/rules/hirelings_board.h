@@ -65,8 +65,13 @@ struct HirelingCard {
   int8_t forest = -1;  // the Exile's pawn
   int8_t clubs = 0;    // the Exile's ready Clubs
   int8_t clubs_exhausted = 0;
+  int8_t clubs_lost = 0;  // Clubs removed by hits (out of the game)
   std::array<int8_t, kNumItems> items{};  // crafted items given to the Exile
   std::array<int8_t, kNumItems> items_exhausted{};
+  // The Brigand: its steal taken this Daylight; the controller's crafted
+  // items it exhausted (refreshed at the controller's Birdsong).
+  bool used_steal = false;
+  std::array<int8_t, kNumItems> brigand_exhausted{};
 
   bool Controlled() const { return controller != kNoFaction; }
   int WarriorsOnMap() const {
@@ -166,8 +171,11 @@ struct HirelingsBoard {
       h.Add(k.forest);
       h.Add(k.clubs);
       h.Add(k.clubs_exhausted);
+      h.Add(k.clubs_lost);
       for (int8_t v : k.items) h.Add(v);
       for (int8_t v : k.items_exhausted) h.Add(v);
+      h.Add(k.used_steal);
+      for (int8_t v : k.brigand_exhausted) h.Add(v);
     }
     h.Add(markers_on_track);
     for (int8_t v : markers_waiting) h.Add(v);
@@ -204,7 +212,7 @@ struct HirelingsBoard {
                                                 v, " vaults in play"));
       }
       if (h.hireling == kHirelingExile && !h.demoted &&
-          h.clubs + h.clubs_exhausted != kExileClubs) {
+          h.clubs + h.clubs_exhausted + h.clubs_lost != kExileClubs) {
         return absl::InternalError("the Exile's Clubs changed");
       }
     }

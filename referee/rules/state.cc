@@ -576,6 +576,8 @@ void State::RemovePieces(int faction, int c, int warriors,
     for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c, remover);
   }
   if (warriors > 0) m->OnWarriorsRemoved(*this, c, warriors, remover);
+  if (warriors > 0 && hirelings_.InPlay())  // Feline Physicians
+    HirelingsOnWarriorsRemoved(*this, faction, c, warriors);
   if (remover != kNoFaction && remover != faction) {
     GetFaction(remover)->OnRemovedEnemy(*this, faction, c, warriors, scored);
   }

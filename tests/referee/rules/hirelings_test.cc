@@ -2,6 +2,8 @@
 // the sides' timed actions.
 #include "referee/rules/hirelings.h"
 
+#include <algorithm>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
@@ -878,6 +880,204 @@ TEST(Hirelings, Law_22_3_7_RemovingSympathyWithAHirelingIsOutrage) {
   EXPECT_EQ(s.alliance().supporters[0], rabbit);
 }
 
+// --- Flame Bearers' Birdsong, The Brigand ------------------------------------
+
+GameSetup BearersTable() {
+  return Table({kMarquise, kEyrie}, {{kHirelingFlameBearers, false},
+                                     {kHirelingPopularBand, false},
+                                     {kHirelingExile, true}});
+}
+
+TEST(Hirelings, Law_22_2_3_FlameBearersBurnWarriorsFirstThenSpread) {
+  Scenario sc(BearersTable(), 51);
+  State& s = sc.s();
+  Control(s, kHirelingFlameBearers, 0, 2);  // the Marquise's Bearers
+  PutWarriors(s, kHirelingFlameBearers, C(8), 2);
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetPieces(kRoost, C(8), 1);
+  s.SetWarriors(kMarquise, C(8), 1);  // the controller's own: not burned
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  // Two Bearers: two enemy pieces, the warrior before the roost; the
+  // controller's warrior stays and nobody scores (22.3.6).
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 0);
+  EXPECT_EQ(s.clearing(C(8)).pieces[kRoost], 0);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.seat(0).vp, 0);
+  // Then a Bearer at or next to a Bearer: 8 and its neighbours 4 and 7.
+  EXPECT_EQ(sc.Key(), "hireling.bearers_spread");
+  EXPECT_EQ(s.options().size(), 3u);
+  sc.Choose(absl::StrCat("Place in ", ClearingName(s, C(7))));
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(7)], 1);
+  EXPECT_EQ(s.hirelings().cards[0].supply, 3);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Hirelings, Law_22_2_3_FlameBearersControllerPicksWhoseWarrior) {
+  Scenario sc(Table({kMarquise, kEyrie, kCult}, {{kHirelingFlameBearers, false},
+                                                 {kHirelingPopularBand, false},
+                                                 {kHirelingExile, true}}),
+              52);
+  State& s = sc.s();
+  Control(s, kHirelingFlameBearers, 0, 2);
+  PutWarriors(s, kHirelingFlameBearers, C(8), 1);
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetWarriors(kCult, C(8), 1);
+  s.SetPieces(kRoost, C(8), 1);
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  EXPECT_EQ(sc.Key(), "hireling.bearers_burn");
+  EXPECT_EQ(s.options().size(), 2u);  // Eyrie or Cult warrior, no roost
+  sc.Choose("Lizard Cult");
+  EXPECT_EQ(s.clearing(C(8)).warriors[kCult], 0);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.clearing(C(8)).pieces[kRoost], 1);  // one Bearer, one piece
+}
+
+TEST(Hirelings, Law_19_6_3_BrigandPutsTheRuinItemsUnderTheRuins) {
+  auto s = State::NewGame(BearersTable(), 53);
+  ASSERT_TRUE(s.ok()) << s.status();
+  RunSetup(*s);
+  std::vector<int> items;
+  for (int c = 0; c < 12; ++c) {
+    const int v = s->vagabond(kVagabond).ruin_item[c];
+    if (v > 0) items.push_back(v - 1);
+    EXPECT_EQ(v > 0, s->map().clearings[c].ruin) << c;
+  }
+  std::sort(items.begin(), items.end());
+  std::vector<int> want = {kSack, kBoot, kHammer, kSword};  // Law 9.3.4
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(items, want);
+  EXPECT_TRUE(s->CheckInvariants().ok());
+}
+
+TEST(Hirelings, Law_22_2_4_BrigandExploresARuinThenSteals) {
+  Scenario sc(BearersTable(), 54);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 0, 2);  // the Marquise's Brigand
+  VagabondBoard& vb = s.mutable_vagabond(kVagabond);
+  vb.ruin_item[C(10)] = kBoot + 1;
+  ++vb.box[kBoot];
+  s.SetPieces(kRuin, C(10), 1);
+  s.SetWarriors(kMarquise, C(10), 1);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // Its only choice: the item becomes the Marquise's; the empty ruin goes.
+  EXPECT_EQ(s.seat(0).items[kBoot], 1);
+  EXPECT_EQ(s.clearing(C(10)).pieces[kRuin], 0);
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+  // Explored once this Daylight; no one to steal from yet.
+  opts.clear();
+  AppendHirelingExtras(s, 0, opts);
+  EXPECT_TRUE(opts.empty());
+  s.SetWarriors(kEyrie, C(10), 1);
+  sc.Give(1, "Anvil", kFox);
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_TRUE(s.seat(1).hand.empty());
+  EXPECT_EQ(s.hirelings().cards[2].brigand_exhausted[kBoot], 1);
+  // Both used, and the only item exhausted.
+  opts.clear();
+  AppendHirelingExtras(s, 0, opts);
+  EXPECT_TRUE(opts.empty());
+}
+
+TEST(Hirelings, Law_22_2_2_FelinePhysiciansPlaceRemovedWarriors) {
+  Scenario sc(Table({kEyrie, kDuchy}, {{kHirelingForestPatrol, true},
+                                      {kHirelingPopularBand, false},
+                                      {kHirelingVaultKeepers, false}}),
+              55);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 0, 2);  // the Eyrie's Physicians
+  s.SetWarriors(kEyrie, C(8), 2);
+  s.SetPieces(kRoost, C(1), 1);
+  const CardId fox = sc.Give(0, "Anvil", kFox);  // clearing 8 is fox
+  sc.Give(0, "Bake Sale", kRabbit);
+  sc.Start([](State& st) { st.RemoveWarriors(kEyrie, C(8), 2, kDuchy); });
+  EXPECT_EQ(sc.Key(), "hireling.physicians");
+  EXPECT_EQ(s.options().size(), 2u);  // the fox card or decline
+  sc.Choose("Anvil (fox)");
+  // The only clearing with Eyrie pieces: both warriors are placed there.
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 0);
+  ASSERT_FALSE(s.discard().empty());
+  EXPECT_EQ(s.discard().back(), fox);
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_TRUE(sc.Paused());
+}
+
+GameSetup ExileTable() {
+  return Table({kMarquise, kEyrie}, {{kHirelingExile, false},
+                                     {kHirelingPopularBand, false},
+                                     {kHirelingVaultKeepers, false}});
+}
+
+TEST(Hirelings, Law_22_2_4_ExileBattlesFromItsForestExhaustingTwo) {
+  Scenario sc(ExileTable(), 56);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 1, 2);           // the Eyrie's Exile
+  s.mutable_hirelings().cards[0].forest = 0;  // F1: clearings 1 2 5 10
+  s.SetWarriors(kMarquise, C(5), 1);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Dice({3, 2});
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  sc.Choose(absl::StrCat("Battle Marquise de Cat in ", ClearingName(s, C(5))));
+  // Two Clubs exhausted to battle; 3 hits (it holds 3 items) take the
+  // warrior; the 1 hit back exhausts its last ready Club. With nothing
+  // ready the action ends and its items refresh.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.seat(1).vp, 0);
+  const HirelingCard& x = s.hirelings().cards[0];
+  EXPECT_EQ(x.clubs, 3);
+  EXPECT_EQ(x.clubs_exhausted, 0);
+  EXPECT_EQ(x.clubs_lost, 0);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Hirelings, Law_22_2_4_HitsOnTheExileRemoveExhaustedItems) {
+  Scenario sc(ExileTable(), 57);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 1, 2);
+  s.mutable_hirelings().cards[0].forest = 0;
+  s.SetWarriors(kMarquise, C(5), 3);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Dice({3, 3});
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  sc.Choose(absl::StrCat("Battle Marquise de Cat in ", ClearingName(s, C(5))));
+  // 3 hits back: the ready Club is exhausted, then two exhausted Clubs
+  // leave the game; the one left refreshes.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  const HirelingCard& x = s.hirelings().cards[0];
+  EXPECT_EQ(x.clubs_lost, 2);
+  EXPECT_EQ(x.clubs, 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Hirelings, Law_22_2_4_ExileMovesForestToForestExhaustingOne) {
+  Scenario sc(ExileTable(), 58);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 1, 2);
+  s.mutable_hirelings().cards[0].forest = 0;
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  const int to = s.map().forest_adjacent[0][0];
+  ASSERT_TRUE(s.Apply(0).ok());  // the first adjacent forest
+  EXPECT_EQ(s.hirelings().cards[0].forest, to);
+  EXPECT_EQ(s.hirelings().cards[0].clubs, 2);  // one exhausted
+  EXPECT_EQ(sc.Key(), "hireling.action");      // it may go on
+  sc.Choose("Done");
+  EXPECT_EQ(s.hirelings().cards[0].clubs, 3);  // refreshed
+}
+
 // --- Random games
 // --------------------------------------------------------------
 
@@ -958,6 +1158,27 @@ TEST(HirelingsRandom, SixSeatsAllDemoted) {
                {kHirelingFlameBearers, true},
                {kHirelingPopularBand, true}},
               500, 6);
+}
+TEST(HirelingsRandom, BearersBrigandBodyguardsFourSeats) {
+  RandomGames({kMarquise, kEyrie, kAlliance, kCult},
+              {{kHirelingFlameBearers, false},
+               {kHirelingExile, true},
+               {kHirelingVaultKeepers, true}},
+              700, 20, /*expect_attacks=*/true);
+}
+TEST(HirelingsRandom, PhysiciansScoutsBandThreeSeats) {
+  RandomGames({kEyrie, kCult, kDuchy},
+              {{kHirelingForestPatrol, true},
+               {kHirelingSpringUprising, true},
+               {kHirelingPopularBand, false}},
+              800, 20);
+}
+TEST(HirelingsRandom, ExilePromotedTwoSeats) {
+  RandomGames({kMarquise, kCult},
+              {{kHirelingExile, false},
+               {kHirelingFlameBearers, false},
+               {kHirelingVaultKeepers, false}},
+              900, 20);
 }
 TEST(HirelingsRandom, PatrolAndDynastyPromoted) {
   RandomGames({kCult, kVagabond, kDuchy},
