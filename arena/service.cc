@@ -394,6 +394,7 @@ absl::Status CheckTable(const TournamentConfig& c) {
   spec.set_random_suits(t.random_suits());
   *spec.mutable_landmarks() = t.landmarks();
   spec.set_setup_mode(t.setup_mode());
+  *spec.mutable_hirelings() = t.hirelings();  // Law 22, 19.6
   absl::StatusOr<rules::GameSetup> setup = referee::SetupFromSpec(spec, 1000);
   if (!setup.ok()) return setup.status();
   setup->first_seat = 0;

@@ -276,6 +276,7 @@ v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
   spec.set_random_suits(t.random_suits());
   *spec.mutable_landmarks() = t.landmarks();
   spec.set_setup_mode(t.setup_mode());
+  *spec.mutable_hirelings() = t.hirelings();  // Law 22, 19.6
   return spec;
 }
 
