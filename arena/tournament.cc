@@ -260,6 +260,7 @@ void ApplyTable(const TournamentConfig& c, v1::MatchSpec& spec) {
   spec.set_random_suits(t.random_suits());
   *spec.mutable_landmarks() = t.landmarks();
   spec.set_setup_mode(t.setup_mode());
+  *spec.mutable_hirelings() = t.hirelings();  // Law 22, 19.6
   if (!t.draft()) return;
   // Law 19.8: a drafting table seats bots only, and the tournament's pool
   // is the draft pool (19.8.1; vagabond2 is the second Vagabond card).

@@ -150,6 +150,8 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       break;
     case rules::kOptBattle:
       out->mutable_battle()->set_clearing(o.a + 1);
+      // Law 22.3.2: a hireling battled has no faction (the label names it).
+      if (rules::IsHirelingTarget(o.b)) break;
       out->mutable_battle()->set_defender(FactionToProto(o.b));
       break;
     case rules::kOptFaction:

@@ -316,6 +316,64 @@ double DominanceDefense(const DecisionRequest& r, const Option& o) {
   return best;
 }
 
+// Hirelings (Law 22): battle a hireling where we outnumber it (vaults
+// score), give a card without control markers to the lowest scorer, burn
+// the leader's pieces, spend cards on the controller's abilities.
+int VpOf(const DecisionRequest& r, v1::Faction f) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == f) return seat.victory_points();
+  }
+  return 0;
+}
+
+bool HirelingScore(const DecisionRequest& r, const Option& o, double* out) {
+  const std::string& kind = r.prompt().kind();
+  const bool done = o.payload_case() == Option::kDone;
+  // A hireling battled: no defending faction; the label names it.
+  if (o.payload_case() == Option::kBattle &&
+      o.battle().defender() == v1::FACTION_UNSPECIFIED) {
+    const auto* c = Clearing(r, o.battle().clearing());
+    int w = 0, v = 0;
+    for (const auto& h : r.observation().hirelings()) {
+      if (o.label().find(h.name()) == std::string::npos) continue;
+      for (const auto& p : h.pieces()) {
+        if (p.clearing() == o.battle().clearing()) {
+          w = p.warriors();
+          v = p.vaults();
+        }
+      }
+    }
+    *out = Warriors(c, r.faction()) - w + 2.0 * v + (w == 0 ? 3 : 0) - 1;
+    return true;
+  }
+  if (kind.rfind("hireling.", 0) != 0) return false;
+  if (kind == "hireling.give" && !done) {
+    *out = -VpOf(r, o.faction().faction());
+    return true;
+  }
+  if (kind == "hireling.bearers_burn" && !done) {
+    *out = VpOf(r, o.faction().faction());
+    return true;
+  }
+  if (kind == "hireling.scouts" || kind == "hireling.physicians" ||
+      kind == "hireling.uprising") {
+    *out = done ? 0 : 2;
+    return true;
+  }
+  if (kind == "hireling.battle") {
+    if (done) {
+      *out = 0.5;
+      return true;
+    }
+    const auto* c = Clearing(r, o.battle().clearing());
+    const v1::Faction def = o.battle().defender();
+    *out = 1 + 2.0 * Buildings(c, def) - 0.5 * Warriors(c, def) +
+           0.1 * VpOf(r, def);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 double HeuristicPolicy::Jitter() {
@@ -330,6 +388,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   const v1::Faction me = r.faction();
   const auto payload = o.payload_case();
   const bool done = payload == Option::kDone;
+  if (double s; HirelingScore(r, o, &s)) return s;    // Law 22
   if (double s; RiverfolkScore(r, o, &s)) return s;   // Law 11
   if (auto d = DuchyScore(r, o)) return *d;           // duchy_plan.cc
   if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc

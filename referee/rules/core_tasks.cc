@@ -466,6 +466,9 @@ void IgnoreHits(State& s, bool ambush) {
     const int f = side == 0 ? b.attacker : b.defender;
     b.hits_left[side] -= static_cast<int8_t>(
         GetFaction(f)->IgnoredHits(s, b.clearing, b.hits_left[side], ambush));
+    // Badger Bodyguards: the controller's first hit in the battle.
+    b.hits_left[side] -=
+        static_cast<int8_t>(HirelingIgnoredHits(s, f, b.hits_left[side]));
   }
 }
 
@@ -521,6 +524,7 @@ void BattleStepFn(State& s) {
         const size_t depth = s.stack().size();
         for (int i = 0; i < s.num_seats(); ++i)
           GetFaction(s.seat(i).faction)->BeforeRoll(s);
+        HirelingsBeforeRoll(s);  // Rabbit Scouts
         if (s.stack().size() != depth) return;
       }
       // Law 4.3.3: attacker deals the higher roll, defender the lower.
@@ -528,7 +532,8 @@ void BattleStepFn(State& s) {
       const int d2 = s.chance_stream().Draw(kChanceDie, 4);
       b.roll_hi = static_cast<int8_t>(std::max(d1, d2));
       b.roll_lo = static_cast<int8_t>(std::min(d1, d2));
-      if (GetFaction(b.defender)->DefenderTakesHighRoll()) {
+      if (GetFaction(b.defender)->DefenderTakesHighRoll() ||
+          HirelingsSwapRolls(s)) {
         std::swap(b.roll_hi, b.roll_lo);  // Law 8.2.2 Guerrilla War
       }
       s.Log({.kind = kEvDice, .a = b.roll_hi, .b = b.roll_lo});
@@ -1125,6 +1130,7 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
     blocked_to |= other->BlockedClearings(s);
     blocked_from |= other->MoveBlockedFrom(s, faction);
   }
+  blocked_from |= HirelingMoveLock(s, faction);  // the Bands (Law 22.2.2)
   // Corvid Planners, Boat Builders, Tunnels (Exiles and Partisans).
   ExilesMoveRules ex;
   if (s.exiles_deck()) ex = ExilesMoving(s, faction);
@@ -1191,6 +1197,7 @@ std::vector<Option> LegalBattles(const State& s, int faction,
                         .b = static_cast<int8_t>(of)});
       }
     }
+    AppendHirelingTargets(s, faction, c, opts);  // Law 22.3.2
   }
   return opts;
 }
@@ -1210,6 +1217,11 @@ void PushBattleChoice(State& s, int seat, int clearing_suit, bool optional) {
 }
 
 void PushBattle(State& s, int clearing, int attacker, int defender) {
+  if (IsHirelingTarget(defender)) {  // Law 22.3.2: battling a hireling
+    PushHirelingDefense(s, clearing, attacker, defender);
+    return;
+  }
+  HirelingsBattleStart(s);
   BattleState& b = s.battle();
   b = BattleState{};
   b.clearing = static_cast<int8_t>(clearing);

@@ -31,6 +31,10 @@ enum HireTask : uint8_t {
   kTaskHireBattleChoice,  // a = card, b = clearing or -1, c = optional, x =
                           // times
   kTaskHireBattle,        // a = card, b = clearing, c = defender faction
+  kTaskDefend,      // a = card, b = clearing, c = attacker faction (22.3.2)
+  kTaskScouts,      // a = card: Rabbit Scouts before the roll
+  kTaskBearers,     // a = card: Flame Bearers' Birdsong, b = clearing done
+  kTaskPhysicians,  // a = card, b = clearing, c = faction, x = warriors
 };
 
 enum HirePrompt : uint16_t {
@@ -47,17 +51,31 @@ enum HirePrompt : uint16_t {
   kPromptHireBattle,
   kPromptHireAmbush,
   kPromptHit,
+  kPromptUprisingCost,   // attacker: discard a card matching the clearing
+  kPromptAttackerHit,    // attacker: which of its pieces a hireling's hit takes
+  kPromptScouts,         // defender: spend a matching card to swap the rolls
+  kPromptBearersVictim,  // Flame Bearers: whose piece burns
+  kPromptBearersSpread,  // Flame Bearers: where the new Bearer goes
+  kPromptPhysicians,     // spend a matching card to place the warriors
+  kPromptPhysiciansTo,   // where the saved warriors go
+  kPromptBrigandRuin,    // The Brigand: which ruin item to take
+  kPromptBrigandSteal,   // The Brigand: whose card to take
+  kPromptBandPull,       // Popular Band: whose warriors are pulled in
 };
 
 // kOptAction codes (a); b carries the card index or clearing.
 enum HireAct : int8_t {
-  kActHire = 0,   // b = card index
-  kActRevolt,     // b = clearing (Spring Uprising, Birdsong)
-  kActPlace,      // b = clearing
-  kActMove,       // take a move
-  kActBattle,     // take a battle (Rat Smugglers)
-  kActPlaceHeld,  // b = clearing: Forest Patrol's warriors on the card
-  kActRecruit,    // a warrior at each vault (Vault Keepers)
+  kActHire = 0,     // b = card index
+  kActRevolt,       // b = clearing (Spring Uprising, Birdsong)
+  kActPlace,        // b = clearing
+  kActMove,         // take a move
+  kActBattle,       // take a battle (Rat Smugglers)
+  kActPlaceHeld,    // b = clearing: Forest Patrol's warriors on the card
+  kActRecruit,      // a warrior at each vault (Vault Keepers)
+  kActExplore,      // b = clearing: The Brigand takes a ruin item
+  kActSteal,        // b = item: The Brigand exhausts it to take a card
+  kActExileBattle,  // the Exile battles (b = clearing)
+  kActPull,         // b = clearing: the Popular Band pulls warriors in
 };
 
 constexpr std::array<absl::string_view, kNumHirelings> kPromoted = {
@@ -95,6 +113,9 @@ void LogHire(State& s, int card, int op, int c, int d, int seat = -1) {
          .c = I8(c),
          .d = static_cast<int16_t>(d)});
 }
+
+void PlaceBrigandRuinItems(State& s);
+int ExileReadyCount(const HirelingCard& h);
 
 // --- Pieces
 // -------------------------------------------------------------------
@@ -145,6 +166,10 @@ void MoveHirelingWarriors(State& s, int card, int from, int to, int n) {
   LogHire(s, card, kHireOpRemove, from, n);
   LogHire(s, card, kHireOpPlace, to, n);
   Board(s).RecomputeOnMap();
+  // Law 22.3.7: the controller moving hireling warriors into sympathy.
+  const int ctl = Card(s, card).controller;
+  if (ctl != kNoFaction && ctl != kAlliance && s.SeatOf(kAlliance) >= 0)
+    GetFaction(kAlliance)->OnWarriorsMoved(s, ctl, from, to, n, ctl);
 }
 
 // Law 22.3.2: is `faction`'s piece an enemy of hireling card `card`?
@@ -160,7 +185,13 @@ void RemoveAllEnemies(State& s, int card, int c) {
   for (int seat = 0; seat < s.num_seats(); ++seat) {
     const int f = s.seat(seat).faction;
     if (EnemyOfHireling(s, h, f) && s.HasPieces(f, c)) {
+      const int sympathy = f == kAlliance ? s.clearing(c).pieces[kSympathy] : 0;
       GetFaction(f)->RemoveAllPieces(s, c, kNoFaction);
+      // Law 22.3.7: removing sympathy with a hireling is Outrage.
+      if (h.controller != kNoFaction && h.controller != kAlliance) {
+        for (int i = 0; i < sympathy; ++i)
+          GetFaction(kAlliance)->OnPieceRemoved(s, kSympathy, c, h.controller);
+      }
     }
   }
   for (size_t i = 0; i < s.hirelings().cards.size(); ++i) {
@@ -231,7 +262,12 @@ void SetupStep(State& s) {
     t.b = 0;
     t.c = -1;
   };
-  if (h.demoted) {  // 19.6.3: the demoted sides have no setup
+  if (Is(h, kHirelingExile, true)) {  // the Brigand: items under ruins
+    PlaceBrigandRuinItems(s);
+    next();
+    return;
+  }
+  if (h.demoted) {  // 19.6.3: the other demoted sides have no setup
     next();
     return;
   }
@@ -341,6 +377,7 @@ void TakeControl(State& s, int card, int seat) {
   HirelingCard& h = Card(s, card);
   const int face = s.chance_stream().Draw(kChanceHirelingDie, 6);
   h.controller = s.seat(seat).faction;
+  h.brigand_exhausted = {};
   h.control = LeadsForControl(s, seat) ? kControlGold[face] : kControlAll[face];
   h.gained_turn = static_cast<int16_t>(s.turn());
   LogHire(s, card, kHireOpHired, -1, h.control, seat);
@@ -507,6 +544,403 @@ void BirdsongChoose(State& s, const Option& o) {
   RemoveAllEnemies(s, card, o.b);
 }
 
+int ClearingCardMatch(const State& s, CardId id, int c) {
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    if (s.ClearingIs(c, suit) && s.CardMatches(id, suit)) return true;
+  }
+  return false;
+}
+
+std::vector<Option> ClearingCards(const State& s, int seat, int c) {
+  std::vector<Option> opts;
+  for (CardId id : s.seat(seat).hand) {
+    if (ClearingCardMatch(s, id, c))
+      opts.push_back({.kind = kOptCard, .card = id});
+  }
+  return opts;
+}
+
+// Badger Bodyguards: their controller ignores the first hit it takes in
+// each battle.
+int BodyguardsIgnore(State& s, int faction, int hits) {
+  HirelingsBoard& b = Board(s);
+  if (hits <= 0 || b.bodyguards_used ||
+      !b.Controls(faction, kHirelingVaultKeepers, true))
+    return 0;
+  b.bodyguards_used = true;
+  return 1;
+}
+
+// The card index of a side in play, or -1.
+int CardIndex(const State& s, int hireling) {
+  const auto& cards = s.hirelings().cards;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (cards[i].hireling == hireling) return static_cast<int>(i);
+  }
+  return -1;
+}
+int ScoutsCard(const State& s) { return CardIndex(s, kHirelingSpringUprising); }
+// Rabbit Scouts: their controller, defending, may spend a card matching the
+// clearing to swap the rolls (as Guerrilla War, Law 8.2.2).
+bool ScoutsFor(const State& s, int defender) {
+  return s.hirelings().Controls(defender, kHirelingSpringUprising, true);
+}
+
+// Law 22.3.6-22.3.7: `faction` loses pieces to the hireling of `card`:
+// nobody scores, but removing sympathy is Outrage for its controller.
+void RemoveForHireling(State& s, int card, int faction, int c,
+                       const std::array<int8_t, kNumPieces>& pieces) {
+  const int controller = Card(s, card).controller;
+  s.RemovePieces(faction, c, 0, pieces, kNoFaction);
+  if (faction != kAlliance || controller == kNoFaction ||
+      controller == kAlliance)
+    return;
+  for (int i = 0; i < pieces[kSympathy]; ++i)
+    GetFaction(kAlliance)->OnPieceRemoved(s, kSympathy, c, controller);
+}
+
+// --- Flame Bearers' Birdsong (Law 22.2.3) -----------------------------------
+//
+// Each clearing with Bearers loses one enemy piece per Bearer there, enemy
+// warriors first (the controller picks whose); then a Bearer is added at or
+// next to a Bearer. Task kTaskBearers: a = card, b = clearing burning, x =
+// burns left there, c = faction whose building/token its owner picks (4.3.6
+// as for hits: the owner knows its face-down pieces), step 1: spread.
+
+bool IsPawnFaction(int f) { return f == kVagabond || f == kVagabond2; }
+
+int BurnableWarriors(const State& s, int f, int c) {
+  return s.clearing(c).warriors[f] - GetFaction(f)->ProtectedWarriors(s, c);
+}
+
+std::vector<Option> BurnOwnerPieces(const State& s, int f, int c) {
+  std::vector<Option> opts;
+  for (int p = 1; p < kNumPieces; ++p) {
+    if (GetPieceInfo(p).owner == f && s.clearing(c).pieces[p] > 0)
+      opts.push_back({.kind = kOptPiece, .a = I8(p)});
+  }
+  return opts;
+}
+
+// Whose piece may burn in c: enemy warriors first, else enemy buildings
+// and tokens (kOptFaction, b = 1 for those).
+std::vector<Option> BurnTargets(const State& s, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  std::vector<Option> warriors, others;
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    const int f = s.seat(seat).faction;
+    if (IsPawnFaction(f) || !EnemyOfHireling(s, h, f)) continue;
+    if (BurnableWarriors(s, f, c) > 0)
+      warriors.push_back({.kind = kOptFaction, .a = I8(f), .b = 0});
+    if (!BurnOwnerPieces(s, f, c).empty())
+      others.push_back({.kind = kOptFaction, .a = I8(f), .b = 1});
+  }
+  return warriors.empty() ? others : warriors;
+}
+
+void BearersStep(State& s) {
+  Task& t = s.top();
+  const HirelingCard& h = Card(s, t.a);
+  if (t.step == 0) {
+    if (t.c >= 0) {  // the owner picks its building or token
+      s.Ask(kPromptHit, s.SeatOf(t.c), BurnOwnerPieces(s, t.c, t.b), t.b);
+      return;
+    }
+    while (true) {
+      if (t.b >= 0 && t.x > 0) {
+        std::vector<Option> opts = BurnTargets(s, t.a, t.b);
+        if (!opts.empty()) {
+          s.Ask(kPromptBearersVictim, t.seat, std::move(opts), t.a, t.b);
+          return;
+        }
+      }
+      int c = t.b + 1;
+      while (c < s.map().num_clearings && h.warriors[c] == 0) ++c;
+      if (c >= s.map().num_clearings) break;
+      t.b = I8(c);
+      t.x = h.warriors[c];
+    }
+    t.step = 1;
+    if (h.supply > 0) {  // then one more Bearer at or next to a Bearer
+      uint32_t m = 0;
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (h.warriors[c] > 0) m |= s.AdjacentMask(c) | 1u << c;
+      }
+      std::vector<Option> opts;
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (m >> c & 1)
+          opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
+      }
+      if (!opts.empty()) {
+        s.Ask(kPromptBearersSpread, t.seat, std::move(opts), t.a);
+        return;
+      }
+    }
+  }
+  s.Pop();
+}
+
+void BearersChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  const int card = t.a, c = t.b;
+  if (o.kind == kOptAction) {  // the spread
+    PlaceHirelingWarriors(s, card, o.b, 1);
+    return;
+  }
+  if (o.kind == kOptPiece) {  // the owner's building or token
+    const int f = t.c;
+    t.c = -1;
+    --t.x;
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[o.a] = 1;
+    RemoveForHireling(s, card, f, c, pieces);
+    return;
+  }
+  if (o.b == 0) {  // a warrior
+    --t.x;
+    s.RemoveWarriors(o.a, c, 1, kNoFaction);  // 22.3.6
+    return;
+  }
+  std::vector<Option> own = BurnOwnerPieces(s, o.a, c);
+  if (own.size() == 1) {
+    --t.x;
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[own[0].a] = 1;
+    RemoveForHireling(s, card, o.a, c, pieces);
+    return;
+  }
+  t.c = o.a;
+}
+
+// --- The Brigand (the Exile's demoted side) ---------------------------------
+//
+// Setup: the "R" items go under the ruins as if the Vagabond were in play.
+// Daylight, once each: take the item from a ruin in a clearing with the
+// controller's pieces (it becomes a crafted item; the empty ruin leaves,
+// 9.5.3); exhaust one of the controller's crafted items to take a random
+// card from a player with pieces in a clearing with the controller's pieces.
+
+constexpr std::array<int8_t, 4> kBrigandRuinItems = {kSack, kBoot, kHammer,
+                                                     kSword};
+
+void PlaceBrigandRuinItems(State& s) {
+  for (int f : {kVagabond, kVagabond2}) {
+    for (int8_t v : s.vagabond(f).ruin_item) {
+      if (v > 0) return;  // already under the ruins (e.g. the Hundreds')
+    }
+  }
+  VagabondBoard& vb = s.mutable_vagabond(kVagabond);
+  std::vector<int8_t> items(kBrigandRuinItems.begin(), kBrigandRuinItems.end());
+  for (int c = 0; c < s.map().num_clearings && !items.empty(); ++c) {
+    if (!s.map().clearings[c].ruin || s.clearing(c).pieces[kRuin] == 0)
+      continue;
+    const int i =
+        s.chance_stream().Draw(kChancePick, static_cast<int>(items.size()));
+    vb.ruin_item[c] = I8(items[i] + 1);
+    ++vb.box[items[i]];
+    items.erase(items.begin() + i);
+  }
+}
+
+int RuinItemAt(const State& s, int c) {
+  for (int f : {kVagabond, kVagabond2}) {
+    if (s.vagabond(f).ruin_item[c] > 0) return s.vagabond(f).ruin_item[c] - 1;
+  }
+  return -1;
+}
+
+std::vector<Option> BrigandExplores(const State& s, int seat) {
+  std::vector<Option> opts;
+  const int f = s.seat(seat).faction;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (RuinItemAt(s, c) >= 0 && s.HasPieces(f, c))
+      opts.push_back({.kind = kOptAction, .a = kActExplore, .b = I8(c)});
+  }
+  return opts;
+}
+
+int BrigandReadyItems(const State& s, int seat, const HirelingCard& h) {
+  int n = 0;
+  for (int i = 0; i < kNumItems; ++i)
+    n += std::max(0, s.seat(seat).items[i] - h.brigand_exhausted[i]);
+  return n;
+}
+
+// Players with cards and pieces in a clearing with the controller's pieces.
+std::vector<Option> BrigandVictims(const State& s, int seat) {
+  std::vector<Option> opts;
+  const int f = s.seat(seat).faction;
+  for (int o = 0; o < s.num_seats(); ++o) {
+    const int g = s.seat(o).faction;
+    if (o == seat || s.seat(o).hand.empty()) continue;
+    bool shared = false;
+    for (int c = 0; c < s.map().num_clearings && !shared; ++c) {
+      shared = s.HasPieces(f, c) &&
+               (s.HasPieces(g, c) || GetFaction(g)->PawnIn(s, c));
+    }
+    if (shared)
+      opts.push_back({.kind = kOptAction, .a = kActSteal, .b = I8(g)});
+  }
+  return opts;
+}
+
+std::vector<Option> BrigandActions(const State& s, int seat,
+                                   const HirelingCard& h) {
+  std::vector<Option> opts;
+  if (!h.used) opts = BrigandExplores(s, seat);
+  if (!h.used_steal && BrigandReadyItems(s, seat, h) > 0) {
+    for (const Option& o : BrigandVictims(s, seat)) opts.push_back(o);
+  }
+  return opts;
+}
+
+void BrigandChoose(State& s, int card, int seat, const Option& o) {
+  HirelingCard& h = Card(s, card);
+  if (o.a == kActExplore) {
+    h.used = true;
+    const int c = o.b, item = RuinItemAt(s, c);
+    for (int f : {kVagabond, kVagabond2}) {
+      int8_t& slot = s.mutable_vagabond(f).ruin_item[c];
+      if (slot == item + 1) {
+        slot = 0;
+        break;
+      }
+    }
+    if (RuinItemAt(s, c) < 0) s.SetPieces(kRuin, c, 0);
+    ++s.mutable_seat(seat).items[item];
+    LogHire(s, card, kHireOpBrigand, c, item, seat);
+    return;
+  }
+  // Steal: exhaust the first ready crafted item (they are alike here).
+  h.used_steal = true;
+  for (int i = 0; i < kNumItems; ++i) {
+    if (s.seat(seat).items[i] > h.brigand_exhausted[i]) {
+      ++h.brigand_exhausted[i];
+      break;
+    }
+  }
+  const int victim = s.SeatOf(o.b);
+  auto& hand = s.mutable_seat(victim).hand;
+  const int i =
+      s.chance_stream().Draw(kChancePick, static_cast<int>(hand.size()));
+  const CardId id = hand[i];
+  hand.erase(hand.begin() + i);
+  s.mutable_seat(seat).hand.push_back(id);
+  s.Log({.kind = kEvTakeCard,
+         .seat = I8(seat),
+         .a = I8(victim),
+         .card = id,
+         .visible_to = static_cast<uint8_t>((1u << seat) | (1u << victim))});
+}
+
+// --- Feline Physicians (the Forest Patrol's demoted side) -------------------
+//
+// When the controller's warriors are removed, it may spend a card matching
+// their clearing to place them (from its supply) in a clearing with its
+// pieces instead. Task kTaskPhysicians: b = clearing, c = faction, x = how
+// many; step 0 the card, step 1 the clearing.
+
+void PhysiciansStep(State& s) {
+  Task& t = s.top();
+  const int f = t.c;
+  if (t.step == 0) {
+    std::vector<Option> opts = ClearingCards(s, t.seat, t.b);
+    if (opts.empty()) {
+      s.Pop();
+      return;
+    }
+    opts.push_back({.kind = kOptDone});
+    s.Ask(kPromptPhysicians, t.seat, std::move(opts), t.b, t.x);
+    return;
+  }
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.HasPieces(f, c) && s.CanPlace(f, c))
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+  }
+  if (opts.empty()) {
+    s.Pop();
+    return;
+  }
+  s.Ask(kPromptPhysiciansTo, t.seat, std::move(opts), t.b, t.x);
+}
+
+void PhysiciansChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptCard) {
+    s.RemoveFromHand(t.seat, o.card);
+    s.Discard(o.card);
+    t.step = 1;
+    return;
+  }
+  const Task done = t;
+  s.Pop();
+  if (o.kind == kOptClearing) s.PlaceWarriors(done.c, o.a, done.x);
+}
+
+// --- The Exile's items (its Daylight action and battles) -------------------
+
+bool IsExile(const HirelingCard& h) { return Is(h, kHirelingExile, false); }
+
+// Exhausts n ready items, Clubs first (they are alike for exhausting).
+void ExileExhaust(HirelingCard& h, int n) {
+  for (; n > 0 && h.clubs > 0; --n) {
+    --h.clubs;
+    ++h.clubs_exhausted;
+  }
+  for (int i = 0; i < kNumItems && n > 0; ++i) {
+    const int k = std::min<int>(n, h.items[i]);
+    h.items[i] -= k;
+    h.items_exhausted[i] += k;
+    n -= k;
+  }
+}
+
+// Hits on the Exile: each exhausts a ready item, or with none ready removes
+// an exhausted one (Clubs leave the game, crafted items go to the supply).
+void ExileTakeHits(State& s, int card, int hits) {
+  HirelingCard& h = Card(s, card);
+  const int ready = std::min(hits, ExileReadyCount(h));
+  ExileExhaust(h, ready);
+  for (hits -= ready; hits > 0 && h.clubs_exhausted > 0; --hits) {
+    --h.clubs_exhausted;
+    ++h.clubs_lost;
+  }
+  for (int i = 0; i < kNumItems && hits > 0; ++i) {
+    const int k = std::min<int>(hits, h.items_exhausted[i]);
+    h.items_exhausted[i] -= k;
+    s.mutable_item_supply()[i] += k;
+    hits -= k;
+  }
+}
+
+void ExileRefresh(HirelingCard& h) {
+  h.clubs += h.clubs_exhausted;
+  h.clubs_exhausted = 0;
+  for (int i = 0; i < kNumItems; ++i) {
+    h.items[i] += h.items_exhausted[i];
+    h.items_exhausted[i] = 0;
+  }
+}
+
+// The Exile's most rolled hits: every item it holds, as the Vagabond's
+// swords (Law 9.2.6; a rules decision, see the report).
+int ExileCap(const HirelingCard& h) {
+  int n = h.clubs + h.clubs_exhausted;
+  for (int i = 0; i < kNumItems; ++i) n += h.items[i] + h.items_exhausted[i];
+  return n;
+}
+
+// Does the hireling still attack in c (its warriors, or the Exile)?
+bool AttackerPresent(const State& s, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  return IsExile(h) ? ExileCap(h) > 0 : h.warriors[c] > 0;
+}
+int AttackerCap(const State& s, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  return IsExile(h) ? ExileCap(h) : h.warriors[c];
+}
+
 // --- Battle (Law 4.3 for hireling warriors, 22.3.4-22.3.6)
 // --------------------
 //
@@ -532,16 +966,29 @@ std::vector<Option> HirelingBattles(const State& s, int card, int only) {
   return opts;
 }
 
-void TakeHirelingHits(State& s, int card, int c, int hits) {
+// Hits on the hireling in c: warriors, then vaults (Law 4.3.6); returns the
+// vaults removed (their remover scores them, 22.3.6).
+int TakeHirelingHits(State& s, int card, int c, int hits) {
   const int w = std::min<int>(hits, Card(s, card).warriors[c]);
   RemoveHirelingWarriors(s, card, c, w);
+  int vaults = 0;
   for (hits -= w; hits > 0 && Card(s, card).vaults[c] > 0; --hits) {
     HirelingCard& h = Card(s, card);
     --h.vaults[c];
     ++h.vault_supply;
+    ++vaults;
     LogHire(s, card, kHireOpVaultRemove, c, 1);
   }
   Board(s).RecomputeOnMap();
+  return vaults;
+}
+
+int HirelingHits(State& s, int card, int c, int hits) {
+  if (IsExile(Card(s, card))) {
+    ExileTakeHits(s, card, hits);
+    return 0;
+  }
+  return TakeHirelingHits(s, card, c, hits);
 }
 
 void BattleChoiceStep(State& s) {
@@ -561,6 +1008,7 @@ void BattleChoiceChoose(State& s, const Option& o) {
   if (o.kind != kOptBattle || --t.x <= 0) s.Pop();
   if (o.kind != kOptBattle) return;
   LogHire(s, card, kHireOpBattle, o.a, o.b, seat);
+  HirelingsBattleStart(s);
   s.Push(Task{.kind = kTaskHireBattle,
               .seat = I8(seat),
               .a = I8(card),
@@ -584,22 +1032,35 @@ void BattleStep(State& s) {
     s.Ask(kPromptHireAmbush, dseat, std::move(opts), t.a, c);
     return;
   }
-  if (t.step == 1) {  // Law 4.3.2-4.3.3: roll; hits are dealt at once
+  if (t.step == 1) {  // Law 4.3.2: Rabbit Scouts before the roll
     t.step = 2;
-    if (Card(s, t.a).warriors[c] == 0) {
+    if (AttackerPresent(s, t.a, c) && ScoutsFor(s, def)) {
+      std::vector<Option> opts = ClearingCards(s, dseat, c);
+      if (opts.empty()) return;
+      opts.push_back({.kind = kOptDone});
+      s.Ask(kPromptScouts, dseat, std::move(opts), c);
+    }
+    return;
+  }
+  if (t.step == 2) {  // Law 4.3.3: roll; hits are dealt at once
+    t.step = 3;
+    if (!AttackerPresent(s, t.a, c)) {
       s.Pop();
       return;
     }
     int hi = s.chance_stream().Draw(kChanceDie, 4);
     int lo = s.chance_stream().Draw(kChanceDie, 4);
     if (hi < lo) std::swap(hi, lo);
+    if (t.y == 1) std::swap(hi, lo);  // Rabbit Scouts: the defender's high
     s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
     const int defenders = s.clearing(c).warriors[def];
-    int att = std::min<int>(hi, Card(s, t.a).warriors[c]);
-    if (defenders == 0) ++att;  // Law 4.3.2.II: defenseless
+    int att = std::min<int>(hi, AttackerCap(s, t.a, c));
+    if (defenders == 0) ++att;  // Law 4.3.5.II: defenseless
+    att -= BodyguardsIgnore(s, def, att);
     const int dfh = std::min(lo, defenders);
     const size_t mark = s.BeginSimultaneous();
-    TakeHirelingHits(s, t.a, c, dfh);
+    const int vaults = HirelingHits(s, t.a, c, dfh);
+    if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
     const int w = std::min(att, defenders);
     if (w > 0) s.RemoveWarriors(def, c, w, kNoFaction);  // 22.3.6
     s.EndSimultaneous(mark);
@@ -621,19 +1082,154 @@ void BattleStep(State& s) {
 
 void BattleChoose(State& s, const Option& o) {
   Task& t = s.top();
-  if (o.kind == kOptCard) {  // the ambush: two hits on the hireling
-    const int dseat = s.SeatOf(t.c);
+  const int dseat = s.SeatOf(t.c);
+  if (o.kind == kOptCard && t.step == 1) {  // the ambush: two hits
     s.RemoveFromHand(dseat, o.card);
     s.Log({.kind = kEvAmbush, .seat = I8(dseat), .card = o.card});
     s.Discard(o.card);
-    TakeHirelingHits(s, t.a, t.b, 2);
+    const int vaults = HirelingHits(s, t.a, t.b, 2);
+    if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
+    return;
+  }
+  if (o.kind == kOptCard) {  // Rabbit Scouts: the rolls are swapped
+    s.RemoveFromHand(dseat, o.card);
+    s.Discard(o.card);
+    t.y = 1;
+    LogHire(s, ScoutsCard(s), kHireOpScouts, t.b, 0, dseat);
     return;
   }
   if (o.kind != kOptPiece) return;
   std::array<int8_t, kNumPieces> pieces{};
   pieces[o.a] = 1;
   --t.x;
-  s.RemovePieces(t.c, t.b, 0, pieces, kNoFaction);
+  RemoveForHireling(s, t.a, t.c, t.b, pieces);
+}
+
+// --- Battling a hireling (Law 4.3 with 22.3.2-22.3.6) -----------------------
+//
+// A player battles an enemy hireling's pieces (22.3.2): the hireling takes
+// the higher roll's hits, its warriors first, then its vaults (each vault
+// scores the attacker 1 VP, 4.3.6, 22.3.6). Nobody plays an ambush for the
+// hireling (22.3.5); the attacker's hits taken remove its pieces and score
+// nobody (22.3.6).
+
+// Law 22.3.2: may `faction` battle the hireling of `card` in c?
+bool CanAttackHireling(const State& s, int faction, int card, int c) {
+  const HirelingCard& h = Card(s, card);
+  if (h.warriors[c] + h.vaults[c] == 0 || !EnemyOfHireling(s, h, faction))
+    return false;
+  // Spring Uprising: the attacker must discard a card matching the clearing.
+  if (Is(h, kHirelingSpringUprising, false))
+    return !ClearingCards(s, s.SeatOf(faction), c).empty();
+  return true;
+}
+
+// Hits on the attacking faction: its warriors and its mercenaries in turn
+// (11.2.7.III.a); returns the hits left for buildings and tokens.
+int HitAttackerWarriors(State& s, int f, int c, int hits) {
+  const int mercs =
+      s.SeatOf(kRiverfolk) < 0 || f == kRiverfolk
+          ? 0
+          : GetFaction(kRiverfolk)->MercenariesFor(s, f, c, kNoFaction);
+  const int own = std::min<int>(hits, s.clearing(c).warriors[f]);
+  const int merc = std::min(hits - own, mercs);
+  if (own > 0) s.RemoveWarriors(f, c, own, kNoFaction);
+  if (merc > 0) s.RemoveWarriors(kRiverfolk, c, merc, kNoFaction);
+  return hits - own - merc;
+}
+
+void DefendRoll(State& s, Task& t) {
+  const int card = t.a, c = t.b, att = t.c;
+  const FactionModule* m = GetFaction(att);
+  int hi = s.chance_stream().Draw(kChanceDie, 4);
+  int lo = s.chance_stream().Draw(kChanceDie, 4);
+  if (hi < lo) std::swap(hi, lo);
+  s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
+  const int defenders = Card(s, card).warriors[c];
+  // Law 4.3.3.I, 4.3.5.II: capped by the attacker's warriors; the hireling
+  // without warriors there is defenseless.
+  int att_hits = std::min(hi, m->RolledHitCap(s, c, true)) +
+                 m->AttackerExtraHits(s) + (defenders == 0 ? 1 : 0);
+  int def_hits = std::min(lo, defenders);
+  def_hits = m->HitsToTake(s, def_hits);
+  def_hits -= m->IgnoredHits(s, c, def_hits, false);
+  def_hits -= BodyguardsIgnore(s, att, def_hits);
+  const int seat = s.SeatOf(att);
+  const size_t mark = s.BeginSimultaneous();
+  const int vaults = TakeHirelingHits(s, card, c, att_hits);
+  if (vaults > 0) s.AddVp(seat, vaults, kVpRemoval);  // 4.3.6, 22.3.6
+  t.x = 0;
+  if (def_hits > 0 && m->TakesHitsItself()) {
+    m->TakeHits(s, c, def_hits, kNoFaction);
+  } else if (def_hits > 0) {
+    t.x = I8(HitAttackerWarriors(s, att, c, def_hits));
+  }
+  s.EndSimultaneous(mark, seat);
+}
+
+void DefendStep(State& s) {
+  Task& t = s.top();
+  const int card = t.a, c = t.b, att = t.c, seat = s.SeatOf(att);
+  if (t.step == 0) {  // the Spring Uprising's price
+    t.step = 1;
+    if (Is(Card(s, card), kHirelingSpringUprising, false)) {
+      s.Ask(kPromptUprisingCost, seat, ClearingCards(s, seat, c), card, c);
+    }
+    return;
+  }
+  if (t.step == 1) {
+    t.step = 2;
+    DefendRoll(s, t);
+    return;
+  }
+  // Law 4.3.6: the attacker picks which of its buildings and tokens go.
+  std::vector<Option> opts;
+  for (int p = 1; p < kNumPieces && t.x > 0; ++p) {
+    if (GetPieceInfo(p).owner == att && s.clearing(c).pieces[p] > 0)
+      opts.push_back({.kind = kOptPiece, .a = I8(p)});
+  }
+  if (opts.empty()) {
+    s.Pop();
+    s.battle() = BattleState{};
+    return;
+  }
+  s.Ask(kPromptAttackerHit, seat, std::move(opts), c);
+}
+
+void DefendChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (o.kind == kOptCard) {  // discarded to battle the Uprising
+    s.RemoveFromHand(s.SeatOf(t.c), o.card);
+    s.Discard(o.card);
+    return;
+  }
+  std::array<int8_t, kNumPieces> pieces{};
+  pieces[o.a] = 1;
+  --t.x;
+  s.RemovePieces(t.c, t.b, 0, pieces, kNoFaction);  // 22.3.6
+}
+
+// Rabbit Scouts in a battle between players (kTaskScouts, before the roll).
+void ScoutsStep(State& s) {
+  Task& t = s.top();
+  if (t.step++ > 0) {
+    s.Pop();
+    return;
+  }
+  const int c = s.battle().clearing;
+  std::vector<Option> opts = ClearingCards(s, t.seat, c);
+  opts.push_back({.kind = kOptDone});
+  s.Ask(kPromptScouts, t.seat, std::move(opts), c);
+}
+
+void ScoutsChoose(State& s, const Option& o) {
+  const Task t = s.top();
+  s.Pop();
+  if (o.kind != kOptCard) return;
+  s.RemoveFromHand(t.seat, o.card);
+  s.Discard(o.card);
+  Board(s).scouts_swap = true;
+  LogHire(s, t.a, kHireOpScouts, s.battle().clearing, 0, t.seat);
 }
 
 // --- Daylight actions
@@ -704,11 +1300,12 @@ uint32_t VaultsAround(const State& s, const HirelingCard& h, int ring) {
 }
 
 // The Exile's ready items: its Clubs and the crafted items given to it.
-bool ExileReady(const HirelingCard& h) {
+int ExileReadyCount(const HirelingCard& h) {
   int n = h.clubs;
   for (int8_t v : h.items) n += v;
-  return n > 0;
+  return n;
 }
+bool ExileReady(const HirelingCard& h) { return ExileReadyCount(h) > 0; }
 
 // Law 22.2.2 (the Exile's ability): a player with pieces in a clearing of
 // the Exile's forest gives it a crafted item, scores 1 VP and draws a card.
@@ -722,6 +1319,8 @@ bool NextToExile(const State& s, int seat, const HirelingCard& h) {
 }
 
 bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
+  if (Is(h, kHirelingExile, true))  // The Brigand
+    return !BrigandActions(s, seat, h).empty();
   if (Is(h, kHirelingPopularBand, true)) return h.supply > 0;  // Street Band
   if (Is(h, kHirelingFlameBearers, true)) {                    // Rat Smugglers
     const int f = s.seat(seat).faction;
@@ -750,6 +1349,10 @@ void DaylightStep(State& s) {
   Task& t = s.top();
   const HirelingCard& h = Card(s, t.a);
   std::vector<Option> opts;
+  if (Is(h, kHirelingExile, true)) {  // The Brigand: explore or steal
+    s.Ask(kPromptAction, t.seat, BrigandActions(s, t.seat, h), t.a);
+    return;
+  }
   if (Is(h, kHirelingPopularBand, true)) {
     // Street Band: place a warrior in any clearing.
     AskPlace(s, t.a, t.seat, AllClearings(s), false);
@@ -800,10 +1403,25 @@ void DaylightStep(State& s) {
     return;
   }
   if (Is(h, kHirelingExile, false)) {
-    // Exhaust an item to move to an adjacent forest; its items refresh at
-    // the end of the action (the battle is not implemented: report).
-    for (int8_t g : s.map().forest_adjacent[h.forest])
-      opts.push_back({.kind = kOptForest, .a = g});
+    // Move forest to forest (exhaust 1) or battle in a clearing of its
+    // forest (exhaust 2), as often as its items allow; they refresh at the
+    // end of the action.
+    const int ready = ExileReadyCount(h);
+    if (ready >= 1) {
+      for (int8_t g : s.map().forest_adjacent[h.forest])
+        opts.push_back({.kind = kOptForest, .a = g});
+    }
+    if (ready >= 2) {
+      const ClearingMask around = s.map().forests[h.forest];
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (!(around >> c & 1)) continue;
+        for (int seat = 0; seat < s.num_seats(); ++seat) {
+          const int f = s.seat(seat).faction;
+          if (EnemyOfHireling(s, h, f) && s.HasPieces(f, c))
+            opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
+        }
+      }
+    }
     opts.push_back({.kind = kOptDone});
     s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
     return;
@@ -882,9 +1500,27 @@ void DaylightChoose(State& s, const Option& o) {
     VaultKeepersChoose(s, t, o);
     return;
   }
-  if (o.kind == kOptForest) {  // the Exile moves
-    h.forest = o.a;
-    LogHire(s, t.a, kHireOpExileForest, -1, o.a, t.seat);
+  if (Is(h, kHirelingExile, true)) {
+    BrigandChoose(s, t.a, t.seat, o);
+    return;
+  }
+  if (IsExile(h)) {
+    if (o.kind == kOptDone) {
+      ExileRefresh(h);
+      return;
+    }
+    s.Push(Task{.kind = kTaskDaylight, .seat = t.seat, .a = t.a});
+    if (o.kind == kOptForest) {  // the Exile moves
+      ExileExhaust(h, 1);
+      h.forest = o.a;
+      LogHire(s, t.a, kHireOpExileForest, -1, o.a, t.seat);
+      return;
+    }
+    ExileExhaust(h, 2);  // and battles (Law 4.3, 22.3.4)
+    LogHire(s, t.a, kHireOpBattle, o.a, o.b, t.seat);
+    HirelingsBattleStart(s);
+    s.Push(Task{
+        .kind = kTaskHireBattle, .seat = t.seat, .a = t.a, .b = o.a, .c = o.b});
     return;
   }
   if (o.kind != kOptAction) return;
@@ -954,11 +1590,11 @@ void MoveChoose(State& s, const Option& o) {
   }
   const Task done = t;
   s.Pop();
-  MoveHirelingWarriors(s, done.a, done.b, done.c, o.a);
-  if (done.x > 0) {
+  if (done.x > 0) {  // the battle follows what the move triggers (Outrage)
     PushHirelingBattles(s, done.seat, done.a, done.x == 2 ? done.c : -1, true,
                         1);
   }
+  MoveHirelingWarriors(s, done.a, done.b, done.c, o.a);
 }
 
 // --- Texts
@@ -1010,6 +1646,26 @@ std::string HitText(const State& s, const Prompt& p) {
 }
 std::string SmugglersText(const State&, const Prompt&) {
   return "Rat Smugglers: discard a card showing an item";
+}
+
+std::string UprisingCostText(const State& s, const Prompt& p) {
+  return absl::StrCat("To battle ", CardText(s, p.a), " in ",
+                      ClearingName(s, p.b),
+                      ", discard a card matching the clearing");
+}
+std::string PhysiciansText(const State& s, const Prompt& p) {
+  return absl::StrCat("Feline Physicians: spend a card matching ",
+                      ClearingName(s, p.a), " to place your ", p.b,
+                      " removed warriors in a clearing with your pieces");
+}
+std::string BurnText(const State& s, const Prompt& p) {
+  return absl::StrCat("Flame Bearers burn in ", ClearingName(s, p.b),
+                      ": whose piece is removed (warriors first)");
+}
+std::string ScoutsText(const State& s, const Prompt& p) {
+  return absl::StrCat("Rabbit Scouts: spend a card matching ",
+                      ClearingName(s, p.a),
+                      " to deal the higher roll as defender?");
 }
 
 void Reg(int kind, absl::string_view key, absl::string_view law,
@@ -1174,10 +1830,20 @@ void HirelingsBirdsongStart(State& s, int seat) {
   for (int i = n - 1; i >= 0; --i) {
     HirelingCard& h = Card(s, i);
     h.used = false;
+    h.used_steal = false;
     if (h.controller != f) continue;
+    h.brigand_exhausted = {};  // the Brigand's exhausted items refresh
     if (Is(h, kHirelingLastDynasty, true) ||
         Is(h, kHirelingSpringUprising, false)) {
       s.Push(Task{.kind = kTaskBirdsong, .seat = I8(seat), .a = I8(i)});
+    }
+    if (Is(h, kHirelingFlameBearers, false) && h.WarriorsOnMap() > 0) {
+      s.Push(Task{.kind = kTaskBearers,
+                  .seat = I8(seat),
+                  .a = I8(i),
+                  .b = -1,
+                  .c = -1,
+                  .x = 0});
     }
   }
 }
@@ -1187,8 +1853,11 @@ void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
   const int f = s.seat(seat).faction;
   for (const HirelingCard& h : s.hirelings().cards) {
     if (h.controller != f) continue;
-    // Rat Smugglers' action may be taken again (hirelings_landmarks.yaml).
-    if (h.used && !Is(h, kHirelingFlameBearers, true)) continue;
+    // Rat Smugglers' action may be taken again (hirelings_landmarks.yaml);
+    // the Brigand's two actions are tracked on their own.
+    if (h.used && !Is(h, kHirelingFlameBearers, true) &&
+        !Is(h, kHirelingExile, true))
+      continue;
     if (DaylightAvailable(s, seat, h))
       opts.push_back({.kind = kOptExtra, .a = kExtraHireling, .b = h.hireling});
   }
@@ -1215,7 +1884,8 @@ void ResolveHirelingExtra(State& s, int seat, const Option& o) {
   const auto& cards = s.hirelings().cards;
   for (size_t i = 0; i < cards.size(); ++i) {
     if (cards[i].hireling != o.b) continue;
-    Card(s, static_cast<int>(i)).used = true;
+    if (!Is(cards[i], kHirelingExile, true))
+      Card(s, static_cast<int>(i)).used = true;
     s.Push(Task{.kind = kTaskDaylight, .seat = I8(seat), .a = I8(i)});
     return;
   }
@@ -1245,6 +1915,14 @@ std::string HirelingActionLabel(const State& s, const Option& o) {
       return "Battle";
     case kActRecruit:
       return "Recruit at each vault";
+    case kActExplore:
+      return absl::StrCat("Take the item from the ruin in ",
+                          ClearingName(s, o.b));
+    case kActSteal:
+      return absl::StrCat("Exhaust an item to take a random card from ",
+                          o.b >= 0 && o.b < kNumFactions
+                              ? FactionName(o.b)
+                              : absl::string_view("?"));
     case kActPlaceHeld:
       return absl::StrCat("Place the warriors on the card in ",
                           ClearingName(s, o.b));
@@ -1292,11 +1970,127 @@ std::string HirelingEventText(const State& s, const Event& e) {
                               ? FactionName(e.d)
                               : absl::string_view("?"),
                           " in ", where);
+    case kHireOpAttacked:
+      return absl::StrCat(e.d >= 0 && e.d < kNumFactions
+                              ? FactionName(e.d)
+                              : absl::string_view("?"),
+                          " battles ", name, " in ", where);
+    case kHireOpBrigand:
+      return absl::StrCat(
+          who(), " took a ",
+          e.d >= 0 && e.d < kNumItems ? ItemName(e.d) : absl::string_view("?"),
+          " from the ruin in ", where, " (The Brigand)");
+    case kHireOpScouts:
+      return absl::StrCat(who(), " spent a card with ", name,
+                          ": the rolls are swapped");
     case kHireOpControl:
       return absl::StrCat(who(), " removed a control marker from ", name, ": ",
                           e.d, " left");
   }
   return "?";
+}
+
+bool HirelingTargetsIn(const State& s, int faction, int c) {
+  std::vector<Option> opts;
+  AppendHirelingTargets(s, faction, c, opts);
+  return !opts.empty();
+}
+
+void AppendHirelingTargets(const State& s, int faction, int c,
+                           std::vector<Option>& opts) {
+  if (!s.hirelings().InPlay() || !(s.hirelings().on_map >> c & 1)) return;
+  const int n = static_cast<int>(s.hirelings().cards.size());
+  for (int i = 0; i < n; ++i) {
+    if (CanAttackHireling(s, faction, i, c)) {
+      opts.push_back(
+          {.kind = kOptBattle, .a = I8(c), .b = I8(kBattleHirelingBase + i)});
+    }
+  }
+}
+
+void PushHirelingDefense(State& s, int c, int attacker, int defender) {
+  const int card = defender - kBattleHirelingBase;
+  CHECK(card >= 0 && card < static_cast<int>(s.hirelings().cards.size()));
+  HirelingsBattleStart(s);
+  // The core's battle state names the attacker and the clearing for the
+  // factions' battle hooks (hit caps, Stubborn, mercenaries).
+  BattleState& b = s.battle();
+  b = BattleState{};
+  b.clearing = I8(c);
+  b.attacker = I8(attacker);
+  const int seat = s.SeatOf(attacker);
+  LogHire(s, card, kHireOpAttacked, c, attacker, seat);
+  s.Push(Task{.kind = kTaskDefend,
+              .seat = I8(seat),
+              .a = I8(card),
+              .b = I8(c),
+              .c = I8(attacker)});
+}
+
+int HirelingTargetCard(int defender) {
+  return IsHirelingTarget(defender) ? defender - kBattleHirelingBase : -1;
+}
+
+std::string HirelingTargetName(const State& s, int defender) {
+  const int card = HirelingTargetCard(defender);
+  if (card < 0 || card >= static_cast<int>(s.hirelings().cards.size()))
+    return "?";
+  return CardText(s, card);
+}
+
+void HirelingsBattleStart(State& s) {
+  if (!s.hirelings().InPlay()) return;
+  Board(s).bodyguards_used = false;
+  Board(s).scouts_swap = false;
+}
+
+void HirelingsBeforeRoll(State& s) {
+  if (!s.hirelings().InPlay()) return;
+  const BattleState& b = s.battle();
+  if (b.defender == kNoFaction || !ScoutsFor(s, b.defender)) return;
+  const int seat = s.SeatOf(b.defender);
+  if (ClearingCards(s, seat, b.clearing).empty()) return;
+  s.Push(Task{.kind = kTaskScouts, .seat = I8(seat), .a = I8(ScoutsCard(s))});
+}
+
+bool HirelingsSwapRolls(const State& s) { return s.hirelings().scouts_swap; }
+
+int HirelingIgnoredHits(State& s, int faction, int hits) {
+  if (!s.hirelings().InPlay()) return 0;
+  return BodyguardsIgnore(s, faction, hits);
+}
+
+uint32_t HirelingMoveLock(const State& s, int faction) {
+  const HirelingsBoard& b = s.hirelings();
+  if (!b.InPlay() || b.band_turn != s.turn()) return 0;
+  const int seat = s.SeatOf(faction);
+  return seat < 0 ? 0 : b.band_lock[seat];
+}
+
+void HirelingsOnWarriorsMoved(State& s, int faction, int to) {
+  const int card = CardIndex(s, kHirelingPopularBand);
+  if (card < 0) return;
+  const HirelingCard& h = Card(s, card);
+  const int seat = s.SeatOf(faction);
+  if (seat < 0 || h.warriors[to] == 0 || !EnemyOfHireling(s, h, faction))
+    return;
+  HirelingsBoard& b = Board(s);
+  if (b.band_turn != s.turn()) {
+    b.band_lock = {};
+    b.band_turn = static_cast<int16_t>(s.turn());
+  }
+  b.band_lock[seat] |= 1u << to;
+}
+
+void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n) {
+  if (!s.hirelings().Controls(faction, kHirelingForestPatrol, true)) return;
+  const int seat = s.SeatOf(faction);
+  if (seat < 0 || s.seat(seat).hand.empty()) return;
+  s.Push(Task{.kind = kTaskPhysicians,
+              .seat = I8(seat),
+              .b = I8(c),
+              .c = I8(faction),
+              .x = I8(n)});
 }
 
 void RegisterHirelings() {
@@ -1311,6 +2105,12 @@ void RegisterHirelings() {
   RegisterTask(kTaskHireBattleChoice, {"hireling battle choice",
                                        BattleChoiceStep, BattleChoiceChoose});
   RegisterTask(kTaskHireBattle, {"hireling battle", BattleStep, BattleChoose});
+  RegisterTask(kTaskDefend, {"battle a hireling", DefendStep, DefendChoose});
+  RegisterTask(kTaskScouts, {"rabbit scouts", ScoutsStep, ScoutsChoose});
+  RegisterTask(kTaskPhysicians,
+               {"feline physicians", PhysiciansStep, PhysiciansChoose});
+  RegisterTask(kTaskBearers,
+               {"flame bearers birdsong", BearersStep, BearersChoose});
   Reg(kPromptSetupClearing, "hireling.setup_clearing", "19.6.3", SetupText);
   Reg(kPromptSetupForest, "hireling.setup_forest", "19.6.3", SetupText);
   Reg(kPromptHire, "hireling.hire", "22.1.1", HireText);
@@ -1324,6 +2124,14 @@ void RegisterHirelings() {
   Reg(kPromptHireBattle, "hireling.battle", "22.3.4", BattleText);
   Reg(kPromptHireAmbush, "hireling.ambush", "4.3.1", AmbushText);
   Reg(kPromptHit, "hireling.remove_piece", "4.3.6", HitText);
+  Reg(kPromptUprisingCost, "hireling.uprising_cost", "22.2.2",
+      UprisingCostText);
+  Reg(kPromptAttackerHit, "hireling.attacker_piece", "4.3.6", HitText);
+  Reg(kPromptScouts, "hireling.scouts", "22.2.2", ScoutsText);
+  Reg(kPromptPhysicians, "hireling.physicians", "22.2.2", PhysiciansText);
+  Reg(kPromptPhysiciansTo, "hireling.physicians_to", "22.2.2", PhysiciansText);
+  Reg(kPromptBearersVictim, "hireling.bearers_burn", "22.2.3", BurnText);
+  Reg(kPromptBearersSpread, "hireling.bearers_spread", "22.2.3", PlaceText);
 }
 
 }  // namespace woodland::rules

@@ -31,7 +31,18 @@ enum HirelingEventOp : int8_t {
   kHireOpToCard,       // d warriors went onto the card from c
   kHireOpControl,      // seat removed a control marker: d left
   kHireOpBattle,       // the hireling battles faction d in c (seat: controller)
+  kHireOpAttacked,     // seat's faction d battles the hireling in c (22.3.2)
+  kHireOpBrigand,      // seat took item d from a ruin in c (The Brigand)
+  kHireOpScouts,       // seat spent a card: the rolls are swapped (Scouts)
 };
+
+// Law 22.3.2: battling a hireling. A kOptBattle option whose b is
+// kBattleHirelingBase + i battles the hireling on card i (its pieces in
+// clearing a); LegalBattles offers them and PushBattle dispatches them.
+inline constexpr int kBattleHirelingBase = 32;
+inline bool IsHirelingTarget(int defender) {
+  return defender >= kBattleHirelingBase;
+}
 
 // Names (Law 20.4, 20.11): "Forest Patrol" / "Feline Physicians", and keys
 // for setups and the command line ("patrol", "physicians", ...).
@@ -74,6 +85,33 @@ std::string HirelingExtraLabel(const State& s, const Option& o);
 std::string HirelingEventText(const State& s, const Event& e);
 // Law 22.3.1 / Bluebird Nobles: does `faction` rule clearings it ties for?
 bool HirelingRulesTies(const State& s, int faction);
+// Law 22.3.2: appends the battles `faction` may start against enemy
+// hirelings in clearing c (it has warriors, a pawn or mercenaries there).
+void AppendHirelingTargets(const State& s, int faction, int c,
+                           std::vector<Option>& opts);
+bool HirelingTargetsIn(const State& s, int faction, int c);
+// Law 4.3 against a hireling: `attacker` battles the hireling of
+// kOptBattle's b in c (Spring Uprising: a matching card first).
+void PushHirelingDefense(State& s, int c, int attacker, int defender);
+// The hireling named by a kOptBattle's b ("Forest Patrol").
+std::string HirelingTargetName(const State& s, int defender);
+// The hireling card of a kOptBattle's b, or -1 (for the protocol).
+int HirelingTargetCard(int defender);
+// Core battle (Law 4.3) hooks for the controllers' abilities: a battle
+// began (per-battle flags); before the roll (Rabbit Scouts may swap the
+// rolls); the rolls are swapped; hits the faction ignores (Badger
+// Bodyguards: the first hit in each battle).
+void HirelingsBattleStart(State& s);
+void HirelingsBeforeRoll(State& s);
+bool HirelingsSwapRolls(const State& s);
+int HirelingIgnoredHits(State& s, int faction, int hits);
+// Law 22.3.4 / the Bands: clearings `faction` may not move out of this turn
+// (it moved into a Band clearing), bit per clearing.
+uint32_t HirelingMoveLock(const State& s, int faction);
+// Feline Physicians: n warriors of `faction` were removed from c.
+void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n);
+// A faction's warriors moved (the Bands' lock records it).
+void HirelingsOnWarriorsMoved(State& s, int faction, int to);
 // Names of hireling pieces in clearing views ("Forest Patrol warrior").
 std::string HirelingPieceName(int hireling, bool demoted, bool vault);
 

@@ -65,8 +65,13 @@ struct HirelingCard {
   int8_t forest = -1;  // the Exile's pawn
   int8_t clubs = 0;    // the Exile's ready Clubs
   int8_t clubs_exhausted = 0;
+  int8_t clubs_lost = 0;  // Clubs removed by hits (out of the game)
   std::array<int8_t, kNumItems> items{};  // crafted items given to the Exile
   std::array<int8_t, kNumItems> items_exhausted{};
+  // The Brigand: its steal taken this Daylight; the controller's crafted
+  // items it exhausted (refreshed at the controller's Birdsong).
+  bool used_steal = false;
+  std::array<int8_t, kNumItems> brigand_exhausted{};
 
   bool Controlled() const { return controller != kNoFaction; }
   int WarriorsOnMap() const {
@@ -85,6 +90,14 @@ struct HirelingsBoard {
   std::array<int8_t, kMaxSeats> markers_waiting{};
   // Bit per clearing holding any hireling piece (a fast test for rule).
   uint32_t on_map = 0;
+  // Per battle: Badger Bodyguards' ignored hit used; Rabbit Scouts swapped
+  // the rolls.
+  bool bodyguards_used = false;
+  bool scouts_swap = false;
+  // The Bands: clearings each seat moved into while they held Band
+  // warriors, during turn band_turn (it may not move out of them then).
+  std::array<uint32_t, kMaxSeats> band_lock{};
+  int16_t band_turn = -1;
 
   bool InPlay() const { return !cards.empty(); }
   // The card of `hireling`, or nullptr if it is not in play.
@@ -158,11 +171,18 @@ struct HirelingsBoard {
       h.Add(k.forest);
       h.Add(k.clubs);
       h.Add(k.clubs_exhausted);
+      h.Add(k.clubs_lost);
       for (int8_t v : k.items) h.Add(v);
       for (int8_t v : k.items_exhausted) h.Add(v);
+      h.Add(k.used_steal);
+      for (int8_t v : k.brigand_exhausted) h.Add(v);
     }
     h.Add(markers_on_track);
     for (int8_t v : markers_waiting) h.Add(v);
+    h.Add(bodyguards_used);
+    h.Add(scouts_swap);
+    for (uint32_t v : band_lock) h.Add(v);
+    h.Add(band_turn);
   }
   template <class F>
   void ForEachCard(F&&) const {}
@@ -192,7 +212,7 @@ struct HirelingsBoard {
                                                 v, " vaults in play"));
       }
       if (h.hireling == kHirelingExile && !h.demoted &&
-          h.clubs + h.clubs_exhausted != kExileClubs) {
+          h.clubs + h.clubs_exhausted + h.clubs_lost != kExileClubs) {
         return absl::InternalError("the Exile's Clubs changed");
       }
     }

@@ -120,6 +120,10 @@ std::string State::OptionLabel(const Option& o) const {
       }
       return absl::StrCat(int{o.a});
     case kOptBattle:
+      if (IsHirelingTarget(o.b)) {  // Law 22.3.2
+        return absl::StrCat("Battle ", HirelingTargetName(*this, o.b), " in ",
+                            ClearingName(*this, o.a));
+      }
       return absl::StrCat("Battle ", FactionName(o.b), " in ",
                           ClearingName(*this, o.a));
     case kOptFaction:

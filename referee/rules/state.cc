@@ -608,6 +608,7 @@ void State::MoveWarriors(int faction, int from, int to, int n, int moved_by) {
     GetFaction(st.faction)
         ->OnWarriorsMoved(*this, faction, from, to, n, moved_by);
   }
+  if (hirelings_.InPlay()) HirelingsOnWarriorsMoved(*this, faction, to);
 }
 
 void State::RemovePieces(int faction, int c, int warriors,
@@ -656,6 +657,8 @@ void State::RemovePieces(int faction, int c, int warriors,
     for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c, remover);
   }
   if (warriors > 0) m->OnWarriorsRemoved(*this, c, warriors, remover);
+  if (warriors > 0 && hirelings_.InPlay())  // Feline Physicians
+    HirelingsOnWarriorsRemoved(*this, faction, c, warriors);
   if (remover != kNoFaction && remover != faction) {
     GetFaction(remover)->OnRemovedEnemy(*this, faction, c, warriors, scored);
   }

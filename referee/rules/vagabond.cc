@@ -8,6 +8,7 @@
 #include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 
 namespace woodland::rules {
@@ -749,7 +750,8 @@ void DaylightStep(State& s) {
   };
   if (!MoveDestinations(s, f).empty()) act(kActMove);
   if (c >= 0) {
-    if (CountReady(s, f, kSword) > 0 && !OthersIn(s, f, c, true).empty())
+    if (CountReady(s, f, kSword) > 0 &&
+        (!OthersIn(s, f, c, true).empty() || HirelingTargetsIn(s, f, c)))
       act(kActBattle);
     if (CountReady(s, f, kTorch) > 0 && RuinHasItems(s, c)) act(kActExplore);
     if (!AidTargets(s, f, seat).empty()) act(kActAid);
@@ -928,13 +930,14 @@ void BattleStep(State& s) {
   if (t.step == 0) {
     for (int g : OthersIn(s, f, c, true))  // 9.5.2: an enemy
       opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(g)});
+    AppendHirelingTargets(s, f, c, opts);  // Law 22.3.2
     s.Ask(kVbPromptBattleTarget, t.seat, std::move(opts));
     return;
   }
   for (int o = 0; o < s.num_seats(); ++o) {
     const int g = s.seat(o).faction;
-    if (!IsVagabond(g) && g != t.a && Allied(s, f, g) &&
-        s.clearing(c).warriors[g] > 0) {
+    if (!IsHirelingTarget(t.a) && !IsVagabond(g) && g != t.a &&
+        Allied(s, f, g) && s.clearing(c).warriors[g] > 0) {
       opts.push_back({.kind = kOptFaction, .a = I8(g)});
     }
   }

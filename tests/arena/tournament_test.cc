@@ -578,5 +578,33 @@ TEST(Tournament, Issue10_TheCliSeatsEveryFactionByName) {
             2);
 }
 
+// Issue 12 item 4: TableSetup.hirelings (Law 22, 19.6) reaches every match,
+// is recorded in its replay and is part of the tournament's key.
+TEST(Tournament, Issue12_HirelingsInTableSetupReachEveryMatch) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("builtin");
+  c.tables_per_pairing = 1;
+  for (const char* h : {"band", "bearers", "keepers"}) {
+    c.table.add_hirelings()->set_hireling(h);
+  }
+  c.table.mutable_hirelings(1)->set_demoted(true);
+  const std::string plain_key = ConfigKey(Config("builtin"));
+  auto s = RunTournament(c, **store);
+  ASSERT_TRUE(s.ok()) << s.status();
+  auto rows = (*store)->Matches(1);
+  ASSERT_TRUE(rows.ok());
+  ASSERT_FALSE(rows->empty());
+  for (const MatchRow& m : *rows) {
+    EXPECT_EQ(m.state, "done");
+    auto replay = (*store)->Replay(m.id);
+    ASSERT_TRUE(replay.ok()) << replay.status();
+    for (const char* h : {"\"band\"", "\"bearers\"", "\"keepers\""}) {
+      EXPECT_NE(replay->replay_json.find(h), std::string::npos) << h;
+    }
+  }
+  EXPECT_NE(ConfigKey(c), plain_key);
+}
+
 }  // namespace
 }  // namespace woodland::arena

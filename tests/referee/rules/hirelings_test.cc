@@ -2,6 +2,8 @@
 // the sides' timed actions.
 #include "referee/rules/hirelings.h"
 
+#include <algorithm>
+
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
@@ -598,23 +600,528 @@ TEST(Hirelings, ParseNamesAndSides) {
   EXPECT_TRUE(g.hirelings[1].second);
 }
 
+// --- 22.3.2-22.3.7: battling hirelings ---------------------------------------
+
+// Marquise and Eyrie with three hirelings neither blocks (Law 19.6.5).
+GameSetup BattleTable(bool keepers_demoted = false,
+                      bool uprising_demoted = false) {
+  return Table({kMarquise, kEyrie},
+               {{kHirelingPopularBand, false},
+                {kHirelingVaultKeepers, keepers_demoted},
+                {kHirelingSpringUprising, uprising_demoted}});
+}
+
+bool OffersHirelingBattle(const State& s, int faction, int c,
+                          const std::string& name) {
+  for (const Option& o : LegalBattles(s, faction, -1)) {
+    if (o.a == c && IsHirelingTarget(o.b) && HirelingTargetName(s, o.b) == name)
+      return true;
+  }
+  return false;
+}
+
+TEST(Hirelings, Law_22_3_2_EnemiesBattleAHirelingItsControllerCannot) {
+  Scenario sc(BattleTable(), 31);
+  State& s = sc.s();
+  PutWarriors(s, kHirelingPopularBand, C(5), 2);
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetWarriors(kEyrie, C(5), 1);
+  // Uncontrolled, it is everyone's enemy.
+  EXPECT_TRUE(OffersHirelingBattle(s, kMarquise, C(5), "Popular Band"));
+  EXPECT_TRUE(OffersHirelingBattle(s, kEyrie, C(5), "Popular Band"));
+  // Controlled by the Marquise: her enemy the Eyrie may battle it, she not.
+  Control(s, kHirelingPopularBand, 0, 2);
+  EXPECT_FALSE(OffersHirelingBattle(s, kMarquise, C(5), "Popular Band"));
+  EXPECT_TRUE(OffersHirelingBattle(s, kEyrie, C(5), "Popular Band"));
+  // Only where the attacker has warriors.
+  PutWarriors(s, kHirelingPopularBand, C(1), 1);
+  EXPECT_FALSE(OffersHirelingBattle(s, kEyrie, C(1), "Popular Band"));
+}
+
+TEST(Hirelings, Law_22_3_6_RemovingHirelingVaultsScoresWarriorsDoNot) {
+  Scenario sc(BattleTable(), 32);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 1, 2);  // the Eyrie's hireling
+  PutWarriors(s, kHirelingVaultKeepers, C(8), 1);
+  HirelingCard& k = s.mutable_hirelings().cards[1];
+  --k.vault_supply;
+  ++k.vaults[C(8)];
+  s.mutable_hirelings().RecomputeOnMap();
+  s.SetWarriors(kMarquise, C(8), 3);
+  ASSERT_TRUE(OffersHirelingBattle(s, kMarquise, C(8), "Vault Keepers"));
+  sc.Dice({3, 1});
+  sc.Start([](State& st) {
+    PushBattle(st, C(8), kMarquise, kBattleHirelingBase + 1);
+  });
+  // No ambush for a hireling (22.3.5): the roll resolves at once. Three
+  // hits take the Keeper warrior, then the vault: 1 VP for the building
+  // (4.3.6), none for the warrior; one hit back costs the Marquise one.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.hirelings().cards[1].warriors[C(8)], 0);
+  EXPECT_EQ(s.hirelings().cards[1].vaults[C(8)], 0);
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.seat(1).vp, 0);  // the controller scores nothing (22.3.6)
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Hirelings, Law_22_3_6_DefenderScoresForAHirelingVault) {
+  Scenario sc(BattleTable(), 33);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 1, 2);
+  PutWarriors(s, kHirelingVaultKeepers, C(8), 1);
+  HirelingCard& k = s.mutable_hirelings().cards[1];
+  --k.vault_supply;
+  ++k.vaults[C(8)];
+  s.mutable_hirelings().RecomputeOnMap();
+  s.SetWarriors(kMarquise, C(8), 2);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Dice({3, 2});
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  sc.Choose("Done");    // no new vault
+  sc.Choose("Battle");  // battle at each vault
+  sc.Choose(absl::StrCat("Battle Marquise de Cat in ", ClearingName(s, C(8))));
+  // The Keepers deal 3 capped by their 1 warrior; the Marquise deals 2:
+  // the warrior and the vault, scoring 1 VP for the building (22.3.6).
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.hirelings().cards[1].vaults[C(8)], 0);
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.seat(1).vp, 0);
+}
+
+TEST(Hirelings, Law_22_3_5_NoAmbushWhenBattlingAHireling) {
+  Scenario sc(BattleTable(), 34);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 1, 2);
+  sc.Give(1, "Ambush!", kRabbit);  // the controller holds an ambush
+  PutWarriors(s, kHirelingPopularBand, C(5), 1);
+  s.SetWarriors(kMarquise, C(5), 2);
+  sc.Dice({1, 0});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kMarquise, kBattleHirelingBase + 0);
+  });
+  EXPECT_TRUE(sc.Paused());  // nobody was asked to ambush
+  EXPECT_EQ(s.seat(1).hand.size(), 1u);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 0);
+  EXPECT_EQ(s.hirelings().cards[0].supply, 5);
+  EXPECT_EQ(s.seat(0).vp, 0);
+}
+
+TEST(Hirelings, Law_4_3_5_II_AHirelingWithoutWarriorsIsDefenseless) {
+  Scenario sc(BattleTable(), 35);
+  State& s = sc.s();
+  HirelingCard& k = s.mutable_hirelings().cards[1];
+  k.vault_supply -= 2;
+  k.vaults[C(8)] += 2;
+  s.mutable_hirelings().RecomputeOnMap();
+  s.SetWarriors(kEyrie, C(8), 1);
+  sc.Dice({1, 1});
+  sc.Start(
+      [](State& st) { PushBattle(st, C(8), kEyrie, kBattleHirelingBase + 1); });
+  // One rolled hit and the extra hit: both vaults, 2 VP; no hit back.
+  EXPECT_EQ(s.hirelings().cards[1].vaults[C(8)], 0);
+  EXPECT_EQ(s.seat(1).vp, 2);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 1);
+}
+
+TEST(Hirelings, Law_22_2_2_SpringUprisingAttackerDiscardsAMatchingCard) {
+  Scenario sc(BattleTable(), 36);
+  State& s = sc.s();
+  PutWarriors(s, kHirelingSpringUprising, C(8), 1);  // fox
+  s.SetWarriors(kMarquise, C(8), 2);
+  EXPECT_FALSE(OffersHirelingBattle(s, kMarquise, C(8), "Spring Uprising"));
+  sc.Give(0, "Bake Sale", kRabbit);  // not matching
+  EXPECT_FALSE(OffersHirelingBattle(s, kMarquise, C(8), "Spring Uprising"));
+  const CardId fox = sc.Give(0, "Anvil", kFox);
+  ASSERT_TRUE(OffersHirelingBattle(s, kMarquise, C(8), "Spring Uprising"));
+  const CardId bird = sc.Give(0, "Ambush!", kBird);  // birds match too
+  sc.Dice({2, 0});
+  sc.Start([](State& st) {
+    PushBattle(st, C(8), kMarquise, kBattleHirelingBase + 2);
+  });
+  EXPECT_EQ(sc.Key(), "hireling.uprising_cost");
+  ASSERT_EQ(s.options().size(), 2u);  // the fox and the bird card
+  EXPECT_EQ(s.options()[0].card, fox);
+  EXPECT_EQ(s.options()[1].card, bird);
+  ASSERT_TRUE(s.Apply(0).ok());
+  EXPECT_EQ(s.seat(0).hand.size(), 2u);
+  EXPECT_EQ(s.discard().back(), fox);
+  EXPECT_EQ(s.hirelings().cards[2].warriors[C(8)], 0);
+}
+
+TEST(Hirelings, Law_22_2_2_BadgerBodyguardsIgnoreTheFirstHit) {
+  Scenario sc(BattleTable(/*keepers_demoted=*/true), 37);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 0, 2);  // the Marquise's Bodyguards
+  s.SetWarriors(kMarquise, C(8), 3);
+  s.SetWarriors(kEyrie, C(8), 3);
+  sc.Dice({2, 2});
+  sc.Start([](State& st) { PushBattle(st, C(8), kEyrie, kMarquise); });
+  ASSERT_TRUE(sc.Paused()) << sc.Key();
+  // Two hits each: the Marquise ignores the first, the Eyrie takes both.
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 1);
+  // A new battle: its first hit is ignored again.
+  sc.Dice({2, 2});
+  sc.Start([](State& st) { PushBattle(st, C(8), kEyrie, kMarquise); });
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 0);
+}
+
+TEST(Hirelings, Law_22_2_2_RabbitScoutsSwapTheRolls) {
+  Scenario sc(BattleTable(false, /*uprising_demoted=*/true), 38);
+  State& s = sc.s();
+  Control(s, kHirelingSpringUprising, 0, 2);  // the Marquise's Scouts
+  s.SetWarriors(kMarquise, C(8), 3);
+  s.SetWarriors(kEyrie, C(8), 3);
+  const CardId fox = sc.Give(0, "Anvil", kFox);
+  sc.Dice({3, 0});
+  sc.Start([](State& st) { PushBattle(st, C(8), kEyrie, kMarquise); });
+  EXPECT_EQ(sc.Key(), "hireling.scouts");
+  EXPECT_EQ(s.deciding_seat(), 0);
+  sc.Choose("Anvil (fox)");
+  // Swapped: the defender deals the 3, the attacker the 0.
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 3);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 0);
+  EXPECT_EQ(s.discard().back(), fox);
+}
+
+TEST(Hirelings, Law_22_2_2_RabbitScoutsMayDecline) {
+  Scenario sc(BattleTable(false, true), 39);
+  State& s = sc.s();
+  Control(s, kHirelingSpringUprising, 0, 2);
+  s.SetWarriors(kMarquise, C(8), 3);
+  s.SetWarriors(kEyrie, C(8), 3);
+  sc.Give(0, "Anvil", kFox);
+  sc.Dice({3, 0});
+  sc.Start([](State& st) { PushBattle(st, C(8), kEyrie, kMarquise); });
+  sc.Choose("Done");
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 3);
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+}
+
+TEST(Hirelings, Law_22_2_2_BandLocksEnemiesThatMovedIn) {
+  Scenario sc(BattleTable(), 40);
+  State& s = sc.s();
+  PutWarriors(s, kHirelingPopularBand, C(5), 1);
+  s.SetWarriors(kMarquise, C(1), 3);
+  s.SetWarriors(kMarquise, C(5), 1);
+  auto moves_from = [&](int faction, int c) {
+    int n = 0;
+    for (const Option& o : LegalMoves(s, faction, -1)) n += o.a == c;
+    return n;
+  };
+  ASSERT_GT(moves_from(kMarquise, C(5)), 0);
+  s.MoveWarriors(kMarquise, C(1), C(5), 2);
+  EXPECT_EQ(moves_from(kMarquise, C(5)), 0);  // moved in: locked
+  EXPECT_GT(moves_from(kMarquise, C(1)), 0);
+  // A lock recorded in another turn no longer holds.
+  s.mutable_hirelings().band_turn = static_cast<int16_t>(s.turn() - 1);
+  EXPECT_GT(moves_from(kMarquise, C(5)), 0);
+  // The Band's controller is no enemy: not locked.
+  Control(s, kHirelingPopularBand, 0, 2);
+  s.MoveWarriors(kMarquise, C(1), C(5), 1);
+  EXPECT_GT(moves_from(kMarquise, C(5)), 0);
+}
+
+// Eyrie and Alliance with the Forest Patrol (it blocks only the Marquise).
+GameSetup OutrageTable() {
+  return Table({kEyrie, kAlliance}, {{kHirelingForestPatrol, false},
+                                     {kHirelingPopularBand, false},
+                                     {kHirelingVaultKeepers, false}});
+}
+
+TEST(Hirelings, Law_22_3_7_MovingHirelingsIntoSympathyIsOutrage) {
+  Scenario sc(OutrageTable(), 41);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 0, 2);  // the Eyrie's Patrol
+  PutWarriors(s, kHirelingForestPatrol, C(1), 2);
+  s.SetPieces(kSympathy, C(5), 1);
+  const CardId rabbit = sc.Give(0, "Bake Sale", kRabbit);  // matches 5
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // Its only choice (Move) is taken: the move is asked.
+  ASSERT_EQ(sc.Key(), "hireling.move");
+  sc.Choose(absl::StrCat("Move from ", ClearingName(s, C(1)), " to ",
+                         ClearingName(s, C(5))));
+  sc.Choose("1");
+  // The Eyrie, controlling the Patrol, paid the Outrage at once (its only
+  // matching card went to the supporters) before the battle choice.
+  EXPECT_TRUE(s.seat(0).hand.empty());
+  ASSERT_EQ(s.alliance().supporters.size(), 1u);
+  EXPECT_EQ(s.alliance().supporters[0], rabbit);
+  EXPECT_EQ(sc.Key(), "hireling.battle");
+}
+
+TEST(Hirelings, Law_22_3_7_RemovingSympathyWithAHirelingIsOutrage) {
+  Scenario sc(OutrageTable(), 42);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 0, 2);
+  PutWarriors(s, kHirelingForestPatrol, C(5), 2);
+  s.SetPieces(kSympathy, C(5), 1);
+  const CardId rabbit = sc.Give(0, "Bake Sale", kRabbit);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Dice({1, 0});
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  sc.Choose("Battle");  // its only target and hit resolve alone
+  // Defenseless: 1 + 1 hits; the sympathy token goes, scoring nothing
+  // (22.3.6), and the Eyrie paid the Alliance its matching card (22.3.7).
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSympathy], 0);
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_TRUE(s.seat(0).hand.empty());
+  ASSERT_EQ(s.alliance().supporters.size(), 1u);
+  EXPECT_EQ(s.alliance().supporters[0], rabbit);
+}
+
+// --- Flame Bearers' Birdsong, The Brigand ------------------------------------
+
+GameSetup BearersTable() {
+  return Table({kMarquise, kEyrie}, {{kHirelingFlameBearers, false},
+                                     {kHirelingPopularBand, false},
+                                     {kHirelingExile, true}});
+}
+
+TEST(Hirelings, Law_22_2_3_FlameBearersBurnWarriorsFirstThenSpread) {
+  Scenario sc(BearersTable(), 51);
+  State& s = sc.s();
+  Control(s, kHirelingFlameBearers, 0, 2);  // the Marquise's Bearers
+  PutWarriors(s, kHirelingFlameBearers, C(8), 2);
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetPieces(kRoost, C(8), 1);
+  s.SetWarriors(kMarquise, C(8), 1);  // the controller's own: not burned
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  // Two Bearers: two enemy pieces, the warrior before the roost; the
+  // controller's warrior stays and nobody scores (22.3.6).
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 0);
+  EXPECT_EQ(s.clearing(C(8)).pieces[kRoost], 0);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.seat(0).vp, 0);
+  // Then a Bearer at or next to a Bearer: 8 and its neighbours 4 and 7.
+  EXPECT_EQ(sc.Key(), "hireling.bearers_spread");
+  EXPECT_EQ(s.options().size(), 3u);
+  sc.Choose(absl::StrCat("Place in ", ClearingName(s, C(7))));
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(7)], 1);
+  EXPECT_EQ(s.hirelings().cards[0].supply, 3);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Hirelings, Law_22_2_3_FlameBearersControllerPicksWhoseWarrior) {
+  Scenario sc(Table({kMarquise, kEyrie, kCult}, {{kHirelingFlameBearers, false},
+                                                 {kHirelingPopularBand, false},
+                                                 {kHirelingExile, true}}),
+              52);
+  State& s = sc.s();
+  Control(s, kHirelingFlameBearers, 0, 2);
+  PutWarriors(s, kHirelingFlameBearers, C(8), 1);
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetWarriors(kCult, C(8), 1);
+  s.SetPieces(kRoost, C(8), 1);
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  EXPECT_EQ(sc.Key(), "hireling.bearers_burn");
+  EXPECT_EQ(s.options().size(), 2u);  // Eyrie or Cult warrior, no roost
+  sc.Choose("Lizard Cult");
+  EXPECT_EQ(s.clearing(C(8)).warriors[kCult], 0);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.clearing(C(8)).pieces[kRoost], 1);  // one Bearer, one piece
+}
+
+TEST(Hirelings, Law_19_6_3_BrigandPutsTheRuinItemsUnderTheRuins) {
+  auto s = State::NewGame(BearersTable(), 53);
+  ASSERT_TRUE(s.ok()) << s.status();
+  RunSetup(*s);
+  std::vector<int> items;
+  for (int c = 0; c < 12; ++c) {
+    const int v = s->vagabond(kVagabond).ruin_item[c];
+    if (v > 0) items.push_back(v - 1);
+    EXPECT_EQ(v > 0, s->map().clearings[c].ruin) << c;
+  }
+  std::sort(items.begin(), items.end());
+  std::vector<int> want = {kSack, kBoot, kHammer, kSword};  // Law 9.3.4
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(items, want);
+  EXPECT_TRUE(s->CheckInvariants().ok());
+}
+
+TEST(Hirelings, Law_22_2_4_BrigandExploresARuinThenSteals) {
+  Scenario sc(BearersTable(), 54);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 0, 2);  // the Marquise's Brigand
+  VagabondBoard& vb = s.mutable_vagabond(kVagabond);
+  vb.ruin_item[C(10)] = kBoot + 1;
+  ++vb.box[kBoot];
+  s.SetPieces(kRuin, C(10), 1);
+  s.SetWarriors(kMarquise, C(10), 1);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // Its only choice: the item becomes the Marquise's; the empty ruin goes.
+  EXPECT_EQ(s.seat(0).items[kBoot], 1);
+  EXPECT_EQ(s.clearing(C(10)).pieces[kRuin], 0);
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+  // Explored once this Daylight; no one to steal from yet.
+  opts.clear();
+  AppendHirelingExtras(s, 0, opts);
+  EXPECT_TRUE(opts.empty());
+  s.SetWarriors(kEyrie, C(10), 1);
+  sc.Give(1, "Anvil", kFox);
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_TRUE(s.seat(1).hand.empty());
+  EXPECT_EQ(s.hirelings().cards[2].brigand_exhausted[kBoot], 1);
+  // Both used, and the only item exhausted.
+  opts.clear();
+  AppendHirelingExtras(s, 0, opts);
+  EXPECT_TRUE(opts.empty());
+}
+
+TEST(Hirelings, Law_22_2_2_FelinePhysiciansPlaceRemovedWarriors) {
+  Scenario sc(Table({kEyrie, kDuchy}, {{kHirelingForestPatrol, true},
+                                      {kHirelingPopularBand, false},
+                                      {kHirelingVaultKeepers, false}}),
+              55);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 0, 2);  // the Eyrie's Physicians
+  s.SetWarriors(kEyrie, C(8), 2);
+  s.SetPieces(kRoost, C(1), 1);
+  const CardId fox = sc.Give(0, "Anvil", kFox);  // clearing 8 is fox
+  sc.Give(0, "Bake Sale", kRabbit);
+  sc.Start([](State& st) { st.RemoveWarriors(kEyrie, C(8), 2, kDuchy); });
+  EXPECT_EQ(sc.Key(), "hireling.physicians");
+  EXPECT_EQ(s.options().size(), 2u);  // the fox card or decline
+  sc.Choose("Anvil (fox)");
+  // The only clearing with Eyrie pieces: both warriors are placed there.
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+  EXPECT_EQ(s.clearing(C(8)).warriors[kEyrie], 0);
+  ASSERT_FALSE(s.discard().empty());
+  EXPECT_EQ(s.discard().back(), fox);
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+  EXPECT_TRUE(sc.Paused());
+}
+
+GameSetup ExileTable() {
+  return Table({kMarquise, kEyrie}, {{kHirelingExile, false},
+                                     {kHirelingPopularBand, false},
+                                     {kHirelingVaultKeepers, false}});
+}
+
+TEST(Hirelings, Law_22_2_4_ExileBattlesFromItsForestExhaustingTwo) {
+  Scenario sc(ExileTable(), 56);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 1, 2);           // the Eyrie's Exile
+  s.mutable_hirelings().cards[0].forest = 0;  // F1: clearings 1 2 5 10
+  s.SetWarriors(kMarquise, C(5), 1);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Dice({3, 2});
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  sc.Choose(absl::StrCat("Battle Marquise de Cat in ", ClearingName(s, C(5))));
+  // Two Clubs exhausted to battle; 3 hits (it holds 3 items) take the
+  // warrior; the 1 hit back exhausts its last ready Club. With nothing
+  // ready the action ends and its items refresh.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.seat(1).vp, 0);
+  const HirelingCard& x = s.hirelings().cards[0];
+  EXPECT_EQ(x.clubs, 3);
+  EXPECT_EQ(x.clubs_exhausted, 0);
+  EXPECT_EQ(x.clubs_lost, 0);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Hirelings, Law_22_2_4_HitsOnTheExileRemoveExhaustedItems) {
+  Scenario sc(ExileTable(), 57);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 1, 2);
+  s.mutable_hirelings().cards[0].forest = 0;
+  s.SetWarriors(kMarquise, C(5), 3);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Dice({3, 3});
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  sc.Choose(absl::StrCat("Battle Marquise de Cat in ", ClearingName(s, C(5))));
+  // 3 hits back: the ready Club is exhausted, then two exhausted Clubs
+  // leave the game; the one left refreshes.
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  const HirelingCard& x = s.hirelings().cards[0];
+  EXPECT_EQ(x.clubs_lost, 2);
+  EXPECT_EQ(x.clubs, 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Hirelings, Law_22_2_4_ExileMovesForestToForestExhaustingOne) {
+  Scenario sc(ExileTable(), 58);
+  State& s = sc.s();
+  Control(s, kHirelingExile, 1, 2);
+  s.mutable_hirelings().cards[0].forest = 0;
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 1, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 1, opts[0]); });
+  const int to = s.map().forest_adjacent[0][0];
+  ASSERT_TRUE(s.Apply(0).ok());  // the first adjacent forest
+  EXPECT_EQ(s.hirelings().cards[0].forest, to);
+  EXPECT_EQ(s.hirelings().cards[0].clubs, 2);  // one exhausted
+  EXPECT_EQ(sc.Key(), "hireling.action");      // it may go on
+  sc.Choose("Done");
+  EXPECT_EQ(s.hirelings().cards[0].clubs, 3);  // refreshed
+}
+
 // --- Random games
 // --------------------------------------------------------------
 
+// Hireling pieces on the map (warriors and vaults of every card).
+int HirelingPiecesOnMap(const State& s) {
+  int n = 0;
+  for (const HirelingCard& h : s.hirelings().cards) {
+    for (int c = 0; c < kMaxClearings; ++c) n += h.warriors[c] + h.vaults[c];
+  }
+  return n;
+}
+
 void RandomGames(std::vector<int8_t> factions,
                  std::vector<std::pair<int8_t, bool>> hirelings, uint64_t seed,
-                 int games) {
+                 int games, bool expect_attacks = true) {
   GameSetup g = Table(std::move(factions), std::move(hirelings));
-  // Random play reaches the hireling markers and hires (Law 22.1.1).
-  int hired = 0;
+  // Random play reaches the hireling markers and hires (Law 22.1.1), and
+  // players battle hirelings and remove their pieces (22.3.2).
+  int hired = 0, offered = 0, removed = 0;
+  bool last_offered = false;
+  int last_pieces = 0;
   testing::RandomGamesCheck(
       g, seed, games, [&](const State& st, uint64_t, int) -> absl::Status {
         for (const HirelingCard& h : st.hirelings().cards) {
           if (h.Controlled()) ++hired;
         }
+        const int pieces = HirelingPiecesOnMap(st);
+        if (last_offered && pieces < last_pieces) ++removed;
+        last_offered = false;
+        for (const Option& o : st.options()) {
+          if (o.kind == kOptBattle && IsHirelingTarget(o.b)) {
+            last_offered = true;
+            ++offered;
+            break;
+          }
+        }
+        last_pieces = pieces;
         return absl::OkStatus();
       });
   EXPECT_GT(hired, 0);
+  if (expect_attacks) {
+    EXPECT_GT(offered, 0);
+    EXPECT_GT(removed, 0);
+  }
 }
 
 TEST(HirelingsRandom, TwoSeatsPromoted) {
@@ -651,6 +1158,27 @@ TEST(HirelingsRandom, SixSeatsAllDemoted) {
                {kHirelingFlameBearers, true},
                {kHirelingPopularBand, true}},
               500, 6);
+}
+TEST(HirelingsRandom, BearersBrigandBodyguardsFourSeats) {
+  RandomGames({kMarquise, kEyrie, kAlliance, kCult},
+              {{kHirelingFlameBearers, false},
+               {kHirelingExile, true},
+               {kHirelingVaultKeepers, true}},
+              700, 20, /*expect_attacks=*/true);
+}
+TEST(HirelingsRandom, PhysiciansScoutsBandThreeSeats) {
+  RandomGames({kEyrie, kCult, kDuchy},
+              {{kHirelingForestPatrol, true},
+               {kHirelingSpringUprising, true},
+               {kHirelingPopularBand, false}},
+              800, 20);
+}
+TEST(HirelingsRandom, ExilePromotedTwoSeats) {
+  RandomGames({kMarquise, kCult},
+              {{kHirelingExile, false},
+               {kHirelingFlameBearers, false},
+               {kHirelingVaultKeepers, false}},
+              900, 20);
 }
 TEST(HirelingsRandom, PatrolAndDynastyPromoted) {
   RandomGames({kCult, kVagabond, kDuchy},
