@@ -143,6 +143,141 @@ TEST(AdvancedSetup, Law_19_8_2_III_DealtVagabondKeepsItsCharacter) {
   EXPECT_GT(checked, 0);
 }
 
+// Law 19.8.1: the group may include both Vagabond setup cards; each dealt
+// one gets its own character (19.8.2.III; never the same, 9.7). Drafted,
+// each Vagabond sets up when chosen (19.8.3), and the ruins end up with two
+// "R" items each, one set per Vagabond (9.7.1).
+TEST(AdvancedSetup, Law_19_8_1_BothVagabondSetupCards) {
+  GameSetup setup = Draft(3);
+  setup.draft_pool = {kMarquise, kEyrie, kVagabond};
+  setup.vagabond_cards = 2;
+  auto s = State::NewGame(setup, 5);
+  ASSERT_TRUE(s.ok()) << s.status();
+  // 19.8.2: one militant, then one card per player: all four cards.
+  std::vector<int8_t> pool = s->landmarks().pool;
+  std::sort(pool.begin(), pool.end());
+  EXPECT_EQ(pool,
+            (std::vector<int8_t>{kMarquise, kEyrie, kVagabond, kVagabond2}));
+  int chars[2] = {-1, -1};
+  for (auto [f, c] : s->def().setup.characters) {
+    if (f == kVagabond) chars[0] = c;
+    if (f == kVagabond2) chars[1] = c;
+  }
+  ASSERT_GE(chars[0], 0);
+  ASSERT_GE(chars[1], 0);
+  EXPECT_NE(chars[0], chars[1]);
+  // Each chooser takes a Vagabond while one is left.
+  while (s->phase() == kPhaseSetup && !s->IsTerminal()) {
+    int pick = 0;
+    if (s->prompt().kind == kPromptDraftFaction) {
+      for (size_t i = 0; i < s->options().size(); ++i) {
+        if (s->options()[i].a == kVagabond || s->options()[i].a == kVagabond2)
+          pick = static_cast<int>(i);
+      }
+    }
+    ASSERT_TRUE(s->Apply(pick).ok());
+  }
+  ASSERT_GE(s->SeatOf(kVagabond), 0);
+  ASSERT_GE(s->SeatOf(kVagabond2), 0);
+  EXPECT_EQ(s->vagabond(kVagabond).character, chars[0]);
+  EXPECT_EQ(s->vagabond(kVagabond2).character, chars[1]);
+  int ruins = 0;
+  for (int c = 0; c < s->map().num_clearings; ++c) {
+    if (!s->map().clearings[c].ruin) continue;
+    ++ruins;
+    EXPECT_GT(s->vagabond(kVagabond).ruin_item[c], 0) << c;
+    EXPECT_GT(s->vagabond(kVagabond2).ruin_item[c], 0) << c;
+  }
+  EXPECT_EQ(ruins, 4);
+  // 9.7.2: one set of quests, shared.
+  EXPECT_EQ(s->vagabond(kVagabond).quests.size(), 3u);
+  EXPECT_TRUE(s->CheckInvariants().ok());
+}
+
+// With both cards in the pool a lone Vagabond may be either one; random
+// drafted games with both cards check conservation, redaction and replay.
+TEST(AdvancedSetup, Law_19_8_1_RandomGamesWithBothVagabondCards) {
+  uint64_t seed = 700;
+  for (int n = 3; n <= 6; ++n) {
+    GameSetup setup = Draft(n, n % 2 ? "winter" : "autumn");
+    setup.vagabond_cards = 2;
+    setup.first_seat = -1;
+    SCOPED_TRACE(absl::StrCat("seats ", n));
+    testing::RandomGamesCheck(setup, seed, 3);
+    seed += 3;
+  }
+  GameSetup small = Draft(3);
+  small.draft_pool = {kMarquise, kVagabond, kAlliance};
+  small.vagabond_cards = 2;
+  testing::RandomGamesCheck(small, 800, 4);
+}
+
+// Picks faction f in the draft prompt (fails the test if not offered).
+void DraftFaction(State& s, int f) {
+  ASSERT_EQ(s.prompt().kind, kPromptDraftFaction);
+  for (size_t i = 0; i < s.options().size(); ++i) {
+    if (s.options()[i].a == f) {
+      ASSERT_TRUE(s.Apply(static_cast<int>(i)).ok());
+      return;
+    }
+  }
+  FAIL() << "faction " << f << " not offered";
+}
+
+std::vector<int> Clearings(const State& s) {
+  std::vector<int> out;
+  for (const Option& o : s.options()) out.push_back(o.a);
+  return out;
+}
+
+// Law 19.8.3.I: a player cannot choose a homeland an enemy chose. Drafted,
+// the Eyrie may set up before the Marquise: the keep avoids its corner.
+TEST(AdvancedSetup, Law_19_8_3_I_KeepAvoidsTheEyriesHomeland) {
+  GameSetup setup = Draft(2);
+  setup.draft_pool = {kMarquise, kEyrie, kDuchy};
+  auto s = State::NewGame(setup, 9);
+  ASSERT_TRUE(s.ok()) << s.status();
+  DraftFaction(*s, kEyrie);
+  ASSERT_EQ(s->options()[0].kind, kOptClearing);
+  const int roost = s->options()[0].a;  // the Eyrie's first corner
+  ASSERT_TRUE(s->Apply(0).ok());
+  PlayUntil(*s, [](const State& st) {
+    return st.prompt().kind == kPromptDraftFaction;
+  });
+  ASSERT_EQ(s->clearing(roost).pieces[kRoost], 1);
+  DraftFaction(*s, kMarquise);
+  const std::vector<int> keep = Clearings(*s);
+  EXPECT_EQ(keep.size(), 3u);  // Autumn's four corners less the Eyrie's
+  EXPECT_EQ(std::find(keep.begin(), keep.end(), roost), keep.end());
+}
+
+// Law 19.8.3.I, 7.3.2: the Eyrie's corner is no enemy's starting corner,
+// e.g. the Hundreds' stronghold corner when they drafted first.
+TEST(AdvancedSetup, Law_19_8_3_I_EyrieAvoidsAnEarlierHomeland) {
+  GameSetup setup = Draft(2);
+  setup.draft_pool = {kHundreds, kEyrie, kKeepers};
+  auto s = State::NewGame(setup, 4);
+  ASSERT_TRUE(s.ok()) << s.status();
+  DraftFaction(*s, kHundreds);
+  PlayUntil(*s, [](const State& st) {
+    return st.prompt().kind == kPromptDraftFaction;
+  });
+  int stronghold = -1;
+  for (int c = 0; c < s->map().num_clearings; ++c) {
+    if (s->clearing(c).pieces[kStronghold] > 0) stronghold = c;
+  }
+  ASSERT_GE(stronghold, 0);
+  DraftFaction(*s, kEyrie);
+  // 7.3.2: and, as it can, diagonally opposite that starting corner (the
+  // only choice, so the engine takes it and asks for the leader).
+  PlayUntil(*s, [](const State& st) { return st.phase() != kPhaseSetup; });
+  for (int c = 0; c < s->map().num_clearings; ++c) {
+    EXPECT_EQ(s->clearing(c).pieces[kRoost],
+              c == s->map().OppositeCorner(stronghold) ? 1 : 0)
+        << c;
+  }
+}
+
 TEST(AdvancedSetup, Law_19_6_5_HirelingKeepsItsFactionOutOfThePool) {
   GameSetup setup = Draft(4);
   setup.hirelings = {{kHirelingForestPatrol, false},
@@ -226,7 +361,8 @@ TEST(AdvancedSetup, PerftFromADraftedStart) {
 }
 
 // Golden signature of advanced tables (new with issue 12): a drafted
-// four-seat table with a dealt landmark, on Autumn and on the Lake.
+// four-seat table with a dealt landmark, on Autumn and on the Lake. (Changed
+// with the Elder Treetop's extra VP and the homelands of 19.8.3.I.)
 TEST(AdvancedSetup, GoldenSignature) {
   GameSetup setup = Draft(4);
   setup.first_seat = -1;
@@ -235,12 +371,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "f2bbb71ad3432386");
+            "42ef96ac9af80c1e");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "00030ee5d77b831c");
+            "f2723d4f6e47cc8b");
 }
 
 }  // namespace
