@@ -987,8 +987,8 @@ TEST(Hirelings, Law_22_2_4_BrigandExploresARuinThenSteals) {
 
 TEST(Hirelings, Law_22_2_2_FelinePhysiciansPlaceRemovedWarriors) {
   Scenario sc(Table({kEyrie, kDuchy}, {{kHirelingForestPatrol, true},
-                                      {kHirelingPopularBand, false},
-                                      {kHirelingVaultKeepers, false}}),
+                                       {kHirelingPopularBand, false},
+                                       {kHirelingVaultKeepers, false}}),
               55);
   State& s = sc.s();
   Control(s, kHirelingForestPatrol, 0, 2);  // the Eyrie's Physicians
