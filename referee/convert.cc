@@ -695,8 +695,9 @@ void ItemEventToProto(const rules::Event& e, v1::ItemEvent* ie) {
 void HirelingEventToProto(const State& s, const rules::Event& e,
                           v1::HirelingEvent* h) {
   static constexpr const char* kChange[] = {
-      "place",  "remove",       "vault_place", "vault_remove", "hired",
-      "marker", "exile_forest", "to_card",     "control",      "battle"};
+      "place",    "remove",       "vault_place", "vault_remove", "hired",
+      "marker",   "exile_forest", "to_card",     "control",      "battle",
+      "attacked", "brigand",      "scouts"};
   if (e.b < 0 || e.b >= static_cast<int>(std::size(kChange))) return;
   h->set_change(kChange[e.b]);
   if (e.b != rules::kHireOpMarker && e.a >= 0) {
@@ -708,6 +709,8 @@ void HirelingEventToProto(const State& s, const rules::Event& e,
   h->set_clearing(Cl(e.c));
   if (e.b == rules::kHireOpBattle) {
     h->set_defender(FactionToProto(e.d));
+  } else if (e.b == rules::kHireOpAttacked || e.b == rules::kHireOpScouts) {
+    // Event.seat attacks the hireling (22.3.2) / swaps the rolls (Scouts).
   } else if (e.b == rules::kHireOpExileForest) {
     h->set_count(e.d + 1);  // forests are numbered from 1
   } else {
