@@ -14,8 +14,10 @@
 //
 // Run: build/bench/arena_soak --matches N [--kill-arena-s S]
 //        [--kill-bot-ms M] [--dir D]
+#include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -78,11 +80,20 @@ bool Start(const std::string& cli, const std::string& db,
 // Launched random bots (descendants of the arena): their pids.
 std::vector<pid_t> BotPids(const std::string& random_bot) {
   std::vector<pid_t> out;
-  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
-    const std::string name = e.path().filename();
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it("/proc", ec), end;
+       !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream f(e.path() / "cmdline");
-    std::string cmd((std::istreambuf_iterator<char>(f)), {});
+    // A process may exit while it is read (libstdc++'s streams throw on
+    // that read error): plain read(2), and a vanished process is skipped.
+    const int fd = open((it->path() / "cmdline").c_str(), O_RDONLY);
+    if (fd < 0) continue;
+    char buf[4096];
+    const ssize_t n = read(fd, buf, sizeof buf);
+    close(fd);
+    if (n <= 0) continue;
+    const std::string cmd(buf, static_cast<size_t>(n));
     // The bot itself (argv[0]), not the sandbox wrapper or a shell.
     if (cmd.rfind(random_bot, 0) == 0) out.push_back(std::stoi(name));
   }
