@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 
 namespace woodland::rules {
 namespace {
@@ -264,8 +265,13 @@ void RevoltStep(State& s) {
     if (!s.AreEnemies(kAlliance, f)) continue;  // 9.2.8: not a partner
     GetFaction(f)->RemoveAllPieces(s, c, kAlliance);
   }
+  // Enemy hirelings' pieces too (22.3.2); their vaults score (22.3.6).
+  if (const int vaults = RemoveEnemyHirelingPieces(s, c, kAlliance); vaults)
+    s.AddVp(s.SeatOf(kAlliance), vaults, kVpRemoval);
   s.EndSimultaneous(mark);
-  CHECK(s.PlacePiece(BaseFor(suit), c));
+  // Law silent: with no open slot left (the Alliance's own hireling's vault
+  // fills it, 22.3.2: not an enemy) the base is not placed.
+  s.PlacePiece(BaseFor(suit), c);
   int matching = 0;
   for (int x = 0; x < s.map().num_clearings; ++x) {
     matching += Sympathetic(s, x) && s.SuitOf(x) == suit;

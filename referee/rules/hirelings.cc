@@ -2134,4 +2134,22 @@ void RegisterHirelings() {
   Reg(kPromptBearersSpread, "hireling.bearers_spread", "22.2.3", PlaceText);
 }
 
+int RemoveEnemyHirelingPieces(State& s, int c, int remover) {
+  int vaults = 0;
+  for (size_t i = 0; i < s.hirelings().cards.size(); ++i) {
+    const int card = static_cast<int>(i);
+    if (!EnemyOfHireling(s, Card(s, card), remover)) continue;
+    RemoveHirelingWarriors(s, card, c, Card(s, card).warriors[c]);
+    while (Card(s, card).vaults[c] > 0) {
+      HirelingCard& h = Card(s, card);
+      --h.vaults[c];
+      ++h.vault_supply;
+      ++vaults;
+      LogHire(s, card, kHireOpVaultRemove, c, 1);
+    }
+  }
+  Board(s).RecomputeOnMap();
+  return vaults;
+}
+
 }  // namespace woodland::rules

@@ -110,6 +110,10 @@ int HirelingIgnoredHits(State& s, int faction, int hits);
 uint32_t HirelingMoveLock(const State& s, int faction);
 // Feline Physicians: n warriors of `faction` were removed from c.
 void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n);
+// "Remove all enemy pieces" (the Alliance's Revolt, 8.4.1.III): removes the
+// warriors and vaults in c of every hireling that is an enemy of `remover`
+// (22.3.2); returns the vaults removed, which the remover scores (22.3.6).
+int RemoveEnemyHirelingPieces(State& s, int c, int remover);
 // A faction's warriors moved (the Bands' lock records it).
 void HirelingsOnWarriorsMoved(State& s, int faction, int to);
 // Names of hireling pieces in clearing views ("Forest Patrol warrior").

@@ -1188,5 +1188,37 @@ TEST(HirelingsRandom, PatrolAndDynastyPromoted) {
               600, 20);
 }
 
+// Law 8.4.1.III with 22.3.2: the Revolt removes every enemy piece, an
+// uncontrolled hireling's too; its vault scores one VP (22.3.6) and frees
+// the slot the base needs (clearing 1 has one slot).
+TEST(Hirelings, Law_22_3_2_RevoltRemovesEnemyHirelingPiecesAndScoresVaults) {
+  GameSetup g = Table({kMarquise, kAlliance}, {{kHirelingVaultKeepers, false},
+                                               {kHirelingPopularBand, true},
+                                               {kHirelingFlameBearers, false}});
+  Scenario sc(g, 27);
+  State& s = sc.s();
+  HirelingCard& k = s.mutable_hirelings().cards[0];
+  k.vaults[C(1)] = 1;
+  --k.vault_supply;
+  s.mutable_hirelings().RecomputeOnMap();
+  PutWarriors(s, kHirelingVaultKeepers, C(1), 1);
+  ASSERT_EQ(s.OpenSlots(C(1)), 0);
+  s.SetPieces(kSympathy, C(1), 1);
+  for (const char* name : {"Anvil", "Foxfolk Steel"}) {  // two fox supporters
+    const CardId id = sc.Give(1, name);
+    auto& hand = s.mutable_seat(1).hand;
+    hand.erase(std::find(hand.begin(), hand.end(), id));
+    s.mutable_alliance().supporters.push_back(id);
+  }
+  const int vp = s.seat(1).vp;
+  sc.Start([](State& st) { GetFaction(kAlliance)->PushBirdsong(st, 1); });
+  sc.Choose("1 (fox)");
+  EXPECT_EQ(s.hirelings().cards[0].vaults[C(1)], 0);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(1)], 0);
+  EXPECT_EQ(s.clearing(C(1)).pieces[kBaseFox], 1);
+  EXPECT_EQ(s.seat(1).vp, vp + 1) << "one VP for the vault, none for warriors";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 }  // namespace
 }  // namespace woodland::rules
