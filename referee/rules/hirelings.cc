@@ -158,6 +158,19 @@ void RemoveHirelingWarriors(State& s, int card, int c, int n) {
   Board(s).RecomputeOnMap();
 }
 
+// Removes up to n vaults of hireling card `card` from c to its supply;
+// returns how many.
+int RemoveHirelingVaults(State& s, int card, int c, int n) {
+  int removed = 0;
+  for (; removed < n && Card(s, card).vaults[c] > 0; ++removed) {
+    HirelingCard& h = Card(s, card);
+    --h.vaults[c];
+    ++h.vault_supply;
+    LogHire(s, card, kHireOpVaultRemove, c, 1);
+  }
+  return removed;
+}
+
 void MoveHirelingWarriors(State& s, int card, int from, int to, int n) {
   HirelingCard& h = Card(s, card);
   CHECK_LE(n, h.warriors[from]);
@@ -200,12 +213,7 @@ void RemoveAllEnemies(State& s, int card, int c) {
     if (other.controller == h.controller && h.controller != kNoFaction)
       continue;
     RemoveHirelingWarriors(s, static_cast<int>(i), c, other.warriors[c]);
-    while (Card(s, static_cast<int>(i)).vaults[c] > 0) {
-      HirelingCard& o = Card(s, static_cast<int>(i));
-      --o.vaults[c];
-      ++o.vault_supply;
-      LogHire(s, static_cast<int>(i), kHireOpVaultRemove, c, 1);
-    }
+    RemoveHirelingVaults(s, static_cast<int>(i), c, other.vaults[c]);
   }
   Board(s).RecomputeOnMap();
   s.EndSimultaneous(mark);
@@ -971,14 +979,7 @@ std::vector<Option> HirelingBattles(const State& s, int card, int only) {
 int TakeHirelingHits(State& s, int card, int c, int hits) {
   const int w = std::min<int>(hits, Card(s, card).warriors[c]);
   RemoveHirelingWarriors(s, card, c, w);
-  int vaults = 0;
-  for (hits -= w; hits > 0 && Card(s, card).vaults[c] > 0; --hits) {
-    HirelingCard& h = Card(s, card);
-    --h.vaults[c];
-    ++h.vault_supply;
-    ++vaults;
-    LogHire(s, card, kHireOpVaultRemove, c, 1);
-  }
+  const int vaults = RemoveHirelingVaults(s, card, c, hits - w);
   Board(s).RecomputeOnMap();
   return vaults;
 }
@@ -2140,13 +2141,7 @@ int RemoveEnemyHirelingPieces(State& s, int c, int remover) {
     const int card = static_cast<int>(i);
     if (!EnemyOfHireling(s, Card(s, card), remover)) continue;
     RemoveHirelingWarriors(s, card, c, Card(s, card).warriors[c]);
-    while (Card(s, card).vaults[c] > 0) {
-      HirelingCard& h = Card(s, card);
-      --h.vaults[c];
-      ++h.vault_supply;
-      ++vaults;
-      LogHire(s, card, kHireOpVaultRemove, c, 1);
-    }
+    vaults += RemoveHirelingVaults(s, card, c, Card(s, card).vaults[c]);
   }
   Board(s).RecomputeOnMap();
   return vaults;

@@ -76,6 +76,21 @@ std::unique_ptr<v1::Arena::Stub> ArenaStub(int port) {
       absl::StrCat("127.0.0.1:", port), grpc::InsecureChannelCredentials()));
 }
 
+// Registers catalogue bots `names` (spec catalog:NAME) as `token`'s.
+void RegisterCatalogBots(v1::Arena::Stub& stub, const std::string& token,
+                         std::initializer_list<const char*> names) {
+  auto reg = [&](auto* ctx, const auto& r, auto* o) {
+    return stub.RegisterBot(ctx, r, o);
+  };
+  for (const char* name : names) {
+    v1::RegisterBotRequest r;
+    r.set_name(name);
+    r.set_spec(absl::StrCat("catalog:", name));
+    v1::BotRecord rec;
+    ASSERT_TRUE(Call(token, reg, r, &rec).ok()) << name;
+  }
+}
+
 TEST(Accounts, Issue14_TokensOwnersAdminsAndStderrForTheOwnerOnly) {
   const std::string db = FreshDb("accounts.db");
   const std::string root = AddUser(db, "root", "admin");
@@ -281,16 +296,7 @@ TEST(Accounts, Issue14_RefereeNeedsTokensAndLadderMatchesAreWatchable) {
                              "arena");
   ASSERT_TRUE(arena.ok()) << arena.status();
   auto stub = ArenaStub(arena->port);
-  auto reg = [&](auto* ctx, const auto& r, auto* o) {
-    return stub->RegisterBot(ctx, r, o);
-  };
-  for (const char* name : {"r", "r2"}) {
-    v1::RegisterBotRequest r;
-    r.set_name(name);
-    r.set_spec(absl::StrCat("catalog:", name));
-    v1::BotRecord rec;
-    ASSERT_TRUE(Call(root, reg, r, &rec).ok());
-  }
+  RegisterCatalogBots(*stub, root, {"r", "r2"});
   auto ladder = [&](auto* ctx, const auto& r, auto* o) {
     return stub->StartLadder(ctx, r, o);
   };
@@ -396,16 +402,7 @@ TEST(Accounts, Issue14_WebApiTakesTheSameTokensAsTheService) {
   ASSERT_GT(http_port, 0);
 
   auto stub = ArenaStub(server->port);
-  auto reg = [&](auto* ctx, const auto& r, auto* o) {
-    return stub->RegisterBot(ctx, r, o);
-  };
-  for (const char* name : {"r", "r2"}) {
-    v1::RegisterBotRequest r;
-    r.set_name(name);
-    r.set_spec(absl::StrCat("catalog:", name));
-    v1::BotRecord rec;
-    ASSERT_TRUE(Call(root, reg, r, &rec).ok());
-  }
+  RegisterCatalogBots(*stub, root, {"r", "r2"});
   auto create = [&](auto* ctx, const auto& r, auto* o) {
     return stub->CreateTournament(ctx, r, o);
   };
