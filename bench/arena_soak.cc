@@ -12,8 +12,14 @@
 // results, the standings' games equal to seats played), and the metrics of
 // the last arena run equal to what it stored.
 //
+// Each chunk's line also gives the CPU per match of the arena process and
+// every bot it launched and reaped (utime+stime+cutime+cstime of the arena,
+// summed across its restarts), so a cost that grows with the number of
+// stored matches shows whatever the machine's load. --minutes M ends the
+// soak after M minutes (then the same checks run on what was played).
+//
 // Run: build/bench/arena_soak --matches N [--kill-arena-s S]
-//        [--kill-bot-ms M] [--dir D]
+//        [--kill-bot-ms M] [--minutes M] [--dir D]
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
@@ -22,6 +28,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -100,6 +107,30 @@ std::vector<pid_t> BotPids(const std::string& random_bot) {
   return out;
 }
 
+// CPU seconds of process `pid` and its reaped descendants (0 if gone).
+double CpuSeconds(pid_t pid) {
+  const int fd = open(absl::StrCat("/proc/", pid, "/stat").c_str(), O_RDONLY);
+  if (fd < 0) return 0;
+  char buf[1024];
+  const ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  buf[n] = 0;
+  // Fields after the command's closing parenthesis: state is field 3;
+  // utime, stime, cutime, cstime are fields 14-17.
+  const char* p = std::strrchr(buf, ')');
+  if (p == nullptr) return 0;
+  long long v[15] = {};
+  if (std::sscanf(p + 2,
+                  "%*c %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld "
+                  "%lld %lld %lld",
+                  &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
+                  &v[9], &v[10], &v[11], &v[12], &v[13]) != 14)
+    return 0;
+  return static_cast<double>(v[10] + v[11] + v[12] + v[13]) /
+         sysconf(_SC_CLK_TCK);
+}
+
 struct Counts {
   int all = 0, done = 0, contiguous = 1;
   std::map<std::string, int> forfeit_kinds;
@@ -125,7 +156,7 @@ Counts Count(const std::string& db, int64_t id) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000;
+  int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000, minutes = 0;
   std::string dir = "/tmp/arena_soak";
   std::string cli = WOODLAND_CLI, random_bot = WOODLAND_RANDOM_BOT;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -134,6 +165,7 @@ int main(int argc, char** argv) {
     if (f == "--kill-arena-s") kill_arena_s = std::atoi(argv[i + 1]);
     if (f == "--kill-bot-ms") kill_bot_ms = std::atoi(argv[i + 1]);
     if (f == "--dir") dir = argv[i + 1];
+    if (f == "--minutes") minutes = std::atoi(argv[i + 1]);
   }
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -200,15 +232,20 @@ int main(int argc, char** argv) {
            .ok())
     return 1;
   const int64_t id = status.tournament_id();
-  std::printf("%8s %10s %8s %9s\n", "matches", "matches/s", "bot kills",
-              "restarts");
+  std::printf("%8s %10s %12s %8s %9s\n", "matches", "matches/s", "cpu ms/match",
+              "bot kills", "restarts");
   std::fflush(stdout);
   std::mt19937 rng(7);
-  auto t_arena = Clock::now(), t_bot = Clock::now(), t_chunk = Clock::now();
+  const auto t_start = Clock::now();
+  auto t_arena = t_start, t_bot = t_start, t_chunk = t_start;
+  // CPU of the arenas killed so far, and the total at the chunk's start.
+  double cpu_dead = 0, cpu_chunk = 0;
   int restarts = 0, kills = 0, chunk_start = 0, done = 0, base = 0;
   bool flaky_dead = false;
   const int chunk = std::max(1, matches / 10);
-  while (done < matches) {
+  while (done < matches &&
+         (minutes == 0 ||
+          Clock::now() - t_start < std::chrono::minutes(minutes))) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     v1::TournamentRef ref;
     ref.set_tournament_id(id);
@@ -228,8 +265,11 @@ int main(int argc, char** argv) {
     if (done - chunk_start >= chunk) {
       const double secs =
           std::chrono::duration<double>(Clock::now() - t_chunk).count();
-      std::printf("%8d %10.2f %8d %9d\n", done, (done - chunk_start) / secs,
-                  kills, restarts);
+      const double cpu = cpu_dead + CpuSeconds(a.server.process->pid());
+      std::printf(
+          "%8d %10.2f %12.1f %8d %9d\n", done, (done - chunk_start) / secs,
+          1000 * (cpu - cpu_chunk) / (done - chunk_start), kills, restarts);
+      cpu_chunk = cpu;
       std::fflush(stdout);
       chunk_start = done;
       t_chunk = Clock::now();
@@ -244,6 +284,7 @@ int main(int argc, char** argv) {
     }
     if (kill_arena_s > 0 &&
         Clock::now() - t_arena > std::chrono::seconds(kill_arena_s)) {
+      cpu_dead += CpuSeconds(a.server.process->pid());
       a.server.process->Kill();
       (void)a.server.process->ExitStatus();
       a.server.process.reset();
