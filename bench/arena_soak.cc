@@ -20,6 +20,7 @@
 //
 // Run: build/bench/arena_soak --matches N [--kill-arena-s S]
 //        [--kill-bot-ms M] [--minutes M] [--dir D]
+//        [--cli PATH] [--random-bot PATH]   (copies that a rebuild leaves be)
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
@@ -166,6 +167,8 @@ int main(int argc, char** argv) {
     if (f == "--kill-bot-ms") kill_bot_ms = std::atoi(argv[i + 1]);
     if (f == "--dir") dir = argv[i + 1];
     if (f == "--minutes") minutes = std::atoi(argv[i + 1]);
+    if (f == "--cli") cli = argv[i + 1];
+    if (f == "--random-bot") random_bot = argv[i + 1];
   }
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
