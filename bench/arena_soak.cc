@@ -19,7 +19,7 @@
 // soak after M minutes (then the same checks run on what was played).
 //
 // Run: build/bench/arena_soak --matches N [--kill-arena-s S]
-//        [--kill-bot-ms M] [--minutes M] [--dir D]
+//        [--kill-bot-ms M] [--minutes M] [--chunk C] [--dir D]
 //        [--cli PATH] [--random-bot PATH]   (copies that a rebuild leaves be)
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
@@ -157,7 +157,8 @@ Counts Count(const std::string& db, int64_t id) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000, minutes = 0;
+  int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000, minutes = 0,
+      chunk = 0;
   std::string dir = "/tmp/arena_soak";
   std::string cli = WOODLAND_CLI, random_bot = WOODLAND_RANDOM_BOT;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -167,6 +168,7 @@ int main(int argc, char** argv) {
     if (f == "--kill-bot-ms") kill_bot_ms = std::atoi(argv[i + 1]);
     if (f == "--dir") dir = argv[i + 1];
     if (f == "--minutes") minutes = std::atoi(argv[i + 1]);
+    if (f == "--chunk") chunk = std::atoi(argv[i + 1]);
     if (f == "--cli") cli = argv[i + 1];
     if (f == "--random-bot") random_bot = argv[i + 1];
   }
@@ -245,7 +247,7 @@ int main(int argc, char** argv) {
   double cpu_dead = 0, cpu_chunk = 0;
   int restarts = 0, kills = 0, chunk_start = 0, done = 0, base = 0;
   bool flaky_dead = false;
-  const int chunk = std::max(1, matches / 10);
+  if (chunk <= 0) chunk = std::max(1, matches / 10);
   while (done < matches &&
          (minutes == 0 ||
           Clock::now() - t_start < std::chrono::minutes(minutes))) {
