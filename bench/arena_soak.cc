@@ -263,7 +263,11 @@ int main(int argc, char** argv) {
         if (t.tournament_id() == id) done = t.matches_done();
       }
     }
-    if (!flaky_dead && done >= matches / 3) {
+    // The flaky bot dies after a third of the matches (or of --minutes).
+    const bool third = done >= matches / 3 ||
+                       (minutes > 0 && Clock::now() - t_start >
+                                           std::chrono::seconds(20 * minutes));
+    if (!flaky_dead && third) {
       std::ofstream(dir + "/dead") << "1";
       flaky_dead = true;
     }
