@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 
 #include "bots/heuristic/corvid_plan.h"
@@ -10,6 +11,7 @@
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/keepers_plan.h"
 #include "bots/heuristic/riverfolk_plan.h"
+#include "bots/heuristic/vagabond_plan.h"
 
 namespace woodland::bots {
 namespace {
@@ -140,23 +142,8 @@ bool CanMoveFromSuit(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
-// This seat's own Vagabond board: with two Vagabonds (Law 9.7) the one in
-// `vagabonds` whose faction is ours; older referees send only `vagabond`.
-const v1::VagabondView& MyVagabond(const DecisionRequest& r) {
-  for (const auto& v : r.observation().vagabonds()) {
-    if (v.faction() == r.faction()) return v;
-  }
-  return r.observation().vagabond();
-}
-
 int Relation(const DecisionRequest& r, v1::Faction f) {
-  for (const auto& rel : MyVagabond(r).relationships()) {
-    if (rel.faction() != f) continue;
-    if (rel.level() == "hostile") return -1;
-    if (rel.level() == "allied") return 3;
-    return rel.level() == "indifferent" ? 0 : std::stoi(rel.level());
-  }
-  return 0;
+  return VagabondRelation(r, f);
 }
 
 double ActionScore(const DecisionRequest& r, const std::string& label) {
@@ -231,6 +218,35 @@ bool TradePostTarget(const DecisionRequest& r, int clearing) {
   return false;
 }
 
+// Law 11.2.5.I: a removed trade post halves the Riverfolk's funds and, if
+// it was the last, stops their dividends (11.4.2). Worth more the more
+// funds they hold and the fewer posts stand.
+double TradePostValue(const DecisionRequest& r) {
+  int funds = 0, posts = 0;
+  for (const auto& f : r.observation().riverfolk().funds()) funds += f.count();
+  for (const auto& c : r.observation().clearings()) {
+    for (const auto& p : c.pieces()) {
+      if (p.owner() == v1::FACTION_RIVERFOLK &&
+          p.piece().find("trade post") != std::string::npos)
+        posts += p.count();
+    }
+  }
+  return 5 + 0.5 * funds + (posts == 1 ? 4 : 0);
+}
+
+// What we fight with in a clearing: our warriors, or the Vagabond's swords
+// where its pawn stands (Law 9.2.6).
+int Attackers(const DecisionRequest& r, const v1::ClearingView* c) {
+  const bool vagabond = r.faction() == v1::FACTION_VAGABOND ||
+                        r.faction() == v1::FACTION_VAGABOND_SECOND;
+  if (!vagabond) return Warriors(c, r.faction());
+  if (c == nullptr || MyVagabond(r).clearing() != c->id()) return 0;
+  int swords = 0;
+  for (const auto& it : MyVagabond(r).items())
+    swords += it.item() == "sword" && !it.damaged();
+  return swords;
+}
+
 // The seat with the most VP other than ours, and both scores.
 v1::Faction Leader(const DecisionRequest& r, int* top, int* mine) {
   *top = *mine = 0;
@@ -260,7 +276,8 @@ double BattleTargetBonus(const DecisionRequest& r, int clearing,
                                        defender == v1::FACTION_UNSPECIFIED)) {
     // Only where the post would fall: more of ours than of their guards.
     const auto* c = Clearing(r, clearing);
-    if (Warriors(c, r.faction()) > Warriors(c, v1::FACTION_RIVERFOLK)) return 7;
+    if (Attackers(r, c) > Warriors(c, v1::FACTION_RIVERFOLK))
+      return TradePostValue(r);
   }
   int top = 0, mine = 0;
   const v1::Faction leader = Leader(r, &top, &mine);
@@ -284,7 +301,8 @@ double DominanceDefense(const DecisionRequest& r, const Option& o) {
   const bool vagabond = r.faction() == v1::FACTION_VAGABOND ||
                         r.faction() == v1::FACTION_VAGABOND_SECOND;
   if (vagabond && o.payload_case() == Option::kClearing &&
-      r.prompt().kind() == "vagabond.move") {
+      (r.prompt().kind() == "vagabond.move" ||
+       r.prompt().kind() == "vagabond.slip")) {
     return BattleTargetBonus(r, o.clearing().clearing(),
                              v1::FACTION_UNSPECIFIED) /
            2;
@@ -314,6 +332,29 @@ double DominanceDefense(const DecisionRequest& r, const Option& o) {
     }
   }
   return best;
+}
+
+// Law 3.3.3: a dominance card spent (or given away) becomes available to
+// any player, and a random opponent may take and activate it. Keep our
+// dominance cards in hand: a cost on every other use of one.
+double DominanceCardCost(const DecisionRequest& r, const Option& o) {
+  static const std::set<std::string> kSpends = {"keepers.recruit",
+                                                "keepers.gather_retinue",
+                                                "duchy.build_card",
+                                                "duchy.sway_card",
+                                                "duchy.dig_card",
+                                                "cult.ritual_card",
+                                                "alliance.spend_supporters",
+                                                "marquise.field_hospitals",
+                                                "vagabond.aid.card",
+                                                "eyrie.decree.add",
+                                                "alliance.mobilize"};
+  if (o.payload_case() == Option::kExtra) return 0;
+  const std::string& label = o.label();
+  if (label.find("Dominance") == std::string::npos) return 0;
+  const bool spends =
+      label.rfind("Spend ", 0) == 0 || kSpends.count(r.prompt().kind()) > 0;
+  return spends ? -1.5 : 0;
 }
 
 // Hirelings (Law 22): battle a hireling where we outnumber it (vaults
@@ -417,6 +458,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     double s = 0;
     if (CultScore(r, o, &s)) return s;
   }
+  if (double s; VagabondPlanScore(r, o, &s)) return s;  // vagabond_plan.cc
   if (kind == "vagabond.action" && o.label() == "Aid") {
     // Worth it only if some target pays now (an ally, or a step completed).
     const auto* c = Clearing(r, MyVagabond(r).clearing());
@@ -555,45 +597,6 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return it == kCheap.end() ? 0 : it->second;
   }
   if (kind == "vagabond.aid.take_item") return done ? 0 : 2;
-  if (kind == "vagabond.refresh") {
-    const std::string& item = o.item().item();
-    return item == "boot" || item == "torch" ? 3 : item == "sword" ? 2 : 1;
-  }
-  if (kind == "vagabond.move" || kind == "vagabond.slip") {
-    if (done) return 0.2;
-    int damaged = 0;
-    bool torch = false;
-    for (const auto& it : MyVagabond(r).items()) {
-      damaged += it.damaged();
-      torch |= it.item() == "torch" && !it.damaged();
-    }
-    // A forest, to rest and repair everything in the Evening (9.6.1).
-    if (payload == Option::kForest) return damaged >= 2 ? 2.0 + damaged : 0.5;
-    const int id = payload == Option::kClearing ? o.clearing().clearing() : 0;
-    const auto* c = Clearing(r, id);
-    if (c == nullptr) return 0.5;
-    double s = 1;
-    for (int ruin : MyVagabond(r).ruins_with_items())
-      s += ruin == id && torch ? 3 : 0;
-    for (const auto& q : MyVagabond(r).quests())
-      s += q.suit() == c->suit() ? 1 : 0;
-    // Someone to aid here with a card of this clearing's suit in hand.
-    bool card = false;
-    for (const auto& h : r.observation().hand())
-      card |= h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
-    for (const auto& w : c->warriors()) {
-      if (card && Relation(r, w.faction()) >= 0)
-        s += Relation(r, w.faction()) == 3 ? 3 : 1.5;
-    }
-    return s;
-  }
-  if (kind == "vagabond.strike") {
-    // Strike buildings and tokens (VP) or the Hostile; never turn a friend.
-    const v1::Faction f = o.faction().faction();
-    const auto* c = Clearing(r, MyVagabond(r).clearing());
-    if (Relation(r, f) < 0) return 2;
-    return Warriors(c, f) == 0 ? 3 : -5;
-  }
   if (kind == "discard.hand_limit") {
     // Keep birds and dominance cards; drop the rest.
     return o.card().suit() == v1::SUIT_BIRD || o.card().name() == "Dominance"
@@ -641,8 +644,9 @@ int HeuristicPolicy::Choose(const DecisionRequest& r) {
   int best = 0;
   double best_score = -1e9;
   for (int i = 0; i < r.options_size(); ++i) {
-    const double s =
-        Score(r, r.options(i)) + DominanceDefense(r, r.options(i)) + Jitter();
+    const double s = Score(r, r.options(i)) +
+                     DominanceDefense(r, r.options(i)) +
+                     DominanceCardCost(r, r.options(i)) + Jitter();
     if (s > best_score) {
       best_score = s;
       best = i;
