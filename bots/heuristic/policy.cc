@@ -289,6 +289,36 @@ double BattleTargetBonus(const DecisionRequest& r, int clearing,
   return 0;
 }
 
+// How far the ruler of a clearing leads the next faction (Law 2.6: most
+// warriors and buildings; the Vagabond's pawn does not count, 9.2.2).
+int RuleMargin(const v1::ClearingView* c) {
+  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED) return 0;
+  int next = 0;
+  for (const auto& w : c->warriors()) {
+    if (w.faction() != c->ruler())
+      next = std::max(next, w.count() + Buildings(c, w.faction()));
+  }
+  return Warriors(c, c->ruler()) + Buildings(c, c->ruler()) - next;
+}
+
+// A Vagabond's strike (9.5.6) removes one piece: where an opponent holds a
+// dominance clearing by one, striking it breaks the win (3.3.1).
+double StrikeDefense(const DecisionRequest& r, const Option& o) {
+  const int here = MyVagabond(r).clearing();
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (here == 0 || !DominanceThreat(r, here, &who)) return 0;
+  if (RuleMargin(Clearing(r, here)) > 1) return 0;
+  if (o.payload_case() == Option::kAction &&
+      o.label().find("Strike") != std::string::npos) {
+    return 10;
+  }
+  if (r.prompt().kind() == "vagabond.strike" &&
+      o.payload_case() == Option::kFaction && o.faction().faction() == who) {
+    return 10;
+  }
+  return 0;
+}
+
 double DominanceDefense(const DecisionRequest& r, const Option& o) {
   if (o.payload_case() == Option::kBattle) {
     return BattleTargetBonus(r, o.battle().clearing(), o.battle().defender());
@@ -306,6 +336,9 @@ double DominanceDefense(const DecisionRequest& r, const Option& o) {
     return BattleTargetBonus(r, o.clearing().clearing(),
                              v1::FACTION_UNSPECIFIED) /
            2;
+  }
+  if (vagabond) {
+    if (double s = StrikeDefense(r, o); s != 0) return s;
   }
   if (o.payload_case() != Option::kAction) return 0;
   // The action that leads there: a battle where we stand in a target
@@ -332,6 +365,15 @@ double DominanceDefense(const DecisionRequest& r, const Option& o) {
     }
   }
   return best;
+}
+
+// The Vagabond's character (Law 9.3.1): measured against random tables
+// (issue 17, 150 games each) the Harrier and Arbiter did best, then the
+// Ranger.
+double CharacterScore(const std::string& character) {
+  if (character == "Harrier") return 3;
+  if (character == "Arbiter") return 2.5;
+  return character == "Ranger" ? 2 : 1;
 }
 
 // Law 3.3.3: a dominance card spent (or given away) becomes available to
@@ -579,7 +621,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return 6 - (c && Warriors(c, me) == 0 ? 0.5 : 0);
   }
   if (kind == "vagabond.setup.character")
-    return o.character().character() == "Ranger" ? 2 : 1;
+    return CharacterScore(o.character().character());
   if (kind == "vagabond.aid.target") {
     // Allies pay 2 VP per aid; otherwise climb toward alliance, but only
     // where this turn's aids can complete the step.
