@@ -557,6 +557,16 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return Warriors(c, me) - Warriors(c, def) + 2.0 * Buildings(c, def) +
            (Warriors(c, def) == 0 ? 3 : 0);
   }
+  if (kind == "marquise.setup.building") {
+    // Law 6.3.4: the keep's clearing is the safest (Law 6.2.2 keeps it
+    // ours), then a neighbour with the fewest enemy pieces.
+    const auto* c = Clearing(r, o.clearing().clearing());
+    const int keep = r.observation().marquise().keep_clearing();
+    int enemies = 0;
+    for (const auto& w : c ? c->warriors() : decltype(c->warriors()){})
+      enemies += w.faction() != me ? w.count() : 0;
+    return (c && c->id() == keep ? 2 : 0) - enemies;
+  }
   if (kind == "marquise.build.type") {
     const auto& m = r.observation().marquise();
     const std::string& p = o.piece().piece();
