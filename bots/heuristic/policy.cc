@@ -130,6 +130,30 @@ bool DecreeBuildSuit(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
+// Enemy warriors and pieces in a clearing.
+int Enemies(const v1::ClearingView* c, v1::Faction me) {
+  int n = 0;
+  for (const auto& w : c->warriors()) n += w.faction() != me ? w.count() : 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() != me && p.owner() != v1::FACTION_UNSPECIFIED) n += p.count();
+  }
+  return n;
+}
+
+// Law 7.5.2.IV needs a ruled clearing for a roost: one of `suit` with a free
+// slot and no roost, next to our warriors, that a move of two or three
+// could take (few enemies there).
+bool CanReachRoostOfSuit(const DecisionRequest& r, v1::Suit suit) {
+  for (const auto& c : r.observation().clearings()) {
+    if (c.suit() != suit || HasRoostAt(&c) || !FreeSlot(&c)) continue;
+    if (Enemies(&c, r.faction()) > 2) continue;
+    for (int from : c.adjacent()) {
+      if (Warriors(Clearing(r, from), r.faction()) >= 3) return true;
+    }
+  }
+  return false;
+}
+
 // Eyrie warriors in a clearing of `suit` that they rule (a Decree move
 // from there is always possible).
 bool CanMoveFromSuit(const DecisionRequest& r, v1::Suit suit) {
@@ -604,7 +628,9 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
       case 3:
         return CanBuildRoostOfSuit(r, suit)
                    ? 9
-                   : (bird ? -2 : 3 - DecreeCards(r, 3));
+                   : (bird ? -2
+                           : (CanReachRoostOfSuit(r, suit) ? 6 : 3) -
+                                 DecreeCards(r, 3));
       default:
         return -9;  // battles depend on enemies staying put
     }
@@ -616,6 +642,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     if (to && DecreeBuildSuit(r, to->suit())) s += 3;
     if (to && to->ruler() != me && to->ruler() != v1::FACTION_UNSPECIFIED)
       s -= 1;
+    if (to && Enemies(to, me) > 2) s -= 2;  // we would not rule it
     const auto* from = Clearing(r, o.move().from_clearing());
     if (from && HasRoostAt(from) && Warriors(from, me) <= 1) s -= 3;
     return s;
