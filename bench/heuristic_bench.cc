@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,10 @@ std::vector<int> TableFor(int mine, int g, int players,
   return seats;
 }
 
+const char* FactionKeyOf(int f) {
+  return f >= 0 && f < rules::kNumFactions ? rules::FactionKey(f).data() : "?";
+}
+
 // One match without gRPC: the heuristic in `mine`'s seat sees exactly the
 // request the referee builds (match_runner.cc), the others choose
 // uniformly. Fills `result` like RunMatch; appends the heuristic's
@@ -134,6 +139,17 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
     }
     if (!s.Apply(choice).ok()) return false;
   }
+  if (trace != nullptr) {  // where every seat's VP came from
+    std::map<std::string, int> vp;
+    for (const rules::Event& e : s.events()) {
+      if (e.kind != rules::kEvVp) continue;
+      vp[absl::StrCat(FactionKeyOf(s.seat(e.seat).faction), ":",
+                      rules::VpReasonName(e.a))] += e.d;
+    }
+    absl::StrAppend(trace, "  vp by reason:");
+    for (const auto& [k, v] : vp) absl::StrAppend(trace, " ", k, "=", v);
+    absl::StrAppend(trace, "\n");
+  }
   result->set_end_reason(EndReasonToProto(s.end_reason()));
   for (int i = 0; i < s.num_seats(); ++i) {
     v1::SeatResult* r = result->add_seats();
@@ -142,10 +158,6 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
     for (int w : s.winners()) r->set_winner(r->winner() || w == i);
   }
   return true;
-}
-
-const char* FactionKeyOf(int f) {
-  return f >= 0 && f < rules::kNumFactions ? rules::FactionKey(f).data() : "?";
 }
 
 struct Tally {

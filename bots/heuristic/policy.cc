@@ -258,6 +258,16 @@ double TradePostValue(const DecisionRequest& r) {
   return 5 + 0.5 * funds + (posts == 1 ? 4 : 0);
 }
 
+// A move that brings enough warriors next to a trade post to take it.
+double TradePostMove(const DecisionRequest& r, const v1::MoveChoice& m) {
+  const int to = m.to_clearing();
+  if (!TradePostTarget(r, to)) return 0;
+  const auto* c = Clearing(r, to);
+  const int ours = Warriors(Clearing(r, m.from_clearing()), r.faction()) +
+                   Warriors(c, r.faction());
+  return ours > Warriors(c, v1::FACTION_RIVERFOLK) + 1 ? TradePostValue(r) : 0;
+}
+
 // What we fight with in a clearing: our warriors, or the Vagabond's swords
 // where its pawn stands (Law 9.2.6).
 int Attackers(const DecisionRequest& r, const v1::ClearingView* c) {
@@ -348,8 +358,9 @@ double DominanceDefense(const DecisionRequest& r, const Option& o) {
     return BattleTargetBonus(r, o.battle().clearing(), o.battle().defender());
   }
   if (o.payload_case() == Option::kMove) {
-    return BattleTargetBonus(r, o.move().to_clearing(),
-                             v1::FACTION_UNSPECIFIED) /
+    return std::max(BattleTargetBonus(r, o.move().to_clearing(),
+                                      v1::FACTION_UNSPECIFIED),
+                    TradePostMove(r, o.move())) /
            2;
   }
   const bool vagabond = r.faction() == v1::FACTION_VAGABOND ||
