@@ -8,23 +8,32 @@
 // losses came (a random bot's 30 VP / its dominance / the turn limit).
 //
 // Run: build/bench/heuristic_bench [--games N] [--players P] [--seed S]
-//        [--factions a,b,...] [--pool a,b,...]
+//        [--factions a,b,...] [--pool a,b,...] [--in-process 1]
+//        [--trace K]
 // N games per faction (default 40), P players per table (default 4),
 // --factions the heuristic's factions (vagabond2: the second Vagabond, seated
 // with a random first Vagabond), --pool the opponents' (default all), S the
-// first match seed (default 1000).
+// first match seed (default 1000). --in-process 1 plays the same tables
+// without gRPC: the policy gets the request the referee would send (prompt,
+// options, observation, the seat's events) and the others pick uniformly;
+// --trace K (in process) prints the heuristic's decisions in the first K lost
+// games of each faction, to see what it did.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "bots/heuristic/policy.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
 #include "referee/process.h"
+#include "referee/rules/chance.h"
+#include "referee/rules/state.h"
 #include "referee/rules/types.h"
 
 namespace woodland::referee {
@@ -74,6 +83,83 @@ std::vector<int> TableFor(int mine, int g, int players,
   return seats;
 }
 
+const char* FactionKeyOf(int f) {
+  return f >= 0 && f < rules::kNumFactions ? rules::FactionKey(f).data() : "?";
+}
+
+// One match without gRPC: the heuristic in `mine`'s seat sees exactly the
+// request the referee builds (match_runner.cc), the others choose
+// uniformly. Fills `result` like RunMatch; appends the heuristic's
+// decisions to *trace when trace is non-null.
+bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
+                   v1::MatchResult* result, std::string* trace) {
+  rules::GameSetup setup;
+  for (int f : factions) setup.factions.push_back(f);
+  setup.max_turns = MatchOptions{}.default_max_turns;
+  setup.record_events = true;
+  auto st = rules::State::NewGame(setup, seed);
+  if (!st.ok()) return false;
+  rules::State s = *std::move(st);
+  bots::HeuristicPolicy policy(seed);
+  rules::Chance rng(seed ^ 0x5bd1e995);
+  const int me = s.SeatOf(mine);
+  size_t cursor = 0;
+  v1::Observation shown;
+  while (!s.IsTerminal()) {
+    const int seat = s.deciding_seat();
+    int choice;
+    if (seat == me) {
+      v1::DecisionRequest req;
+      req.set_seat(seat);
+      req.set_faction(FactionToProto(mine));
+      PromptToProto(s, req.mutable_prompt());
+      for (const rules::Option& o : s.options())
+        OptionToProto(s, o, req.add_options());
+      ObservationToProto(s, seat, req.mutable_observation());
+      for (; cursor < s.events().size(); ++cursor)
+        EventToProto(s, s.events()[cursor], seat, req.add_events());
+      if (v1::Event board;
+          BoardEventToProto(s, seat, req.observation(), &shown, &board))
+        *req.add_events() = std::move(board);
+      choice = policy.Choose(req);
+      if (trace != nullptr) {
+        absl::StrAppend(trace, "  t", s.turn(), " vp");
+        for (int i = 0; i < s.num_seats(); ++i)
+          absl::StrAppend(trace, i ? "/" : "", s.seat(i).vp);
+        absl::StrAppend(trace, " ", req.prompt().kind(), ": ",
+                        req.options(choice).label(), "  [of ",
+                        req.options_size(), "]\n");
+        if (std::getenv("TRACE_OPTIONS") != nullptr) {
+          for (const v1::Option& o : req.options())
+            absl::StrAppend(trace, "      | ", o.label(), "\n");
+        }
+      }
+    } else {
+      choice = rng.Draw(rules::kChancePick, s.options().size());
+    }
+    if (!s.Apply(choice).ok()) return false;
+  }
+  if (trace != nullptr) {  // where every seat's VP came from
+    std::map<std::string, int> vp;
+    for (const rules::Event& e : s.events()) {
+      if (e.kind != rules::kEvVp) continue;
+      vp[absl::StrCat(FactionKeyOf(s.seat(e.seat).faction), ":",
+                      rules::VpReasonName(e.a))] += e.d;
+    }
+    absl::StrAppend(trace, "  vp by reason:");
+    for (const auto& [k, v] : vp) absl::StrAppend(trace, " ", k, "=", v);
+    absl::StrAppend(trace, "\n");
+  }
+  result->set_end_reason(EndReasonToProto(s.end_reason()));
+  for (int i = 0; i < s.num_seats(); ++i) {
+    v1::SeatResult* r = result->add_seats();
+    r->set_faction(FactionToProto(s.seat(i).faction));
+    r->set_victory_points(s.seat(i).vp);
+    for (int w : s.winners()) r->set_winner(r->winner() || w == i);
+  }
+  return true;
+}
+
 struct Tally {
   int played = 0, wins = 0, dominance = 0, vp = 0, faults = 0;
   // Losses: to a random bot's 30 VP, to its dominance, by the turn limit.
@@ -92,7 +178,7 @@ void Wilson(int wins, int n, double* lo, double* hi) {
 }
 
 int Main(int argc, char** argv) {
-  int games = 40, players = 4, seed = 1000;
+  int games = 40, players = 4, seed = 1000, in_process = 0, trace = 0;
   std::vector<int> factions = AllFactions(), pool = AllFactions();
   for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
@@ -106,6 +192,10 @@ int Main(int argc, char** argv) {
       seed = std::atoi(argv[i + 1]);
     } else if (flag == "--games") {
       games = std::atoi(argv[i + 1]);
+    } else if (flag == "--in-process") {
+      in_process = std::atoi(argv[i + 1]);
+    } else if (flag == "--trace") {
+      trace = std::atoi(argv[i + 1]);
     } else if (flag == "--players") {
       players = std::atoi(argv[i + 1]);
     } else if (flag == "--factions") {
@@ -125,9 +215,12 @@ int Main(int argc, char** argv) {
     return 1;
   }
   const int port = *PickFreePort();
-  auto bot = ChildProcess::Start(
-      {WOODLAND_HEURISTIC_BOT, "--port", std::to_string(port)}, {});
-  if (!bot.ok()) {
+  absl::StatusOr<std::unique_ptr<ChildProcess>> bot;
+  if (!in_process) {
+    bot = ChildProcess::Start(
+        {WOODLAND_HEURISTIC_BOT, "--port", std::to_string(port)}, {});
+  }
+  if (!in_process && !bot.ok()) {
     std::fprintf(stderr, "cannot start the heuristic bot: %s\n",
                  bot.status().ToString().c_str());
     return 1;
@@ -148,13 +241,24 @@ int Main(int argc, char** argv) {
         s->set_faction(FactionToProto(f));
         s->set_bot(f == mine ? spec : "builtin:random");
       }
-      auto out = RunMatch(m, MatchOptions{});
+      Tally& t = tally[k];
+      std::string log;
+      const bool want = in_process && t.played - t.wins < trace;
+      absl::StatusOr<MatchOutput> out = MatchOutput{};
+      if (in_process) {
+        if (!PlayInProcess(TableFor(mine, g, players, pool), mine, m.seed(),
+                           &out->result, want ? &log : nullptr)) {
+          std::fprintf(stderr, "match %d failed in process\n", match - 1);
+          return 1;
+        }
+      } else {
+        out = RunMatch(m, MatchOptions{});
+      }
       if (!out.ok()) {
         std::fprintf(stderr, "match %d: %s\n", match - 1,
                      out.status().ToString().c_str());
         return 1;
       }
-      Tally& t = tally[k];
       ++t.played;
       for (const v1::SeatResult& s : out->result.seats()) {
         if (s.faction() != FactionToProto(mine)) continue;
@@ -167,6 +271,15 @@ int Main(int argc, char** argv) {
           for (const v1::SeatResult& w : out->result.seats()) {
             const int f = FactionFromProto(w.faction());
             if (w.winner() && f >= 0 && f < rules::kNumFactions) ++t.lost_to[f];
+          }
+          if (want) {
+            std::printf("lost game (%s, seed %d):", FactionKeyOf(mine),
+                        static_cast<int>(m.seed()));
+            for (const v1::SeatResult& w : out->result.seats())
+              std::printf(" %s=%d%s",
+                          FactionKeyOf(FactionFromProto(w.faction())),
+                          w.victory_points(), w.winner() ? "*" : "");
+            std::printf("\n%s", log.c_str());
           }
           const auto why = out->result.end_reason();
           if (why == v1::END_REASON_DOMINANCE) {

@@ -189,14 +189,16 @@ double Decamp(const DecisionRequest& r, const Option& o) {
   int relics = 0;
   for (const char* t : {"figure", "tablet", "jewelry"})
     relics += RelicsIn(r, c, t);
-  return relics == 0 && StrandedRelic(r) ? 2 : 0;
+  // A waystation on the map draws a card every Evening (15.6.3) and holds
+  // the clearing: take one back only to re-show a stranded relic's type.
+  return relics == 0 && StrandedRelic(r) ? 0.5 : 0;
 }
 
 double Gather(const DecisionRequest& r, const Option& o) {
   const std::string& l = o.label();
   if (o.payload_case() == Option::kDone) return 0;
   if (Has(l, "Shift")) return -1;
-  if (RetinueSize(r) >= 8) return -1;
+  if (RetinueSize(r) >= 10) return -1;  // Law 15.6.2: ten at most
   // Delving brings relics in (Law 15.5.2.II), recovering scores them
   // (15.5.2.III): feed both, delving first while few cards are there.
   const std::string card = l.substr(0, l.find(" to "));
@@ -206,6 +208,9 @@ double Gather(const DecisionRequest& r, const Option& o) {
     return SuitFits(r, card, false) ? 3 - 0.4 * ColumnSize(r, 1) : 0.3;
   return 0.4;
 }
+
+double SpreadBonus(const DecisionRequest& r, const v1::ClearingView* from,
+                   const v1::ClearingView* to);
 
 // Warriors carry relics to a waystation showing their type and stay where
 // a relic can be recovered (Law 15.5.2.III); never shuttle relics away.
@@ -223,6 +228,32 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
     s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
   if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
+  return s + SpreadBonus(r, from, Clearing(r, to));
+}
+
+// Pieces of other factions in a clearing (warriors and buildings).
+int Others(const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  int n = 0;
+  for (const auto& w : c->warriors())
+    n += w.faction() != v1::FACTION_KEEPERS ? w.count() : 0;
+  for (const auto& p : c->pieces()) {
+    const bool other = p.owner() != v1::FACTION_KEEPERS &&
+                       p.owner() != v1::FACTION_UNSPECIFIED;
+    n += other ? p.count() : 0;
+  }
+  return n;
+}
+
+// Spread out: every clearing ruled counts toward the discard checks of
+// delving and recovering (Law 15.5.2.II.b, III.c) and opens more forests
+// to delve. Take a clearing we would rule; keep a warrior where we stand.
+double SpreadBonus(const DecisionRequest& r, const v1::ClearingView* from,
+                   const v1::ClearingView* to) {
+  if (from == nullptr || to == nullptr) return 0;
+  double s = 0;
+  if (Mine(to) == 0 && Others(to) < 2) s += 4;
+  if (Mine(from) <= 2 && from->ruler() == v1::FACTION_KEEPERS) s -= 1;
   return s;
 }
 
@@ -266,7 +297,7 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
   } else if (kind == "keepers.recruit") {
     int warriors = 0;
     for (const auto& c : r.observation().clearings()) warriors += Mine(&c);
-    s = done ? 1 : (Has(label, "(bird)") || warriors >= 8 ? 0 : 2);
+    s = done ? 1 : (Has(label, "(bird)") || warriors >= 12 ? 0 : 2);
   } else if (kind == "keepers.retinue") {
     s = done ? 0
              : (o.payload_case() == Option::kExtra ? -1 : Retinue(r, label));

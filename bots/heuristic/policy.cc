@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 
 #include "bots/heuristic/corvid_plan.h"
@@ -10,6 +11,7 @@
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/keepers_plan.h"
 #include "bots/heuristic/riverfolk_plan.h"
+#include "bots/heuristic/vagabond_plan.h"
 
 namespace woodland::bots {
 namespace {
@@ -128,6 +130,30 @@ bool DecreeBuildSuit(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
+// Enemy warriors and pieces in a clearing.
+int Enemies(const v1::ClearingView* c, v1::Faction me) {
+  int n = 0;
+  for (const auto& w : c->warriors()) n += w.faction() != me ? w.count() : 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() != me && p.owner() != v1::FACTION_UNSPECIFIED) n += p.count();
+  }
+  return n;
+}
+
+// Law 7.5.2.IV needs a ruled clearing for a roost: one of `suit` with a free
+// slot and no roost, next to our warriors, that a move of two or three
+// could take (few enemies there).
+bool CanReachRoostOfSuit(const DecisionRequest& r, v1::Suit suit) {
+  for (const auto& c : r.observation().clearings()) {
+    if (c.suit() != suit || HasRoostAt(&c) || !FreeSlot(&c)) continue;
+    if (Enemies(&c, r.faction()) > 2) continue;
+    for (int from : c.adjacent()) {
+      if (Warriors(Clearing(r, from), r.faction()) >= 3) return true;
+    }
+  }
+  return false;
+}
+
 // Eyrie warriors in a clearing of `suit` that they rule (a Decree move
 // from there is always possible).
 bool CanMoveFromSuit(const DecisionRequest& r, v1::Suit suit) {
@@ -140,23 +166,8 @@ bool CanMoveFromSuit(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
-// This seat's own Vagabond board: with two Vagabonds (Law 9.7) the one in
-// `vagabonds` whose faction is ours; older referees send only `vagabond`.
-const v1::VagabondView& MyVagabond(const DecisionRequest& r) {
-  for (const auto& v : r.observation().vagabonds()) {
-    if (v.faction() == r.faction()) return v;
-  }
-  return r.observation().vagabond();
-}
-
 int Relation(const DecisionRequest& r, v1::Faction f) {
-  for (const auto& rel : MyVagabond(r).relationships()) {
-    if (rel.faction() != f) continue;
-    if (rel.level() == "hostile") return -1;
-    if (rel.level() == "allied") return 3;
-    return rel.level() == "indifferent" ? 0 : std::stoi(rel.level());
-  }
-  return 0;
+  return VagabondRelation(r, f);
 }
 
 double ActionScore(const DecisionRequest& r, const std::string& label) {
@@ -231,6 +242,45 @@ bool TradePostTarget(const DecisionRequest& r, int clearing) {
   return false;
 }
 
+// Law 11.2.5.I: a removed trade post halves the Riverfolk's funds and, if
+// it was the last, stops their dividends (11.4.2). Worth more the more
+// funds they hold and the fewer posts stand.
+double TradePostValue(const DecisionRequest& r) {
+  int funds = 0, posts = 0;
+  for (const auto& f : r.observation().riverfolk().funds()) funds += f.count();
+  for (const auto& c : r.observation().clearings()) {
+    for (const auto& p : c.pieces()) {
+      if (p.owner() == v1::FACTION_RIVERFOLK &&
+          p.piece().find("trade post") != std::string::npos)
+        posts += p.count();
+    }
+  }
+  return 5 + 0.5 * funds + (posts == 1 ? 4 : 0);
+}
+
+// A move that brings enough warriors next to a trade post to take it.
+double TradePostMove(const DecisionRequest& r, const v1::MoveChoice& m) {
+  const int to = m.to_clearing();
+  if (!TradePostTarget(r, to)) return 0;
+  const auto* c = Clearing(r, to);
+  const int ours = Warriors(Clearing(r, m.from_clearing()), r.faction()) +
+                   Warriors(c, r.faction());
+  return ours > Warriors(c, v1::FACTION_RIVERFOLK) + 1 ? TradePostValue(r) : 0;
+}
+
+// What we fight with in a clearing: our warriors, or the Vagabond's swords
+// where its pawn stands (Law 9.2.6).
+int Attackers(const DecisionRequest& r, const v1::ClearingView* c) {
+  const bool vagabond = r.faction() == v1::FACTION_VAGABOND ||
+                        r.faction() == v1::FACTION_VAGABOND_SECOND;
+  if (!vagabond) return Warriors(c, r.faction());
+  if (c == nullptr || MyVagabond(r).clearing() != c->id()) return 0;
+  int swords = 0;
+  for (const auto& it : MyVagabond(r).items())
+    swords += it.item() == "sword" && !it.damaged();
+  return swords;
+}
+
 // The seat with the most VP other than ours, and both scores.
 v1::Faction Leader(const DecisionRequest& r, int* top, int* mine) {
   *top = *mine = 0;
@@ -260,7 +310,8 @@ double BattleTargetBonus(const DecisionRequest& r, int clearing,
                                        defender == v1::FACTION_UNSPECIFIED)) {
     // Only where the post would fall: more of ours than of their guards.
     const auto* c = Clearing(r, clearing);
-    if (Warriors(c, r.faction()) > Warriors(c, v1::FACTION_RIVERFOLK)) return 7;
+    if (Attackers(r, c) > Warriors(c, v1::FACTION_RIVERFOLK))
+      return TradePostValue(r);
   }
   int top = 0, mine = 0;
   const v1::Faction leader = Leader(r, &top, &mine);
@@ -272,22 +323,57 @@ double BattleTargetBonus(const DecisionRequest& r, int clearing,
   return 0;
 }
 
+// How far the ruler of a clearing leads the next faction (Law 2.6: most
+// warriors and buildings; the Vagabond's pawn does not count, 9.2.2).
+int RuleMargin(const v1::ClearingView* c) {
+  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED) return 0;
+  int next = 0;
+  for (const auto& w : c->warriors()) {
+    if (w.faction() != c->ruler())
+      next = std::max(next, w.count() + Buildings(c, w.faction()));
+  }
+  return Warriors(c, c->ruler()) + Buildings(c, c->ruler()) - next;
+}
+
+// A Vagabond's strike (9.5.6) removes one piece: where an opponent holds a
+// dominance clearing by one, striking it breaks the win (3.3.1).
+double StrikeDefense(const DecisionRequest& r, const Option& o) {
+  const int here = MyVagabond(r).clearing();
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (here == 0 || !DominanceThreat(r, here, &who)) return 0;
+  if (RuleMargin(Clearing(r, here)) > 1) return 0;
+  if (o.payload_case() == Option::kAction &&
+      o.label().find("Strike") != std::string::npos) {
+    return 10;
+  }
+  if (r.prompt().kind() == "vagabond.strike" &&
+      o.payload_case() == Option::kFaction && o.faction().faction() == who) {
+    return 10;
+  }
+  return 0;
+}
+
 double DominanceDefense(const DecisionRequest& r, const Option& o) {
   if (o.payload_case() == Option::kBattle) {
     return BattleTargetBonus(r, o.battle().clearing(), o.battle().defender());
   }
   if (o.payload_case() == Option::kMove) {
-    return BattleTargetBonus(r, o.move().to_clearing(),
-                             v1::FACTION_UNSPECIFIED) /
+    return std::max(BattleTargetBonus(r, o.move().to_clearing(),
+                                      v1::FACTION_UNSPECIFIED),
+                    TradePostMove(r, o.move())) /
            2;
   }
   const bool vagabond = r.faction() == v1::FACTION_VAGABOND ||
                         r.faction() == v1::FACTION_VAGABOND_SECOND;
   if (vagabond && o.payload_case() == Option::kClearing &&
-      r.prompt().kind() == "vagabond.move") {
+      (r.prompt().kind() == "vagabond.move" ||
+       r.prompt().kind() == "vagabond.slip")) {
     return BattleTargetBonus(r, o.clearing().clearing(),
                              v1::FACTION_UNSPECIFIED) /
            2;
+  }
+  if (vagabond) {
+    if (double s = StrikeDefense(r, o); s != 0) return s;
   }
   if (o.payload_case() != Option::kAction) return 0;
   // The action that leads there: a battle where we stand in a target
@@ -314,6 +400,38 @@ double DominanceDefense(const DecisionRequest& r, const Option& o) {
     }
   }
   return best;
+}
+
+// The Vagabond's character (Law 9.3.1): measured against random tables
+// (issue 17, 150 games each) the Harrier and Arbiter did best, then the
+// Ranger.
+double CharacterScore(const std::string& character) {
+  if (character == "Harrier") return 3;
+  if (character == "Arbiter") return 2.5;
+  return character == "Ranger" ? 2 : 1;
+}
+
+// Law 3.3.3: a dominance card spent (or given away) becomes available to
+// any player, and a random opponent may take and activate it. Keep our
+// dominance cards in hand: a cost on every other use of one.
+double DominanceCardCost(const DecisionRequest& r, const Option& o) {
+  static const std::set<std::string> kSpends = {"keepers.recruit",
+                                                "keepers.gather_retinue",
+                                                "duchy.build_card",
+                                                "duchy.sway_card",
+                                                "duchy.dig_card",
+                                                "cult.ritual_card",
+                                                "alliance.spend_supporters",
+                                                "marquise.field_hospitals",
+                                                "vagabond.aid.card",
+                                                "eyrie.decree.add",
+                                                "alliance.mobilize"};
+  if (o.payload_case() == Option::kExtra) return 0;
+  const std::string& label = o.label();
+  if (label.find("Dominance") == std::string::npos) return 0;
+  const bool spends =
+      label.rfind("Spend ", 0) == 0 || kSpends.count(r.prompt().kind()) > 0;
+  return spends ? -1.5 : 0;
 }
 
 // Hirelings (Law 22): battle a hireling where we outnumber it (vaults
@@ -417,6 +535,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     double s = 0;
     if (CultScore(r, o, &s)) return s;
   }
+  if (double s; VagabondPlanScore(r, o, &s)) return s;  // vagabond_plan.cc
   if (kind == "vagabond.action" && o.label() == "Aid") {
     // Worth it only if some target pays now (an ally, or a step completed).
     const auto* c = Clearing(r, MyVagabond(r).clearing());
@@ -473,6 +592,16 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return Warriors(c, me) - Warriors(c, def) + 2.0 * Buildings(c, def) +
            (Warriors(c, def) == 0 ? 3 : 0);
   }
+  if (kind == "marquise.setup.building") {
+    // Law 6.3.4: the keep's clearing is the safest (Law 6.2.2 keeps it
+    // ours), then a neighbour with the fewest enemy pieces.
+    const auto* c = Clearing(r, o.clearing().clearing());
+    const int keep = r.observation().marquise().keep_clearing();
+    int enemies = 0;
+    for (const auto& w : c ? c->warriors() : decltype(c->warriors()){})
+      enemies += w.faction() != me ? w.count() : 0;
+    return (c && c->id() == keep ? 2 : 0) - enemies;
+  }
   if (kind == "marquise.build.type") {
     const auto& m = r.observation().marquise();
     const std::string& p = o.piece().piece();
@@ -510,7 +639,9 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
       case 3:
         return CanBuildRoostOfSuit(r, suit)
                    ? 9
-                   : (bird ? -2 : 3 - DecreeCards(r, 3));
+                   : (bird ? -2
+                           : (CanReachRoostOfSuit(r, suit) ? 6 : 3) -
+                                 DecreeCards(r, 3));
       default:
         return -9;  // battles depend on enemies staying put
     }
@@ -522,6 +653,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     if (to && DecreeBuildSuit(r, to->suit())) s += 3;
     if (to && to->ruler() != me && to->ruler() != v1::FACTION_UNSPECIFIED)
       s -= 1;
+    if (to && Enemies(to, me) > 2) s -= 2;  // we would not rule it
     const auto* from = Clearing(r, o.move().from_clearing());
     if (from && HasRoostAt(from) && Warriors(from, me) <= 1) s -= 3;
     return s;
@@ -537,7 +669,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return 6 - (c && Warriors(c, me) == 0 ? 0.5 : 0);
   }
   if (kind == "vagabond.setup.character")
-    return o.character().character() == "Ranger" ? 2 : 1;
+    return CharacterScore(o.character().character());
   if (kind == "vagabond.aid.target") {
     // Allies pay 2 VP per aid; otherwise climb toward alliance, but only
     // where this turn's aids can complete the step.
@@ -555,45 +687,6 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return it == kCheap.end() ? 0 : it->second;
   }
   if (kind == "vagabond.aid.take_item") return done ? 0 : 2;
-  if (kind == "vagabond.refresh") {
-    const std::string& item = o.item().item();
-    return item == "boot" || item == "torch" ? 3 : item == "sword" ? 2 : 1;
-  }
-  if (kind == "vagabond.move" || kind == "vagabond.slip") {
-    if (done) return 0.2;
-    int damaged = 0;
-    bool torch = false;
-    for (const auto& it : MyVagabond(r).items()) {
-      damaged += it.damaged();
-      torch |= it.item() == "torch" && !it.damaged();
-    }
-    // A forest, to rest and repair everything in the Evening (9.6.1).
-    if (payload == Option::kForest) return damaged >= 2 ? 2.0 + damaged : 0.5;
-    const int id = payload == Option::kClearing ? o.clearing().clearing() : 0;
-    const auto* c = Clearing(r, id);
-    if (c == nullptr) return 0.5;
-    double s = 1;
-    for (int ruin : MyVagabond(r).ruins_with_items())
-      s += ruin == id && torch ? 3 : 0;
-    for (const auto& q : MyVagabond(r).quests())
-      s += q.suit() == c->suit() ? 1 : 0;
-    // Someone to aid here with a card of this clearing's suit in hand.
-    bool card = false;
-    for (const auto& h : r.observation().hand())
-      card |= h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
-    for (const auto& w : c->warriors()) {
-      if (card && Relation(r, w.faction()) >= 0)
-        s += Relation(r, w.faction()) == 3 ? 3 : 1.5;
-    }
-    return s;
-  }
-  if (kind == "vagabond.strike") {
-    // Strike buildings and tokens (VP) or the Hostile; never turn a friend.
-    const v1::Faction f = o.faction().faction();
-    const auto* c = Clearing(r, MyVagabond(r).clearing());
-    if (Relation(r, f) < 0) return 2;
-    return Warriors(c, f) == 0 ? 3 : -5;
-  }
   if (kind == "discard.hand_limit") {
     // Keep birds and dominance cards; drop the rest.
     return o.card().suit() == v1::SUIT_BIRD || o.card().name() == "Dominance"
@@ -641,8 +734,9 @@ int HeuristicPolicy::Choose(const DecisionRequest& r) {
   int best = 0;
   double best_score = -1e9;
   for (int i = 0; i < r.options_size(); ++i) {
-    const double s =
-        Score(r, r.options(i)) + DominanceDefense(r, r.options(i)) + Jitter();
+    const double s = Score(r, r.options(i)) +
+                     DominanceDefense(r, r.options(i)) +
+                     DominanceCardCost(r, r.options(i)) + Jitter();
     if (s > best_score) {
       best_score = s;
       best = i;

@@ -115,25 +115,11 @@ bool RiverfolkScore(const DecisionRequest& r, const Option& o, double* score) {
   const std::string& kind = r.prompt().kind();
   const bool done = o.payload_case() == Option::kDone;
   if (kind == "riverfolk.buy_service") {
-    // Buyers: a bird or dominance card at a fair price, mercenaries when the
-    // Riverfolk stand beside our warriors in numbers.
-    const auto& rf = r.observation().riverfolk();
-    if (done) {
-      *score = 1;
-    } else if (o.payload_case() == Option::kCard) {
-      const bool good =
-          o.card().suit() == v1::SUIT_BIRD || o.card().name() == "Dominance";
-      *score = good && rf.price_hand_card() <= 2 ? 3 : 0;
-    } else if (o.label().rfind("Mercenaries", 0) == 0) {
-      int beside = 0;
-      for (const auto& c : r.observation().clearings()) {
-        if (Warriors(&c, r.faction()) > 0)
-          beside += Warriors(&c, v1::FACTION_RIVERFOLK);
-      }
-      *score = beside >= 3 && rf.price_mercenaries() <= 3 ? 2 : 0;
-    } else {
-      *score = 0;  // riverboats
-    }
+    // Law 11.2.6 / 11.4.2: whatever a buyer pays becomes the Riverfolk's
+    // funds, which score a VP per two at every Birdsong while a trade post
+    // stands: against a Riverfolk that scores that way, buying only feeds
+    // it (measured: buying never beat not buying, issue 17).
+    *score = done ? 1 : -1;
     return true;
   }
   if (kind == "riverfolk.vagabond_pay") {

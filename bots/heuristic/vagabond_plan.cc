@@ -1,0 +1,200 @@
+#include "bots/heuristic/vagabond_plan.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace woodland::bots {
+namespace {
+
+using v1::DecisionRequest;
+using v1::Option;
+
+const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
+  for (const auto& c : r.observation().clearings()) {
+    if (c.id() == id) return &c;
+  }
+  return nullptr;
+}
+
+int Warriors(const v1::ClearingView& c, v1::Faction f) {
+  for (const auto& w : c.warriors()) {
+    if (w.faction() == f) return w.count();
+  }
+  return 0;
+}
+
+// Buildings and tokens of `f` (each removed scores a VP, Law 4.3.6.II).
+int Pieces(const v1::ClearingView& c, v1::Faction f) {
+  int n = 0;
+  for (const auto& p : c.pieces()) {
+    if (p.owner() == f) n += p.count();
+  }
+  return n;
+}
+
+bool IsVagabond(v1::Faction f) {
+  return f == v1::FACTION_VAGABOND || f == v1::FACTION_VAGABOND_SECOND;
+}
+
+bool CardOfSuit(const DecisionRequest& r, v1::Suit suit) {
+  for (const auto& h : r.observation().hand()) {
+    if (h.suit() == suit || h.suit() == v1::SUIT_BIRD) return true;
+  }
+  return false;
+}
+
+// The factions with warriors or pieces in a clearing, other than ours.
+std::vector<v1::Faction> Present(const DecisionRequest& r,
+                                 const v1::ClearingView& c) {
+  std::vector<v1::Faction> out;
+  auto add = [&](v1::Faction f) {
+    if (f == v1::FACTION_UNSPECIFIED || f == r.faction()) return;
+    if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+  };
+  for (const auto& w : c.warriors()) add(w.faction());
+  for (const auto& p : c.pieces()) add(p.owner());
+  return out;
+}
+
+// What battling or striking `f` here can score: unguarded buildings and
+// tokens (a VP each), Hostile warriors in battle (Infamy, 9.2.9.III.a).
+double TargetValue(const DecisionRequest& r, const v1::ClearingView& c,
+                   v1::Faction f) {
+  if (IsVagabond(f)) return 0;
+  const int w = Warriors(c, f), b = Pieces(c, f);
+  const int sword = ReadyItems(r, "sword"), bow = ReadyItems(r, "crossbow");
+  if (w == 0 && b > 0) return sword > 0 ? 1.0 + std::min(b, 2) : bow > 0;
+  if (VagabondRelation(r, f) < 0 && w > 0 && sword > 0) return 1.0;
+  return 0;
+}
+
+double MoveScore(const DecisionRequest& r, const Option& o) {
+  int damaged = 0;
+  for (const auto& it : MyVagabond(r).items()) damaged += it.damaged();
+  // A forest, to rest and repair everything in the Evening (9.6.1).
+  if (o.payload_case() == Option::kForest)
+    return damaged >= 2 ? 2.0 + damaged : 0.5;
+  if (o.payload_case() == Option::kDone) {
+    const int here = MyVagabond(r).clearing();
+    return here > 0 ? 0.9 + VagabondClearingValue(r, here) : 0.2;
+  }
+  const int id =
+      o.payload_case() == Option::kClearing ? o.clearing().clearing() : 0;
+  const auto* c = Clearing(r, id);
+  if (c == nullptr) return 0.5;
+  // Where we can act now, and a little for what lies one step beyond.
+  double beyond = 0;
+  for (int next : c->adjacent())
+    beyond = std::max(beyond, VagabondClearingValue(r, next));
+  return 1 + VagabondClearingValue(r, id) + 0.3 * beyond;
+}
+
+// Strike (9.5.6) where it scores: an unguarded building or token.
+double StrikeAction(const DecisionRequest& r) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return 0;
+  for (v1::Faction f : Present(r, *c)) {
+    if (!IsVagabond(f) && Warriors(*c, f) == 0 && Pieces(*c, f) > 0) return 4;
+  }
+  return 0.3;
+}
+
+double StrikeTarget(const DecisionRequest& r, v1::Faction f) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return 0;
+  if (Warriors(*c, f) == 0) return 3;
+  return VagabondRelation(r, f) < 0 ? 0.5 : -5;  // never turn a friend
+}
+
+// Law 9.5.4: the card given goes to a player who may use it; never hand a
+// dominance card (3.3) to an opponent, and keep birds (they match anything).
+double AidCard(const Option& o) {
+  if (o.card().name() == "Dominance") return -3;
+  return o.card().suit() == v1::SUIT_BIRD ? 0 : 1;
+}
+
+// Refresh (9.4.1): boots and swords first, a torch while ruins hold items.
+double Refresh(const DecisionRequest& r, const std::string& item) {
+  if (item == "boot") return 3;
+  if (item == "sword") return 2.8;
+  if (item == "torch")
+    return MyVagabond(r).ruins_with_items_size() > 0 ? 2.5 : 0.5;
+  if (item == "crossbow") return 2;
+  if (item == "hammer") return 1.5;
+  return 1;
+}
+
+}  // namespace
+
+const v1::VagabondView& MyVagabond(const DecisionRequest& r) {
+  for (const auto& v : r.observation().vagabonds()) {
+    if (v.faction() == r.faction()) return v;
+  }
+  return r.observation().vagabond();
+}
+
+int VagabondRelation(const DecisionRequest& r, v1::Faction f) {
+  for (const auto& rel : MyVagabond(r).relationships()) {
+    if (rel.faction() != f) continue;
+    if (rel.level() == "hostile") return -1;
+    if (rel.level() == "allied") return 3;
+    return rel.level() == "indifferent" ? 0 : std::stoi(rel.level());
+  }
+  return 0;
+}
+
+int ReadyItems(const DecisionRequest& r, const char* item) {
+  int n = 0;
+  for (const auto& it : MyVagabond(r).items())
+    n += it.item() == item && !it.exhausted() && !it.damaged();
+  return n;
+}
+
+double VagabondClearingValue(const DecisionRequest& r, int id) {
+  const auto* c = Clearing(r, id);
+  if (c == nullptr) return 0;
+  double v = 0;
+  if (ReadyItems(r, "torch") > 0) {
+    for (int ruin : MyVagabond(r).ruins_with_items()) v += ruin == id ? 3 : 0;
+  }
+  for (const auto& q : MyVagabond(r).quests()) v += q.suit() == c->suit();
+  const bool card = CardOfSuit(r, c->suit());
+  double target = 0;
+  for (v1::Faction f : Present(r, *c)) {
+    target = std::max(target, TargetValue(r, *c, f));
+    if (card && VagabondRelation(r, f) == 3) v += 2;  // 2 VP per aid
+  }
+  return v + target;
+}
+
+bool VagabondPlanScore(const DecisionRequest& r, const Option& o,
+                       double* score) {
+  if (!IsVagabond(r.faction())) return false;
+  const std::string& kind = r.prompt().kind();
+  if (kind == "vagabond.move" || kind == "vagabond.slip") {
+    *score = MoveScore(r, o);
+  } else if (kind == "vagabond.action" && o.label() == "Strike (crossbow)") {
+    *score = StrikeAction(r);
+  } else if (kind == "vagabond.action" && o.label() == "Move (boot)") {
+    // Move only toward a clearing where there is more to do.
+    const auto* c = Clearing(r, MyVagabond(r).clearing());
+    double best = 0;
+    if (c != nullptr) {
+      for (int next : c->adjacent())
+        best = std::max(best, VagabondClearingValue(r, next));
+    }
+    *score = best > 0 ? 2 : MyVagabond(r).clearing() == 0 ? 1 : 0.3;
+  } else if (kind == "vagabond.strike") {
+    *score = StrikeTarget(r, o.faction().faction());
+  } else if (kind == "vagabond.aid.card") {
+    *score = AidCard(o);
+  } else if (kind == "vagabond.refresh") {
+    *score = Refresh(r, o.item().item());
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace woodland::bots

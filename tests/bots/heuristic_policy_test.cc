@@ -1,0 +1,256 @@
+// The heuristic's decisions that have a Law-based reason (issue 17 item 5),
+// each on a hand-made request: the prompt, the options and just enough of
+// the seat's observation to make the reason visible. The policy sees only
+// the request, so a request is a complete scenario.
+#include <google/protobuf/text_format.h>
+
+#include <string>
+
+#include "bots/heuristic/policy.h"
+#include "gtest/gtest.h"
+
+namespace woodland::bots {
+namespace {
+
+v1::DecisionRequest Parse(const std::string& text) {
+  v1::DecisionRequest r;
+  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &r)) << text;
+  return r;
+}
+
+// The label of the option the policy picks; the same under every seed (the
+// jitter only breaks ties).
+std::string Pick(const v1::DecisionRequest& r) {
+  std::string first;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    HeuristicPolicy policy(seed);
+    const std::string label = r.options(policy.Choose(r)).label();
+    if (seed == 1) first = label;
+    EXPECT_EQ(label, first) << "seed " << seed;
+  }
+  return first;
+}
+
+// Law 11.2.6 / 11.4.2: what a buyer pays becomes the Riverfolk's funds,
+// which score at their Birdsong while a trade post stands.
+TEST(HeuristicPolicy, Law_11_4_2_NeverFeedsTheRiverfolkFunds) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "riverfolk.buy_service" }
+    options {
+      label: "Root Tea (mouse)"
+      card { name: "Root Tea" suit: SUIT_MOUSE }
+    }
+    options {
+      label: "Brutal Tactics (bird)"
+      card { name: "Brutal Tactics" suit: SUIT_BIRD }
+    }
+    options {
+      label: "Mercenaries for 1"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 3 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 0 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.3: a dominance card given or spent becomes available to every
+// player; the Vagabond aids with another card of the suit.
+TEST(HeuristicPolicy, Law_3_3_3_KeepsDominanceCardsOutOfOpponentsHands) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.aid.card" }
+    options {
+      label: "Dominance (fox)"
+      card { name: "Dominance" suit: SUIT_FOX }
+    }
+    options {
+      label: "Tax Collector (fox)"
+      card { name: "Tax Collector" suit: SUIT_FOX }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Tax Collector (fox)");
+}
+
+// Law 3.3.1.I with 9.5.6: the Eyrie, with fox dominance activated, rules
+// fox clearing 5 by a single warrior; the Vagabond standing there strikes it
+// (the clearing falls out of the Eyrie's rule) rather than move on to the
+// ruin next door (9.5.3), which it does when nobody threatens to win.
+TEST(HeuristicPolicy, Law_3_3_1_VagabondStrikesTheDominanceClearing) {
+  const std::string common = R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Move (boot)"
+      action { code: 1 }
+    }
+    options {
+      label: "Strike (crossbow)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation { clearings {
+      id: 5
+      suit: SUIT_FOX
+      slots: 2
+      adjacent: 1
+      warriors { faction: FACTION_EYRIE count: 1 }
+      ruler: FACTION_EYRIE
+    }
+                  clearings { id: 1 suit: SUIT_FOX slots: 1 adjacent: 5 }
+                  seats { seat: 0 faction: FACTION_VAGABOND victory_points: 12 }
+  )pb";
+  const std::string vagabond = R"pb(
+    vagabonds {
+      faction: FACTION_VAGABOND
+      clearing: 5
+      items { item: "boot" }
+      items { item: "crossbow" }
+      items { item: "torch" }
+      ruins_with_items: 1
+    }
+  )pb";
+  const auto threat = Parse(common + vagabond + R"pb(
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 0
+              dominance { name: "Dominance" suit: SUIT_FOX } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(threat), "Strike (crossbow)");
+  // Without the activated dominance card it goes exploring.
+  const auto quiet = Parse(common + vagabond + R"pb(
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 0 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(quiet), "Move (boot)");
+}
+
+// Law 15.5.2.II.b / III.c: every clearing the Keepers rule counts toward
+// the discard checks of delving and recovering, so a move takes an empty
+// clearing rather than join warriors already there.
+TEST(HeuristicPolicy, Law_15_5_2_KeepersSpreadIntoClearingsTheyWouldRule) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" }
+    options {
+      label: "Move from 2 (mouse) to 6 (fox)"
+      move { from_clearing: 2 to_clearing: 6 }
+    }
+    options {
+      label: "Move from 2 (mouse) to 5 (rabbit)"
+      move { from_clearing: 2 to_clearing: 5 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 5, 6 ]
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 5 suit: SUIT_RABBIT slots: 2 adjacent: 2 }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: 2
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 5 (rabbit)");
+}
+
+// Law 6.2.2 / 6.3.4: only the Marquise may place pieces in the keep's
+// clearing, the safest place for a starting building.
+TEST(HeuristicPolicy, Law_6_3_4_MarquiseBuildsFirstInTheKeepClearing) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "marquise.setup.building" }
+    options {
+      label: "3 (rabbit)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "7 (mouse)"
+      clearing { clearing: 7 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 1 }
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 1 }
+      }
+      marquise { keep_clearing: 3 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "3 (rabbit)");
+}
+
+// Law 11.2.5.I: a removed trade post halves the Riverfolk's funds and, the
+// last one gone, their dividends stop (11.4.2): the battle that takes the
+// last post beats an even fight elsewhere.
+TEST(HeuristicPolicy, Law_11_2_5_BattlesTheLastTradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "battle" }
+    options {
+      label: "Battle Eyrie Dynasties in 1 (fox)"
+      battle { clearing: 1 defender: FACTION_EYRIE }
+    }
+    options {
+      label: "Battle Riverfolk Company in 9 (mouse)"
+      battle { clearing: 9 defender: FACTION_RIVERFOLK }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 12 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 6 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Battle Riverfolk Company in 9 (mouse)");
+}
+
+}  // namespace
+}  // namespace woodland::bots
