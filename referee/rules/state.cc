@@ -68,6 +68,7 @@ absl::Status PlaceSuits(const GameSetup& setup, MapDef& m, Chance& chance) {
 
 struct OptionPool {
   static constexpr int kSize = 16;
+  static constexpr int kFreshCapacity = 32;
   std::array<std::vector<Option>, kSize> lists;
   int n = 0;
 };
@@ -77,7 +78,13 @@ thread_local OptionPool option_pool;
 
 std::vector<Option> NewOptionList() {
   OptionPool& p = option_pool;
-  if (p.n == 0) return {};
+  if (p.n == 0) {
+    // A fresh list starts with room for a typical decision, so that it
+    // does not grow one reallocation at a time.
+    std::vector<Option> list;
+    list.reserve(OptionPool::kFreshCapacity);
+    return list;
+  }
   return std::move(p.lists[--p.n]);
 }
 

@@ -105,6 +105,13 @@ struct Option {
 // recycles the list it replaces, RecycleOptionList any other spent one.
 std::vector<Option> NewOptionList();
 void RecycleOptionList(std::vector<Option> list);
+// Whether a list is non-empty (a legality test); the list goes back to the
+// pool.
+inline bool AnyOption(std::vector<Option> list) {
+  const bool any = !list.empty();
+  RecycleOptionList(std::move(list));
+  return any;
+}
 
 // Prompt kinds: core kinds below; each faction module owns the range
 // [kFactionPromptBase + 32 * faction, +32).
@@ -819,8 +826,10 @@ class State {
   int RulerWithHooks(int c) const;
   // Without such hooks rule depends on warriors and buildings only and is
   // kept per clearing in rule_, updated wherever board_ changes.
+  // (Of the Exiles and Partisans deck only Soup Kitchens in play changes
+  // rule, through Presence.)
   bool RuleNeedsHooks() const {
-    return outright_rule_ || exiles_deck_ || !all_seated_ ||
+    return outright_rule_ || soup_faction_ != kNoFaction || !all_seated_ ||
            hirelings_.InPlay() || seat_of_[kRiverfolk] >= 0;
   }
   int RuleByPieces(int c) const;
