@@ -299,7 +299,8 @@ void SpreadStep(State& s) {
 std::vector<Option> TrainCards(const State& s, int seat) {
   std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kAlliance) == 0) return opts;
-  for (const Option& o : MatchingCards(s, seat, -1)) {
+  std::vector<Option> matching = MatchingCards(s, seat, -1);
+  for (const Option& o : matching) {
     for (int suit = 0; suit < kNumClearingSuits; ++suit) {
       if (s.piece_supply(BaseFor(suit)) == 0 && s.CardMatches(o.card, suit)) {
         opts.push_back(o);
@@ -307,6 +308,7 @@ std::vector<Option> TrainCards(const State& s, int seat) {
       }
     }
   }
+  RecycleOptionList(std::move(matching));
   return opts;
 }
 
@@ -321,6 +323,7 @@ void DaylightStep(State& s) {
     opts.push_back({.kind = kOptAction, .a = kActTrain});
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

@@ -313,6 +313,7 @@ void BirdsongStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kCorvid) > 0) opts = MatchingCards(s, seat, -1);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -371,6 +372,7 @@ void DaylightStep(State& s) {
   if (t.c > 0) opts = ActionOptions(s);
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

@@ -267,6 +267,7 @@ void BirdsongStep(State& s) {
   }
   std::vector<Option> opts = Conspiracies(s);  // 10.4.3
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -313,6 +314,7 @@ void CrusadeStep(State& s) {
     if (b.a == t.y) opts.push_back(b);
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -458,6 +460,7 @@ void DaylightStep(State& s) {
   std::vector<Option> opts = Rituals(s, seat);
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -501,9 +504,11 @@ void RitualStep(State& s) {
   // Which card is revealed (or, for Score, spent).
   const int suit = RitualSuit(s, t.a, t.b);
   std::vector<Option> opts = NewOptionList();
-  for (const Option& o : MatchingCards(s, t.seat, suit)) {
+  std::vector<Option> matching = MatchingCards(s, t.seat, suit);
+  for (const Option& o : matching) {
     if (s.card(o.card).suit == suit) opts.push_back(o);  // 10.2.2
   }
+  RecycleOptionList(std::move(matching));
   s.Ask(kCuPromptRitualCard, t.seat, std::move(opts), t.a, t.b);
 }
 

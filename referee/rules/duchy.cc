@@ -208,6 +208,7 @@ void MoveStep(State& s) {
   if (t.step == 0) {
     std::vector<Option> opts = AllMoves(s);
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -474,6 +475,7 @@ void AssemblyStep(State& s) {
   offer(!DigClearings(s, seat).empty(), kActDig);
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -591,6 +593,7 @@ void ParliamentStep(State& s) {
   }
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -680,6 +683,7 @@ void BankerStep(State& s) {
   }
   std::vector<Option> opts = MatchingCards(s, seat, t.a);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -750,6 +754,7 @@ void SwayStep(State& s) {
     }
     AppendDaylightExtras(s, seat, opts);
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -768,11 +773,13 @@ void SwayStep(State& s) {
     return;
   }
   std::vector<Option> opts = NewOptionList();
-  for (const Option& o : MatchingCards(s, seat, -1)) {
+  std::vector<Option> matching = MatchingCards(s, seat, -1);
+  for (const Option& o : matching) {
     const int suit = s.card(o.card).suit;
     const int after = t.d + (1 << (4 * suit));
     if (SwayFeasible(s, seat, after, need, o.card)) opts.push_back(o);
   }
+  RecycleOptionList(std::move(matching));
   CHECK(!opts.empty());
   s.Ask(kDuPromptSwayCard, seat, std::move(opts), m, need - have);
 }

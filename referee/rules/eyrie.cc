@@ -156,12 +156,14 @@ void BirdsongStep(State& s) {
     // Law 7.4.2: add one or two cards, at most one of them a bird.
     std::vector<Option> opts = NewOptionList();
     if (eb.added < 2) {
-      for (const Option& c : MatchingCards(s, seat, -1)) {
+      std::vector<Option> matching = MatchingCards(s, seat, -1);
+      for (const Option& c : matching) {
         if (eb.added_bird && s.card(c.card).suit == kBird) continue;
         for (int col = 0; col < 4; ++col) {
           opts.push_back({.kind = kOptDecree, .a = I8(col), .card = c.card});
         }
       }
+      RecycleOptionList(std::move(matching));
     }
     if (eb.added >= 1) opts.push_back({.kind = kOptDone});
     if (opts.empty()) {
@@ -176,6 +178,7 @@ void BirdsongStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   if (eb.roosts == 0 && s.piece_supply(kRoost) > 0) opts = NewRoostClearings(s);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

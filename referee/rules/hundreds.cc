@@ -523,6 +523,7 @@ void LavishStep(State& s) {
     if (Hb(s).hoard[i] > 0) opts.push_back({.kind = kOptItem, .a = I8(i)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -613,6 +614,7 @@ void CommandStep(State& s) {
   }
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -692,6 +694,7 @@ void MoveStep(State& s) {
       if (t.a == 0 || o.a == lord) opts.push_back(o);
     }
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -962,6 +965,7 @@ std::vector<Option> BitterMobs(const State& s) {
 void BitterStep(State& s) {
   std::vector<Option> opts = BitterMobs(s);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

@@ -398,6 +398,7 @@ void EncampStep(State& s) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -441,6 +442,7 @@ void DecampStep(State& s) {
       opts.push_back({.kind = kOptAction, .a = kActDecamp, .b = I8(i)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -469,7 +471,8 @@ void RecruitStep(State& s) {
   const Task& t = s.top();
   std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kKeepers) > 0) {
-    for (const Option& card : MatchingCards(s, t.seat, -1)) {
+    std::vector<Option> matching = MatchingCards(s, t.seat, -1);
+    for (const Option& card : matching) {
       for (int c = 0; c < s.map().num_clearings; ++c) {
         bool ws = false;
         for (int8_t w : s.keepers().waystation) ws |= w == c;
@@ -480,8 +483,10 @@ void RecruitStep(State& s) {
                           .card = card.card});
       }
     }
+    RecycleOptionList(std::move(matching));
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -645,6 +650,7 @@ void BattleDelveStep(State& s) {
         }
       }
       if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
         s.Pop();
         return;
       }
@@ -717,6 +723,7 @@ void MoveRecoverStep(State& s) {
   for (int code : RecoverableCodes(s, t.a))
     opts.push_back({.kind = kOptAction, .a = kActRecover, .b = I8(code)});
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -776,6 +783,7 @@ void CarryStep(State& s) {
       opts.push_back({.kind = kOptAction, .a = kActCarry, .b = I8(code)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -887,13 +895,15 @@ void GatherStep(State& s) {
   Task& t = s.top();
   std::vector<Option> opts = NewOptionList();
   if (RetinueSize(s) < kRetinueMax) {
-    for (const Option& card : MatchingCards(s, t.seat, -1)) {
+    std::vector<Option> matching = MatchingCards(s, t.seat, -1);
+    for (const Option& card : matching) {
       for (int col = 0; col < 3; ++col)
         opts.push_back({.kind = kOptAction,
                         .a = kActAdd,
                         .b = I8(col),
                         .card = card.card});
     }
+    RecycleOptionList(std::move(matching));
   }
   if (t.x != 1) {
     const auto& ret = s.keepers().retinue;
@@ -913,6 +923,7 @@ void GatherStep(State& s) {
     }
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

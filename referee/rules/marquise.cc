@@ -185,6 +185,7 @@ void SetupBuildingsStep(State& s) {
     }
   }
   if (opts.empty()) {  // no room at all: place as many as possible (1.5.4)
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -291,6 +292,7 @@ void DaylightStep(State& s) {
   }
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -468,6 +470,7 @@ void FieldHospitalsStep(State& s) {
   if (mb.keep >= 0 && !mb.keep_removed)
     opts = MatchingCards(s, t.seat, s.SuitOf(t.a));
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

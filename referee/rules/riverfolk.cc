@@ -253,9 +253,11 @@ bool Exportable(const State& s, CardId id) {
 std::vector<Option> ExportCards(const State& s) {
   std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kRiverfolk) == 0) return opts;
-  for (const Option& o : MatchingCards(s, RfSeat(s), -1)) {
+  std::vector<Option> matching = MatchingCards(s, RfSeat(s), -1);
+  for (const Option& o : matching) {
     if (Exportable(s, o.card)) opts.push_back(o);
   }
+  RecycleOptionList(std::move(matching));
   return opts;
 }
 
@@ -306,6 +308,7 @@ void DaylightStep(State& s) {
   }
   std::vector<Option> opts = DaylightOptions(s, seat);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -528,6 +531,7 @@ void BuyStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   if (t.a > 0) opts = ServiceOptions(s, buyer);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

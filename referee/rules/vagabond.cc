@@ -771,9 +771,8 @@ void DaylightStep(State& s) {
 // leaves the map once empty.
 void TakeRuinItem(State& s, int f, int c, int kind) {
   for (int g : {kVagabond, kVagabond2}) {
-    int8_t& slot = s.mutable_vagabond(g).ruin_item[c];
-    if (slot == kind + 1) {
-      slot = 0;
+    if (s.vagabond(g).ruin_item[c] == kind + 1) {
+      s.mutable_vagabond(g).ruin_item[c] = 0;
       break;
     }
   }
@@ -985,6 +984,7 @@ void AidStep(State& s) {
         if (target.items[i] > 0) opts.push_back({.kind = kOptItem, .a = I8(i)});
       }
       if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
         s.Pop();
         return;
       }
@@ -1356,6 +1356,7 @@ void TakeHitsStep(State& s) {
     opts.push_back({.kind = kOptFaction, .a = vb.battle_ally});  // 9.2.9.II.d
   }
   if (opts.empty()) {  // nothing left to damage: the rest is ignored
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
