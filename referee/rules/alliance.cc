@@ -114,7 +114,7 @@ bool CanHoldSympathy(const State& s, int c) {
 }
 
 std::vector<Option> SpreadTargets(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kSympathy) == 0) return opts;
   const int n = s.map().num_clearings;
   bool any = false;
@@ -136,7 +136,7 @@ std::vector<Option> SpreadTargets(const State& s) {
 
 // Law 8.4.1: a sympathetic clearing matching a base still on the board.
 std::vector<Option> RevoltTargets(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     const int suit = s.SuitOf(c);
     if (!Sympathetic(s, c) || s.piece_supply(BaseFor(suit)) == 0) continue;
@@ -218,7 +218,7 @@ void SpendStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   int matching = 0;
   for (CardId id : s.alliance().supporters) {
     if (!s.CardMatches(id, t.a)) continue;
@@ -297,9 +297,10 @@ void SpreadStep(State& s) {
 // --- Daylight (Law 8.5) -----------------------------------------------------
 
 std::vector<Option> TrainCards(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kAlliance) == 0) return opts;
-  for (const Option& o : MatchingCards(s, seat, -1)) {
+  std::vector<Option> matching = MatchingCards(s, seat, -1);
+  for (const Option& o : matching) {
     for (int suit = 0; suit < kNumClearingSuits; ++suit) {
       if (s.piece_supply(BaseFor(suit)) == 0 && s.CardMatches(o.card, suit)) {
         opts.push_back(o);
@@ -307,20 +308,22 @@ std::vector<Option> TrainCards(const State& s, int seat) {
       }
     }
   }
+  RecycleOptionList(std::move(matching));
   return opts;
 }
 
 void DaylightStep(State& s) {
   const int seat = s.top().seat;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (CraftableExists(s, seat))
     opts.push_back({.kind = kOptAction, .a = kActCraft});
   if (!s.seat(seat).hand.empty())
     opts.push_back({.kind = kOptAction, .a = kActMobilize});
-  if (!TrainCards(s, seat).empty())
+  if (AnyOption(TrainCards(s, seat)))
     opts.push_back({.kind = kOptAction, .a = kActTrain});
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -372,7 +375,7 @@ void TrainChoose(State& s, const Option& o) {
 // --- Evening (Law 8.6) ------------------------------------------------------
 
 std::vector<Option> RecruitClearings(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kAlliance) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     const auto& p = s.clearing(c).pieces;
@@ -384,7 +387,7 @@ std::vector<Option> RecruitClearings(const State& s) {
 }
 
 std::vector<Option> OrganizeClearings(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).warriors[kAlliance] > 0 && CanHoldSympathy(s, c)) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -410,15 +413,15 @@ void EveningStep(State& s) {
   }
   if (t.step == 1) {
     const int left = OperationsLeft(s);
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     if (left > 0) {
-      if (!LegalMoves(s, kAlliance, -1).empty())
+      if (AnyOption(LegalMoves(s, kAlliance, -1)))
         opts.push_back({.kind = kOptAction, .a = kOpMove});
-      if (!LegalBattles(s, kAlliance, -1).empty())
+      if (AnyOption(LegalBattles(s, kAlliance, -1)))
         opts.push_back({.kind = kOptAction, .a = kOpBattle});
-      if (!RecruitClearings(s).empty())
+      if (AnyOption(RecruitClearings(s)))
         opts.push_back({.kind = kOptAction, .a = kOpRecruit});
-      if (!OrganizeClearings(s).empty())
+      if (AnyOption(OrganizeClearings(s)))
         opts.push_back({.kind = kOptAction, .a = kOpOrganize});
     }
     if (!opts.empty()) {
@@ -529,7 +532,7 @@ void TrimStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (CardId id : s.alliance().supporters) {
     bool dup = false;
     for (const Option& o : opts) dup |= s.card(o.card).type == s.card(id).type;

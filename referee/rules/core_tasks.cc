@@ -159,6 +159,7 @@ void BirdsongCardsStep(State& s) {
   }
   if (s.exiles_deck()) AppendExilesBirdsong(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -229,6 +230,7 @@ void MoveStep(State& s) {
     std::vector<Option> opts = LegalMoves(s, f, t.a);
     if (t.b == 1) opts.push_back({.kind = kOptDone});
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -269,6 +271,7 @@ void BattleTargetStep(State& s) {
   std::vector<Option> opts = LegalBattles(s, FactionOfSeat(s, t.seat), t.a);
   if (t.b == 1) opts.push_back({.kind = kOptDone});
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -816,6 +819,7 @@ void CraftStep(State& s) {
   }
   if (s.phase() == kPhaseDaylight) AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -904,6 +908,7 @@ void TakeDominanceStep(State& s) {
     std::vector<Option> opts = NewOptionList();
     AppendDaylightExtras(s, t.seat, opts);
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -914,9 +919,11 @@ void TakeDominanceStep(State& s) {
   // Law 3.3.4: spend a matching card (a bird dominance needs a bird card).
   const int suit = s.card(t.d).suit;
   std::vector<Option> opts = NewOptionList();
-  for (const Option& o : MatchingCards(s, t.seat, suit)) {
+  std::vector<Option> matching = MatchingCards(s, t.seat, suit);
+  for (const Option& o : matching) {
     if (suit != kBird || s.card(o.card).suit == kBird) opts.push_back(o);
   }
+  RecycleOptionList(std::move(matching));
   s.Ask(kPromptSpendCard, t.seat, std::move(opts), suit);
 }
 

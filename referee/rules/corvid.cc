@@ -105,7 +105,7 @@ int CorvidSeat(const State& s) { return s.SeatOf(kCorvid); }
 // Law 13.5.2: a clearing without a plot, with 1 + (plots placed this turn)
 // Corvid warriors.
 std::vector<Option> PlotClearings(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (PlotsInSupply(s) == 0) return opts;
   const int cost = 1 + s.corvid().plotted;
   for (int c = 0; c < s.map().num_clearings; ++c) {
@@ -120,7 +120,7 @@ std::vector<Option> PlotClearings(const State& s) {
 // Law 13.5.4: plots that have another plot of the same facing to swap with;
 // `first` >= 0: the partners of that one.
 std::vector<Option> TrickClearings(const State& s, int first) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int n = s.map().num_clearings;
   for (int c = 0; c < n; ++c) {
     if (PlotIn(s, c) < 0 || c == first) continue;
@@ -136,12 +136,12 @@ std::vector<Option> TrickClearings(const State& s, int first) {
 }
 
 std::vector<Option> ActionOptions(const State& s) {
-  std::vector<Option> opts;
-  if (!LegalMoves(s, kCorvid, -1).empty())
+  std::vector<Option> opts = NewOptionList();
+  if (AnyOption(LegalMoves(s, kCorvid, -1)))
     opts.push_back({.kind = kOptAction, .a = kActMove});
   if (!PlotClearings(s).empty())
     opts.push_back({.kind = kOptAction, .a = kActPlot});
-  if (!LegalBattles(s, kCorvid, -1).empty())
+  if (AnyOption(LegalBattles(s, kCorvid, -1)))
     opts.push_back({.kind = kOptAction, .a = kActBattle});
   if (!TrickClearings(s, -1).empty())
     opts.push_back({.kind = kOptAction, .a = kActTrick});
@@ -177,7 +177,7 @@ void PushPlaceEach(State& s, int seat, uint32_t mask, bool raid) {
 
 void PlaceEachStep(State& s) {
   Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if ((t.d >> c & 1) && s.CanPlace(kCorvid, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -209,7 +209,7 @@ void SetupStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.SuitOf(c) == t.step && s.CanPlace(kCorvid, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -275,7 +275,7 @@ void Flip(State& s, int seat, int c) {
 }
 
 std::vector<Option> FlipClearings(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (FaceDownPlot(s, c) && s.clearing(c).warriors[kCorvid] > 0)
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -310,9 +310,10 @@ void BirdsongStep(State& s) {
     s.Ask(kCoPromptFlip, seat, std::move(opts));
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kCorvid) > 0) opts = MatchingCards(s, seat, -1);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -345,7 +346,7 @@ void BirdsongChoose(State& s, const Option& o) {
 }
 
 void RecruitSuitStep(State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < kNumClearingSuits; ++i)
     opts.push_back({.kind = kOptSuit, .a = I8(i)});
   s.Ask(kCoPromptRecruitSuit, s.top().seat, std::move(opts));
@@ -367,10 +368,11 @@ void DaylightStep(State& s) {
     t.step = 1;
     t.c = kDaylightActions;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.c > 0) opts = ActionOptions(s);
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -398,7 +400,7 @@ void PlotStep(State& s) {
     s.Ask(kCoPromptPlotWhere, t.seat, PlotClearings(s), 1 + s.corvid().plotted);
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int p = kPlotBomb; p <= kPlotRaid; ++p) {
     if (s.piece_supply(p) > 0) opts.push_back({.kind = kOptPiece, .a = I8(p)});
   }
@@ -501,7 +503,7 @@ void ExposureStep(State& s) {
           MatchingCards(s, t.seat, s.SuitOf(t.a)), t.a);
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int p = kPlotBomb; p <= kPlotRaid; ++p)
     opts.push_back({.kind = kOptPiece, .a = I8(p)});
   s.Ask(kCoPromptExposureGuess, t.seat, std::move(opts), t.a);

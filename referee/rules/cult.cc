@@ -206,7 +206,7 @@ void DiscardLostSouls(State& s) {
 }
 
 std::vector<Option> ConvertTargets(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.SuitOf(c) != s.cult().outcast || !s.CanPlace(kCult, c)) continue;
     for (int o = 0; o < s.num_seats(); ++o) {
@@ -221,7 +221,7 @@ std::vector<Option> ConvertTargets(const State& s) {
 }
 
 std::vector<Option> SanctifyTargets(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int outcast = s.cult().outcast;
   if (s.piece_supply(GardenOf(outcast)) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
@@ -238,12 +238,12 @@ std::vector<Option> SanctifyTargets(const State& s) {
 
 bool CrusadePossible(const State& s) {
   const int outcast = s.cult().outcast;
-  return !LegalBattles(s, kCult, outcast).empty() ||
-         !LegalMoves(s, kCult, outcast).empty();
+  return AnyOption(LegalBattles(s, kCult, outcast)) ||
+         AnyOption(LegalMoves(s, kCult, outcast));
 }
 
 std::vector<Option> Conspiracies(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int acolytes = s.cult().acolytes;
   auto offer = [&](int action, bool possible) {
     if (possible && acolytes >= ConspiracyCost(s, action))
@@ -267,6 +267,7 @@ void BirdsongStep(State& s) {
   }
   std::vector<Option> opts = Conspiracies(s);  // 10.4.3
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -302,17 +303,18 @@ void CrusadeStep(State& s) {
     return;
   }
   if (t.step == 1) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     for (int i = 1; i <= s.clearing(t.x).warriors[kCult]; ++i)
       opts.push_back({.kind = kOptCount, .a = I8(i)});
     s.Ask(kPromptMoveCount, t.seat, std::move(opts), t.x, t.y);
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (const Option& b : LegalBattles(s, kCult, -1)) {
     if (b.a == t.y) opts.push_back(b);
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -348,7 +350,7 @@ void ConvertStep(State& s) {
     s.Ask(kCuPromptConvert, t.seat, ConvertTargets(s));
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
     if (s.AreEnemies(kCult, f) && s.clearing(t.x).warriors[f] > 0)
@@ -378,7 +380,7 @@ void SanctifyStep(State& s) {
     s.Ask(kCuPromptSanctify, t.seat, SanctifyTargets(s));
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int p = 0; p < kNumPieces; ++p) {
     if (s.clearing(t.x).pieces[p] > 0 && EnemyBuilding(s, p))
       opts.push_back({.kind = kOptPiece, .a = I8(p)});
@@ -425,7 +427,7 @@ bool CanScore(const State& s, int seat, int suit) {
 
 // Targets of a ritual: clearings (10.5.1, 10.5.2) or suits (10.5.3).
 std::vector<Option> RitualTargets(const State& s, int seat, int ritual) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (ritual == kRitScore) {
     for (int suit = 0; suit < kNumClearingSuits; ++suit) {
       if (CanScore(s, seat, suit))
@@ -443,7 +445,7 @@ std::vector<Option> RitualTargets(const State& s, int seat, int ritual) {
 }
 
 std::vector<Option> Rituals(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int ritual : {kRitBuild, kRitRecruit, kRitScore}) {
     if (!RitualTargets(s, seat, ritual).empty())
       opts.push_back({.kind = kOptAction, .a = I8(ritual)});
@@ -458,6 +460,7 @@ void DaylightStep(State& s) {
   std::vector<Option> opts = Rituals(s, seat);
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -500,10 +503,12 @@ void RitualStep(State& s) {
   }
   // Which card is revealed (or, for Score, spent).
   const int suit = RitualSuit(s, t.a, t.b);
-  std::vector<Option> opts;
-  for (const Option& o : MatchingCards(s, t.seat, suit)) {
+  std::vector<Option> opts = NewOptionList();
+  std::vector<Option> matching = MatchingCards(s, t.seat, suit);
+  for (const Option& o : matching) {
     if (s.card(o.card).suit == suit) opts.push_back(o);  // 10.2.2
   }
+  RecycleOptionList(std::move(matching));
   s.Ask(kCuPromptRitualCard, t.seat, std::move(opts), t.a, t.b);
 }
 

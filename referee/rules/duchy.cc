@@ -173,7 +173,7 @@ void SpendCard(State& s, int seat, CardId id) {
 // --- Moves (Law 4.2, 12.2.2) -------------------------------------------------
 
 std::vector<Option> BurrowMoves(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   // Scorched Earth (26.6.2) and a snare (13.7.2) hold Burrow moves too.
   uint32_t blocked_to = 0, blocked_from = 0;
   for (int i = 0; i < s.num_seats(); ++i) {
@@ -208,6 +208,7 @@ void MoveStep(State& s) {
   if (t.step == 0) {
     std::vector<Option> opts = AllMoves(s);
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -217,7 +218,7 @@ void MoveStep(State& s) {
   }
   const int n =
       t.x == kBurrowIx ? s.duchy().burrow : s.clearing(t.x).warriors[kDuchy];
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 1; i <= n; ++i) opts.push_back({.kind = kOptCount, .a = I8(i)});
   s.Ask(kDuPromptMoveCount, t.seat, std::move(opts), t.x, t.y);
 }
@@ -322,11 +323,11 @@ void BirdsongStep(State& s) {
 
 bool HasCardFor(const State& s, int seat, int c, bool any_card) {
   return any_card ? !s.seat(seat).hand.empty()
-                  : !MatchingCards(s, seat, s.SuitOf(c)).empty();
+                  : AnyOption(MatchingCards(s, seat, s.SuitOf(c)));
 }
 
 std::vector<Option> BuildClearings(const State& s, int seat, bool any_card) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kCitadel) + s.piece_supply(kMarket) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.Rules(kDuchy, c) && s.OpenSlots(c) > 0 && s.CanPlace(kDuchy, c) &&
@@ -346,7 +347,7 @@ void PushBuild(State& s, int seat, bool foremole) {
 void BuildStep(State& s) {
   const Task& t = s.top();
   const bool any = t.c == 1;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   int prompt;
   if (t.step == 0) {
     for (int p : {kCitadel, kMarket}) {
@@ -387,7 +388,7 @@ void BuildChoose(State& s, const Option& o) {
 // ----------------------------------------------------------
 
 std::vector<Option> DigClearings(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.duchy().burrow == 0) return opts;  // "at least one" warrior moves
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kTunnel] == 0 && s.CanPlace(kDuchy, c) &&
@@ -408,7 +409,7 @@ void DigStep(State& s) {
       return;
     }
     // Law 12.2.4: all three on the map: remove one first.
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     for (int c = 0; c < s.map().num_clearings; ++c) {
       if (s.clearing(c).pieces[kTunnel] > 0)
         opts.push_back(Act(kActRemoveTunnel, c));
@@ -418,7 +419,7 @@ void DigStep(State& s) {
     s.Ask(kDuPromptDigCard, t.seat, MatchingCards(s, t.seat, s.SuitOf(t.x)),
           t.x);
   } else {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     const int n = std::min<int>(kDigWarriors, s.duchy().burrow);
     for (int i = 1; i <= n; ++i)
       opts.push_back({.kind = kOptCount, .a = I8(i)});
@@ -463,17 +464,18 @@ void AssemblyStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   auto offer = [&](bool ok, int code) {
     if (ok) opts.push_back({.kind = kOptAction, .a = I8(code)});
   };
   offer(!BuildClearings(s, seat, false).empty(), kActBuild);
   offer(s.warrior_supply(kDuchy) > 0, kActRecruit);
   offer(!AllMoves(s).empty(), kActMove);
-  offer(!LegalBattles(s, kDuchy, -1).empty(), kActBattle);
+  offer(AnyOption(LegalBattles(s, kDuchy, -1)), kActBattle);
   offer(!DigClearings(s, seat).empty(), kActDig);
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -526,11 +528,11 @@ bool MinisterUsable(const State& s, int seat, int m) {
     case kForemole:
       return !BuildClearings(s, seat, true).empty();
     case kCaptain:
-      return !LegalBattles(s, kDuchy, -1).empty();
+      return AnyOption(LegalBattles(s, kDuchy, -1));
     case kMarshal:
       return !AllMoves(s).empty();
     case kBrigadier:
-      return !LegalBattles(s, kDuchy, -1).empty() || !AllMoves(s).empty();
+      return AnyOption(LegalBattles(s, kDuchy, -1)) || !AllMoves(s).empty();
     case kBanker:
       return !s.seat(seat).hand.empty();
     case kMayor:
@@ -584,13 +586,14 @@ void RunMinister(State& s, int seat, int m) {
 void ParliamentStep(State& s) {
   const int seat = s.top().seat;
   const DuchyBoard& b = s.duchy();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int m = 0; m < kNumMinisters; ++m) {
     if (b.Swayed(m) && !(b.used >> m & 1) && MinisterUsable(s, seat, m))
       opts.push_back(Act(kActMinister, m));
   }
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -614,7 +617,7 @@ void ParliamentChoose(State& s, const Option& o) {
 // already acted this turn).
 void MayorStep(State& s) {
   const int seat = s.top().seat;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int m = 0; m < kNumMinisters; ++m) {
     if (MayorTargetUsable(s, seat, m)) opts.push_back(Act(kActMinister, m));
   }
@@ -633,10 +636,10 @@ void BrigadierStep(State& s) {
   const int seat = t.seat;
   switch (t.step) {
     case 0: {
-      std::vector<Option> opts;
+      std::vector<Option> opts = NewOptionList();
       if (!AllMoves(s).empty())
         opts.push_back({.kind = kOptAction, .a = kActMoves});
-      if (!LegalBattles(s, kDuchy, -1).empty())
+      if (AnyOption(LegalBattles(s, kDuchy, -1)))
         opts.push_back({.kind = kOptAction, .a = kActBattles});
       s.Ask(kDuPromptBrigadier, seat, std::move(opts));
       return;
@@ -670,9 +673,9 @@ void BankerStep(State& s) {
   Task& t = s.top();
   const int seat = t.seat;
   if (t.step == 0) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     for (int suit = 0; suit < kNumClearingSuits; ++suit) {
-      if (!MatchingCards(s, seat, suit).empty())
+      if (AnyOption(MatchingCards(s, seat, suit)))
         opts.push_back({.kind = kOptSuit, .a = I8(suit)});
     }
     s.Ask(kDuPromptBankerSuit, seat, std::move(opts));
@@ -680,6 +683,7 @@ void BankerStep(State& s) {
   }
   std::vector<Option> opts = MatchingCards(s, seat, t.a);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -744,12 +748,13 @@ void SwayStep(State& s) {
   Task& t = s.top();
   const int seat = t.seat;
   if (t.step == 0) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     for (int m = 0; m < kNumMinisters; ++m) {
       if (CanSway(s, seat, m)) opts.push_back(Act(kActSway, m));
     }
     AppendDaylightExtras(s, seat, opts);
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -767,12 +772,14 @@ void SwayStep(State& s) {
     s.AddVp(seat, kCrownVp[rank], kVpDuchyCrown);
     return;
   }
-  std::vector<Option> opts;
-  for (const Option& o : MatchingCards(s, seat, -1)) {
+  std::vector<Option> opts = NewOptionList();
+  std::vector<Option> matching = MatchingCards(s, seat, -1);
+  for (const Option& o : matching) {
     const int suit = s.card(o.card).suit;
     const int after = t.d + (1 << (4 * suit));
     if (SwayFeasible(s, seat, after, need, o.card)) opts.push_back(o);
   }
+  RecycleOptionList(std::move(matching));
   CHECK(!opts.empty());
   s.Ask(kDuPromptSwayCard, seat, std::move(opts), m, need - have);
 }
@@ -850,7 +857,7 @@ void DiscardRandom(State& s, int seat) {
 void FailureStep(State& s) {
   const int seat = s.top().seat;
   s.mutable_duchy().failure_pending = false;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int rank = kNumRanks - 1; rank >= 0 && opts.empty(); --rank) {
     for (int m = rank * 3; m < rank * 3 + 3; ++m) {
       if (s.duchy().Swayed(m)) opts.push_back(Act(kActReturn, m));

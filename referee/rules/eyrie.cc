@@ -101,7 +101,7 @@ void SetupStep(State& s) {
     s.Ask(kEyPromptCorner, t.seat, StartCorners(s));
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int l = 0; l < 4; ++l) opts.push_back({.kind = kOptLeader, .a = I8(l)});
   s.Ask(kEyPromptLeader, t.seat, std::move(opts));
 }
@@ -124,7 +124,7 @@ void SetupChoose(State& s, const Option& o) {
 std::vector<Option> NewRoostClearings(const State& s) {
   // Law 7.4.3: the clearing with the fewest warriors where a roost and three
   // warriors can be placed.
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   int fewest = 1 << 20;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.OpenSlots(c) <= 0 || !s.CanPlace(kEyrie, c)) continue;
@@ -154,14 +154,16 @@ void BirdsongStep(State& s) {
   }
   if (t.step == 1) {
     // Law 7.4.2: add one or two cards, at most one of them a bird.
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     if (eb.added < 2) {
-      for (const Option& c : MatchingCards(s, seat, -1)) {
+      std::vector<Option> matching = MatchingCards(s, seat, -1);
+      for (const Option& c : matching) {
         if (eb.added_bird && s.card(c.card).suit == kBird) continue;
         for (int col = 0; col < 4; ++col) {
           opts.push_back({.kind = kOptDecree, .a = I8(col), .card = c.card});
         }
       }
+      RecycleOptionList(std::move(matching));
     }
     if (eb.added >= 1) opts.push_back({.kind = kOptDone});
     if (opts.empty()) {
@@ -173,9 +175,10 @@ void BirdsongStep(State& s) {
     return;
   }
   // Law 7.4.3: a new roost if none is on the map.
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (eb.roosts == 0 && s.piece_supply(kRoost) > 0) opts = NewRoostClearings(s);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -242,7 +245,7 @@ void DaylightStep(State& s) {
   }
   // Law 7.5.2: resolve the Decree left to right; within a column, any order.
   for (int col = 0; col < 4; ++col) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     for (int i = 0; i < ColumnSize(s, col); ++i) {
       if (eb.resolved[col] >> i & 1) continue;
       const int suit = EntrySuit(s, col, i);
@@ -289,7 +292,7 @@ void DaylightChoose(State& s, const Option& o) {
 }
 
 std::vector<Option> RecruitClearings(const State& s, int suit) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kEyrie) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kRoost] > 0 && SuitFits(s, c, suit) &&
@@ -301,7 +304,7 @@ std::vector<Option> RecruitClearings(const State& s, int suit) {
 }
 
 std::vector<Option> BuildClearings(const State& s, int suit) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kRoost) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (SuitFits(s, c, suit) && s.clearing(c).pieces[kRoost] == 0 &&
@@ -324,13 +327,13 @@ void DecreeActionStep(State& s) {
       return;
     }
     case kColMove:
-      if (LegalMoves(s, kEyrie, t.b).empty()) break;
+      if (!AnyOption(LegalMoves(s, kEyrie, t.b))) break;
       s.Pop();
       PushMove(s, t.seat, t.b, false);
       s.top().d = kEyPromptMove;
       return;
     case kColBattle:
-      if (LegalBattles(s, kEyrie, t.b).empty()) break;
+      if (!AnyOption(LegalBattles(s, kEyrie, t.b))) break;
       s.Pop();
       PushBattleChoice(s, t.seat, t.b, false);
       s.top().d = kEyPromptBattle;
@@ -387,7 +390,7 @@ void TurmoilStep(State& s) {
     eb.leader = -1;
     eb.viziers = {};
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int l = 0; l < 4; ++l) {
     if (!(eb.deposed >> l & 1))
       opts.push_back({.kind = kOptLeader, .a = I8(l)});

@@ -180,7 +180,7 @@ void ItemStep(State& s) {
   const Task& t = s.top();
   const HundredsBoard& hb = Hb(s);
   const int8_t item = hb.pending_item;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.step == 0) {
     opts.push_back({.kind = kOptAction, .a = kActTakeItem, .b = item});
     opts.push_back({.kind = kOptAction, .a = kActScoreItem, .b = item});
@@ -278,7 +278,7 @@ bool HasMob(const State& s, int c) { return s.clearing(c).pieces[kMob] > 0; }
 // A matching clearing with no mob, adjacent to a clearing with a mob
 // (14.4.1, 14.7.3).
 std::vector<Option> MobSpreadTargets(const State& s, int suit) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kMob) == 0) return opts;
   const MapDef& m = s.map();
   for (int c = 0; c < m.num_clearings; ++c) {
@@ -392,7 +392,7 @@ std::vector<Option> AnointTargets(const State& s) {
 
 // Law 14.4.4: a different mood that shows no item in the Hoard.
 std::vector<Option> MoodChoices(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int m = 0; m < kNumMoods; ++m) {
     if (m == Hb(s).mood) continue;
     if (kMoodItem[m] >= 0 && Hb(s).hoard[kMoodItem[m]] > 0) continue;
@@ -452,7 +452,7 @@ void BirdsongStep(State& s) {
       Recruit(s, t);
       return;
     case kBsRecruitChoice: {
-      std::vector<Option> opts;
+      std::vector<Option> opts = NewOptionList();
       if (RegularSupply(s) > 0) {
         for (int c = 0; c < s.map().num_clearings; ++c) {
           if (Hb(s).quota[c] > 0)
@@ -518,11 +518,12 @@ void BirdsongChoose(State& s, const Option& o) {
 
 // Law 14.7.4: remove Hoard items, two warriors at the warlord for each.
 void LavishStep(State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < kNumItems; ++i) {
     if (Hb(s).hoard[i] > 0) opts.push_back({.kind = kOptItem, .a = I8(i)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -552,7 +553,7 @@ bool HasMatchingCard(const State& s, int seat, int c) {
 
 // Law 14.5.2.III: a matching clearing you rule, with an open slot.
 std::vector<Option> BuildTargets(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kStronghold) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.Rules(kHundreds, c) && s.OpenSlots(c) > 0 &&
@@ -564,7 +565,7 @@ std::vector<Option> BuildTargets(const State& s, int seat) {
 
 // Law 14.6.1: a matching clearing with no mob but a Hundreds warrior.
 std::vector<Option> InciteTargets(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kMob) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (!HasMob(s, c) && s.clearing(c).warriors[kHundreds] > 0 &&
@@ -602,17 +603,18 @@ void CommandStep(State& s) {
   const Task& t = s.top();
   const int seat = t.seat;
   const int left = CommandValue(s) - t.a;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (left > 0) {
-    if (!LegalMoves(s, kHundreds, -1).empty())
+    if (AnyOption(LegalMoves(s, kHundreds, -1)))
       opts.push_back({.kind = kOptAction, .a = kActMove});
-    if (!LegalBattles(s, kHundreds, -1).empty())
+    if (AnyOption(LegalBattles(s, kHundreds, -1)))
       opts.push_back({.kind = kOptAction, .a = kActBattle});
     if (!BuildTargets(s, seat).empty())
       opts.push_back({.kind = kOptAction, .a = kActBuild});
   }
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -687,11 +689,12 @@ void MoveStep(State& s) {
   const Task& t = s.top();
   const int lord = Hb(s).warlord;
   if (t.step == 0) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     for (const Option& o : LegalMoves(s, kHundreds, -1)) {
       if (t.a == 0 || o.a == lord) opts.push_back(o);
     }
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       s.Pop();
       return;
     }
@@ -700,7 +703,7 @@ void MoveStep(State& s) {
   }
   const int total = s.clearing(t.x).warriors[kHundreds];
   const bool with_lord = lord == t.x;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.a == 0) {
     for (int n = 1; n <= total - (with_lord ? 1 : 0); ++n)
       opts.push_back({.kind = kOptAction, .a = kActMoveCount, .b = I8(n)});
@@ -740,14 +743,14 @@ void PushWarlordMove(State& s, int seat, int from, int to) {
 }
 
 std::vector<Option> WarlordMoves(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (const Option& o : LegalMoves(s, kHundreds, -1)) {
     if (o.a == Hb(s).warlord) opts.push_back(o);
   }
   return opts;
 }
 std::vector<Option> WarlordBattles(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (const Option& o : LegalBattles(s, kHundreds, -1)) {
     if (o.a == Hb(s).warlord) opts.push_back(o);
   }
@@ -763,7 +766,7 @@ void AdvanceStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.step != 1) opts = WarlordMoves(s);
   for (const Option& o : WarlordBattles(s)) opts.push_back(o);
   if (opts.empty()) {
@@ -898,7 +901,7 @@ bool Lootable(const State& s, int defender) {
 // the defender (a) after the battle.
 void LootStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.step == 0) {
     opts.push_back({.kind = kOptAction, .a = kActLoot, .b = t.a});
     opts.push_back({.kind = kOptAction, .a = kActNoLoot, .b = t.a});
@@ -949,7 +952,7 @@ void WarlordHitChoose(State& s, const Option& o) {
 
 // Law 14.7.1: mobs at or next to the warlord's battle become warriors there.
 std::vector<Option> BitterMobs(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int c = Hb(s).warlord;
   if (c < 0 || !s.CanPlace(kHundreds, c)) return opts;
   for (int x = 0; x < s.map().num_clearings; ++x) {
@@ -962,6 +965,7 @@ std::vector<Option> BitterMobs(const State& s) {
 void BitterStep(State& s) {
   std::vector<Option> opts = BitterMobs(s);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

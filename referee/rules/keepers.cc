@@ -267,7 +267,7 @@ std::vector<Option> SetupCorners(const State& s) {
 }
 
 std::vector<Option> SetupEdges(const State& s, int corner) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.map().clearings[c].edge && s.Adjacent(corner, c) &&
         s.CanPlace(kKeepers, c))
@@ -365,7 +365,7 @@ void SetupChoose(State& s, const Option& o) {
 // --- Birdsong (Law 15.4) ---------------------------------------------------
 
 std::vector<Option> WaystationSides(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < 3; ++i) {
     if (s.keepers().waystation[i] >= 0) continue;
     for (int back = 0; back < 2; ++back)
@@ -382,7 +382,7 @@ void EncampStep(State& s) {
     s.Ask(kKpPromptEncampSide, t.seat, WaystationSides(s), t.a);
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (WaystationsOnMap(s) == 3) {
     s.Pop();
     return;
@@ -398,6 +398,7 @@ void EncampStep(State& s) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -433,7 +434,7 @@ void EncampChoose(State& s, const Option& o) {
 void DecampStep(State& s) {
   const Task& t = s.top();
   const KeepersBoard& kb = s.keepers();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < 3; ++i) {
     const int c = kb.waystation[i];
     // "Replace" needs a warrior in the supply to take its place.
@@ -441,6 +442,7 @@ void DecampStep(State& s) {
       opts.push_back({.kind = kOptAction, .a = kActDecamp, .b = I8(i)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -467,9 +469,10 @@ void DecampChoose(State& s, const Option& o) {
 
 void RecruitStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kKeepers) > 0) {
-    for (const Option& card : MatchingCards(s, t.seat, -1)) {
+    std::vector<Option> matching = MatchingCards(s, t.seat, -1);
+    for (const Option& card : matching) {
       for (int c = 0; c < s.map().num_clearings; ++c) {
         bool ws = false;
         for (int8_t w : s.keepers().waystation) ws |= w == c;
@@ -480,8 +483,10 @@ void RecruitStep(State& s) {
                           .card = card.card});
       }
     }
+    RecycleOptionList(std::move(matching));
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -518,7 +523,7 @@ bool CanDelve(const State& s, int c) {
 }
 
 std::vector<Option> BattlesIn(const State& s, int c) {
-  std::vector<Option> out;
+  std::vector<Option> out = NewOptionList();
   for (const Option& o : LegalBattles(s, kKeepers, -1)) {
     if (o.a == c) out.push_back(o);
   }
@@ -534,7 +539,7 @@ std::vector<int> RecoverableCodes(const State& s, int c) {
 }
 
 std::vector<Option> BattleDelveClearings(const State& s, int16_t entry) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (EntryMatches(s, entry, c) &&
         (!BattlesIn(s, c).empty() || CanDelve(s, c)))
@@ -544,8 +549,8 @@ std::vector<Option> BattleDelveClearings(const State& s, int16_t entry) {
 }
 
 std::vector<Option> MoveOrRecoverOptions(const State& s, int16_t entry) {
-  std::vector<Option> opts;
-  if (!LegalMoves(s, kKeepers, MoveSuit(s, entry)).empty())
+  std::vector<Option> opts = NewOptionList();
+  if (AnyOption(LegalMoves(s, kKeepers, MoveSuit(s, entry))))
     opts.push_back({.kind = kOptAction, .a = kActMove});
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (EntryMatches(s, entry, c) && !RecoverableCodes(s, c).empty())
@@ -557,7 +562,7 @@ std::vector<Option> MoveOrRecoverOptions(const State& s, int16_t entry) {
 bool Usable(const State& s, int col, int16_t entry) {
   switch (col) {
     case 0:
-      return !LegalMoves(s, kKeepers, MoveSuit(s, entry)).empty();
+      return AnyOption(LegalMoves(s, kKeepers, MoveSuit(s, entry)));
     case 1:
       return !BattleDelveClearings(s, entry).empty();
     default:
@@ -569,7 +574,7 @@ bool Usable(const State& s, int col, int16_t entry) {
 void RetinueStep(State& s) {
   Task& t = s.top();
   while (t.a < 3) {
-    std::vector<Option> opts;
+    std::vector<Option> opts = NewOptionList();
     bool retainer = false;
     for (int16_t e : s.keepers().to_act[t.a]) {
       if (e == kFaithfulRetainer && retainer) continue;
@@ -635,7 +640,7 @@ void BattleDelveStep(State& s) {
       return;
     }
     case 2: {  // delve, even without a battle
-      std::vector<Option> opts;
+      std::vector<Option> opts = NewOptionList();
       if (CanDelve(s, t.a)) {
         const MapDef& m = s.map();
         for (int f = 0; f < static_cast<int>(m.forests.size()); ++f) {
@@ -645,6 +650,7 @@ void BattleDelveStep(State& s) {
         }
       }
       if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
         s.Pop();
         return;
       }
@@ -653,7 +659,7 @@ void BattleDelveStep(State& s) {
       return;
     }
     default: {
-      std::vector<Option> opts;
+      std::vector<Option> opts = NewOptionList();
       for (int code : RelicChoices(*ForestRelics(s, t.x)))
         opts.push_back({.kind = kOptAction, .a = kActDelve, .b = I8(code)});
       s.Ask(kKpPromptDelveRelic, t.seat, std::move(opts), t.a, t.x);
@@ -713,10 +719,11 @@ void MoveRecoverStep(State& s) {
     s.Ask(kKpPromptMoveOrRecover, t.seat, MoveOrRecoverOptions(s, t.d));
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int code : RecoverableCodes(s, t.a))
     opts.push_back({.kind = kOptAction, .a = kActRecover, .b = I8(code)});
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -770,12 +777,13 @@ void MoveRecoverChoose(State& s, const Option& o) {
 // Task a = from, b = to, c = relics that may still go along.
 void CarryStep(State& s) {
   Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.c > 0) {
     for (int code : RelicChoices(s.keepers().clearings[t.a]))
       opts.push_back({.kind = kOptAction, .a = kActCarry, .b = I8(code)});
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -805,7 +813,7 @@ void CarryChoose(State& s, const Option& o) {
 // a forest, seat = who places it. Step 0: the Keepers pick which of their
 // relics of that type was lost (they take the hits, Law 4.3.6).
 std::vector<Option> LoseChoices(const State& s, const Task& t) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   std::vector<KeepersRelic> same{{t.x, t.y, true}};
   for (const KeepersRelic& r : s.keepers().clearings[t.a])
     if (r.type == t.x) same.push_back(r);
@@ -825,7 +833,7 @@ void TrophyStep(State& s) {
     }
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int f = 0; f < static_cast<int>(s.map().forests.size()); ++f)
     opts.push_back({.kind = kOptForest, .a = I8(f)});
   s.Ask(kKpPromptTrophy, t.seat, std::move(opts), t.x, t.y);
@@ -885,15 +893,17 @@ void EveningStep(State& s) {
 // Law 15.6.2: add cards (x = 1 once one was added), or shift one card.
 void GatherStep(State& s) {
   Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (RetinueSize(s) < kRetinueMax) {
-    for (const Option& card : MatchingCards(s, t.seat, -1)) {
+    std::vector<Option> matching = MatchingCards(s, t.seat, -1);
+    for (const Option& card : matching) {
       for (int col = 0; col < 3; ++col)
         opts.push_back({.kind = kOptAction,
                         .a = kActAdd,
                         .b = I8(col),
                         .card = card.card});
     }
+    RecycleOptionList(std::move(matching));
   }
   if (t.x != 1) {
     const auto& ret = s.keepers().retinue;
@@ -913,6 +923,7 @@ void GatherStep(State& s) {
     }
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

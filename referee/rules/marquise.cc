@@ -112,11 +112,11 @@ bool CanBuildType(const State& s, int type) {
 }
 
 std::vector<Option> OverworkClearings(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kWood) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kSawmill] == 0) continue;
-    if (!MatchingCards(s, seat, s.SuitOf(c)).empty()) {
+    if (AnyOption(MatchingCards(s, seat, s.SuitOf(c)))) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
   }
@@ -145,7 +145,7 @@ bool EnemyHomeland(const State& s, int c) {
 }
 
 void SetupKeepStep(State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.map().clearings[c].corner && !EnemyHomeland(s, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -178,13 +178,14 @@ void SetupBuildingsStep(State& s) {
     return;
   }
   const int keep = s.marquise().keep;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if ((c == keep || s.Adjacent(keep, c)) && s.OpenSlots(c) > 0) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
   }
   if (opts.empty()) {  // no room at all: place as many as possible (1.5.4)
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -223,7 +224,7 @@ void PlaceEachStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.marquise().quota[c] > 0)
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -270,13 +271,13 @@ void DaylightStep(State& s) {
     PushCraft(s, seat);
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   auto act = [&](int code) {
     opts.push_back({.kind = kOptAction, .a = I8(code)});
   };
   if (mb.actions > 0) {
-    if (!LegalBattles(s, kMarquise, -1).empty()) act(kActBattle);
-    if (!LegalMoves(s, kMarquise, -1).empty()) act(kActMarch);
+    if (AnyOption(LegalBattles(s, kMarquise, -1))) act(kActBattle);
+    if (AnyOption(LegalMoves(s, kMarquise, -1))) act(kActMarch);
     if (!mb.recruited && s.warrior_supply(kMarquise) > 0 &&
         CountOnMap(s, kRecruiter) > 0) {
       act(kActRecruit);
@@ -285,12 +286,13 @@ void DaylightStep(State& s) {
     for (int type = 0; type < 3 && !build; ++type)
       build = CanBuildType(s, type);
     if (build) act(kActBuild);
-    if (!OverworkClearings(s, seat).empty()) act(kActOverwork);
+    if (AnyOption(OverworkClearings(s, seat))) act(kActOverwork);
   } else if (HasBird(s, seat)) {
     act(kActSpendBird);  // Law 6.5: then one more action per bird spent
   }
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -343,7 +345,7 @@ void DaylightChoose(State& s, const Option& o) {
 void BuildStep(State& s) {
   const Task& t = s.top();
   MarquiseBoard& mb = s.mutable_marquise();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.step == 0) {
     for (int type = 0; type < 3; ++type) {
       if (CanBuildType(s, type))
@@ -464,10 +466,11 @@ void NoChoice(State&, const Option&) { CHECK(false); }
 void FieldHospitalsStep(State& s) {
   const Task& t = s.top();
   const MarquiseBoard& mb = s.marquise();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (mb.keep >= 0 && !mb.keep_removed)
     opts = MatchingCards(s, t.seat, s.SuitOf(t.a));
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }

@@ -112,7 +112,7 @@ void PushPay(State& s, int n, bool spend, int only = kNoFaction) {
 
 void PayStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int f = 0; f < kNumFactions; ++f) {
     if (Rf(s).funds[f] > 0 && (t.c < 0 || t.c == f))
       opts.push_back({.kind = kOptFaction, .a = I8(f)});
@@ -139,7 +139,7 @@ void PayChoose(State& s, const Option& o) {
 // --- Setup (Law 11.3) -------------------------------------------------------
 
 std::vector<Option> RiverClearings(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (TouchesRiver(s, c) && s.CanPlace(kRiverfolk, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -175,7 +175,7 @@ void PricesStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int p = kMinPrice; p <= kMaxPrice; ++p)
     opts.push_back({.kind = kOptCount, .a = I8(p)});
   s.Ask(t.a == 1 ? kRfPromptSetupPrice : kRfPromptPrice, t.seat,
@@ -251,18 +251,20 @@ bool Exportable(const State& s, CardId id) {
 }
 
 std::vector<Option> ExportCards(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kRiverfolk) == 0) return opts;
-  for (const Option& o : MatchingCards(s, RfSeat(s), -1)) {
+  std::vector<Option> matching = MatchingCards(s, RfSeat(s), -1);
+  for (const Option& o : matching) {
     if (Exportable(s, o.card)) opts.push_back(o);
   }
+  RecycleOptionList(std::move(matching));
   return opts;
 }
 
 // Law 11.5.6.I-II: no trade post yet, ruled, the ruler has two funds, and a
 // matching trade post is left.
 std::vector<Option> TradePostClearings(const State& s) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (HasPost(s, c) || !s.CanPlace(kRiverfolk, c)) continue;
     if (s.piece_supply(PostOf(s.SuitOf(c))) == 0) continue;
@@ -274,14 +276,14 @@ std::vector<Option> TradePostClearings(const State& s) {
 }
 
 std::vector<Option> DaylightOptions(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   auto add = [&](int code) {
     opts.push_back({.kind = kOptAction, .a = I8(code)});
   };
   const int funds = Rf(s).FundsTotal();
   if (funds > 0) {
-    if (!LegalMoves(s, kRiverfolk, -1).empty()) add(kActMove);
-    if (!LegalBattles(s, kRiverfolk, -1).empty()) add(kActBattle);
+    if (AnyOption(LegalMoves(s, kRiverfolk, -1))) add(kActMove);
+    if (AnyOption(LegalBattles(s, kRiverfolk, -1))) add(kActBattle);
   }
   if (CraftableExists(s, seat)) add(kActCraft);
   if (!ExportCards(s).empty()) add(kActExport);
@@ -306,6 +308,7 @@ void DaylightStep(State& s) {
   }
   std::vector<Option> opts = DaylightOptions(s, seat);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -401,7 +404,7 @@ void ExportFinish(State& s, int seat, CardId id) {
 
 std::vector<Option> FreeSuits(const State& s) {
   const auto spaces = TrackSpaces(s);
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < kNumClearingSuits; ++i) {
     if (spaces[i] > s.craft_used()[i])
       opts.push_back({.kind = kOptSuit, .a = I8(i)});
@@ -464,7 +467,7 @@ void EveningStep(State& s) {
 
 void DisruptStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int f = 0; f < kNumFactions; ++f) {
     if (Rf(s).funds[f] > 0) opts.push_back({.kind = kOptFaction, .a = I8(f)});
   }
@@ -504,7 +507,7 @@ bool CanPay(const State& s, int buyer, int price) {
 }
 
 std::vector<Option> ServiceOptions(const State& s, int buyer) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const RiverfolkBoard& rf = Rf(s);
   if (CanPay(s, buyer, rf.prices[kServiceHandCard])) {
     opts = MatchingCards(s, RfSeat(s), -1);  // 11.2.7.I
@@ -525,9 +528,10 @@ std::vector<Option> ServiceOptions(const State& s, int buyer) {
 void BuyStep(State& s) {
   const Task& t = s.top();
   const int buyer = s.seat(t.seat).faction;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.a > 0) opts = ServiceOptions(s, buyer);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -584,7 +588,7 @@ void VagabondPayStep(State& s) {
     s.Pop();
     return;
   }
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (const VItem& it : s.vagabond(s.seat(t.seat).faction).items) {
     if (it.exhausted || it.damaged) continue;
     bool dup = false;

@@ -67,7 +67,8 @@ absl::Status PlaceSuits(const GameSetup& setup, MapDef& m, Chance& chance) {
 }
 
 struct OptionPool {
-  static constexpr int kSize = 16;
+  static constexpr int kSize = 64;
+  static constexpr int kFreshCapacity = 32;
   std::array<std::vector<Option>, kSize> lists;
   int n = 0;
 };
@@ -77,7 +78,13 @@ thread_local OptionPool option_pool;
 
 std::vector<Option> NewOptionList() {
   OptionPool& p = option_pool;
-  if (p.n == 0) return {};
+  if (p.n == 0) {
+    // A fresh list starts with room for a typical decision, so that it
+    // does not grow one reallocation at a time.
+    std::vector<Option> list;
+    list.reserve(OptionPool::kFreshCapacity);
+    return list;
+  }
   return std::move(p.lists[--p.n]);
 }
 
@@ -247,6 +254,11 @@ absl::StatusOr<State> State::NewGame(
 void State::SeatFaction(int seat, int faction) {
   seats_[seat].faction = static_cast<int8_t>(faction);
   seat_of_[faction] = static_cast<int8_t>(seat);
+  // A seated faction's boxed board is set up now (boxed.h).
+  if (faction == kCult) cult_.mut();
+  if (faction == kDuchy) duchy_.mut();
+  if (faction == kKeepers) keepers_.mut();
+  if (faction == kVagabond2) vagabond2_.mut();
   all_seated_ = std::none_of(seats_.begin(), seats_.end(), [](const auto& st) {
     return st.faction == kNoFaction;
   });
@@ -849,7 +861,8 @@ uint64_t State::Hash() const {
   for (uint32_t v : eyrie_.resolved) h.Add(v);
   h.Add(eyrie_.roosts);
   h.AddAll(alliance_.supporters);
-  for (const VagabondBoard& vb : vagabonds_) {
+  for (const VagabondBoard* b : {&vagabond_, &vagabond2_.get()}) {
+    const VagabondBoard& vb = *b;
     h.Add(vb.character);
     h.Add(vb.clearing);
     h.Add(vb.forest);
@@ -870,12 +883,12 @@ uint64_t State::Hash() const {
       h.Add(vb.protecting);
     }
   }
-  cult_.HashInto(h);
+  cult_.get().HashInto(h);
   riverfolk_.HashInto(h);
-  duchy_.HashInto(h);
+  duchy_.get().HashInto(h);
   corvid_.HashInto(h);
   hundreds_.HashInto(h);
-  keepers_.HashInto(h);
+  keepers_.get().HashInto(h);
   exiles_.HashInto(h);
   landmarks_.HashInto(h);
   hirelings_.HashInto(h);
@@ -1010,7 +1023,8 @@ absl::Status State::CheckInvariants() const {
   for (int i = 0; i < kNumItems; ++i) {
     int n = items_[i], box = kItemSupply[i];
     for (const SeatState& st : seats_) n += st.items[i];
-    for (const VagabondBoard& vb : vagabonds_) {
+    for (const VagabondBoard* b : {&vagabond_, &vagabond2_.get()}) {
+      const VagabondBoard& vb = *b;
       n += vb.removed[i];
       for (const VItem& it : vb.items) n += it.kind == i;
       for (int8_t r : vb.ruin_item) n += r - 1 == i;
@@ -1071,12 +1085,12 @@ void State::ClearForScenario() {
     for (int p = 1; p < kNumPieces; ++p) piece_supply_[p] += b.OffMapPieces(p);
     for (int i = 0; i < kNumItems; ++i) items_[i] += b.HeldItems(i);
   });
-  cult_ = {};
+  cult_.Reset(seat_of_[kCult] >= 0);
   riverfolk_ = {};
-  duchy_ = {};
+  duchy_.Reset(seat_of_[kDuchy] >= 0);
   corvid_ = {};
   hundreds_ = {};
-  keepers_ = {};
+  keepers_.Reset(seat_of_[kKeepers] >= 0);
   exiles_ = {};
   landmarks_ = {};           // tests set landmarks up again (SetUpLandmark)
   hirelings_.ClearPieces();  // the cards stay in play

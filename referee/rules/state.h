@@ -29,6 +29,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "referee/rules/boxed.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/corvid_board.h"
 #include "referee/rules/cult_board.h"
@@ -105,6 +106,13 @@ struct Option {
 // recycles the list it replaces, RecycleOptionList any other spent one.
 std::vector<Option> NewOptionList();
 void RecycleOptionList(std::vector<Option> list);
+// Whether a list is non-empty (a legality test); the list goes back to the
+// pool.
+inline bool AnyOption(std::vector<Option> list) {
+  const bool any = !list.empty();
+  RecycleOptionList(std::move(list));
+  return any;
+}
 
 // Prompt kinds: core kinds below; each faction module owns the range
 // [kFactionPromptBase + 32 * faction, +32).
@@ -623,24 +631,24 @@ class State {
   // The Vagabond's board; `faction` kVagabond2 for the second Vagabond
   // (Law 9.7): each Vagabond seat has its own.
   const VagabondBoard& vagabond(int faction = kVagabond) const {
-    return vagabonds_[faction == kVagabond2];
+    return faction == kVagabond2 ? vagabond2_.get() : vagabond_;
   }
   VagabondBoard& mutable_vagabond(int faction = kVagabond) {
-    return vagabonds_[faction == kVagabond2];
+    return faction == kVagabond2 ? vagabond2_.mut() : vagabond_;
   }
   // Expansion factions' boards (Law 10-15), one header each.
-  const CultBoard& cult() const { return cult_; }
-  CultBoard& mutable_cult() { return cult_; }
+  const CultBoard& cult() const { return cult_.get(); }
+  CultBoard& mutable_cult() { return cult_.mut(); }
   const RiverfolkBoard& riverfolk() const { return riverfolk_; }
   RiverfolkBoard& mutable_riverfolk() { return riverfolk_; }
-  const DuchyBoard& duchy() const { return duchy_; }
-  DuchyBoard& mutable_duchy() { return duchy_; }
+  const DuchyBoard& duchy() const { return duchy_.get(); }
+  DuchyBoard& mutable_duchy() { return duchy_.mut(); }
   const CorvidBoard& corvid() const { return corvid_; }
   CorvidBoard& mutable_corvid() { return corvid_; }
   const HundredsBoard& hundreds() const { return hundreds_; }
   HundredsBoard& mutable_hundreds() { return hundreds_; }
-  const KeepersBoard& keepers() const { return keepers_; }
-  KeepersBoard& mutable_keepers() { return keepers_; }
+  const KeepersBoard& keepers() const { return keepers_.get(); }
+  KeepersBoard& mutable_keepers() { return keepers_.mut(); }
   // The Exiles and Partisans deck's state (exiles_board.h); exiles_deck()
   // is true when the match uses a deck with its effects (Law 20.8.1).
   const ExilesBoard& exiles() const { return exiles_; }
@@ -819,8 +827,10 @@ class State {
   int RulerWithHooks(int c) const;
   // Without such hooks rule depends on warriors and buildings only and is
   // kept per clearing in rule_, updated wherever board_ changes.
+  // (Of the Exiles and Partisans deck only Soup Kitchens in play changes
+  // rule, through Presence.)
   bool RuleNeedsHooks() const {
-    return outright_rule_ || exiles_deck_ || !all_seated_ ||
+    return outright_rule_ || soup_faction_ != kNoFaction || !all_seated_ ||
            hirelings_.InPlay() || seat_of_[kRiverfolk] >= 0;
   }
   int RuleByPieces(int c) const;
@@ -838,12 +848,12 @@ class State {
   // Calls f(board) for each expansion faction's board (Law 10-15).
   template <class F>
   void ForEachExpansionBoard(F&& f) const {
-    f(cult_);
+    f(cult_.get());
     f(riverfolk_);
-    f(duchy_);
+    f(duchy_.get());
     f(corvid_);
     f(hundreds_);
-    f(keepers_);
+    f(keepers_.get());
     f(exiles_);
     f(landmarks_);
     f(hirelings_);
@@ -861,13 +871,14 @@ class State {
   MarquiseBoard marquise_;
   EyrieBoard eyrie_;
   AllianceBoard alliance_;
-  std::array<VagabondBoard, 2> vagabonds_;
-  CultBoard cult_;
+  VagabondBoard vagabond_;
+  Boxed<VagabondBoard> vagabond2_;  // the second Vagabond's (Law 9.7)
+  Boxed<CultBoard> cult_;           // unset unless seated (boxed.h)
   RiverfolkBoard riverfolk_;
-  DuchyBoard duchy_;
+  Boxed<DuchyBoard> duchy_;  // unset unless seated (boxed.h)
   CorvidBoard corvid_;
   HundredsBoard hundreds_;
-  KeepersBoard keepers_;
+  Boxed<KeepersBoard> keepers_;  // unset unless seated (boxed.h)
   ExilesBoard exiles_;
   bool exiles_deck_ = false;
   int8_t soup_faction_ = kNoFaction;

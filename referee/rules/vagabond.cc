@@ -248,7 +248,7 @@ using ItemFilter = bool (*)(const State&, int, const VItem&);
 // into a face-up and an exhausted copy when both qualify (the side matters:
 // Law 9.2.7, 9.2.2.I, 9.5.7, 9.6.4).
 std::vector<Option> CopyChoices(const State& s, int f, ItemFilter keep) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const auto& items = Vb(s, f).items;
   for (const VItem& first : items) {
     if (!keep(s, f, first)) continue;
@@ -344,7 +344,7 @@ int FixedCharacter(const State& s, int f) {
 void SetupStep(State& s) {
   const Task& t = s.top();
   const int f = Me(s);
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.step == 0) {
     // 9.3.1; with two Vagabonds each character card exists once.
     const int other = f == kVagabond ? kVagabond2 : kVagabond;
@@ -463,7 +463,7 @@ int RiverAccessOf(const State& s, int mover) {
 std::vector<Option> SlipDestinations(const State& s, int f) {
   const VagabondBoard& vb = Vb(s, f);
   const MapDef& m = s.map();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (vb.clearing >= 0) {
     const bool rivers = RiverAccessOf(s, f) > 0;
     for (int c = 0; c < m.num_clearings; ++c) {
@@ -564,7 +564,7 @@ void BirdsongChoose(State& s, const Option& o) {
 // no path or river links: kOptMove (from, to), labelled "by the Ferry".
 std::vector<Option> MoveDestinations(const State& s, int f) {
   const VagabondBoard& vb = Vb(s, f);
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int boots = CountReady(s, f, kBoot);
   if (boots == 0 || MoveBlockedIn(s, f, vb.clearing)) return opts;  // 13.7.2
   const bool rivers = vb.clearing >= 0 && RiverAccessOf(s, f) > 0;
@@ -587,10 +587,10 @@ std::vector<Option> MoveDestinations(const State& s, int f) {
 }
 
 std::vector<Option> AidTargets(const State& s, int f, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int c = Vb(s, f).clearing;
   if (c < 0 || !AnyItem(s, f, Ready)) return opts;
-  if (MatchingCards(s, seat, s.SuitOf(c)).empty()) return opts;
+  if (!AnyOption(MatchingCards(s, seat, s.SuitOf(c)))) return opts;
   for (int g : OthersIn(s, f, c))
     opts.push_back({.kind = kOptFaction, .a = I8(g)});
   return opts;
@@ -610,7 +610,7 @@ int MissingQuestItem(const State& s, int f, const QuestDef& d) {
 
 // Ready item kinds that may stand in for the missing one of quest d.
 std::vector<Option> ImproviseItems(const State& s, int f, const QuestDef& d) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int missing = MissingQuestItem(s, f, d);
   if (missing < 0) return opts;
   const int other = missing == d.item1 ? d.item2 : d.item1;
@@ -623,7 +623,7 @@ std::vector<Option> ImproviseItems(const State& s, int f, const QuestDef& d) {
 }
 
 std::vector<Option> QuestChoices(const State& s, int f) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const VagabondBoard& vb = Vb(s, f);
   const int c = vb.clearing;
   if (c < 0) return opts;
@@ -647,7 +647,7 @@ std::vector<Option> QuestChoices(const State& s, int f) {
 // Instigate (26.4.2): factions that could be forced to attack, each with
 // an enemy in the clearing.
 std::vector<Option> InstigateDefenders(const State& s, int f, int attacker) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int c = Vb(s, f).clearing;
   if (!s.HasPieces(attacker, c)) return opts;
   for (int o = 0; o < s.num_seats(); ++o) {
@@ -659,7 +659,7 @@ std::vector<Option> InstigateDefenders(const State& s, int f, int attacker) {
 }
 
 std::vector<Option> SpecialTargets(const State& s, int f, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const VagabondBoard& vb = Vb(s, f);
   if (CountReady(s, f, kTorch) == 0) return opts;
   switch (vb.character) {
@@ -744,24 +744,24 @@ void DaylightStep(State& s) {
   }
   const VagabondBoard& vb = Vb(s, f);
   const int c = vb.clearing;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   auto act = [&](int code) {
     opts.push_back({.kind = kOptAction, .a = I8(code)});
   };
-  if (!MoveDestinations(s, f).empty()) act(kActMove);
+  if (AnyOption(MoveDestinations(s, f))) act(kActMove);
   if (c >= 0) {
     if (CountReady(s, f, kSword) > 0 &&
         (!OthersIn(s, f, c, true).empty() || HirelingTargetsIn(s, f, c)))
       act(kActBattle);
     if (CountReady(s, f, kTorch) > 0 && RuinHasItems(s, c)) act(kActExplore);
-    if (!AidTargets(s, f, seat).empty()) act(kActAid);
-    if (!QuestChoices(s, f).empty()) act(kActQuest);
+    if (AnyOption(AidTargets(s, f, seat))) act(kActAid);
+    if (AnyOption(QuestChoices(s, f))) act(kActQuest);
     if (CountReady(s, f, kCrossbow) > 0 && !StrikeTargets(s, f, c).empty())
       act(kActStrike);
     if (CraftableExists(s, seat)) act(kActCraft);
   }
   if (CountReady(s, f, kHammer) > 0 && AnyItem(s, f, Damaged)) act(kActRepair);
-  if (!SpecialTargets(s, f, seat).empty()) act(kActSpecial);
+  if (AnyOption(SpecialTargets(s, f, seat))) act(kActSpecial);
   AppendDaylightExtras(s, seat, opts);
   opts.push_back({.kind = kOptDone});
   s.Ask(kVbPromptAction, seat, std::move(opts));
@@ -771,9 +771,8 @@ void DaylightStep(State& s) {
 // leaves the map once empty.
 void TakeRuinItem(State& s, int f, int c, int kind) {
   for (int g : {kVagabond, kVagabond2}) {
-    int8_t& slot = s.mutable_vagabond(g).ruin_item[c];
-    if (slot == kind + 1) {
-      slot = 0;
+    if (s.vagabond(g).ruin_item[c] == kind + 1) {
+      s.mutable_vagabond(g).ruin_item[c] = 0;
       break;
     }
   }
@@ -842,7 +841,7 @@ void DaylightChoose(State& s, const Option& o) {
 void ExploreStep(State& s) {
   const int f = Me(s);
   const int c = Vb(s, f).clearing;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int g : {kVagabond, kVagabond2}) {
     const int kind = s.vagabond(g).ruin_item[c] - 1;
     if (kind < 0) continue;
@@ -926,7 +925,7 @@ void BattleStep(State& s) {
   const int f = Me(s);
   const Task& t = s.top();
   const int c = Vb(s, f).clearing;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.step == 0) {
     for (int g : OthersIn(s, f, c, true))  // 9.5.2: an enemy
       opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(g)});
@@ -979,12 +978,13 @@ void AidStep(State& s) {
       s.Ask(kVbPromptAidExhaust, t.seat, CopyChoices(s, f, Ready));
       return;
     default: {
-      std::vector<Option> opts;
+      std::vector<Option> opts = NewOptionList();
       const SeatState& target = s.seat(s.SeatOf(t.a));
       for (int i = 0; i < kNumItems; ++i) {
         if (target.items[i] > 0) opts.push_back({.kind = kOptItem, .a = I8(i)});
       }
       if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
         s.Pop();
         return;
       }
@@ -1121,7 +1121,7 @@ void StrikeStep(State& s) {
   const int f = Me(s);
   const Task& t = s.top();
   const int c = Vb(s, f).clearing;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   if (t.step == 0) {
     for (int g : StrikeTargets(s, f, c))
       opts.push_back({.kind = kOptFaction, .a = I8(g)});
@@ -1356,6 +1356,7 @@ void TakeHitsStep(State& s) {
     opts.push_back({.kind = kOptFaction, .a = vb.battle_ally});  // 9.2.9.II.d
   }
   if (opts.empty()) {  // nothing left to damage: the rest is ignored
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -1393,7 +1394,7 @@ bool InCoalition(const State& s, int seat) {
 // dominance player, not a Vagabond whose marker went to a partner), other
 // than Vagabond f; of them, those not in a coalition.
 std::vector<Option> CoalitionPartners(const State& s, int f) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   int lowest = 1 << 20;
   const int me = s.SeatOf(f);
   for (int o = 0; o < s.num_seats(); ++o) {
