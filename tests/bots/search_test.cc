@@ -106,16 +106,33 @@ void ExpectSameView(const rules::Observation& o, const rules::Observation& d) {
   EXPECT_EQ(o.ruins_with_items, d.ruins_with_items);
 }
 
-// Plays random games; at every decision of the watched seat, rebuilds its
-// information state from the request and checks a determinization.
-TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
-  const std::vector<std::vector<int8_t>> tables = {
-      {rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
-      {rules::kEyrie, rules::kVagabond, rules::kVagabond2},
-      {rules::kAlliance, rules::kMarquise}};
+// The expansion boards as the protocol shows them to `seat` (the request's
+// views) equal the determinization's: what the seat sees is rebuilt.
+void ExpectSameExpansionViews(const v1::Observation& want, const State& d,
+                              int seat) {
+  v1::Observation got;
+  referee::ObservationToProto(d, seat, &got);
+  EXPECT_EQ(want.cult().DebugString(), got.cult().DebugString());
+  EXPECT_EQ(want.riverfolk().DebugString(), got.riverfolk().DebugString());
+  EXPECT_EQ(want.duchy().DebugString(), got.duchy().DebugString());
+  EXPECT_EQ(want.corvid().plots_size(), got.corvid().plots_size());
+  EXPECT_EQ(want.corvid().plots_in_supply(), got.corvid().plots_in_supply());
+  EXPECT_EQ(want.hundreds().DebugString(), got.hundreds().DebugString());
+  EXPECT_EQ(want.keepers().DebugString(), got.keepers().DebugString());
+}
+
+struct Rebuilt {
   int checked = 0, matched = 0;
+};
+
+// Plays random games; at every third decision of the watched seat,
+// rebuilds its information state from the request, checks a
+// determinization against the seat's view and the engine's invariants, and
+// plays a short random continuation from the resumed phase.
+void CheckDeterminizations(const std::vector<std::vector<int8_t>>& tables,
+                           int seeds, Rebuilt& out) {
   for (size_t t = 0; t < tables.size(); ++t) {
-    for (uint64_t seed = 1; seed <= 3; ++seed) {
+    for (uint64_t seed = 1; seed <= static_cast<uint64_t>(seeds); ++seed) {
       auto st = State::NewGame(BaseSetup(tables[t]), seed);
       ASSERT_TRUE(st.ok()) << st.status();
       State& s = *st;
@@ -129,32 +146,66 @@ TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
           const v1::DecisionRequest req = RequestFor(s, &cursor, step);
           auto info = tracker.Update(req);
           ASSERT_TRUE(info.ok()) << info.status();
-          if (rules::Determinizable(*info)) {
-            auto det = rules::Determinizer::Create(*info);
-            ASSERT_TRUE(det.ok()) << det.status();
-            const State d = det->Deal(seed * 7 + step);
-            const rules::Observation want = rules::Observe(s, seat);
-            ExpectSameView(want, rules::Observe(d, seat));
-            // Each hidden card is somewhere: the deck holds the rest.
-            EXPECT_EQ(want.deck_size, static_cast<int>(d.deck().size()))
-                << "step " << step;
-            ++checked;
-            State root = det->Sample(seed + step);
-            matched +=
-                rules::AlignRoot(root, seat, bots::InfoTracker::Labels(req));
-            if (HasFailure()) return;
+          ASSERT_TRUE(rules::Determinizable(*info));
+          auto det = rules::Determinizer::Create(*info);
+          ASSERT_TRUE(det.ok()) << det.status() << " table " << t;
+          const State d = det->Deal(seed * 7 + step);
+          const rules::Observation want = rules::Observe(s, seat);
+          ExpectSameView(want, rules::Observe(d, seat));
+          ExpectSameExpansionViews(req.observation(), d, seat);
+          EXPECT_TRUE(d.CheckInvariants().ok())
+              << d.CheckInvariants() << " table " << t << " step " << step;
+          // Each hidden card is somewhere: the deck holds the rest.
+          EXPECT_EQ(want.deck_size, static_cast<int>(d.deck().size()))
+              << "step " << step;
+          ++out.checked;
+          State root = det->Sample(seed + step);
+          out.matched +=
+              rules::AlignRoot(root, seat, bots::InfoTracker::Labels(req));
+          for (int k = 0; k < 60 && !root.IsTerminal(); ++k) {
+            ASSERT_TRUE(
+                root.Apply(static_cast<int>(rng() % root.options().size()))
+                    .ok());
           }
+          EXPECT_TRUE(root.CheckInvariants().ok()) << root.CheckInvariants();
+          if (::testing::Test::HasFailure()) return;
         }
         ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
       }
     }
   }
-  std::printf("checked %d decisions, rebuilt %d (%.0f%%)\n", checked, matched,
-              100.0 * matched / std::max(1, checked));
-  EXPECT_GT(checked, 100);
+}
+
+TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
+  Rebuilt r;
+  CheckDeterminizations(
+      {{rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
+       {rules::kEyrie, rules::kVagabond, rules::kVagabond2},
+       {rules::kAlliance, rules::kMarquise}},
+      3, r);
+  std::printf("checked %d decisions, rebuilt %d (%.0f%%)\n", r.checked,
+              r.matched, 100.0 * r.matched / std::max(1, r.checked));
+  EXPECT_GT(r.checked, 100);
   // Most decisions of a turn's phases are asked first thing in the phase or
   // in a menu the phase returns to.
-  EXPECT_GT(matched, checked / 5);
+  EXPECT_GT(r.matched, r.checked / 5);
+}
+
+// Every expansion faction (Law 10-15): the boards, the Riverfolk's public
+// hand, face-down plots (Law 13.2.2) and relic values (Law 15.3.1) are
+// rebuilt as the seat sees them.
+TEST(SearchDeterminize, ExpansionFactionsAgreeWithTheObservation) {
+  Rebuilt r;
+  CheckDeterminizations(
+      {{rules::kCult, rules::kRiverfolk, rules::kDuchy, rules::kMarquise},
+       {rules::kCorvid, rules::kHundreds, rules::kKeepers, rules::kEyrie},
+       {rules::kRiverfolk, rules::kCorvid, rules::kAlliance, rules::kKeepers,
+        rules::kVagabond}},
+      2, r);
+  std::printf("checked %d decisions, rebuilt %d (%.0f%%)\n", r.checked,
+              r.matched, 100.0 * r.matched / std::max(1, r.checked));
+  EXPECT_GT(r.checked, 100);
+  EXPECT_GT(r.matched, r.checked / 5);
 }
 
 // Two referee states that differ only in hidden information (two other
