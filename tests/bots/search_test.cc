@@ -292,6 +292,86 @@ TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
   EXPECT_EQ(tested, 6);
 }
 
+// Hides more in `h` (seen from `me`): a face-down Corvid plot becomes
+// another kind from the Corvids' supply (Law 13.2.2) and two face-down
+// relics of one type in forests exchange values (Law 15.3.1). Returns
+// whether anything changed.
+bool ChangeExpansionSecrets(State& h, int me) {
+  bool changed = false;
+  if (h.SeatOf(rules::kCorvid) != me) {
+    for (int c = 0; c < h.map().num_clearings && !changed; ++c) {
+      if (h.corvid().FaceUp(c)) continue;
+      for (int p = rules::kPlotBomb; p < rules::kPlotHidden && !changed; ++p) {
+        if (h.clearing(c).pieces[p] == 0) continue;
+        for (int q = rules::kPlotBomb; q < rules::kPlotHidden; ++q) {
+          if (q == p || h.piece_supply(q) == 0) continue;
+          h.SetPieces(p, c, 0);
+          h.SetPieces(q, c, 1);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  std::vector<rules::KeepersRelic*> down;
+  for (auto& f : h.mutable_keepers().forests) {
+    for (rules::KeepersRelic& r : f) {
+      if (!r.face_up) down.push_back(&r);
+    }
+  }
+  for (size_t i = 0; i < down.size(); ++i) {
+    for (size_t j = i + 1; j < down.size(); ++j) {
+      if (down[i]->type != down[j]->type || down[i]->value == down[j]->value)
+        continue;
+      std::swap(down[i]->value, down[j]->value);
+      return true;
+    }
+  }
+  return changed;
+}
+
+// The same for the expansion factions: a Corvid plot's kind and relic
+// values differ too, besides two hands and the chance stream.
+TEST(SearchNoCheating, ExpansionSecretsDoNotChangeSearchInputsOrMoves) {
+  int tested = 0;
+  for (uint64_t game = 1; game <= 6 && tested < 6; ++game) {
+    auto st =
+        State::NewGame(BaseSetup({rules::kCult, rules::kCorvid, rules::kKeepers,
+                                  rules::kDuchy, rules::kHundreds}),
+                       game);
+    ASSERT_TRUE(st.ok());
+    State s = *st;
+    std::mt19937_64 rng(game);
+    for (int step = 0; step < 3000 && !s.IsTerminal() && tested < 6; ++step) {
+      const int me = s.deciding_seat();
+      State hidden = s;
+      if (s.turn() > 2 && step % 7 == 0 && ChangeExpansionSecrets(hidden, me)) {
+        hidden.chance_stream() = rules::Chance(77 + step);
+        ASSERT_NE(s.Hash(), hidden.Hash());
+        const v1::DecisionRequest r1 = RequestFor(s, nullptr, step);
+        const v1::DecisionRequest r2 = RequestFor(hidden, nullptr, step);
+        ASSERT_EQ(r1.SerializeAsString(), r2.SerializeAsString());
+        bots::SearchPlayerOptions opt;
+        opt.fixed_iterations = 30;
+        opt.seed = game;
+        const v1::MatchStart ms = StartOf(s, me);
+        bots::SearchPlayer q1(&ms, opt), q2(&ms, opt);
+        EXPECT_EQ(q1.Choose(r1), q2.Choose(r2));
+        ASSERT_TRUE(q1.last_input().has_value());
+        ASSERT_TRUE(q2.last_input().has_value());
+        auto d1 = rules::Determinizer::Create(*q1.last_input());
+        auto d2 = rules::Determinizer::Create(*q2.last_input());
+        ASSERT_TRUE(d1.ok() && d2.ok());
+        EXPECT_EQ(d1->base().Hash(), d2->base().Hash());
+        EXPECT_EQ(d1->Sample(game).Hash(), d2->Sample(game).Hash());
+        ++tested;
+      }
+      ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
+    }
+  }
+  EXPECT_EQ(tested, 6);
+}
+
 // A coalition shares its partner's value; a winner's value is 1.
 TEST(SearchValues, WinnersScoreOneAndProgressIsRelative) {
   auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie}), 3);
