@@ -7,7 +7,7 @@
 //
 // Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
 //        heuristic|random] [--horizon H] [--margin M] [--seed S]
-//        [--iterations I] [--material W] [--policy P]
+//        [--iterations I] [--material W] [--policy P] [--depth D]
 //        [--tournament] [--factions k1,k2,...]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
@@ -177,6 +177,8 @@ int Main(int argc, char** argv) {
       options.material = std::atof(v);
     } else if (flag == "--iterations") {
       options.fixed_iterations = std::atoi(v);
+    } else if (flag == "--depth") {
+      options.tree_depth = std::atoi(v);
     } else if (flag == "--margin") {
       options.override_margin = std::atof(v);
     } else if (flag == "--horizon") {

@@ -32,6 +32,7 @@ struct SearchPlayerOptions {
   double material = 0;  // SearchConfig::material
   // SearchConfig::policy_chance: playout decisions the heuristic takes.
   double policy_chance = 0;
+  int tree_depth = 0;  // SearchConfig::tree_depth
 };
 
 struct SearchPlayerStats {

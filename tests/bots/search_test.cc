@@ -8,6 +8,7 @@
 #include <random>
 #include <tuple>
 
+#include "bots/heuristic/policy.h"
 #include "bots/search/info_tracker.h"
 #include "bots/search/ismcts.h"
 #include "bots/search/search_player.h"
@@ -370,6 +371,65 @@ TEST(SearchNoCheating, ExpansionSecretsDoNotChangeSearchInputsOrMoves) {
     }
   }
   EXPECT_EQ(tested, 6);
+}
+
+// A flat rollout search (tree_depth 1) with the heuristic in every playout
+// decision: each root option is tried, every iteration that rebuilt the
+// decision visits exactly one root edge, the tree holds the root and its
+// children only, and the answer is an option.
+TEST(SearchFlat, DepthOneTriesEveryRootOptionWithPolicyPlayouts) {
+  auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie,
+                                      rules::kAlliance, rules::kVagabond}),
+                           4);
+  ASSERT_TRUE(st.ok());
+  State s = *st;
+  std::mt19937_64 rng(4);
+  int searched = 0;
+  for (int step = 0; step < 3000 && !s.IsTerminal() && searched < 3; ++step) {
+    const int me = s.deciding_seat();
+    if (s.turn() > 2 && s.options().size() >= 3 && step % 5 == 0) {
+      bots::InfoTracker tracker(StartOf(s, me));
+      const v1::DecisionRequest req = RequestFor(s, nullptr, step);
+      auto info = tracker.Update(req);
+      ASSERT_TRUE(info.ok());
+      bots::HeuristicPolicy h(1);
+      bots::SearchConfig config;
+      config.seconds = 0;
+      config.max_iterations = 8 * static_cast<int>(s.options().size());
+      config.tree_depth = 1;
+      config.policy_chance = 1;
+      config.horizon_turns = 1;
+      config.playout_policy = [&h](const State& p) {
+        v1::DecisionRequest r;
+        for (const rules::Option& o : p.options())
+          referee::OptionToProto(p, o, r.add_options());
+        *r.mutable_prompt() = referee::PromptToProto(p);
+        referee::ObservationToProto(p, p.deciding_seat(),
+                                    r.mutable_observation());
+        r.set_seat(p.deciding_seat());
+        return h.Choose(r);
+      };
+      bots::SearchStats stats;
+      auto pick =
+          bots::Search(*info, bots::InfoTracker::Labels(req), config, &stats);
+      if (pick.has_value()) {
+        ASSERT_GE(*pick, 0);
+        ASSERT_LT(*pick, static_cast<int>(s.options().size()));
+        int total = 0;
+        for (int v : stats.visits) {
+          EXPECT_GE(v, 1);
+          total += v;
+        }
+        EXPECT_LE(total, stats.iterations);
+        EXPECT_GE(total, static_cast<int>(s.options().size()));
+        // The tree is the root and one child per root option.
+        EXPECT_EQ(stats.tree_nodes, 1 + static_cast<int>(s.options().size()));
+        ++searched;
+      }
+    }
+    ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
+  }
+  EXPECT_EQ(searched, 3);
 }
 
 // A coalition shares its partner's value; a winner's value is 1.
