@@ -9,7 +9,7 @@
 //
 // Time per decision: min(F x the decision's deadline, B x the remaining
 // time bank, T) (defaults 0.5, 0.02, 10 s). The heuristic's choice stands
-// unless the search's scores M better (default 0.15). --iterations I > 0:
+// unless the search's scores M better (default 0). --iterations I > 0:
 // I playouts per decision instead of the clock (reproducible strength on a
 // loaded machine, for tests and tournaments of fixed work). --material W:
 // the weight of map and hand standing in a cut-off playout's value;
