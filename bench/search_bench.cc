@@ -7,8 +7,8 @@
 //
 // Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
 //        heuristic|random] [--horizon H] [--margin M] [--seed S]
-//        [--iterations I] [--material W] [--policy P]
-//        [--tournament]
+//        [--iterations I] [--material W] [--policy P] [--depth D]
+//        [--tournament] [--factions k1,k2,...]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
 // answered) and playouts per second per core. --tournament instead seats
@@ -16,6 +16,9 @@
 // every seat and faction) and prints the standings by win rate.
 // --iterations I: I playouts per decision instead of the clock (the same
 // work on a loaded machine; I / (playouts/s/core) is the CPU time).
+// --factions: the faction pool (keys, e.g. cult,riverfolk,duchy,corvid,
+// hundreds,keepers; default the four base factions): game g seats the
+// search bot as pool[g % n] against the next three of the pool.
 // The full measurement: --games 400 --seconds 1 (per opponent).
 #include <cmath>
 #include <cstdio>
@@ -25,6 +28,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "bots/heuristic/policy.h"
 #include "bots/search/search_player.h"
@@ -149,6 +153,7 @@ int Main(int argc, char** argv) {
   Kind opponent = kHeuristic;
   uint64_t seed = 1;
   bots::SearchPlayerOptions options;
+  std::vector<int8_t> pool = kBase;
   options.max_seconds = 0.05;
   options.deadline_fraction = options.bank_fraction = 1;
   for (int i = 1; i < argc; ++i) {
@@ -172,10 +177,24 @@ int Main(int argc, char** argv) {
       options.material = std::atof(v);
     } else if (flag == "--iterations") {
       options.fixed_iterations = std::atoi(v);
+    } else if (flag == "--depth") {
+      options.tree_depth = std::atoi(v);
     } else if (flag == "--margin") {
       options.override_margin = std::atof(v);
     } else if (flag == "--horizon") {
       options.horizon_turns = std::atoi(v);
+    } else if (flag == "--factions") {
+      pool.clear();
+      for (absl::string_view key : absl::StrSplit(v, ',')) {
+        for (int f = 0; f < rules::kNumFactions; ++f) {
+          if (rules::FactionKey(f) == key)
+            pool.push_back(static_cast<int8_t>(f));
+        }
+      }
+      if (pool.size() < 4) {
+        std::fprintf(stderr, "--factions needs four known faction keys\n");
+        return 1;
+      }
     } else if (flag == "--seed") {
       seed = std::strtoull(v, nullptr, 10);
     } else if (flag == "--opponent") {
@@ -213,13 +232,14 @@ int Main(int argc, char** argv) {
     }
     return 0;
   }
-  int wins[4] = {}, played[4] = {};
+  const int np = static_cast<int>(pool.size());
+  std::vector<int> wins(np), played(np);
   for (int g = 0; g < games; ++g) {
-    const int k = g % 4;           // the search bot's faction
-    const int seat = (g / 4) % 4;  // and seat
+    const int k = g % np;           // the search bot's faction
+    const int seat = (g / np) % 4;  // and seat
     std::vector<int8_t> factions;
-    for (int j = 0; j < 3; ++j) factions.push_back(kBase[(k + 1 + j) % 4]);
-    factions.insert(factions.begin() + seat, kBase[k]);
+    for (int j = 0; j < 3; ++j) factions.push_back(pool[(k + 1 + j) % np]);
+    factions.insert(factions.begin() + seat, pool[k]);
     std::vector<Kind> kinds(4, opponent);
     kinds[seat] = kSearch;
     const GameOut out = Play(factions, kinds, seed + g, options);
@@ -234,7 +254,7 @@ int Main(int argc, char** argv) {
     total.search_seconds += out.stats.search_seconds;
     total.search_cpu_seconds += out.stats.search_cpu_seconds;
     std::fprintf(stderr, "game %d/%d: search %s seat %d %s (vp %d)\n", g + 1,
-                 games, std::string(rules::FactionKey(kBase[k])).c_str(), seat,
+                 games, std::string(rules::FactionKey(pool[k])).c_str(), seat,
                  Won(out, seat) ? "won" : "lost", out.vp[seat]);
   }
   const std::string budget =
@@ -243,16 +263,16 @@ int Main(int argc, char** argv) {
           : absl::StrCat(options.max_seconds, " s/decision");
   std::printf(
       "search bot (%s, horizon %d turns, margin %.2f) vs 3 %s bots, %d "
-      "four-player base games (%.0f s)\n",
+      "four-player games (%.0f s)\n",
       budget.c_str(), options.horizon_turns, options.override_margin,
       kKindNames[opponent], games, absl::ToDoubleSeconds(absl::Now() - start));
   std::printf("  %-10s %9s %9s %15s\n", "faction", "win rate", "wins",
               "95% interval");
   int all = 0, all_played = 0;
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < np; ++k) {
     auto [lo, hi] = Wilson(wins[k], played[k]);
     std::printf("  %-10s %8.1f%% %4d/%-4d %6.0f-%.0f%%\n",
-                std::string(rules::FactionKey(kBase[k])).c_str(),
+                std::string(rules::FactionKey(pool[k])).c_str(),
                 100.0 * wins[k] / std::max(1, played[k]), wins[k], played[k],
                 100 * lo, 100 * hi);
     all += wins[k];

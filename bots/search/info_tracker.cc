@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "bots/search/info_expansion.h"
 
 namespace woodland::bots {
 namespace {
@@ -204,7 +205,16 @@ absl::Status InfoTracker::Convert(const v1::DecisionRequest& r,
     }
     o.vagabonds.push_back(std::move(vp));
   }
-  return absl::OkStatus();
+  // Without a Vagabond the protocol shows no ruin items: with the Hundreds
+  // a ruin still on the map still holds its item (Law 14.3.3).
+  if (o.vagabonds.empty() && seat_of(rules::kHundreds) >= 0) {
+    for (size_t c = 0; c < o.clearings.size(); ++c) {
+      if (o.clearings[c].pieces[rules::kRuin] > 0)
+        o.ruins_with_items.push_back(static_cast<int8_t>(c));
+    }
+  }
+  return DecodeExpansionBoards(
+      p, static_cast<int>(names_->map().forests.size()), o);
 }
 
 }  // namespace woodland::bots

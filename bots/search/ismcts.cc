@@ -159,7 +159,9 @@ std::optional<int> Search(const rules::InfoState& info,
     std::vector<std::pair<int, int>> path;  // (node, edge)
     int node = 0;
     while (!s.IsTerminal() &&
-           s.counters().turns - turns0 <= config.horizon_turns) {
+           s.counters().turns - turns0 <= config.horizon_turns &&
+           (config.tree_depth <= 0 ||
+            static_cast<int>(path.size()) < config.tree_depth)) {
       const int seat = s.deciding_seat();
       const auto& opts = s.options();
       std::vector<int> edge_of(opts.size());
@@ -176,8 +178,16 @@ std::optional<int> Search(const rules::InfoState& info,
       }
       int pick = -1, unvisited = 0;
       double best = -1;
-      const int prior = node == 0 ? config.prior : -1;
-      if (prior >= 0 && nodes[0].edges[edge_of[prior]].visits == 0) {
+      int prior = node == 0 ? config.prior : -1;
+      if (node != 0 && config.playout_policy && config.policy_chance >= 1 &&
+          nodes[node].edges.size() == opts.size() &&
+          std::all_of(edge_of.begin(), edge_of.end(), [&](int e) {
+            return nodes[node].edges[e].visits == 0;
+          })) {
+        prior = config.playout_policy(s);  // a new node: the policy first
+        if (prior >= static_cast<int>(opts.size())) prior = -1;
+      }
+      if (prior >= 0 && nodes[node].edges[edge_of[prior]].visits == 0) {
         pick = prior;
         unvisited = 1 << 20;  // the prior first
       }
@@ -244,6 +254,7 @@ std::optional<int> Search(const rules::InfoState& info,
       best = static_cast<int>(i);
     }
   }
+  local.tree_nodes = static_cast<int>(nodes.size());
   local.seconds = elapsed();
   local.cpu_seconds = ThreadCpuSeconds() - cpu_start;
   if (stats != nullptr) *stats = local;

@@ -42,10 +42,18 @@ struct SearchConfig {
   // random: slower playouts that play like the opponents do.
   double policy_chance = 0;
   std::function<int(const rules::State&)> playout_policy;
+  // Decisions in the tree per iteration (0: unlimited). 1 is a flat
+  // Monte Carlo rollout search over the root's options: with the opponents'
+  // own policy in the playouts it improves on that policy (a rollout
+  // algorithm), where a deeper tree first meets each later decision with a
+  // random pick. In a deeper tree an unvisited node's first edge is the
+  // playout policy's choice when playouts follow it (policy_chance >= 1).
+  int tree_depth = 0;
 };
 
 struct SearchStats {
   int iterations = 0;
+  int tree_nodes = 0;  // nodes of the search tree, the root included
   int64_t playout_decisions = 0;
   double seconds = 0;          // wall clock
   double cpu_seconds = 0;      // this thread's CPU time (playouts/s/core)

@@ -5,15 +5,16 @@
 //   search_bot [--listen ADDRESS | --port N] [--seed S] [--name NAME]
 //              [--deadline-fraction F] [--bank-fraction B] [--max-seconds T]
 //              [--horizon TURNS] [--margin M] [--iterations I]
-//              [--material W] [--policy P]
+//              [--material W] [--policy P] [--depth D]
 //
 // Time per decision: min(F x the decision's deadline, B x the remaining
 // time bank, T) (defaults 0.5, 0.02, 10 s). The heuristic's choice stands
-// unless the search's scores M better (default 0.15). --iterations I > 0:
+// unless the search's scores M better (default 0). --iterations I > 0:
 // I playouts per decision instead of the clock (reproducible strength on a
 // loaded machine, for tests and tournaments of fixed work). --material W:
 // the weight of map and hand standing in a cut-off playout's value;
-// --policy P: the share of playout decisions the heuristic takes.
+// --policy P: the share of playout decisions the heuristic takes; --depth D:
+// decisions in the tree per playout (1: flat rollouts over the root).
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
     const bool ours = a == "--deadline-fraction" || a == "--bank-fraction" ||
                       a == "--max-seconds" || a == "--horizon" ||
                       a == "--margin" || a == "--iterations" ||
-                      a == "--material" || a == "--policy";
+                      a == "--material" || a == "--policy" || a == "--depth";
     if (!ours || i + 1 >= argc) {
       rest.push_back(argv[i]);
       continue;
@@ -128,6 +129,7 @@ int main(int argc, char** argv) {
     if (a == "--iterations") options.fixed_iterations = static_cast<int>(v);
     if (a == "--material") options.material = v;
     if (a == "--policy") options.policy_chance = v;
+    if (a == "--depth") options.tree_depth = static_cast<int>(v);
   }
   woodland::bots::BotFlags flags;
   flags.name = "search";

@@ -61,6 +61,7 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   config.seed = last_seed_;
   config.horizon_turns = options_.horizon_turns;
   config.material = options_.material;
+  config.tree_depth = options_.tree_depth;
   HeuristicPolicy playout_heuristic(last_seed_);
   if (options_.policy_chance > 0) {
     config.policy_chance = options_.policy_chance;

@@ -13,10 +13,10 @@ constexpr int kNumQuests = 15;
 // Law 9.3.4: the "R" items under the ruins, one set per Vagabond.
 constexpr int8_t kRuinItemKinds[] = {kSack, kBoot, kHammer, kSword};
 
-bool Base(int f) {
-  return f == kMarquise || f == kEyrie || f == kAlliance || f == kVagabond ||
-         f == kVagabond2;
-}
+// Law 15.2.1: four relics of each type, valued 1, 2, 3 and 3 (keepers.cc).
+constexpr int8_t kRelicValues[] = {1, 2, 3, 3};
+
+bool Supported(int f) { return f >= 0 && f < kNumFactions; }
 
 // A small deterministic stream (splitmix64) for dealing and shuffling.
 struct Rng {
@@ -112,6 +112,52 @@ absl::Status PlaceCards(State& s, const Observation& o) {
   return absl::OkStatus();
 }
 
+// The expansion boards (Law 10-15) as observed: their cards leave the deck,
+// the warriors and pieces they hold leave the supplies (items: the observed
+// supply already counts them). Face-down plots and relic values are dealt
+// per determinization (DealHidden).
+absl::Status PlaceExpansionBoards(State& s, const Observation& o) {
+  if (s.SeatOf(kCult) >= 0) s.mutable_cult() = o.cult;
+  if (s.SeatOf(kRiverfolk) >= 0) {
+    // Services bought this turn (Law 11.2.7) last until the rebuilt turn
+    // counter moves on.
+    RiverfolkBoard& rb = s.mutable_riverfolk();
+    rb = o.riverfolk;
+    if (rb.boats_for != kNoFaction) rb.boats_turn = s.turn();
+    if (rb.mercs_for != kNoFaction) rb.mercs_turn = s.turn();
+  }
+  if (s.SeatOf(kDuchy) >= 0) s.mutable_duchy() = o.duchy;
+  if (s.SeatOf(kCorvid) >= 0) s.mutable_corvid() = o.corvid;
+  if (s.SeatOf(kHundreds) >= 0) s.mutable_hundreds() = o.hundreds;
+  if (s.SeatOf(kKeepers) >= 0) s.mutable_keepers() = o.keepers;
+  absl::Status st = absl::OkStatus();
+  auto hold = [&](const auto& b) {
+    b.ForEachCard([&](CardId id) {
+      if (st.ok()) st = TakePublic(s, id).status();
+    });
+    for (int i = 0; i < s.num_seats(); ++i) {
+      const int f = s.seat(i).faction;
+      s.SetWarriorSupply(f, s.warrior_supply(f) - b.OffMapWarriors(f));
+    }
+    for (int p = 1; p < kNumPieces; ++p)
+      s.set_piece_supply(p, s.piece_supply(p) - b.OffMapPieces(p));
+  };
+  hold(s.cult());
+  hold(s.riverfolk());
+  hold(s.duchy());
+  hold(s.corvid());
+  hold(s.hundreds());
+  hold(s.keepers());
+  // Law 11.2.3: the Riverfolk's hand is public.
+  const int rf = s.SeatOf(kRiverfolk);
+  if (st.ok() && rf >= 0 && rf != o.seat) {
+    std::vector<CardId> hand;
+    st = TakeAll(s, o.riverfolk_hand, hand);
+    for (CardId id : hand) s.mutable_seat(rf).hand.push_back(id);
+  }
+  return st;
+}
+
 void PlaceBoards(State& s, const Observation& o) {
   s.mutable_item_supply() = o.item_supply;
   AllianceBoard& ab = s.mutable_alliance();
@@ -121,7 +167,9 @@ void PlaceBoards(State& s, const Observation& o) {
   }
   for (const Observation::VagabondPublic& v : o.vagabonds) {
     VagabondBoard& vb = s.mutable_vagabond(v.faction);
+    const auto box = vb.box;  // the character's items (Law 9.3.1), setup
     vb = v.board;
+    vb.box = box;
     vb.ruin_item = {};
     vb.quest_deck.clear();
     if (v.faction != kVagabond) continue;
@@ -176,13 +224,64 @@ void DealHidden(State& s, const InfoState& info, Rng& rng) {
   }
 }
 
+// Law 13.2.2: a face-down plot is one of the plots not seen face up,
+// drawn from the Corvids' unseen plots (on the map face down or in their
+// supply), each kind as often as it remains.
+void HidePlots(State& s, Rng& rng) {
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.clearing(c).pieces[kPlotHidden] == 0) continue;
+    int total = 0;
+    for (int p = kPlotBomb; p < kPlotHidden; ++p)
+      total += std::max(0, s.piece_supply(p));
+    s.SetPieces(kPlotHidden, c, 0);
+    if (total == 0) continue;
+    int k = rng.Below(total);
+    for (int p = kPlotBomb; p < kPlotHidden; ++p) {
+      k -= std::max(0, s.piece_supply(p));
+      if (k < 0) {
+        s.SetPieces(p, c, 1);
+        break;
+      }
+    }
+  }
+}
+
+// Law 15.3.1: a face-down relic's value is one of its type's values not
+// seen (face up, recovered or awaiting a forest).
+void HideRelicValues(State& s, Rng& rng) {
+  KeepersBoard& kb = s.mutable_keepers();
+  for (int type = 0; type < kRelicTypes; ++type) {
+    std::vector<int8_t> pool(std::begin(kRelicValues), std::end(kRelicValues));
+    auto seen = [&](int8_t v) {
+      auto it = std::find(pool.begin(), pool.end(), v);
+      if (it != pool.end()) pool.erase(it);
+    };
+    auto scan = [&](const std::vector<KeepersRelic>& rs) {
+      for (const KeepersRelic& r : rs)
+        if (r.type == type && r.value > 0) seen(r.value);
+    };
+    for (const auto& f : kb.forests) scan(f);
+    for (const auto& c : kb.clearings) scan(c);
+    scan(kb.pending);
+    for (int8_t v : kb.recovered[type]) seen(v);
+    rng.Shuffle(pool);
+    for (auto& f : kb.forests) {
+      for (KeepersRelic& r : f) {
+        if (r.type != type || r.value > 0) continue;
+        r.value = pool.empty() ? kRelicValues[0] : pool.back();
+        if (!pool.empty()) pool.pop_back();
+      }
+    }
+  }
+}
+
 // Law 9.3.4: an item under each ruin still holding one, drawn from the
 // "R" item sets of the seated Vagabonds.
 void HideRuinItems(State& s, const Observation& o, Rng& rng) {
   if (o.ruins_with_items.empty()) return;
+  // One set per seated Vagabond (Law 9.7.1), one without (Law 14.3.3).
   std::vector<int8_t> pool;
-  for (const auto& v : o.vagabonds) {
-    (void)v;
+  for (size_t set = 0; set < std::max<size_t>(1, o.vagabonds.size()); ++set) {
     for (int8_t item : kRuinItemKinds) pool.push_back(item);
   }
   rng.Shuffle(pool);
@@ -191,6 +290,33 @@ void HideRuinItems(State& s, const Observation& o, Rng& rng) {
     if (pool.empty()) break;
     vb.ruin_item[c] = static_cast<int8_t>(pool.back() + 1);
     pool.pop_back();
+  }
+}
+
+// The items each Vagabond brought into play (its box) and removed from
+// the game are not all public: they are set so that every item is
+// accounted for (State::CheckInvariants), the surplus counted as brought
+// in by the first Vagabond, a shortfall as removed from the game.
+void BalanceItems(State& s) {
+  // The item supply of a new game whose setup takes no item: the box.
+  static const std::array<int8_t, kNumItems> kItemSupply = [] {
+    GameSetup g;
+    g.factions = {kMarquise, kEyrie};
+    return State::NewGame(g, 1)->item_supply();
+  }();
+  VagabondBoard& first = s.mutable_vagabond(kVagabond);
+  for (int i = 0; i < kNumItems; ++i) {
+    int n = s.item_supply()[i] + s.hundreds().HeldItems(i);
+    int box = kItemSupply[i];
+    for (int seat = 0; seat < s.num_seats(); ++seat) n += s.seat(seat).items[i];
+    for (int f : {kVagabond, kVagabond2}) {
+      const VagabondBoard& vb = s.vagabond(f);
+      for (const VItem& it : vb.items) n += it.kind == i;
+      for (int8_t r : vb.ruin_item) n += r - 1 == i;
+      if (f != kVagabond) box += vb.box[i] - vb.removed[i];
+    }
+    first.box[i] = static_cast<int8_t>(std::max(0, n - box));
+    first.removed[i] = static_cast<int8_t>(std::max(0, box - n));
   }
 }
 
@@ -203,7 +329,7 @@ bool Determinizable(const InfoState& info) {
       info.obs.current_seat >= static_cast<int>(info.obs.seats.size()))
     return false;
   for (int8_t f : info.setup.factions) {
-    if (!Base(f)) return false;
+    if (!Supported(f)) return false;
   }
   return info.setup.hirelings.empty() && info.setup.landmarks.empty();
 }
@@ -215,12 +341,15 @@ absl::StatusOr<Determinizer> Determinizer::Create(const InfoState& info) {
   setup.record_events = false;
   absl::StatusOr<State> s = State::NewGame(setup, 1);
   if (!s.ok()) return s.status();
+  // Law 20.8: the Exiles and Partisans deck's card state is not rebuilt.
+  if (s->exiles_deck()) return absl::UnimplementedError("exiles deck");
   if (static_cast<int>(info.obs.clearings.size()) != s->map().num_clearings)
     return absl::InvalidArgumentError("observation does not fit the map");
   s->ClearForScenario();
   PlacePieces(*s, info.obs);
   if (absl::Status e = PlaceCards(*s, info.obs); !e.ok()) return e;
   PlaceBoards(*s, info.obs);
+  if (absl::Status e = PlaceExpansionBoards(*s, info.obs); !e.ok()) return e;
   return Determinizer(info, *std::move(s));
 }
 
@@ -229,6 +358,9 @@ State Determinizer::Deal(uint64_t seed) const {
   Rng rng{seed * 0xD1B54A32D192ED03ULL + 0x632BE59BD9B4E019ULL};
   DealHidden(s, info_, rng);
   HideRuinItems(s, info_.obs, rng);
+  if (s.SeatOf(kCorvid) >= 0) HidePlots(s, rng);
+  if (s.SeatOf(kKeepers) >= 0) HideRelicValues(s, rng);
+  BalanceItems(s);
   s.chance_stream() = Chance(rng.Next());
   return s;
 }

@@ -13,8 +13,10 @@
 // The pending decision is rebuilt at the start of the current phase of the
 // current player's turn (the task stack is not public): callers compare the
 // rebuilt options with the ones they were offered (RootMatches) and search
-// only when they agree. Supported tables: the base factions and both
-// Vagabonds (Determinizable); expansion boards are not rebuilt yet.
+// only when they agree. Supported tables: every faction (Determinizable),
+// without hirelings, landmarks or the Exiles and Partisans deck. Hidden
+// parts of the expansion boards are dealt too: the kinds of face-down
+// Corvid plots (Law 13.2.2) and face-down relic values (Law 15.3.1).
 #ifndef WOODLAND_REFEREE_RULES_DETERMINIZE_H_
 #define WOODLAND_REFEREE_RULES_DETERMINIZE_H_
 

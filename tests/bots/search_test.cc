@@ -8,6 +8,7 @@
 #include <random>
 #include <tuple>
 
+#include "bots/heuristic/policy.h"
 #include "bots/search/info_tracker.h"
 #include "bots/search/ismcts.h"
 #include "bots/search/search_player.h"
@@ -106,16 +107,33 @@ void ExpectSameView(const rules::Observation& o, const rules::Observation& d) {
   EXPECT_EQ(o.ruins_with_items, d.ruins_with_items);
 }
 
-// Plays random games; at every decision of the watched seat, rebuilds its
-// information state from the request and checks a determinization.
-TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
-  const std::vector<std::vector<int8_t>> tables = {
-      {rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
-      {rules::kEyrie, rules::kVagabond, rules::kVagabond2},
-      {rules::kAlliance, rules::kMarquise}};
+// The expansion boards as the protocol shows them to `seat` (the request's
+// views) equal the determinization's: what the seat sees is rebuilt.
+void ExpectSameExpansionViews(const v1::Observation& want, const State& d,
+                              int seat) {
+  v1::Observation got;
+  referee::ObservationToProto(d, seat, &got);
+  EXPECT_EQ(want.cult().DebugString(), got.cult().DebugString());
+  EXPECT_EQ(want.riverfolk().DebugString(), got.riverfolk().DebugString());
+  EXPECT_EQ(want.duchy().DebugString(), got.duchy().DebugString());
+  EXPECT_EQ(want.corvid().plots_size(), got.corvid().plots_size());
+  EXPECT_EQ(want.corvid().plots_in_supply(), got.corvid().plots_in_supply());
+  EXPECT_EQ(want.hundreds().DebugString(), got.hundreds().DebugString());
+  EXPECT_EQ(want.keepers().DebugString(), got.keepers().DebugString());
+}
+
+struct Rebuilt {
   int checked = 0, matched = 0;
+};
+
+// Plays random games; at every third decision of the watched seat,
+// rebuilds its information state from the request, checks a
+// determinization against the seat's view and the engine's invariants, and
+// plays a short random continuation from the resumed phase.
+void CheckDeterminizations(const std::vector<std::vector<int8_t>>& tables,
+                           int seeds, Rebuilt& out) {
   for (size_t t = 0; t < tables.size(); ++t) {
-    for (uint64_t seed = 1; seed <= 3; ++seed) {
+    for (uint64_t seed = 1; seed <= static_cast<uint64_t>(seeds); ++seed) {
       auto st = State::NewGame(BaseSetup(tables[t]), seed);
       ASSERT_TRUE(st.ok()) << st.status();
       State& s = *st;
@@ -129,32 +147,66 @@ TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
           const v1::DecisionRequest req = RequestFor(s, &cursor, step);
           auto info = tracker.Update(req);
           ASSERT_TRUE(info.ok()) << info.status();
-          if (rules::Determinizable(*info)) {
-            auto det = rules::Determinizer::Create(*info);
-            ASSERT_TRUE(det.ok()) << det.status();
-            const State d = det->Deal(seed * 7 + step);
-            const rules::Observation want = rules::Observe(s, seat);
-            ExpectSameView(want, rules::Observe(d, seat));
-            // Each hidden card is somewhere: the deck holds the rest.
-            EXPECT_EQ(want.deck_size, static_cast<int>(d.deck().size()))
-                << "step " << step;
-            ++checked;
-            State root = det->Sample(seed + step);
-            matched +=
-                rules::AlignRoot(root, seat, bots::InfoTracker::Labels(req));
-            if (HasFailure()) return;
+          ASSERT_TRUE(rules::Determinizable(*info));
+          auto det = rules::Determinizer::Create(*info);
+          ASSERT_TRUE(det.ok()) << det.status() << " table " << t;
+          const State d = det->Deal(seed * 7 + step);
+          const rules::Observation want = rules::Observe(s, seat);
+          ExpectSameView(want, rules::Observe(d, seat));
+          ExpectSameExpansionViews(req.observation(), d, seat);
+          EXPECT_TRUE(d.CheckInvariants().ok())
+              << d.CheckInvariants() << " table " << t << " step " << step;
+          // Each hidden card is somewhere: the deck holds the rest.
+          EXPECT_EQ(want.deck_size, static_cast<int>(d.deck().size()))
+              << "step " << step;
+          ++out.checked;
+          State root = det->Sample(seed + step);
+          out.matched +=
+              rules::AlignRoot(root, seat, bots::InfoTracker::Labels(req));
+          for (int k = 0; k < 60 && !root.IsTerminal(); ++k) {
+            ASSERT_TRUE(
+                root.Apply(static_cast<int>(rng() % root.options().size()))
+                    .ok());
           }
+          EXPECT_TRUE(root.CheckInvariants().ok()) << root.CheckInvariants();
+          if (::testing::Test::HasFailure()) return;
         }
         ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
       }
     }
   }
-  std::printf("checked %d decisions, rebuilt %d (%.0f%%)\n", checked, matched,
-              100.0 * matched / std::max(1, checked));
-  EXPECT_GT(checked, 100);
+}
+
+TEST(SearchDeterminize, AgreesWithTheObservationAndRebuildsTheDecision) {
+  Rebuilt r;
+  CheckDeterminizations(
+      {{rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
+       {rules::kEyrie, rules::kVagabond, rules::kVagabond2},
+       {rules::kAlliance, rules::kMarquise}},
+      3, r);
+  std::printf("checked %d decisions, rebuilt %d (%.0f%%)\n", r.checked,
+              r.matched, 100.0 * r.matched / std::max(1, r.checked));
+  EXPECT_GT(r.checked, 100);
   // Most decisions of a turn's phases are asked first thing in the phase or
   // in a menu the phase returns to.
-  EXPECT_GT(matched, checked / 5);
+  EXPECT_GT(r.matched, r.checked / 5);
+}
+
+// Every expansion faction (Law 10-15): the boards, the Riverfolk's public
+// hand, face-down plots (Law 13.2.2) and relic values (Law 15.3.1) are
+// rebuilt as the seat sees them.
+TEST(SearchDeterminize, ExpansionFactionsAgreeWithTheObservation) {
+  Rebuilt r;
+  CheckDeterminizations(
+      {{rules::kCult, rules::kRiverfolk, rules::kDuchy, rules::kMarquise},
+       {rules::kCorvid, rules::kHundreds, rules::kKeepers, rules::kEyrie},
+       {rules::kRiverfolk, rules::kCorvid, rules::kAlliance, rules::kKeepers,
+        rules::kVagabond}},
+      2, r);
+  std::printf("checked %d decisions, rebuilt %d (%.0f%%)\n", r.checked,
+              r.matched, 100.0 * r.matched / std::max(1, r.checked));
+  EXPECT_GT(r.checked, 100);
+  EXPECT_GT(r.matched, r.checked / 5);
 }
 
 // Two referee states that differ only in hidden information (two other
@@ -239,6 +291,145 @@ TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
     ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
   }
   EXPECT_EQ(tested, 6);
+}
+
+// Hides more in `h` (seen from `me`): a face-down Corvid plot becomes
+// another kind from the Corvids' supply (Law 13.2.2) and two face-down
+// relics of one type in forests exchange values (Law 15.3.1). Returns
+// whether anything changed.
+bool ChangeExpansionSecrets(State& h, int me) {
+  bool changed = false;
+  if (h.SeatOf(rules::kCorvid) != me) {
+    for (int c = 0; c < h.map().num_clearings && !changed; ++c) {
+      if (h.corvid().FaceUp(c)) continue;
+      for (int p = rules::kPlotBomb; p < rules::kPlotHidden && !changed; ++p) {
+        if (h.clearing(c).pieces[p] == 0) continue;
+        for (int q = rules::kPlotBomb; q < rules::kPlotHidden; ++q) {
+          if (q == p || h.piece_supply(q) == 0) continue;
+          h.SetPieces(p, c, 0);
+          h.SetPieces(q, c, 1);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  std::vector<rules::KeepersRelic*> down;
+  for (auto& f : h.mutable_keepers().forests) {
+    for (rules::KeepersRelic& r : f) {
+      if (!r.face_up) down.push_back(&r);
+    }
+  }
+  for (size_t i = 0; i < down.size(); ++i) {
+    for (size_t j = i + 1; j < down.size(); ++j) {
+      if (down[i]->type != down[j]->type || down[i]->value == down[j]->value)
+        continue;
+      std::swap(down[i]->value, down[j]->value);
+      return true;
+    }
+  }
+  return changed;
+}
+
+// The same for the expansion factions: a Corvid plot's kind and relic
+// values differ too, besides two hands and the chance stream.
+TEST(SearchNoCheating, ExpansionSecretsDoNotChangeSearchInputsOrMoves) {
+  int tested = 0;
+  for (uint64_t game = 1; game <= 6 && tested < 6; ++game) {
+    auto st =
+        State::NewGame(BaseSetup({rules::kCult, rules::kCorvid, rules::kKeepers,
+                                  rules::kDuchy, rules::kHundreds}),
+                       game);
+    ASSERT_TRUE(st.ok());
+    State s = *st;
+    std::mt19937_64 rng(game);
+    for (int step = 0; step < 3000 && !s.IsTerminal() && tested < 6; ++step) {
+      const int me = s.deciding_seat();
+      State hidden = s;
+      if (s.turn() > 2 && step % 7 == 0 && ChangeExpansionSecrets(hidden, me)) {
+        hidden.chance_stream() = rules::Chance(77 + step);
+        ASSERT_NE(s.Hash(), hidden.Hash());
+        const v1::DecisionRequest r1 = RequestFor(s, nullptr, step);
+        const v1::DecisionRequest r2 = RequestFor(hidden, nullptr, step);
+        ASSERT_EQ(r1.SerializeAsString(), r2.SerializeAsString());
+        bots::SearchPlayerOptions opt;
+        opt.fixed_iterations = 30;
+        opt.seed = game;
+        const v1::MatchStart ms = StartOf(s, me);
+        bots::SearchPlayer q1(&ms, opt), q2(&ms, opt);
+        EXPECT_EQ(q1.Choose(r1), q2.Choose(r2));
+        ASSERT_TRUE(q1.last_input().has_value());
+        ASSERT_TRUE(q2.last_input().has_value());
+        auto d1 = rules::Determinizer::Create(*q1.last_input());
+        auto d2 = rules::Determinizer::Create(*q2.last_input());
+        ASSERT_TRUE(d1.ok() && d2.ok());
+        EXPECT_EQ(d1->base().Hash(), d2->base().Hash());
+        EXPECT_EQ(d1->Sample(game).Hash(), d2->Sample(game).Hash());
+        ++tested;
+      }
+      ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
+    }
+  }
+  EXPECT_EQ(tested, 6);
+}
+
+// A flat rollout search (tree_depth 1) with the heuristic in every playout
+// decision: each root option is tried, every iteration that rebuilt the
+// decision visits exactly one root edge, the tree holds the root and its
+// children only, and the answer is an option.
+TEST(SearchFlat, DepthOneTriesEveryRootOptionWithPolicyPlayouts) {
+  auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie,
+                                      rules::kAlliance, rules::kVagabond}),
+                           4);
+  ASSERT_TRUE(st.ok());
+  State s = *st;
+  std::mt19937_64 rng(4);
+  int searched = 0;
+  for (int step = 0; step < 3000 && !s.IsTerminal() && searched < 3; ++step) {
+    const int me = s.deciding_seat();
+    if (s.turn() > 2 && s.options().size() >= 3 && step % 5 == 0) {
+      bots::InfoTracker tracker(StartOf(s, me));
+      const v1::DecisionRequest req = RequestFor(s, nullptr, step);
+      auto info = tracker.Update(req);
+      ASSERT_TRUE(info.ok());
+      bots::HeuristicPolicy h(1);
+      bots::SearchConfig config;
+      config.seconds = 0;
+      config.max_iterations = 8 * static_cast<int>(s.options().size());
+      config.tree_depth = 1;
+      config.policy_chance = 1;
+      config.horizon_turns = 1;
+      config.playout_policy = [&h](const State& p) {
+        v1::DecisionRequest r;
+        for (const rules::Option& o : p.options())
+          referee::OptionToProto(p, o, r.add_options());
+        *r.mutable_prompt() = referee::PromptToProto(p);
+        referee::ObservationToProto(p, p.deciding_seat(),
+                                    r.mutable_observation());
+        r.set_seat(p.deciding_seat());
+        return h.Choose(r);
+      };
+      bots::SearchStats stats;
+      auto pick =
+          bots::Search(*info, bots::InfoTracker::Labels(req), config, &stats);
+      if (pick.has_value()) {
+        ASSERT_GE(*pick, 0);
+        ASSERT_LT(*pick, static_cast<int>(s.options().size()));
+        int total = 0;
+        for (int v : stats.visits) {
+          EXPECT_GE(v, 1);
+          total += v;
+        }
+        EXPECT_LE(total, stats.iterations);
+        EXPECT_GE(total, static_cast<int>(s.options().size()));
+        // The tree is the root and one child per root option.
+        EXPECT_EQ(stats.tree_nodes, 1 + static_cast<int>(s.options().size()));
+        ++searched;
+      }
+    }
+    ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
+  }
+  EXPECT_EQ(searched, 3);
 }
 
 // A coalition shares its partner's value; a winner's value is 1.
