@@ -2318,4 +2318,22 @@ int RemoveEnemyHirelingPieces(State& s, int c, int remover) {
   return vaults;
 }
 
+void RemoveEnemyHirelingsFor(State& s, int c, int remover,
+                             bool buildings_only) {
+  if (!s.hirelings().InPlay() || !(s.hirelings().on_map >> c & 1)) return;
+  int vaults = 0;
+  if (buildings_only) {
+    for (size_t i = 0; i < s.hirelings().cards.size(); ++i) {
+      const int card = static_cast<int>(i);
+      if (EnemyOfHireling(s, Card(s, card), remover))
+        vaults += RemoveHirelingVaults(s, card, c, Card(s, card).vaults[c]);
+    }
+    Board(s).RecomputeOnMap();
+  } else {
+    vaults = RemoveEnemyHirelingPieces(s, c, remover);
+  }
+  const int seat = s.SeatOf(remover);
+  if (vaults > 0 && seat >= 0) s.AddVp(seat, vaults, kVpRemoval);
+}
+
 }  // namespace woodland::rules

@@ -506,6 +506,104 @@ TEST(Hirelings, Law_22_2_1_PopularBandWhenHiredJoinsTheController) {
   EXPECT_EQ(s.hirelings().cards[0].warriors[C(7)], 1);
 }
 
+// --- 22.3.2: "remove all enemy pieces" takes enemy hirelings' pieces ------
+
+// An uncontrolled Vault Keepers (an enemy to all, 22.3.2) and a Popular Band.
+GameSetup VaultTable(std::vector<int8_t> factions) {
+  return Table(std::move(factions), {{kHirelingVaultKeepers, false},
+                                     {kHirelingPopularBand, false},
+                                     {kHirelingSpringUprising, true}});
+}
+void PutVault(State& s, int c) {
+  HirelingCard& h =
+      s.mutable_hirelings().cards[CardOf(s, kHirelingVaultKeepers)];
+  --h.vault_supply;
+  ++h.vaults[c];
+  s.mutable_hirelings().RecomputeOnMap();
+}
+const HirelingCard& Keepers(const State& s) {
+  return s.hirelings().cards[CardOf(s, kHirelingVaultKeepers)];
+}
+const HirelingCard& Band(const State& s) {
+  return s.hirelings().cards[CardOf(s, kHirelingPopularBand)];
+}
+
+TEST(Hirelings, Law_22_3_2_FavorRemovesEnemyHirelingPiecesVaultsScore) {
+  Scenario sc(VaultTable({kMarquise, kEyrie}), 51);
+  State& s = sc.s();
+  for (int c : {1, 6, 8}) s.SetPieces(kWorkshop, C(c), 1);
+  PutVault(s, C(8));  // fox
+  PutWarriors(s, kHirelingVaultKeepers, C(8), 2);
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);  // rabbit: untouched
+  Control(s, kHirelingPopularBand, 0, 2);          // the crafter's own: stays
+  PutWarriors(s, kHirelingPopularBand, C(1), 1);
+  sc.Give(0, "Favor of the Foxes");
+  sc.Start([](State& st) { PushCraft(st, 0); });
+  sc.Choose("Favor of the Foxes (fox)");
+  EXPECT_EQ(Keepers(s).vaults[C(8)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(8)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 1);
+  EXPECT_EQ(Band(s).warriors[C(1)], 1);
+  EXPECT_EQ(s.seat(0).vp, 1) << "the vault is a building (22.3.6, 3.2.1)";
+}
+
+TEST(Hirelings, Law_22_3_2_BombRemovesEnemyHirelingPieces) {
+  Scenario sc(VaultTable({kMarquise, kCorvid}), 52);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseBirdsong);
+  s.SetPieces(kPlotBomb, C(5), 1);
+  s.SetWarriors(kCorvid, C(5), 2);
+  PutVault(s, C(5));
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);
+  Control(s, kHirelingPopularBand, 1, 2);  // the Corvids' own: stays
+  PutWarriors(s, kHirelingPopularBand, C(5), 1);
+  sc.Start([](State& st) { GetFaction(kCorvid)->PushBirdsong(st, 1); });
+  sc.Choose("5 (rabbit)");
+  EXPECT_EQ(Keepers(s).vaults[C(5)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 0);
+  EXPECT_EQ(Band(s).warriors[C(5)], 1);
+  // 1 VP for the flip (one face-up plot), 1 for the vault.
+  EXPECT_EQ(s.seat(1).vp, 2);
+}
+
+TEST(Hirelings, Law_22_3_2_RazeRemovesEnemyVaultsNotWarriors) {
+  Scenario sc(VaultTable({kHundreds, kEyrie}), 53);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseBirdsong);
+  s.SetWarriors(kHundreds, C(5), 1);
+  s.mutable_hundreds().warlord = C(5);
+  s.SetPieces(kMob, C(6), 1);
+  PutVault(s, C(6));
+  PutWarriors(s, kHirelingVaultKeepers, C(6), 2);
+  sc.Dice({kMouse});
+  sc.Start([](State& st) { GetFaction(kHundreds)->PushBirdsong(st, 0); });
+  // Law 14.4.1: buildings and tokens only.
+  EXPECT_EQ(Keepers(s).vaults[C(6)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(6)], 2);
+  EXPECT_EQ(s.seat(0).vp, 1);
+}
+
+TEST(Hirelings, Law_22_3_2_ScorchedEarthRemovesEnemyHirelingPieces) {
+  Scenario sc(VaultTable({kMarquise, kVagabond}), 54);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  VagabondBoard& vb = s.mutable_vagabond();
+  vb.character = 5;  // the Scoundrel (Law 26 order)
+  vb.clearing = C(5);
+  vb.forest = -1;
+  vb.items.push_back(VItem{kTorch, false, false});
+  ++vb.box[kTorch];
+  PutVault(s, C(5));
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);
+  PutWarriors(s, kHirelingPopularBand, C(5), 2);  // uncontrolled: enemy
+  sc.Start([](State& st) { GetFaction(kVagabond)->PushDaylight(st, 1); });
+  sc.Choose("Scoundrel special action (torch)");
+  EXPECT_EQ(Keepers(s).vaults[C(5)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 0);
+  EXPECT_EQ(Band(s).warriors[C(5)], 0);
+  EXPECT_EQ(s.seat(1).vp, 1) << "the vault only (22.3.6)";
+}
+
 TEST(Hirelings, Law_22_2_4_RatSmugglersDiscardAnItemCardToMove) {
   Scenario sc(ThreeSeats(), 20);
   State& s = sc.s();
