@@ -110,6 +110,20 @@ void PromptToProto(const State& s, v1::Prompt* out) {
   out->set_law(law.data(), law.size());
 }
 
+namespace {
+
+// Law 22.2.4: the hireling of a "hireling" extra (b = its hireling), or the
+// Exile aided with item -1 - b (its ability).
+void ExtraHireling(const State& s, const rules::Option& o,
+                   v1::ExtraChoice* out) {
+  const int hireling = o.b < 0 ? rules::kHirelingExile : o.b;
+  if (const rules::HirelingCard* h = s.hirelings().Find(hireling))
+    out->set_hireling(std::string(rules::HirelingKey(h->hireling, h->demoted)));
+  if (o.b < 0) out->set_item(std::string(rules::ItemName(-1 - o.b)));
+}
+
+}  // namespace
+
 void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
   out->set_label(s.OptionLabel(o));
   switch (o.kind) {
@@ -150,8 +164,16 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       break;
     case rules::kOptBattle:
       out->mutable_battle()->set_clearing(o.a + 1);
-      // Law 22.3.2: a hireling battled has no faction (the label names it).
-      if (rules::IsHirelingTarget(o.b)) break;
+      // Law 22.3.2: a hireling battled has no faction; its card's key.
+      if (rules::IsHirelingTarget(o.b)) {
+        const int card = rules::HirelingTargetCard(o.b);
+        if (card < static_cast<int>(s.hirelings().cards.size())) {
+          const rules::HirelingCard& h = s.hirelings().cards[card];
+          out->mutable_battle()->set_hireling(
+              std::string(rules::HirelingKey(h.hireling, h.demoted)));
+        }
+        break;
+      }
       out->mutable_battle()->set_defender(FactionToProto(o.b));
       break;
     case rules::kOptFaction:
@@ -196,6 +218,8 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_extra()->set_action(kNames[o.a]);
       if (o.a == rules::kExtraExposure)
         out->mutable_extra()->set_clearing(o.b + 1);
+      if (o.a == rules::kExtraHireling)
+        ExtraHireling(s, o, out->mutable_extra());
       if (o.a == rules::kExtraOpenPath) {
         auto [a, b] = s.map().closed_paths[o.b];
         out->mutable_extra()->set_clearing(a + 1);
@@ -709,8 +733,14 @@ void HirelingEventToProto(const State& s, const rules::Event& e,
   h->set_clearing(Cl(e.c));
   if (e.b == rules::kHireOpBattle) {
     h->set_defender(FactionToProto(e.d));
-  } else if (e.b == rules::kHireOpAttacked || e.b == rules::kHireOpScouts) {
-    // Event.seat attacks the hireling (22.3.2) / swaps the rolls (Scouts).
+  } else if (e.b == rules::kHireOpAttacked) {
+    h->set_attacker(FactionToProto(e.d));  // 22.3.2
+  } else if (e.b == rules::kHireOpScouts) {
+    // Event.seat swaps the rolls (Rabbit Scouts).
+  } else if (e.b == rules::kHireOpBrigand) {
+    h->set_count(e.d);  // the item's index: older bots read it
+    if (e.d >= 0 && e.d < rules::kNumItems)
+      h->set_item(std::string(rules::ItemName(e.d)));
   } else if (e.b == rules::kHireOpExileForest) {
     h->set_count(e.d + 1);  // forests are numbered from 1
   } else {

@@ -242,6 +242,25 @@ void ExilesViewToProto(const rules::State& s, const rules::Observation& o,
 
 // --- The hirelings (Law 22, hirelings.cc) -----------------------------------
 
+namespace {
+
+// The Bands' ability: the clearings each seat moved into this turn (held
+// only during the turn they were recorded, as HirelingMoveLock).
+void BandLocksToProto(const rules::State& s, const rules::HirelingsBoard& b,
+                      v1::HirelingView* hv) {
+  if (b.band_turn != s.turn()) return;
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    if (b.band_lock[seat] == 0) continue;
+    v1::BandLock* lock = hv->add_band_locks();
+    lock->set_faction(FactionToProto(s.seat(seat).faction));
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (b.band_lock[seat] >> c & 1) lock->add_clearings(c + 1);
+    }
+  }
+}
+
+}  // namespace
+
 void HirelingsToProto(const rules::State& s, const rules::Observation& o,
                       v1::Observation* out) {
   const rules::HirelingsBoard& b = o.hirelings;
@@ -290,6 +309,8 @@ void HirelingsToProto(const rules::State& s, const rules::Observation& o,
     items(h.items_exhausted, hv->mutable_items_exhausted());
     for (int8_t f : rules::HirelingBlocks(h.hireling))
       hv->add_blocks(FactionToProto(f));
+    hv->set_clubs_lost(h.clubs_lost);
+    if (h.hireling == rules::kHirelingPopularBand) BandLocksToProto(s, b, hv);
   }
   v1::HirelingMarkers* m = out->mutable_hireling_markers();
   for (size_t i = 0; i < rules::kHirelingMarkerSpaces.size(); ++i) {

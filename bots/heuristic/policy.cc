@@ -12,6 +12,7 @@
 #include "bots/heuristic/keepers_plan.h"
 #include "bots/heuristic/riverfolk_plan.h"
 #include "bots/heuristic/vagabond_plan.h"
+#include "bots/heuristic/table_prompts.h"
 
 namespace woodland::bots {
 namespace {
@@ -506,6 +507,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   const v1::Faction me = r.faction();
   const auto payload = o.payload_case();
   const bool done = payload == Option::kDone;
+  if (double s; TablePromptScore(r, o, &s)) return s;
   if (double s; HirelingScore(r, o, &s)) return s;    // Law 22
   if (double s; RiverfolkScore(r, o, &s)) return s;   // Law 11
   if (auto d = DuchyScore(r, o)) return *d;           // duchy_plan.cc

@@ -266,8 +266,7 @@ void RevoltStep(State& s) {
     GetFaction(f)->RemoveAllPieces(s, c, kAlliance);
   }
   // Enemy hirelings' pieces too (22.3.2); their vaults score (22.3.6).
-  if (const int vaults = RemoveEnemyHirelingPieces(s, c, kAlliance); vaults)
-    s.AddVp(s.SeatOf(kAlliance), vaults, kVpRemoval);
+  RemoveEnemyHirelingsFor(s, c, kAlliance);
   s.EndSimultaneous(mark);
   // Law silent: with no open slot left (the Alliance's own hireling's vault
   // fills it, 22.3.2: not an enemy) the base is not placed.

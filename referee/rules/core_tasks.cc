@@ -782,6 +782,7 @@ void ResolveCraft(State& s, int seat, CardId id) {
             if (!s.AreEnemies(f, of) || !s.HasPieces(of, cl)) continue;
             GetFaction(of)->RemoveAllPieces(s, cl, f);
           }
+          RemoveEnemyHirelingsFor(s, cl, f);  // Law 22.3.2
         }
         s.EndSimultaneous(mark);
       }

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::rules {
@@ -248,6 +249,7 @@ void Flip(State& s, int seat, int c) {
       if (s.AreEnemies(kCorvid, f) && s.HasPieces(f, c))
         GetFaction(f)->RemoveAllPieces(s, c, kCorvid);
     }
+    RemoveEnemyHirelingsFor(s, c, kCorvid);  // Law 22.3.2
     std::array<int8_t, kNumPieces> bomb{};
     bomb[kPlotBomb] = 1;
     s.RemovePieces(kCorvid, c, 0, bomb, kCorvid);

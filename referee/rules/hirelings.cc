@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -60,7 +61,8 @@ enum HirePrompt : uint16_t {
   kPromptPhysiciansTo,   // where the saved warriors go
   kPromptBrigandRuin,    // The Brigand: which ruin item to take
   kPromptBrigandSteal,   // The Brigand: whose card to take
-  kPromptBandPull,       // Popular Band: whose warriors are pulled in
+  kPromptBandPull,       // Popular Band: the adjacent clearing pulled from
+  kPromptBandPullCount,  // Popular Band: how many of a faction's warriors
 };
 
 // kOptAction codes (a); b carries the card index or clearing.
@@ -476,6 +478,20 @@ void WhenHiredStep(State& s) {
     }
     const uint32_t m = SuitClearings(s, RollSuit(s));
     if (m == 0) {
+      s.Pop();
+      return;
+    }
+    AskPlace(s, t.a, t.seat, m, false);
+    return;
+  }
+  if (Is(h, kHirelingPopularBand, false)) {
+    // When hired: with none on the map, place one in a clearing with the
+    // controller's faction pieces (hirelings_landmarks.yaml, unverified).
+    uint32_t m = 0;
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (s.HasPieces(h.controller, c)) m |= 1u << c;
+    }
+    if (t.step++ > 0 || m == 0) {
       s.Pop();
       return;
     }
@@ -1319,7 +1335,142 @@ bool NextToExile(const State& s, int seat, const HirelingCard& h) {
   return false;
 }
 
+// --- The Popular Band's Daylight (hirelings_landmarks.yaml) ---------------
+//
+// 1st: choose a clearing with a Band warrior; the controller may force any
+// faction warriors in each adjacent clearing to move into it. 2nd: may place
+// a Band warrior in any clearing. A forced move is the owner's own move (Law
+// 1.5.5): it must be one the owner could take (rule, locks, blocks), and the
+// owner pays what it triggers (Outrage, 8.2.6). Task kTaskDaylight: b = the
+// chosen clearing, d = adjacent clearings done (bits), x = the clearing
+// pulled from, y = the next seat asked there; steps 0 choose, 1 from where,
+// 2 how many of each faction, 3 place.
+enum BandStepKind : int8_t {
+  kBandChoose = 0,
+  kBandFrom,
+  kBandCount,
+  kBandPlace
+};
+
+bool BandCanPull(const State& s, int f, int from, int to) {
+  if (!s.Adjacent(from, to) || s.clearing(from).warriors[f] == 0) return false;
+  std::vector<Option> moves = LegalMoves(s, f, -1);
+  bool legal = false;
+  for (const Option& o : moves) legal |= o.a == from && o.b == to;
+  RecycleOptionList(std::move(moves));
+  return legal;
+}
+
+bool BandPullsFrom(const State& s, int from, int to) {
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    if (BandCanPull(s, s.seat(seat).faction, from, to)) return true;
+  }
+  return false;
+}
+
+// Clearings adjacent to c not yet done whose warriors may be pulled into c.
+uint32_t BandSources(const State& s, int c, uint32_t done) {
+  uint32_t m = 0;
+  for (uint32_t adj = s.AdjacentMask(c) & ~done; adj != 0; adj &= adj - 1) {
+    const int from = std::countr_zero(adj);
+    if (BandPullsFrom(s, from, c)) m |= 1u << from;
+  }
+  return m;
+}
+
+bool PopularBandAvailable(const State& s, const HirelingCard& h) {
+  if (h.supply > 0) return true;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (h.warriors[c] > 0 && BandSources(s, c, 0) != 0) return true;
+  }
+  return false;
+}
+
+void BandStep(State& s) {
+  Task& t = s.top();
+  const HirelingCard& h = Card(s, t.a);
+  std::vector<Option> opts;
+  switch (t.step) {
+    case kBandChoose:
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (h.warriors[c] > 0)
+          opts.push_back({.kind = kOptAction, .a = kActPull, .b = I8(c)});
+      }
+      if (opts.empty()) {  // none on the map: only the 2nd part
+        t.step = kBandPlace;
+        return;
+      }
+      s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
+      return;
+    case kBandFrom: {
+      const uint32_t m = BandSources(s, t.b, static_cast<uint16_t>(t.d));
+      if (m == 0) {
+        t.step = kBandPlace;
+        return;
+      }
+      opts = ClearingOptions(s, m);
+      opts.push_back({.kind = kOptDone});
+      s.Ask(kPromptBandPull, t.seat, std::move(opts), t.b);
+      return;
+    }
+    case kBandCount:
+      for (; t.y < s.num_seats(); ++t.y) {
+        const int f = s.seat(t.y).faction;
+        if (!BandCanPull(s, f, t.x, t.b)) continue;
+        for (int n = 1; n <= s.clearing(t.x).warriors[f]; ++n)
+          opts.push_back({.kind = kOptCount, .a = I8(n), .b = I8(f)});
+        opts.push_back({.kind = kOptDone});
+        s.Ask(kPromptBandPullCount, t.seat, std::move(opts), t.x, t.b);
+        return;
+      }
+      t.step = kBandFrom;
+      return;
+    default:
+      if (h.supply == 0) {
+        s.Pop();
+        return;
+      }
+      AskPlace(s, t.a, t.seat, AllClearings(s), true);
+      return;
+  }
+}
+
+void BandChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  switch (t.step) {
+    case kBandChoose:
+      t.b = o.b;
+      t.d = 0;
+      t.step = kBandFrom;
+      return;
+    case kBandFrom:
+      if (o.kind == kOptDone) {
+        t.step = kBandPlace;
+        return;
+      }
+      t.d = static_cast<int16_t>(t.d | 1 << o.a);
+      t.x = o.a;
+      t.y = 0;
+      t.step = kBandCount;
+      return;
+    case kBandCount: {
+      const int from = t.x, to = t.b;
+      ++t.y;
+      // Law 1.5.5: the owner moves (and pays Outrage, 8.2.6).
+      if (o.kind == kOptCount) s.MoveWarriors(o.b, from, to, o.a);
+      return;
+    }
+    default: {
+      const int card = t.a;
+      s.Pop();
+      if (o.kind == kOptAction) PlaceHirelingWarriors(s, card, o.b, 1);
+      return;
+    }
+  }
+}
+
 bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
+  if (Is(h, kHirelingPopularBand, false)) return PopularBandAvailable(s, h);
   if (Is(h, kHirelingExile, true))  // The Brigand
     return !BrigandActions(s, seat, h).empty();
   if (Is(h, kHirelingPopularBand, true)) return h.supply > 0;  // Street Band
@@ -1350,6 +1501,10 @@ void DaylightStep(State& s) {
   Task& t = s.top();
   const HirelingCard& h = Card(s, t.a);
   std::vector<Option> opts;
+  if (Is(h, kHirelingPopularBand, false)) {
+    BandStep(s);
+    return;
+  }
   if (Is(h, kHirelingExile, true)) {  // The Brigand: explore or steal
     s.Ask(kPromptAction, t.seat, BrigandActions(s, t.seat, h), t.a);
     return;
@@ -1489,6 +1644,10 @@ void VaultKeepersChoose(State& s, const Task& t, const Option& o) {
 }
 
 void DaylightChoose(State& s, const Option& o) {
+  if (Is(Card(s, s.top().a), kHirelingPopularBand, false)) {
+    BandChoose(s, o);
+    return;
+  }
   const Task t = s.top();
   s.Pop();
   HirelingCard& h = Card(s, t.a);
@@ -1662,6 +1821,14 @@ std::string PhysiciansText(const State& s, const Prompt& p) {
 std::string BurnText(const State& s, const Prompt& p) {
   return absl::StrCat("Flame Bearers burn in ", ClearingName(s, p.b),
                       ": whose piece is removed (warriors first)");
+}
+std::string BandPullText(const State& s, const Prompt& p) {
+  return absl::StrCat("Popular Band: choose a clearing adjacent to ",
+                      ClearingName(s, p.a), " to pull warriors from");
+}
+std::string BandCountText(const State& s, const Prompt& p) {
+  return absl::StrCat("Popular Band: force warriors in ", ClearingName(s, p.a),
+                      " to move into ", ClearingName(s, p.b));
 }
 std::string ScoutsText(const State& s, const Prompt& p) {
   return absl::StrCat("Rabbit Scouts: spend a card matching ",
@@ -1924,6 +2091,8 @@ std::string HirelingActionLabel(const State& s, const Option& o) {
                           o.b >= 0 && o.b < kNumFactions
                               ? FactionName(o.b)
                               : absl::string_view("?"));
+    case kActPull:
+      return absl::StrCat("Pull warriors into ", ClearingName(s, o.b));
     case kActPlaceHeld:
       return absl::StrCat("Place the warriors on the card in ",
                           ClearingName(s, o.b));
@@ -2133,6 +2302,8 @@ void RegisterHirelings() {
   Reg(kPromptPhysiciansTo, "hireling.physicians_to", "22.2.2", PhysiciansText);
   Reg(kPromptBearersVictim, "hireling.bearers_burn", "22.2.3", BurnText);
   Reg(kPromptBearersSpread, "hireling.bearers_spread", "22.2.3", PlaceText);
+  Reg(kPromptBandPull, "hireling.band_pull", "22.2.4", BandPullText);
+  Reg(kPromptBandPullCount, "hireling.band_pull_count", "1.5.5", BandCountText);
 }
 
 int RemoveEnemyHirelingPieces(State& s, int c, int remover) {
@@ -2145,6 +2316,24 @@ int RemoveEnemyHirelingPieces(State& s, int c, int remover) {
   }
   Board(s).RecomputeOnMap();
   return vaults;
+}
+
+void RemoveEnemyHirelingsFor(State& s, int c, int remover,
+                             bool buildings_only) {
+  if (!s.hirelings().InPlay() || !(s.hirelings().on_map >> c & 1)) return;
+  int vaults = 0;
+  if (buildings_only) {
+    for (size_t i = 0; i < s.hirelings().cards.size(); ++i) {
+      const int card = static_cast<int>(i);
+      if (EnemyOfHireling(s, Card(s, card), remover))
+        vaults += RemoveHirelingVaults(s, card, c, Card(s, card).vaults[c]);
+    }
+    Board(s).RecomputeOnMap();
+  } else {
+    vaults = RemoveEnemyHirelingPieces(s, c, remover);
+  }
+  const int seat = s.SeatOf(remover);
+  if (vaults > 0 && seat >= 0) s.AddVp(seat, vaults, kVpRemoval);
 }
 
 }  // namespace woodland::rules

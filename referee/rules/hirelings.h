@@ -114,6 +114,12 @@ void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n);
 // warriors and vaults in c of every hireling that is an enemy of `remover`
 // (22.3.2); returns the vaults removed, which the remover scores (22.3.6).
 int RemoveEnemyHirelingPieces(State& s, int c, int remover);
+// Every "remove all enemy pieces" effect (Revolt 8.4.1.III, Favor cards,
+// bomb 13.7.1, Scorched Earth 26.6.2) takes the enemy hirelings' pieces in c
+// too (22.3.2) and `remover` scores 1 VP per vault removed (22.3.6: hireling
+// buildings score). buildings_only: Raze (14.4.1) takes only vaults.
+void RemoveEnemyHirelingsFor(State& s, int c, int remover,
+                             bool buildings_only = false);
 // A faction's warriors moved (the Bands' lock records it).
 void HirelingsOnWarriorsMoved(State& s, int faction, int to);
 // Names of hireling pieces in clearing views ("Forest Patrol warrior").

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -358,6 +359,7 @@ void Raze(State& s, int c) {
     }
     if (any) s.RemovePieces(f, c, 0, pieces, kHundreds);
   }
+  RemoveEnemyHirelingsFor(s, c, kHundreds, true);  // vaults (Law 22.3.2)
   s.EndSimultaneous(mark);
   if (VagabondBoard* vb = RuinBoard(s, c)) {
     const int item = vb->ruin_item[c] - 1;

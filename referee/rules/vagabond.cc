@@ -1216,6 +1216,7 @@ void ScorchedEarth(State& s, int f) {
     if (g != f && s.AreEnemies(f, g) && s.HasPieces(g, c))
       GetFaction(g)->RemoveAllPieces(s, c, f);
   }
+  RemoveEnemyHirelingsFor(s, c, f);  // Law 22.3.2
   s.EndSimultaneous(mark);
 }
 

@@ -392,6 +392,218 @@ TEST(Hirelings, Law_22_2_4_StreetBandOncePerDaylight) {
   EXPECT_TRUE(again.empty());
 }
 
+// The Popular Band's card (hirelings_landmarks.yaml): 1st choose a clearing
+// with a Band warrior and force any faction warriors in the adjacent
+// clearings to move into it; 2nd may place a Band warrior anywhere.
+GameSetup PopularBandTable(std::vector<int8_t> factions) {
+  return Table(std::move(factions), {{kHirelingPopularBand, false},
+                                     {kHirelingFlameBearers, true},
+                                     {kHirelingVaultKeepers, true}});
+}
+
+TEST(Hirelings, Law_22_2_4_PopularBandPullsAdjacentWarriorsThenPlaces) {
+  Scenario sc(PopularBandTable({kMarquise, kEyrie, kCult}), 41);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 0, 2);
+  PutWarriors(s, kHirelingPopularBand, C(12), 1);
+  s.SetWarriors(kEyrie, C(10), 3);    // adjacent, the Eyrie rules there
+  s.SetWarriors(kMarquise, C(9), 3);  // adjacent, the Marquise rules there
+  s.SetWarriors(kCult, C(9), 2);      // rules neither 9 nor 12 (4.2.1)
+  s.SetWarriors(kEyrie, C(1), 2);     // not adjacent to 12
+  const int supply = s.hirelings().cards[0].supply;
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  EXPECT_EQ(s.OptionLabel(opts[0]), "Use Popular Band");
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  // One Band clearing: chosen without asking; the sources are its
+  // neighbours with warriors that may move in.
+  EXPECT_EQ(sc.Key(), "hireling.band_pull");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"9 (mouse)", "10 (rabbit)", "Done"}));
+  sc.Choose("10 (rabbit)");
+  EXPECT_EQ(sc.Key(), "hireling.band_pull_count");
+  EXPECT_EQ(s.options().size(), 4u);  // 1-3 Eyrie warriors or none
+  sc.Choose("With 2 Eyrie Dynasties warriors");
+  EXPECT_EQ(s.clearing(C(10)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.clearing(C(12)).warriors[kEyrie], 2);
+  // 10 is done; from 9 only the Marquise is asked, never the Cult.
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"9 (mouse)", "Done"}));
+  sc.Choose("9 (mouse)");
+  EXPECT_TRUE(sc.Offers("With 3 Marquise de Cat warriors"));
+  sc.Choose("Done");
+  EXPECT_EQ(s.clearing(C(9)).warriors[kCult], 2);
+  EXPECT_EQ(s.clearing(C(9)).warriors[kMarquise], 3);
+  // 2nd: a Band warrior in any clearing, or none.
+  EXPECT_EQ(sc.Key(), "hireling.place");
+  EXPECT_EQ(s.options().size(), 13u);  // 12 clearings and Done
+  sc.Choose("Place in 1 (fox)");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(1)], 1);
+  EXPECT_EQ(s.hirelings().cards[0].supply, supply - 1);
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+  // The pulled enemies moved into a Band clearing: they may not leave it
+  // this turn (the Band's ability).
+  EXPECT_TRUE(HirelingMoveLock(s, kEyrie) >> C(12) & 1);
+  EXPECT_TRUE(sc.Paused());
+}
+
+TEST(Hirelings, Law_1_5_5_PopularBandForcedMoverPaysOutrage) {
+  Scenario sc(PopularBandTable({kMarquise, kEyrie, kAlliance}), 42);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 0, 2);
+  PutWarriors(s, kHirelingPopularBand, C(12), 1);
+  s.SetPieces(kSympathy, C(12), 1);  // fox
+  s.SetWarriors(kEyrie, C(10), 1);
+  sc.Give(0, "Foxfolk Steel", kFox);  // the Band's controller: keeps its card
+  const CardId fox = sc.Give(1, "Anvil", kFox);
+  s.mutable_hirelings().cards[0].supply = 0;  // no 2nd part
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"10 (rabbit)", "Done"}));
+  sc.Choose("10 (rabbit)");
+  sc.Choose("With 1 Eyrie Dynasties warrior");
+  // Law 1.5.5, 8.2.6: the Eyrie moved into sympathy and pays.
+  EXPECT_EQ(s.alliance().supporters, std::vector<CardId>{fox});
+  EXPECT_TRUE(s.seat(1).hand.empty());
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+}
+
+TEST(Hirelings, Law_22_2_4_PopularBandWithNoneOnTheMapOnlyPlaces) {
+  Scenario sc(PopularBandTable({kMarquise, kEyrie}), 43);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 0, 2);
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, 0, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, 0, opts[0]); });
+  EXPECT_EQ(sc.Key(), "hireling.place");
+  sc.Choose("Done");  // "may place"
+  EXPECT_EQ(s.hirelings().cards[0].WarriorsOnMap(), 0);
+  // Nothing to pull and an empty supply: no action to offer.
+  PutWarriors(s, kHirelingPopularBand, C(12), 5);
+  s.mutable_hirelings().cards[0].used = false;
+  opts.clear();
+  AppendHirelingExtras(s, 0, opts);
+  EXPECT_TRUE(opts.empty());
+}
+
+TEST(Hirelings, Law_22_2_1_PopularBandWhenHiredJoinsTheController) {
+  Scenario sc(PopularBandTable({kMarquise, kEyrie}), 44);
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(3), 1);
+  s.SetPieces(kSawmill, C(7), 1);
+  s.mutable_hirelings().markers_waiting[0] = 1;
+  HirelingDice(s, {0});
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  sc.Choose("Hire Popular Band");
+  // None on the map: one in a clearing with the controller's pieces.
+  EXPECT_EQ(sc.Key(), "hireling.place");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"Place in 3 (rabbit)",
+                                                   "Place in 7 (mouse)"}));
+  sc.Choose("Place in 7 (mouse)");
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(7)], 1);
+}
+
+// --- 22.3.2: "remove all enemy pieces" takes enemy hirelings' pieces ------
+
+// An uncontrolled Vault Keepers (an enemy to all, 22.3.2) and a Popular Band.
+GameSetup VaultTable(std::vector<int8_t> factions) {
+  return Table(std::move(factions), {{kHirelingVaultKeepers, false},
+                                     {kHirelingPopularBand, false},
+                                     {kHirelingSpringUprising, true}});
+}
+void PutVault(State& s, int c) {
+  HirelingCard& h =
+      s.mutable_hirelings().cards[CardOf(s, kHirelingVaultKeepers)];
+  --h.vault_supply;
+  ++h.vaults[c];
+  s.mutable_hirelings().RecomputeOnMap();
+}
+const HirelingCard& Keepers(const State& s) {
+  return s.hirelings().cards[CardOf(s, kHirelingVaultKeepers)];
+}
+const HirelingCard& Band(const State& s) {
+  return s.hirelings().cards[CardOf(s, kHirelingPopularBand)];
+}
+
+TEST(Hirelings, Law_22_3_2_FavorRemovesEnemyHirelingPiecesVaultsScore) {
+  Scenario sc(VaultTable({kMarquise, kEyrie}), 51);
+  State& s = sc.s();
+  for (int c : {1, 6, 8}) s.SetPieces(kWorkshop, C(c), 1);
+  PutVault(s, C(8));  // fox
+  PutWarriors(s, kHirelingVaultKeepers, C(8), 2);
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);  // rabbit: untouched
+  Control(s, kHirelingPopularBand, 0, 2);          // the crafter's own: stays
+  PutWarriors(s, kHirelingPopularBand, C(1), 1);
+  sc.Give(0, "Favor of the Foxes");
+  sc.Start([](State& st) { PushCraft(st, 0); });
+  sc.Choose("Favor of the Foxes (fox)");
+  EXPECT_EQ(Keepers(s).vaults[C(8)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(8)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 1);
+  EXPECT_EQ(Band(s).warriors[C(1)], 1);
+  EXPECT_EQ(s.seat(0).vp, 1) << "the vault is a building (22.3.6, 3.2.1)";
+}
+
+TEST(Hirelings, Law_22_3_2_BombRemovesEnemyHirelingPieces) {
+  Scenario sc(VaultTable({kMarquise, kCorvid}), 52);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseBirdsong);
+  s.SetPieces(kPlotBomb, C(5), 1);
+  s.SetWarriors(kCorvid, C(5), 2);
+  PutVault(s, C(5));
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);
+  Control(s, kHirelingPopularBand, 1, 2);  // the Corvids' own: stays
+  PutWarriors(s, kHirelingPopularBand, C(5), 1);
+  sc.Start([](State& st) { GetFaction(kCorvid)->PushBirdsong(st, 1); });
+  sc.Choose("5 (rabbit)");
+  EXPECT_EQ(Keepers(s).vaults[C(5)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 0);
+  EXPECT_EQ(Band(s).warriors[C(5)], 1);
+  // 1 VP for the flip (one face-up plot), 1 for the vault.
+  EXPECT_EQ(s.seat(1).vp, 2);
+}
+
+TEST(Hirelings, Law_22_3_2_RazeRemovesEnemyVaultsNotWarriors) {
+  Scenario sc(VaultTable({kHundreds, kEyrie}), 53);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseBirdsong);
+  s.SetWarriors(kHundreds, C(5), 1);
+  s.mutable_hundreds().warlord = C(5);
+  s.SetPieces(kMob, C(6), 1);
+  PutVault(s, C(6));
+  PutWarriors(s, kHirelingVaultKeepers, C(6), 2);
+  sc.Dice({kMouse});
+  sc.Start([](State& st) { GetFaction(kHundreds)->PushBirdsong(st, 0); });
+  // Law 14.4.1: buildings and tokens only.
+  EXPECT_EQ(Keepers(s).vaults[C(6)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(6)], 2);
+  EXPECT_EQ(s.seat(0).vp, 1);
+}
+
+TEST(Hirelings, Law_22_3_2_ScorchedEarthRemovesEnemyHirelingPieces) {
+  Scenario sc(VaultTable({kMarquise, kVagabond}), 54);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  VagabondBoard& vb = s.mutable_vagabond();
+  vb.character = 5;  // the Scoundrel (Law 26 order)
+  vb.clearing = C(5);
+  vb.forest = -1;
+  vb.items.push_back(VItem{kTorch, false, false});
+  ++vb.box[kTorch];
+  PutVault(s, C(5));
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);
+  PutWarriors(s, kHirelingPopularBand, C(5), 2);  // uncontrolled: enemy
+  sc.Start([](State& st) { GetFaction(kVagabond)->PushDaylight(st, 1); });
+  sc.Choose("Scoundrel special action (torch)");
+  EXPECT_EQ(Keepers(s).vaults[C(5)], 0);
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 0);
+  EXPECT_EQ(Band(s).warriors[C(5)], 0);
+  EXPECT_EQ(s.seat(1).vp, 1) << "the vault only (22.3.6)";
+}
+
 TEST(Hirelings, Law_22_2_4_RatSmugglersDiscardAnItemCardToMove) {
   Scenario sc(ThreeSeats(), 20);
   State& s = sc.s();
