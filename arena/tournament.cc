@@ -306,6 +306,7 @@ absl::StatusOr<referee::MatchOutput> Play(const TournamentConfig& c,
   const v1::MatchSpec spec = SpecOf(c, tid, m);
   referee::MatchOptions local;
   local.catalog = c.catalog;
+  local.connect.play_stream = c.play_stream;
   if (pool) return pool->Run(spec, !ladder, c.live, m.id);
   std::unique_ptr<referee::MatchListener> listener;
   if (c.listen) {

@@ -138,6 +138,9 @@ struct TournamentConfig {
   // Token sent to remote referees (accounts on; "" sends none).
   std::string referee_token;
   TournamentTimings* timings = nullptr;  // optional (issue 19.4)
+  // Issue 19: matches run in this process send decisions on Play streams
+  // to bots that offer them (false: one Decide call each; for comparison).
+  bool play_stream = true;
 };
 
 // Sets a match spec's table fields (map, suits, deck, landmarks, setup mode)

@@ -100,10 +100,25 @@ double ProcessCpu() {
 }
 
 // Sends `n` of the captured requests to the bot, one round trip each;
-// returns the seconds they took.
-double RawRoundTrips(v1::Bot::Stub& stub, size_t n, size_t* next) {
+// returns the seconds they took. stream: on one Play stream (issue 19),
+// else one Decide call each.
+double RawRoundTrips(v1::Bot::Stub& stub, size_t n, size_t* next,
+                     bool stream = false) {
   const auto& reqs = Requests();
   const absl::Time t0 = absl::Now();
+  if (stream) {
+    grpc::ClientContext ctx;
+    auto play = stub.Play(&ctx);
+    v1::Decision d;
+    for (size_t k = 0; k < n; ++k) {
+      if (!play->Write(reqs[(*next)++ % reqs.size()]) || !play->Read(&d))
+        return -1;
+    }
+    const double s = absl::ToDoubleSeconds(absl::Now() - t0);
+    ctx.TryCancel();
+    (void)play->Finish();
+    return s;
+  }
   for (size_t k = 0; k < n; ++k) {
     const v1::DecisionRequest& r = reqs[(*next)++ % reqs.size()];
     grpc::ClientContext ctx;
@@ -140,11 +155,15 @@ BENCHMARK(BM_RawPingPong)
     ->UseRealTime();
 
 // Whole matches through the referee against the running bot (grpc://);
-// time per decision includes everything the referee does. After each
+// time per decision includes everything the referee does; stream:1 sends
+// the decisions on a Play stream (issue 19), stream:0 one Decide call each
+// (the raw round trips stay unary Decide calls either way). After each
 // match, as many raw round trips as it had decisions (at most 400), with
 // the timer paused.
 void BM_RefereeDecision(benchmark::State& state) {
   BotProcess& bot = Bot(state.range(0));
+  MatchOptions options;
+  options.connect.play_stream = state.range(1) != 0;
   const std::string spec = "grpc://" + bot.address;
   int64_t decisions = 0, matches = 0, raw_n = 0;
   double raw_s = 0, referee_s = 0, raw_cpu = 0, referee_cpu = 0;
@@ -153,7 +172,7 @@ void BM_RefereeDecision(benchmark::State& state) {
   for (auto _ : state) {
     const absl::Time t0 = absl::Now();
     double cpu0 = ProcessCpu();
-    auto out = RunMatch(Spec(spec, seed++), MatchOptions{});
+    auto out = RunMatch(Spec(spec, seed++), options);
     referee_s += absl::ToDoubleSeconds(absl::Now() - t0);
     referee_cpu += ProcessCpu() - cpu0;
     if (!out.ok()) state.SkipWithError("match failed");
@@ -162,7 +181,8 @@ void BM_RefereeDecision(benchmark::State& state) {
     state.PauseTiming();
     const size_t n = std::min<int64_t>(out->result.decisions(), 400);
     cpu0 = ProcessCpu();
-    const double s = RawRoundTrips(*bot.stub, n, &next);
+    const double s =
+        RawRoundTrips(*bot.stub, n, &next, options.connect.play_stream);
     raw_cpu += ProcessCpu() - cpu0;
     if (s < 0) state.SkipWithError("raw Decide failed");
     raw_s += s;
@@ -183,9 +203,11 @@ void BM_RefereeDecision(benchmark::State& state) {
       static_cast<double>(matches) * 60, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RefereeDecision)
-    ->ArgName("unix")
-    ->Arg(0)
-    ->Arg(1)
+    ->ArgNames({"unix", "stream"})
+    ->Args({0, 0})
+    ->Args({0, 1})
+    ->Args({1, 0})
+    ->Args({1, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(3);

@@ -12,8 +12,13 @@
 //   cpu            CPU seconds of this process (arena + referee) and of the
 //                  six bot processes, and the cores they kept busy
 //
+// Matches are full length (the referee's default limit of 1000 faction
+// turns; random bots rarely reach it) unless --max-turns caps them.
+//
 // Run: build/bench/tournament_bench [--tables N (4: 60 matches)]
 //        [--workers W (2)] [--transport tcp|unix|both (both)] [--repeat R]
+//        [--stream on|off|both (on: Play streams, issue 19)]
+//        [--max-turns T (0: full games)]
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -93,7 +98,8 @@ Bots StartBots(const std::string& transport, int n) {
   return b;
 }
 
-void RunOnce(const std::string& transport, int tables, int workers) {
+void RunOnce(const std::string& transport, int tables, int workers, bool stream,
+             int max_turns) {
   using namespace woodland;
   Bots bots = StartBots(transport, 6);
   const std::string db = bots.dir + "/arena.db";
@@ -114,6 +120,8 @@ void RunOnce(const std::string& transport, int tables, int workers) {
   c.workers = workers;
   c.seed = 19;
   c.decision_deadline = absl::Seconds(5);  // a loaded machine is no fault
+  c.play_stream = stream;
+  c.max_turns = max_turns;
   arena::TournamentTimings t;
   c.timings = &t;
   // The bots start listening meanwhile: the referee waits for them.
@@ -133,9 +141,10 @@ void RunOnce(const std::string& transport, int tables, int workers) {
   double load[3] = {0, 0, 0};
   getloadavg(load, 3);
   std::printf(
-      "%-4s %3.0f matches  %6.2f s  %7.0f matches/hour  %5.0f decisions/match"
-      "  load %.2f\n",
-      transport.c_str(), n, wall, n * 3600 / wall, t.decisions / n, load[0]);
+      "%-4s %-6s %3.0f matches  %6.2f s  %7.0f matches/hour  %5.0f "
+      "decisions/match  load %.2f\n",
+      transport.c_str(), stream ? "stream" : "unary", n, wall, n * 3600 / wall,
+      t.decisions / n, load[0]);
   std::printf(
       "     per match (ms, summed over %d workers): referee %.1f  bots %.1f"
       "  encode %.1f  store %.1f  lock wait %.1f\n",
@@ -158,18 +167,25 @@ void RunOnce(const std::string& transport, int tables, int workers) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int tables = 4, workers = 2, repeat = 1;
-  std::string transport = "both";
+  int tables = 4, workers = 2, repeat = 1, max_turns = 0;
+  std::string transport = "both", stream = "on";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string f = argv[i];
     if (f == "--tables") tables = std::atoi(argv[i + 1]);
     if (f == "--workers") workers = std::atoi(argv[i + 1]);
     if (f == "--transport") transport = argv[i + 1];
     if (f == "--repeat") repeat = std::atoi(argv[i + 1]);
+    if (f == "--stream") stream = argv[i + 1];
+    if (f == "--max-turns") max_turns = std::atoi(argv[i + 1]);
   }
   for (int r = 0; r < repeat; ++r) {
     for (const std::string tr : {"tcp", "unix"}) {
-      if (transport == "both" || transport == tr) RunOnce(tr, tables, workers);
+      if (transport != "both" && transport != tr) continue;
+      // A/B in one run: unary Decide calls, then Play streams.
+      if (stream == "off" || stream == "both")
+        RunOnce(tr, tables, workers, false, max_turns);
+      if (stream == "on" || stream == "both")
+        RunOnce(tr, tables, workers, true, max_turns);
     }
   }
   return 0;

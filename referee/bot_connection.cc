@@ -30,9 +30,113 @@ std::chrono::system_clock::time_point DeadlineIn(absl::Duration d) {
   return std::chrono::system_clock::now() + absl::ToChronoMicroseconds(d);
 }
 
+// Issue 19: a bot's Play stream. The referee writes one request and waits
+// for one answer, on its own thread through the stream's completion queue
+// (no thread hop, no call set-up per decision), each wait bounded by that
+// decision's deadline. Any failure (timeout, error, the bot closing the
+// stream) ends the stream: the next decision opens a new one, so a late
+// answer is never taken for a later request.
+class PlayStream {
+ public:
+  explicit PlayStream(v1::Bot::Stub* stub) {
+    call_ = stub->PrepareAsyncPlay(&ctx_, &cq_);
+    call_->StartCall(Tag(kStart));
+    pending_ = 1 << kStart;
+  }
+  ~PlayStream() {
+    if (!finished_) {
+      ctx_.TryCancel();
+      (void)Finish(absl::InfiniteFuture());
+    }
+    cq_.Shutdown();
+    void* tag;
+    bool ok;
+    while (cq_.Next(&tag, &ok)) {
+    }
+  }
+
+  // Sends `r` and waits for its answer until `until`. Not OK: the stream is
+  // over (Finish was called; drop the stream).
+  absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
+                                      absl::Time until) {
+    if (pending_ & (1 << kStart)) {
+      if (!Await(1 << kStart, until) || !start_ok_) return End(until);
+    }
+    v1::Decision d;
+    call_->Write(r, Tag(kWrite));
+    call_->Read(&d, Tag(kRead));
+    pending_ |= (1 << kWrite) | (1 << kRead);
+    if (!Await((1 << kWrite) | (1 << kRead), until) || !write_ok_ ||
+        !read_ok_) {
+      return End(until);
+    }
+    return d;
+  }
+
+ private:
+  enum Op { kStart, kWrite, kRead, kFinish };
+  static void* Tag(Op op) { return reinterpret_cast<void*>(op + 1); }
+
+  // Waits until none of the `ops` is pending; false at `until`.
+  bool Await(int ops, absl::Time until) {
+    const auto deadline = absl::ToChronoTime(until);
+    while (pending_ & ops) {
+      void* tag;
+      bool ok;
+      const auto st =
+          until == absl::InfiniteFuture()
+              ? (cq_.Next(&tag, &ok) ? grpc::CompletionQueue::GOT_EVENT
+                                     : grpc::CompletionQueue::SHUTDOWN)
+              : cq_.AsyncNext(&tag, &ok, deadline);
+      if (st != grpc::CompletionQueue::GOT_EVENT) return false;
+      const int op = static_cast<int>(reinterpret_cast<intptr_t>(tag)) - 1;
+      pending_ &= ~(1 << op);
+      if (op == kStart) start_ok_ = ok;
+      if (op == kWrite) write_ok_ = ok;
+      if (op == kRead) read_ok_ = ok;
+    }
+    return true;
+  }
+  // Ends the stream; returns why it ended (a timeout if `until` passed).
+  absl::Status End(absl::Time until) {
+    const bool late = absl::Now() >= until;
+    if (late) ctx_.TryCancel();
+    // A failed read or write ended the call on our side, or the bot sent
+    // its status: Finish returns at once (bounded all the same).
+    absl::Status s =
+        Finish(late ? absl::InfiniteFuture() : absl::Now() + absl::Seconds(1));
+    if (late) return absl::DeadlineExceededError("no answer on the stream");
+    if (s.ok()) return absl::UnavailableError("the bot ended the Play stream");
+    return s;
+  }
+  // Cancelled, every pending operation completes at once; `until` bounds a
+  // bot that keeps the stream open after a failed write.
+  absl::Status Finish(absl::Time until) {
+    finished_ = true;
+    grpc::Status status;
+    call_->Finish(&status, Tag(kFinish));
+    pending_ |= 1 << kFinish;
+    if (!Await(~0, until)) {
+      ctx_.TryCancel();
+      Await(~0, absl::InfiniteFuture());
+    }
+    return FromGrpc(status);
+  }
+
+  grpc::ClientContext ctx_;
+  grpc::CompletionQueue cq_;
+  std::unique_ptr<
+      grpc::ClientAsyncReaderWriter<v1::DecisionRequest, v1::Decision>>
+      call_;
+  int pending_ = 0;
+  bool start_ok_ = false, write_ok_ = false, read_ok_ = false;
+  bool finished_ = false;
+};
+
 class GrpcBot : public BotConnection {
  public:
-  GrpcBot(const std::string& target, const ConnectOptions& o) {
+  GrpcBot(const std::string& target, const ConnectOptions& o)
+      : use_stream_(o.play_stream) {
     grpc::ChannelArguments args;
     args.SetMaxReceiveMessageSize(o.max_receive_bytes);
     args.SetInt(GRPC_ARG_ENABLE_RETRIES, 0);
@@ -54,6 +158,7 @@ class GrpcBot : public BotConnection {
     v1::BotInfo info;
     absl::Status s = FromGrpc(stub_->Hello(&ctx, req, &info));
     if (!s.ok()) return s;
+    use_stream_ = use_stream_ && info.play_stream();
     return info;
   }
   absl::Status StartMatch(const v1::MatchStart& m,
@@ -65,6 +170,17 @@ class GrpcBot : public BotConnection {
   }
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                       absl::Duration deadline) override {
+    if (use_stream_) {
+      const absl::Time until = absl::Now() + deadline;
+      if (!stream_) stream_ = std::make_unique<PlayStream>(stub_.get());
+      absl::StatusOr<v1::Decision> d = stream_->Decide(r, until);
+      if (d.ok()) return d;
+      stream_.reset();
+      // A bot that advertised Play without serving it: Decide from now on.
+      if (d.status().code() != absl::StatusCode::kUnimplemented) return d;
+      use_stream_ = false;
+      deadline = std::max(until - absl::Now(), absl::ZeroDuration());
+    }
     grpc::ClientContext ctx;
     ctx.set_deadline(DeadlineIn(deadline));
     v1::Decision d;
@@ -74,6 +190,7 @@ class GrpcBot : public BotConnection {
   }
   absl::Status EndMatch(const v1::MatchEnd& m,
                         absl::Duration timeout) override {
+    stream_.reset();  // the match's last decision was made
     grpc::ClientContext ctx;
     ctx.set_deadline(DeadlineIn(timeout));
     v1::Ack ack;
@@ -83,6 +200,8 @@ class GrpcBot : public BotConnection {
  private:
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::Bot::Stub> stub_;
+  bool use_stream_;
+  std::unique_ptr<PlayStream> stream_;
 };
 
 // Bounds a wait on a bot: unless disarmed within the armed time, it calls

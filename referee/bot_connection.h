@@ -44,6 +44,9 @@ struct ConnectOptions {
   // Largest message accepted from a bot (a Decision is tiny).
   int max_receive_bytes = 64 * 1024;
   uint64_t builtin_seed = 1;
+  // Issue 19: send decisions on a Play stream to bots whose BotInfo sets
+  // play_stream (false: always one Decide call per decision).
+  bool play_stream = true;
   // How `exec:` bots are confined (default: DefaultSandboxOptions()).
   SandboxOptions sandbox = DefaultSandboxOptions();
 };

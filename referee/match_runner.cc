@@ -7,6 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "google/protobuf/arena.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
@@ -77,6 +79,11 @@ struct SeatRun {
   bool replaced = false;
   int64_t decisions = 0;
   size_t event_cursor = 0;
+  // Issue 19: the bot accepts requests without an unchanged observation
+  // (BotInfo.accepts_unchanged_observation); the serialized observation of
+  // the seat's previous request, and a buffer for the next one.
+  bool unchanged_ok = false;
+  std::string last_observation, next_observation;
   // What the seat was last shown of the parts the board event covers.
   v1::Observation shown;
   std::vector<v1::Fault> faults;
@@ -100,6 +107,25 @@ struct SeatRun {
         arena.get());
   }
 };
+
+// Issue 19: a request to a bot that accepts it goes without the seat's
+// observation when it is byte-for-byte the one of the seat's previous
+// request (deterministic serialization: equal bytes, equal views).
+void LeaveOutUnchanged(SeatRun& sr, v1::DecisionRequest& req) {
+  sr.next_observation.clear();
+  {
+    google::protobuf::io::StringOutputStream out(&sr.next_observation);
+    google::protobuf::io::CodedOutputStream coded(&out);
+    coded.SetSerializationDeterministic(true);
+    req.observation().SerializeToCodedStream(&coded);
+  }
+  if (sr.next_observation == sr.last_observation) {
+    req.clear_observation();
+    req.set_observation_unchanged(true);
+  } else {
+    std::swap(sr.last_observation, sr.next_observation);
+  }
+}
 
 // What a bot says about itself, as bounded valid UTF-8 (issue 16 item 5:
 // a cut in mid-character made results unreadable).
@@ -446,6 +472,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       continue;
     }
     sr.info = SanitizedInfo(*info);
+    sr.unchanged_ok = info->accepts_unchanged_observation();
     v1::MatchStart ms;
     ms.set_match_id(spec.match_id());
     ms.set_seat(i);
@@ -512,6 +539,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         if (history) history->AddSeatEvent(seat, sr.event_cursor, board);
         *req.add_events() = std::move(board);
       }
+      if (sr.unchanged_ok) LeaveOutUnchanged(sr, req);
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
       ToProto(sr.bank, req.mutable_time_bank());

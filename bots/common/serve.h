@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "woodland/v1/bot.grpc.pb.h"
+
 namespace woodland::bots {
 
 struct BotFlags {
@@ -23,11 +25,26 @@ struct BotFlags {
 // returns false and sets `error`.
 bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error);
 
+struct ServeOptions {
+  // Issue 19: the bot's Decide never reads DecisionRequest.observation, so
+  // the server accepts requests without it (BotInfo.
+  // accepts_unchanged_observation) and does not keep a copy to fill it in.
+  bool ignores_observation = false;
+};
+
 // Listens on flags.listen (else 127.0.0.1:port), prints "listening on
 // ADDRESS" to stderr, and serves until the process is ended. Returns an exit
 // code.
-int ServeBot(grpc::Service* service, const BotFlags& flags,
-             const std::string& program);
+//
+// Issue 19: the bot's own Bot service is served behind a wrapper that also
+// implements Play (the referee's decisions on one stream, each answered by
+// the bot's Decide) and advertises it in BotInfo.play_stream; it also sets
+// BotInfo.accepts_unchanged_observation and, when a request says
+// observation_unchanged, fills in that seat's previous observation before
+// the bot's Decide sees the request (unless `ignores_observation`). The
+// bot's decision code is unchanged: it sees a whole request either way.
+int ServeBot(woodland::v1::Bot::Service* service, const BotFlags& flags,
+             const std::string& program, const ServeOptions& options = {});
 
 }  // namespace woodland::bots
 

@@ -75,5 +75,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   RandomBot bot(flags.seed, flags.name);
-  return woodland::bots::ServeBot(&bot, flags, "random_bot");
+  // It never reads the observation (issue 19: requests may omit it).
+  return woodland::bots::ServeBot(&bot, flags, "random_bot",
+                                  {.ignores_observation = true});
 }

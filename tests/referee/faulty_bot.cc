@@ -1,7 +1,11 @@
 // A bot that misbehaves on purpose, for the referee's fault tests.
 //
-//   faulty_bot --mode MODE [--after K] [--listen unix:PATH | --port N]
+//   faulty_bot --mode MODE [--after K] [--stream 1]
+//              [--listen unix:PATH | --port N]
 //
+// With --stream 1 it offers Play (BotInfo.play_stream, issue 19) and shows
+// the same faults on the stream: each request read from it is answered by
+// Decide below (an error status ends the stream).
 // It answers correctly (uniformly at random) for its first K decisions, then:
 //   sleep    never answers in time (sleeps 10 s)
 //   exit     exits the process
@@ -18,6 +22,11 @@
 //   four      answers option -1 in 4-player matches
 // and one that plays well, slowly (the web tests watch it live):
 //   slow      answers correctly after 40 ms
+// and, for Play streams (issue 19; with --stream 1 but `nostream`):
+//   streamclose  ends the stream without an answer (status OK)
+//   streamonly   plays well on the stream; a Decide call is an error
+//   nostream     offers Play in BotInfo but does not implement it (plays
+//                well through Decide)
 #include <arpa/inet.h>
 #include <grpcpp/grpcpp.h>
 #include <netinet/in.h>
@@ -39,6 +48,7 @@ namespace {
 
 std::string g_mode;
 int g_after = 0;
+bool g_stream = false;
 
 // `n` euro signs: three bytes each in UTF-8.
 std::string MultiByte(int n) {
@@ -53,6 +63,7 @@ class FaultyBot final : public woodland::v1::Bot::Service {
                      woodland::v1::BotInfo* info) override {
     info->set_name("faulty-" + g_mode);
     info->set_language("C++");
+    info->set_play_stream(g_stream || g_mode == "nostream");
     if (g_mode == "utf8") {
       info->set_name(MultiByte(100));  // 300 bytes: cut mid-char
       info->set_version(MultiByte(50));
@@ -71,9 +82,35 @@ class FaultyBot final : public woodland::v1::Bot::Service {
       return grpc::Status(grpc::StatusCode::INTERNAL, "deliberate failure");
     return grpc::Status::OK;
   }
-  grpc::Status Decide(grpc::ServerContext*,
+  grpc::Status Decide(grpc::ServerContext* ctx,
                       const woodland::v1::DecisionRequest* req,
                       woodland::v1::Decision* d) override {
+    if (g_mode == "streamonly")
+      return grpc::Status(grpc::StatusCode::INTERNAL, "Decide on a stream bot");
+    return Answer(ctx, req, d);
+  }
+  grpc::Status Play(grpc::ServerContext* ctx,
+                    grpc::ServerReaderWriter<woodland::v1::Decision,
+                                             woodland::v1::DecisionRequest>*
+                        stream) override {
+    if (g_mode == "nostream")
+      return grpc::Status(grpc::StatusCode::UNIMPLEMENTED, "no Play");
+    woodland::v1::DecisionRequest req;
+    while (stream->Read(&req)) {
+      if (g_mode == "streamclose" && calls_++ >= g_after)
+        return grpc::Status::OK;
+      woodland::v1::Decision d;
+      grpc::Status st = Answer(ctx, &req, &d);
+      if (!st.ok()) return st;
+      if (!stream->Write(d)) break;
+    }
+    return grpc::Status::OK;
+  }
+
+ private:
+  grpc::Status Answer(grpc::ServerContext*,
+                      const woodland::v1::DecisionRequest* req,
+                      woodland::v1::Decision* d) {
     if (g_mode == "utf8") {
       // Long notes; every third answer fails with a multi-byte message that
       // ends in invalid UTF-8, every third has a note that is not UTF-8.
@@ -98,7 +135,8 @@ class FaultyBot final : public woodland::v1::Bot::Service {
     if (g_mode == "slow")
       std::this_thread::sleep_for(std::chrono::milliseconds(40));
     if (g_mode == "strict" || g_mode == "four" || g_mode == "endmatch" ||
-        g_mode == "slow") {
+        g_mode == "slow" || g_mode == "streamonly" || g_mode == "nostream" ||
+        g_mode == "streamclose") {
       std::lock_guard<std::mutex> lock(mu_);
       d->set_option_index(static_cast<int>(rng_() % req->options_size()));
       return grpc::Status::OK;
@@ -127,7 +165,6 @@ class FaultyBot final : public woodland::v1::Bot::Service {
     return grpc::Status::OK;
   }
 
- private:
   std::atomic<int> calls_{0};
   std::mutex mu_;
   std::mt19937_64 rng_{std::random_device{}()};
@@ -181,6 +218,7 @@ int main(int argc, char** argv) {
     if (a == "--after") g_after = std::atoi(argv[i + 1]);
     if (a == "--port") port = std::atoi(argv[i + 1]);
     if (a == "--listen") listen_address = argv[i + 1];
+    if (a == "--stream") g_stream = std::atoi(argv[i + 1]) != 0;
   }
   if (g_mode == "garbage") return GarbageServer(port, listen_address);
   FaultyBot bot;

@@ -2,6 +2,7 @@
 // ports, faults of every kind, redaction of every request, and replays.
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -33,8 +34,22 @@ MatchOptions WithStartupTimeout(absl::Duration timeout) {
 // hand exactly and no card hidden from it (Law 1.2).
 class RedactionChecker : public MatchListener {
  public:
-  void OnRequest(const rules::State& s, const v1::DecisionRequest& r) override {
+  void OnRequest(const rules::State& s,
+                 const v1::DecisionRequest& sent) override {
     ++requests;
+    // Issue 19: a request may leave out an unchanged observation; it is
+    // the seat's previous one, which must be the seat's view now.
+    v1::DecisionRequest r = sent;
+    if (sent.observation_unchanged()) {
+      ++unchanged;
+      EXPECT_EQ(sent.observation().ByteSizeLong(), 0u);
+      *r.mutable_observation() = last[sent.seat()];
+      v1::Observation now;
+      ObservationToProto(s, sent.seat(), &now);
+      EXPECT_EQ(now.SerializeAsString(), r.observation().SerializeAsString());
+    } else {
+      last[sent.seat()] = sent.observation();
+    }
     const int seat = r.seat();
     std::set<int> hidden;  // other hands and the deck
     for (int o = 0; o < s.num_seats(); ++o) {
@@ -91,7 +106,8 @@ class RedactionChecker : public MatchListener {
     }
     EXPECT_EQ(r.options_size(), static_cast<int>(s.options().size()));
   }
-  int requests = 0;
+  int requests = 0, unchanged = 0;
+  std::map<int, v1::Observation> last;
 };
 
 // Issue 9: the result's outcome is the rules' outcome. Rebuilds the final
@@ -454,6 +470,77 @@ TEST(Match, Issue19_ReusedRequestsEqualFreshlyBuiltOnes) {
   EXPECT_EQ(fresh.heap, 0) << "requests are built in the seat's arena";
 }
 
+// Issue 19: a bot that offers Play gets every decision on the stream (its
+// Decide calls fail: any would be a fault), a bot that does not gets Decide
+// calls, in one match; a bot that offers Play without serving it plays
+// through Decide without a fault.
+TEST(Match, Issue19_StreamingAndUnaryBotsInOneMatch) {
+  for (const std::string first : {"streamonly --stream 1", "nostream"}) {
+    SCOPED_TRACE(first);
+    v1::MatchSpec spec =
+        test_util::TwoSeatSpec("exec:" + kFaultyBot + " --mode " + first,
+                               "exec:" + kFaultyBot + " --mode strict", 23);
+    RedactionChecker checker;
+    auto out = RunMatch(spec, MatchOptions{}, &checker);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_GT(out->result.decisions(), 50);
+    EXPECT_EQ(checker.requests, out->result.decisions());
+    for (const auto& seat : out->result.seats())
+      EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
+    ExpectOutcomeIsTheRules(*out);
+  }
+}
+
+// Issue 19: a bot that stops answering on its stream is a timeout at each
+// decision's own deadline (not later), and each later decision goes on a
+// new stream; the time bank counts down as with Decide calls.
+TEST(Match, Issue19_SilentStreamTimesOutAtTheDecisionsDeadline) {
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode sleep --after 3 --stream 1",
+      "builtin:random");
+  *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(250);
+  spec.set_max_strikes(3);
+  auto out = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(out.ok()) << out.status();
+  const v1::SeatResult& bad = out->result.seats(0);
+  ASSERT_EQ(bad.faults_size(), 4) << bad.DebugString();
+  int timeouts = 0;
+  for (const v1::DecisionRecord& d : out->replay.decisions()) {
+    if (d.fallback_reason() != v1::FAULT_REASON_TIMEOUT) continue;
+    ++timeouts;
+    const int64_t ms = TimeUtil::DurationToMilliseconds(d.latency());
+    EXPECT_GE(ms, 250);
+    EXPECT_LT(ms, 2000) << "the stream's wait ends at the deadline";
+  }
+  EXPECT_EQ(timeouts, 3);
+  // 3 good answers, then three waits of 250 ms from the 60 s bank.
+  const int64_t thinking =
+      TimeUtil::DurationToMilliseconds(bad.thinking_time());
+  EXPECT_GE(thinking, 750);
+  EXPECT_TRUE(bad.replaced_by_fallback());
+}
+
+// Issue 19: the referee leaves out a seat's observation when it equals the
+// seat's previous one (for a bot that accepts it: random_bot), and only
+// then; RedactionChecker checks each left-out one against the seat's view.
+TEST(Match, Issue19_UnchangedObservationsAreLeftOutOnlyWhenUnchanged) {
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kRandomBot, "exec:" + kFaultyBot + " --mode strict", 29);
+  struct Both : RedactionChecker {
+    void OnRequest(const rules::State& s,
+                   const v1::DecisionRequest& r) override {
+      RedactionChecker::OnRequest(s, r);
+      if (r.seat() == 1) EXPECT_FALSE(r.observation_unchanged());
+    }
+  } checker;
+  auto out = RunMatch(spec, MatchOptions{}, &checker);
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_EQ(checker.requests, out->result.decisions());
+  EXPECT_GT(checker.unchanged, 0);
+  for (const auto& seat : out->result.seats())
+    EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
+}
+
 // Issue 9.12, Law 5.1.1: the starting player is determined randomly (from
 // the match seed) unless the request pins it; the result says which.
 TEST(Match, Issue9_Law_5_1_1_StartingPlayerIsDrawnUnlessPinned) {
@@ -584,6 +671,7 @@ TEST(Match, Issue16_EveryCardSentIsARealCard) {
 struct FaultCase {
   std::string mode;
   v1::FaultReason reason;
+  bool stream = false;  // issue 19: the faults on a Play stream
 };
 
 class Faults : public ::testing::TestWithParam<FaultCase> {};
@@ -591,7 +679,8 @@ class Faults : public ::testing::TestWithParam<FaultCase> {};
 TEST_P(Faults, EachMatchFinishesAndEachFaultIsRecorded) {
   const FaultCase& fc = GetParam();
   v1::MatchSpec spec = test_util::TwoSeatSpec(
-      "exec:" + kFaultyBot + " --mode " + fc.mode + " --after 5",
+      "exec:" + kFaultyBot + " --mode " + fc.mode + " --after 5" +
+          (fc.stream ? " --stream 1" : ""),
       "builtin:random");
   *spec.mutable_decision_deadline() = TimeUtil::MillisecondsToDuration(300);
   spec.set_max_strikes(3);
@@ -601,7 +690,7 @@ TEST_P(Faults, EachMatchFinishesAndEachFaultIsRecorded) {
   EXPECT_NE(r.end_reason(), v1::END_REASON_UNSPECIFIED);
   const v1::SeatResult& bad = r.seats(0);
   ASSERT_GT(bad.faults_size(), 0);
-  EXPECT_EQ(bad.faults(0).reason(), fc.reason) << bad.faults(0).DebugString();
+  EXPECT_EQ(bad.faults(0).reason(), fc.reason) << bad.DebugString();
   EXPECT_TRUE(bad.replaced_by_fallback());
   EXPECT_EQ(bad.faults(bad.faults_size() - 1).reason(),
             v1::FAULT_REASON_REPLACED);
@@ -619,8 +708,18 @@ INSTANTIATE_TEST_SUITE_P(
                       FaultCase{"minus1", v1::FAULT_REASON_INVALID},
                       FaultCase{"huge", v1::FAULT_REASON_INVALID},
                       FaultCase{"flood", v1::FAULT_REASON_INVALID},
-                      FaultCase{"error", v1::FAULT_REASON_TRANSPORT}),
-    [](const auto& info) { return info.param.mode; });
+                      FaultCase{"error", v1::FAULT_REASON_TRANSPORT},
+                      FaultCase{"sleep", v1::FAULT_REASON_TIMEOUT, true},
+                      FaultCase{"exit", v1::FAULT_REASON_CRASHED, true},
+                      FaultCase{"minus1", v1::FAULT_REASON_INVALID, true},
+                      FaultCase{"huge", v1::FAULT_REASON_INVALID, true},
+                      FaultCase{"flood", v1::FAULT_REASON_INVALID, true},
+                      FaultCase{"error", v1::FAULT_REASON_TRANSPORT, true},
+                      FaultCase{"streamclose", v1::FAULT_REASON_TRANSPORT,
+                                true}),
+    [](const auto& info) {
+      return info.param.mode + (info.param.stream ? "_stream" : "");
+    });
 
 // Issue 9: a seat faults exactly max_strikes times, each recorded with its
 // reason at the decision it happened; then the fallback plays every one of
