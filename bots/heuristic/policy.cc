@@ -11,8 +11,8 @@
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/keepers_plan.h"
 #include "bots/heuristic/riverfolk_plan.h"
-#include "bots/heuristic/vagabond_plan.h"
 #include "bots/heuristic/table_prompts.h"
+#include "bots/heuristic/vagabond_plan.h"
 
 namespace woodland::bots {
 namespace {
