@@ -599,11 +599,11 @@ class Alliance : public FactionModule {
   void OnWarriorsMoved(State& s, int mover, int from, int to, int n,
                        int moved_by) const override {
     // Law 8.2.6: another player moving warriors into a sympathetic clearing
-    // pays: the Vagabond for the allied warriors he takes along, except
-    // Alliance warriors (FAQ, 8th printing).
-    if (mover != kAlliance && Sympathetic(s, to)) {
-      PushOutrage(s, moved_by, to);
-    }
+    // pays. A forced move (the Vagabond's allies, 9.2.9.II.b; False Orders)
+    // is the warriors' owner's own move (Law 1.5.5): the owner pays, and
+    // Alliance warriors cause none (FAQ 26).
+    (void)moved_by;
+    if (mover != kAlliance && Sympathetic(s, to)) PushOutrage(s, mover, to);
   }
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {
     if (piece == kSympathy) {

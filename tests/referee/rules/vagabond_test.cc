@@ -446,7 +446,8 @@ namespace {
 TEST(Vagabond, Law_9_2_9_II_b_AlliedWarriorsMovedByHimCauseNoOutrage) {
   // FAQ (8th printing): Alliance warriors the Vagabond moves (by force, Law
   // 1.5.5) into a sympathetic clearing do not trigger Outrage. Other allied
-  // warriors do (Law_8_2_6_OtherAlliedWarriorsHeMovesCauseOutrageHePays).
+  // warriors do, and their owner pays
+  // (Law_1_5_5_ForcedAlliedWarriorsTheirOwnerPaysOutrage).
   Scenario sc = VagabondGame(kPhaseDaylight, C(1));
   State& s = sc.s();
   s.mutable_vagabond().relation[kAlliance] = kAllied;
@@ -464,24 +465,27 @@ TEST(Vagabond, Law_9_2_9_II_b_AlliedWarriorsMovedByHimCauseNoOutrage) {
   EXPECT_EQ(s.vagabond().clearing, C(5));
 }
 
-TEST(Vagabond, Law_8_2_6_OtherAlliedWarriorsHeMovesCauseOutrageHePays) {
+TEST(Vagabond, Law_1_5_5_ForcedAlliedWarriorsTheirOwnerPaysOutrage) {
+  // Law 9.2.9.II.b: the Vagabond *forces* allied warriors to move; Law 1.5.5
+  // resolves that as the owner's own move, so the owner (not the Vagabond)
+  // moved warriors into a sympathetic clearing and pays Outrage (8.2.6).
   Scenario sc = VagabondGame(kPhaseDaylight, C(1));
   State& s = sc.s();
   s.mutable_vagabond().relation[kMarquise] = kAllied;
   sc.Item(kBoot);
   s.SetWarriors(kMarquise, C(1), 3);
   s.SetPieces(kSympathy, C(5), 1);
-  const CardId card = sc.Give(kVb, "Bake Sale", kRabbit);
-  sc.Give(0, "Root Tea", kRabbit);
+  sc.Give(kVb, "Bake Sale", kRabbit);
+  const CardId card = sc.Give(0, "Root Tea", kRabbit);
   sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
   sc.Choose("Move (boot)");
   sc.Choose("5 (rabbit)");
   sc.Choose("With 2 Marquise de Cat warriors");
   EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 2);
   EXPECT_EQ(s.alliance().supporters, std::vector<CardId>{card})
-      << "the Vagabond, who moved them, gives his matching card";
-  EXPECT_TRUE(s.seat(kVb).hand.empty());
-  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+      << "the Marquise, whose warriors moved, gives her matching card";
+  EXPECT_TRUE(s.seat(0).hand.empty());
+  EXPECT_EQ(s.seat(kVb).hand.size(), 1u) << "the Vagabond pays nothing";
 }
 
 TEST(Vagabond, Law_9_2_9_II_b_AlliedWarriorsNeedTheirFactionToRuleAnEnd) {
