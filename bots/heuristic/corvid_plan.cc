@@ -2,18 +2,13 @@
 
 #include <string>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
 using v1::DecisionRequest;
 using v1::Option;
-
-const v1::ClearingView* ClearingById(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
-}
 
 int Mine(const v1::ClearingView* c, v1::Faction me) {
   if (c == nullptr) return 0;
@@ -71,13 +66,13 @@ double CorvidTurn(const DecisionRequest& r, const Option& o,
   const v1::Faction me = r.faction();
   const bool done = o.payload_case() == Option::kDone;
   if (kind == "corvid.setup") {
-    const auto* c = ClearingById(r, o.clearing().clearing());
+    const auto* c = Clearing(r, o.clearing().clearing());
     return -EnemyWarriors(c, me) - EnemyPieces(c, me) +
            (c ? 0.3 * c->adjacent_size() : 0);
   }
   if (kind == "corvid.flip") {
     if (done) return 0;
-    const auto* c = ClearingById(r, o.clearing().clearing());
+    const auto* c = Clearing(r, o.clearing().clearing());
     const std::string plot = PlotIn(c);
     double s = 5;
     if (plot == "bomb plot") s += 2 * EnemyPieces(c, me) + EnemyWarriors(c, me);
@@ -100,12 +95,12 @@ double CorvidTurn(const DecisionRequest& r, const Option& o,
     return o.action().code() == 1 ? 3 : -1;  // plot once more, else draw
   }
   if (kind == "corvid.plot") {
-    const auto* c = ClearingById(r, o.clearing().clearing());
+    const auto* c = Clearing(r, o.clearing().clearing());
     return 3 - EnemyWarriors(c, me) * 0.5 + EnemyPieces(c, me) +
            0.3 * Mine(c, me);
   }
   if (kind == "corvid.plot_kind") {
-    const auto* c = ClearingById(r, ClearingInText(r.prompt().text()));
+    const auto* c = Clearing(r, ClearingInText(r.prompt().text()));
     const std::string& p = o.piece().piece();
     const int enemies = EnemyPieces(c, me) + EnemyWarriors(c, me);
     if (p == "bomb plot") return 1 + 2 * EnemyPieces(c, me);

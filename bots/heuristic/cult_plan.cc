@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -11,21 +13,6 @@ using v1::Option;
 // VP printed above the rightmost empty Gardens space (Law 10.5.3), by
 // gardens of the suit on the map.
 constexpr double kScoreVp[6] = {0, 0, 2, 2, 3, 4};
-
-const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
-}
-
-int Warriors(const v1::ClearingView* c, v1::Faction f) {
-  if (c == nullptr) return 0;
-  for (const auto& w : c->warriors()) {
-    if (w.faction() == f) return w.count();
-  }
-  return 0;
-}
 
 int EnemyWarriors(const v1::ClearingView* c, v1::Faction me) {
   int n = 0;

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -23,13 +25,6 @@ enum : int {
   kFromBurrow = 40,
   kToBurrow = 60,
 };
-
-const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
-}
 
 int Count(const v1::ClearingView* c, v1::Faction f, bool warriors) {
   if (c == nullptr) return 0;

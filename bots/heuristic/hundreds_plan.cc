@@ -2,18 +2,13 @@
 
 #include <string>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
 using v1::DecisionRequest;
 using v1::Option;
-
-const v1::ClearingView* ClearingById(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
-}
 
 int Mine(const v1::ClearingView* c) {
   if (c == nullptr) return 0;
@@ -58,7 +53,7 @@ int Warlord(const DecisionRequest& r) {
 
 // Battle value: outnumber the defender, break buildings, finish the last.
 double BattleScore(const DecisionRequest& r, const Option& o) {
-  const auto* c = ClearingById(r, o.battle().clearing());
+  const auto* c = Clearing(r, o.battle().clearing());
   const int mine = Mine(c);
   int theirs = 0;
   if (c != nullptr) {
@@ -74,8 +69,8 @@ double BattleScore(const DecisionRequest& r, const Option& o) {
 
 // Where to go: clearings to oppress (no enemies) or to fight at an advantage.
 double DestinationScore(const DecisionRequest& r, int from, int to) {
-  const auto* f = ClearingById(r, from);
-  const auto* t = ClearingById(r, to);
+  const auto* f = Clearing(r, from);
+  const auto* t = Clearing(r, to);
   if (t == nullptr) return 0;
   double s = 1;
   if (EnemyWarriors(t) + EnemyPieces(t) == 0 && Mine(t) == 0) s += 3;
@@ -149,14 +144,14 @@ bool HundredsScore(const DecisionRequest& r, const Option& o, double* score) {
     s = lord ? 2 + n : 1 + 0.5 * n;
   } else if (kind == "hundreds.build" || kind == "hundreds.anoint" ||
              kind == "hundreds.recruit") {
-    s = Mine(ClearingById(r, o.clearing().clearing()));
+    s = Mine(Clearing(r, o.clearing().clearing()));
   } else if (kind == "hundreds.incite") {
     if (!done) {
-      const auto* c = ClearingById(r, o.clearing().clearing());
+      const auto* c = Clearing(r, o.clearing().clearing());
       s = 3 + 2 * EnemyPieces(c) + (HasRuin(c) ? 2 : 0);
     }
   } else if (kind == "hundreds.raze.mob" || kind == "hundreds.jubilant.mob") {
-    const auto* c = ClearingById(r, o.clearing().clearing());
+    const auto* c = Clearing(r, o.clearing().clearing());
     s = 1 + 2 * EnemyPieces(c) + (HasRuin(c) ? 2 : 0);
   } else if (kind == "hundreds.jubilant") {
     s = done ? 0 : 3;
@@ -170,7 +165,7 @@ bool HundredsScore(const DecisionRequest& r, const Option& o, double* score) {
     s = label == "The warlord stays" ? 5 : 0;
   } else if (kind == "hundreds.bitter") {
     s = done ? 1.5
-             : (EnemyPieces(ClearingById(r, o.clearing().clearing())) ? 0 : 2);
+             : (EnemyPieces(Clearing(r, o.clearing().clearing())) ? 0 : 2);
   } else if (kind == "hundreds.lavish") {
     s = done ? 2 : 0;
   } else if (kind == "hundreds.build.card" || kind == "hundreds.incite.card") {

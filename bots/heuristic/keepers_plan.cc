@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -12,13 +14,6 @@ using v1::Option;
 
 bool Has(const std::string& s, const char* part) {
   return s.find(part) != std::string::npos;
-}
-
-const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
 }
 
 int Mine(const v1::ClearingView* c) {

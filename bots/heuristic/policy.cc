@@ -10,6 +10,7 @@
 #include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/keepers_plan.h"
+#include "bots/heuristic/request_view.h"
 #include "bots/heuristic/riverfolk_plan.h"
 #include "bots/heuristic/table_prompts.h"
 #include "bots/heuristic/vagabond_plan.h"
@@ -19,21 +20,6 @@ namespace {
 
 using v1::DecisionRequest;
 using v1::Option;
-
-const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
-}
-
-int Warriors(const v1::ClearingView* c, v1::Faction f) {
-  if (c == nullptr) return 0;
-  for (const auto& w : c->warriors()) {
-    if (w.faction() == f) return w.count();
-  }
-  return 0;
-}
 
 int Buildings(const v1::ClearingView* c, v1::Faction f) {
   if (c == nullptr) return 0;
@@ -438,12 +424,6 @@ double DominanceCardCost(const DecisionRequest& r, const Option& o) {
 // Hirelings (Law 22): battle a hireling where we outnumber it (vaults
 // score), give a card without control markers to the lowest scorer, burn
 // the leader's pieces, spend cards on the controller's abilities.
-int VpOf(const DecisionRequest& r, v1::Faction f) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == f) return seat.victory_points();
-  }
-  return 0;
-}
 
 bool HirelingScore(const DecisionRequest& r, const Option& o, double* out) {
   const std::string& kind = r.prompt().kind();

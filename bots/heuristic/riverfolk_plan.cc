@@ -4,6 +4,8 @@
 #include <map>
 #include <string>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -13,19 +15,6 @@ using v1::Option;
 // Prices the Riverfolk set (Law 11.6.2): riverboats cheap to draw buyers,
 // cards and mercenaries dearer.
 constexpr int kPriceCard = 2, kPriceBoats = 1, kPriceMercs = 3;
-
-const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings())
-    if (c.id() == id) return &c;
-  return nullptr;
-}
-
-int Warriors(const v1::ClearingView* c, v1::Faction f) {
-  if (c == nullptr) return 0;
-  for (const auto& w : c->warriors())
-    if (w.faction() == f) return w.count();
-  return 0;
-}
 
 int Enemies(const v1::ClearingView* c, v1::Faction me) {
   if (c == nullptr) return 0;

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
@@ -47,13 +49,6 @@ int Mine(const DecisionRequest& r, const v1::ClearingView& c) {
   return n;
 }
 
-const v1::ClearingView* ClearingOf(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
-}
-
 // Law 19.10: the card put back. Dominance cards wait for the late game and
 // fill a hand slot; birds are wild and ambushes defend (2.1.1, 4.3.1): keep
 // those, put back the card of the suit we hold least of the map.
@@ -73,20 +68,13 @@ double PutBackValue(const DecisionRequest& r, const v1::Card& card) {
 // ruler, the Forge and the Black Market serve those present): set it up
 // among our pieces, next to as many as possible.
 double LandmarkValue(const DecisionRequest& r, int id) {
-  const v1::ClearingView* c = ClearingOf(r, id);
+  const v1::ClearingView* c = Clearing(r, id);
   if (c == nullptr) return 0;
   double v = Mine(r, *c);
   for (int a : c->adjacent()) {
-    if (const v1::ClearingView* n = ClearingOf(r, a)) v += 0.3 * Mine(r, *n);
+    if (const v1::ClearingView* n = Clearing(r, a)) v += 0.3 * Mine(r, *n);
   }
   return v;
-}
-
-int VpOf(const DecisionRequest& r, v1::Faction f) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == f) return seat.victory_points();
-  }
-  return 0;
 }
 
 // The Exiles and Partisans deck (20.8.1): use a card's effect when offered,

@@ -4,25 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "bots/heuristic/request_view.h"
+
 namespace woodland::bots {
 namespace {
 
 using v1::DecisionRequest;
 using v1::Option;
-
-const v1::ClearingView* Clearing(const DecisionRequest& r, int id) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.id() == id) return &c;
-  }
-  return nullptr;
-}
-
-int Warriors(const v1::ClearingView& c, v1::Faction f) {
-  for (const auto& w : c.warriors()) {
-    if (w.faction() == f) return w.count();
-  }
-  return 0;
-}
 
 // Buildings and tokens of `f` (each removed scores a VP, Law 4.3.6.II).
 int Pieces(const v1::ClearingView& c, v1::Faction f) {
