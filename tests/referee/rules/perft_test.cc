@@ -148,5 +148,45 @@ TEST(Perft, SixSeatsOnTheMountain) {
   EXPECT_EQ(Perft(s, 3), 34u);
 }
 
+// Positions H-J: the Marquise's first decisions on the other three maps
+// (Law 25), counted by hand from the map data (paths, slots, ruins in
+// ../shared/reference/maps.yaml; Law 6.3.1-6.3.3: keep in a corner, then a
+// sawmill and a workshop in the keep's clearing or one adjacent to it, each
+// in an open slot; a ruin fills a slot, 5.1.4; rivers are not paths, 2.3).
+// Winter: corners 1{1,5,10,11} 2{2,6,7,12} 3{3,7,8,12} 4{4,9,10,11}, where
+// 1, 2, 7, 10 and the ruined 8, 9 have one open slot, the rest two: a
+// sawmill in a one-slot clearing leaves 3 places for the workshop, else 4.
+TEST(Perft, Law_25_2_WinterMarquiseStart) {
+  const State s = StartOf({kMarquise, kEyrie}, 42, "winter");
+  EXPECT_EQ(s.PromptKey(), "marquise.setup.keep");
+  EXPECT_EQ(Perft(s, 1), 4u);
+  EXPECT_EQ(Perft(s, 2), 16u);
+  EXPECT_EQ(Perft(s, 3), 4u * (3 + 4 + 3 + 4));
+}
+
+// Lake (corners renumbered, 25.3): 1{1,5,9} 2{2,7,8,10} 3{3,8,9,12}
+// 4{4,5,6}; the lake links coastal clearings like rivers, not paths
+// (25.3.2). Clearing 1 has two slots, 5/10/12 two open beside their ruin,
+// 6 two, and 2, 3, 4, 7, 8, 9 one.
+TEST(Perft, Law_25_3_LakeMarquiseStart) {
+  const State s = StartOf({kMarquise, kEyrie}, 42, "lake");
+  EXPECT_EQ(s.PromptKey(), "marquise.setup.keep");
+  EXPECT_EQ(Perft(s, 1), 4u);
+  EXPECT_EQ(Perft(s, 2), 3u + 4 + 4 + 3);
+  // Corner 1: 3+3+2; 2: 3+3+3+4; 3: 3+3+3+4; 4: 2+3+3.
+  EXPECT_EQ(Perft(s, 3), 8u + 13 + 13 + 8);
+}
+
+// Mountain: the six closed paths do not connect (25.4.2), so each corner has
+// two neighbours: 1{8,9} 2{6,11} 3{6,11} 4{8,12}. Corners have two slots, 6
+// and 8 one, the ruined 9, 11 and 12 two open.
+TEST(Perft, Law_25_4_MountainMarquiseStart) {
+  const State s = StartOf({kMarquise, kEyrie}, 42, "mountain");
+  EXPECT_EQ(s.PromptKey(), "marquise.setup.keep");
+  EXPECT_EQ(Perft(s, 1), 4u);
+  EXPECT_EQ(Perft(s, 2), 4u * 3);
+  EXPECT_EQ(Perft(s, 3), 4u * (3 + 2 + 3));
+}
+
 }  // namespace
 }  // namespace woodland::rules
