@@ -122,6 +122,12 @@ class ArenaService final
     std::atomic<bool> cancel{false};
     std::atomic<int> done{0}, total{0};
     std::atomic<int> state{v1::TOURNAMENT_STATE_RUNNING};
+    // Issue 14: matches being played, whether the run has stopped (its
+    // counts final), and why a ladder waits ("" while it schedules).
+    std::atomic<int> running{0};
+    std::atomic<bool> settled{false};
+    mutable std::mutex waiting_mu;
+    std::string waiting;
     std::string error;
     std::thread thread;
     std::mutex join_mu;  // the thread is joined once, under this lock
@@ -173,6 +179,10 @@ class ArenaService final
   std::string referee_token_;
   std::string conformance_ = "full";
   LiveMatches live_;
+  // Issue 14: SetBotEnabled(true) calls per bot name: a ladder probes a
+  // suspended bot at once when its count grows.
+  std::mutex resume_mu_;
+  std::map<std::string, int64_t> resume_requests_;
   // Conformance checks, one at a time on their own thread.
   struct Check {
     std::string name, version, spec;
