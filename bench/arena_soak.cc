@@ -319,7 +319,7 @@ int main(int argc, char** argv) {
                    auto* o) { return a.stub->CancelTournament(cx, q, o); },
                ref, &status);
   }
-  const Counts c = Count(db, id);
+  Counts c = Count(db, id);
   const std::string m = test_util::HttpGet(a.server.metrics_port, "/metrics");
   v1::StandingsResponse s;
   (void)Call([&](auto* cx, const auto& q,
