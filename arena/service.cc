@@ -487,6 +487,7 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.table = req.table_setup();
   if (absl::Status st = CheckTable(c); !st.ok()) return st;
   c.workers = workers_;
+  c.max_turns = max_turns_;
   c.referees = referees_;
   c.metrics = metrics_;
   c.catalog = &catalog_;

@@ -41,6 +41,9 @@ class ArenaService final
 
   // Largest tournament (in tables) a client may create.
   void set_max_tables(int64_t n) { max_tables_ = n; }
+  // Faction turns before a match of tournaments started from now on stops
+  // unfinished (0: the referee's default).
+  void set_max_turns(int n) { max_turns_ = n; }
   // The rating model of tournaments and ladders started from now on (its
   // dynamics factor tau; default 25/300).
   void set_rating_model(const RatingModel& m) { rating_ = m; }
@@ -164,6 +167,7 @@ class ArenaService final
   int workers_;
   referee::BotCatalog catalog_;
   int64_t max_tables_ = 1000;
+  int max_turns_ = 0;
   RatingModel rating_;
   std::string node_id_ = DefaultNodeId();
   absl::Duration lease_ = absl::Seconds(30);
