@@ -176,10 +176,9 @@ void Ledger::Apply(const std::vector<int>& bots, const v1::MatchResult& r,
     b.vp += r.seats(i).victory_points();
     b.forfeits += lost[i];
     b.start_failures_in_a_row = no_start[i] ? b.start_failures_in_a_row + 1 : 0;
-    if (options_.suspend_after > 0 &&
-        b.start_failures_in_a_row >= options_.suspend_after) {
-      b.suspended = true;
-    }
+    // A start ends the streak, and with it a suspension (a probe, issue 14).
+    b.suspended = options_.suspend_after > 0 &&
+                  b.start_failures_in_a_row >= options_.suspend_after;
   }
   const auto new_overall = RatePlackettLuce(overall, ranks, options_.model);
   const auto new_by_faction =

@@ -9,7 +9,8 @@
 // decisions were mostly made by the referee's fallback, is rated last (tied
 // with any other forfeit) and gets no win, whatever the stand-in achieved.
 // A bot that failed to start in `suspend_after` matches in a row is
-// suspended: the ladder no longer seats it.
+// suspended: the ladder seats it again only to probe it (a start there
+// ends the suspension; see TournamentConfig::probe_after).
 #ifndef WOODLAND_ARENA_LEDGER_H_
 #define WOODLAND_ARENA_LEDGER_H_
 

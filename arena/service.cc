@@ -287,6 +287,10 @@ grpc::Status ArenaService::SetBotEnabled(grpc::ServerContext* ctx,
   if (absl::Status s = store_->SetBotEnabled(req->name(), req->enabled());
       !s.ok())
     return ToGrpc(s);
+  if (req->enabled()) {  // also resumes a suspended bot: probed at once
+    std::lock_guard<std::mutex> lock(resume_mu_);
+    ++resume_requests_[req->name()];
+  }
   return Record(req->name(), out);
 }
 
@@ -411,12 +415,27 @@ absl::StatusOr<std::vector<LiveBot>> ArenaService::LiveBotsOf(
   for (const TournamentBot& t : bots) {
     auto it = by_name.find(t.name);
     if (it == by_name.end()) {
-      live.push_back({false, t.spec, ""});
+      live.push_back({false, t.spec, "", "unknown"});
       continue;
     }
     const BotRow& b = *it->second;
-    live.push_back({b.schedulable() && catalog_.CheckRemote(b.spec).ok(),
-                    b.spec, b.version});
+    LiveBot l{b.schedulable(), b.spec, b.version, ""};
+    if (b.deleted) {
+      l.why = "deleted";
+    } else if (!b.enabled) {
+      l.why = "disabled";
+    } else if (b.conformance != "passed") {
+      l.why = "conformance " + b.conformance;
+    } else if (!catalog_.CheckRemote(b.spec).ok()) {
+      l.schedulable = false;
+      l.why = "not in the catalogue";
+    }
+    {
+      std::lock_guard<std::mutex> lock(resume_mu_);
+      auto r = resume_requests_.find(t.name);
+      if (r != resume_requests_.end()) l.resume_requests = r->second;
+    }
+    live.push_back(std::move(l));
   }
   return live;
 }
@@ -468,6 +487,7 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.table = req.table_setup();
   if (absl::Status st = CheckTable(c); !st.ok()) return st;
   c.workers = workers_;
+  c.max_turns = max_turns_;
   c.referees = referees_;
   c.metrics = metrics_;
   c.catalog = &catalog_;
@@ -495,6 +515,10 @@ void ArenaService::Status(int64_t id, const Running& r,
   out->set_ladder(r.ladder);
   out->set_error(r.error);
   *out->mutable_table_setup() = r.config.table;
+  out->set_matches_running(r.running);
+  out->set_settled(r.settled);
+  std::lock_guard<std::mutex> lock(r.waiting_mu);
+  out->set_waiting(r.waiting);
 }
 
 void ArenaService::UpdateStateMetrics() {
@@ -557,6 +581,11 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
   run->total = total;
   Running* r = run.get();
   r->config.cancel = &r->cancel;
+  r->config.running = &r->running;
+  r->config.waiting = [r](const std::string& why) {
+    std::lock_guard<std::mutex> lock(r->waiting_mu);
+    r->waiting = why;
+  };
   if (ladder) {
     const std::vector<TournamentBot> bots = r->config.bots;
     r->config.live_bots = [this, bots] { return LiveBotsOf(bots); };
@@ -583,6 +612,11 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
       r->state = v1::TOURNAMENT_STATE_FINISHED;
       (void)store_->SetTournamentState(id, "finished");
     }
+    {
+      std::lock_guard<std::mutex> lock(r->waiting_mu);
+      r->waiting.clear();
+    }
+    r->settled = true;  // after the last result and the state
     UpdateStateMetrics();
   });
   {
@@ -712,6 +746,7 @@ void ArenaService::ResumeAll() {
     auto run = std::make_unique<Running>();
     run->config = *config;
     run->ladder = t.ladder;
+    run->settled = true;
     run->state = t.state == "finished"    ? v1::TOURNAMENT_STATE_FINISHED
                  : t.state == "cancelled" ? v1::TOURNAMENT_STATE_CANCELLED
                                           : v1::TOURNAMENT_STATE_FAILED;
@@ -761,13 +796,18 @@ class ArenaService::Watch
     }
     v1::TournamentStatus s;
     service_->Status(id_, *r_, &s);
-    ended_ = s.state() != v1::TOURNAMENT_STATE_RUNNING;
-    if (s.matches_done() == last_done_ && s.state() == last_state_) {
+    // Issue 14: a cancelled run's last match still ends and is stored: the
+    // stream ends once the counts are final.
+    ended_ = s.state() != v1::TOURNAMENT_STATE_RUNNING && s.settled();
+    if (s.matches_done() == last_done_ && s.state() == last_state_ &&
+        s.settled() == last_settled_ && s.waiting() == last_waiting_) {
       *done = ended_;
       return false;
     }
     last_done_ = s.matches_done();
     last_state_ = s.state();
+    last_settled_ = s.settled();
+    last_waiting_ = s.waiting();
     *out = std::move(s);
     return true;
   }
@@ -781,7 +821,8 @@ class ArenaService::Watch
   Running* r_;
   const std::string client_;
   int last_done_ = -1, last_state_ = -1;
-  bool ended_ = false;
+  bool last_settled_ = false, ended_ = false;
+  std::string last_waiting_;
 };
 
 grpc::ServerWriteReactor<v1::TournamentStatus>* ArenaService::WatchTournament(

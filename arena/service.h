@@ -41,6 +41,9 @@ class ArenaService final
 
   // Largest tournament (in tables) a client may create.
   void set_max_tables(int64_t n) { max_tables_ = n; }
+  // Faction turns before a match of tournaments started from now on stops
+  // unfinished (0: the referee's default).
+  void set_max_turns(int n) { max_turns_ = n; }
   // The rating model of tournaments and ladders started from now on (its
   // dynamics factor tau; default 25/300).
   void set_rating_model(const RatingModel& m) { rating_ = m; }
@@ -122,6 +125,12 @@ class ArenaService final
     std::atomic<bool> cancel{false};
     std::atomic<int> done{0}, total{0};
     std::atomic<int> state{v1::TOURNAMENT_STATE_RUNNING};
+    // Issue 14: matches being played, whether the run has stopped (its
+    // counts final), and why a ladder waits ("" while it schedules).
+    std::atomic<int> running{0};
+    std::atomic<bool> settled{false};
+    mutable std::mutex waiting_mu;
+    std::string waiting;
     std::string error;
     std::thread thread;
     std::mutex join_mu;  // the thread is joined once, under this lock
@@ -158,6 +167,7 @@ class ArenaService final
   int workers_;
   referee::BotCatalog catalog_;
   int64_t max_tables_ = 1000;
+  int max_turns_ = 0;
   RatingModel rating_;
   std::string node_id_ = DefaultNodeId();
   absl::Duration lease_ = absl::Seconds(30);
@@ -173,6 +183,10 @@ class ArenaService final
   std::string referee_token_;
   std::string conformance_ = "full";
   LiveMatches live_;
+  // Issue 14: SetBotEnabled(true) calls per bot name: a ladder probes a
+  // suspended bot at once when its count grows.
+  std::mutex resume_mu_;
+  std::map<std::string, int64_t> resume_requests_;
   // Conformance checks, one at a time on their own thread.
   struct Check {
     std::string name, version, spec;

@@ -360,6 +360,22 @@ namespace {
 
 int64_t NowMs() { return absl::ToUnixMillis(absl::Now()); }
 
+// Counts a match as being played while it lives (TournamentConfig::running).
+class RunningMatch {
+ public:
+  explicit RunningMatch(std::atomic<int>* n) : n_(n) {
+    if (n_ != nullptr) ++*n_;
+  }
+  ~RunningMatch() {
+    if (n_ != nullptr) --*n_;
+  }
+  RunningMatch(const RunningMatch&) = delete;
+  RunningMatch& operator=(const RunningMatch&) = delete;
+
+ private:
+  std::atomic<int>* n_;
+};
+
 std::string HostName() {
   char host[256] = {0};
   if (gethostname(host, sizeof host - 1) != 0) return "localhost";
@@ -512,6 +528,7 @@ absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
       m.id, node_, now + lease_ms_, now, DeadOnThisHost(m.claimed_by));
   AddSince(counter(&TournamentTimings::store_ns), t0);
   if (!claimed.ok() || !*claimed) return claimed;
+  const RunningMatch running(c_.running);
   if (c_.metrics) c_.metrics->Started();
   const absl::Time start = t0 = absl::Now();
   absl::StatusOr<referee::MatchOutput> out = Play(c_, pool_.get(), tid_, m);
@@ -850,23 +867,118 @@ absl::StatusOr<Standings> RunLadder(const TournamentConfig& c, Store& store,
 
 namespace {
 
-// The bots not suspended, least certain rating first (highest sigma, then
-// fewest games): PickLadderTable seats the first few that keep the balance.
+absl::Time Now(const TournamentConfig& c) {
+  return c.now ? c.now() : absl::Now();
+}
+
+// Issue 14: the ladder's suspension policy. A suspended bot is probed:
+// `probe_after` after its suspension it may be seated at one table again
+// (first in line); if it starts there its failure streak ends and so does
+// the suspension; if not, the next probe waits twice as long (at most
+// `probe_max`). An operator's resume (LiveBot::resume_requests) makes the
+// probe due at once. Kept in memory: a restarted ladder probes its
+// suspended bots `probe_after` after the restart.
+class Probation {
+ public:
+  Probation(const TournamentConfig& c, const Ledger& ledger)
+      : c_(c), bots_(ledger.num_bots()) {
+    for (int b = 0; b < ledger.num_bots(); ++b) Update(b, ledger, Now(c));
+  }
+  // Whether suspended bot `b` may be seated now (its probe is due).
+  bool Due(int b, const LiveBot& live, absl::Time now) {
+    Bot& x = bots_[b];
+    if (x.resumes_seen < 0) x.resumes_seen = live.resume_requests;
+    if (live.resume_requests > x.resumes_seen) {
+      x.resumes_seen = live.resume_requests;
+      x.due = now;
+    }
+    return x.due <= now;
+  }
+  // After a table that seated `b` (or at the start): a new suspension
+  // waits probe_after, a failed probe twice the last wait.
+  void Update(int b, const Ledger& ledger, absl::Time now) {
+    Bot& x = bots_[b];
+    const bool suspended = ledger.bot(b).suspended;
+    if (suspended) {
+      x.backoff =
+          x.suspended ? std::min(2 * x.backoff, c_.probe_max) : c_.probe_after;
+      x.due = x.backoff > absl::ZeroDuration() ? now + x.backoff
+                                               : absl::InfiniteFuture();
+    } else if (x.suspended) {
+      std::fprintf(stderr, "arena: bot %s started again: resumed\n",
+                   c_.bots[b].name.c_str());
+    }
+    x.suspended = suspended;
+  }
+  // " (probe in 25 s)" or " (no probe)".
+  std::string When(int b, absl::Time now) const {
+    const absl::Time due = bots_[b].due;
+    if (due == absl::InfiniteFuture()) return " (no probe)";
+    return absl::StrCat(
+        " (probe in ",
+        absl::ToInt64Seconds(absl::Ceil(
+            std::max(due - now, absl::ZeroDuration()), absl::Seconds(1))),
+        " s)");
+  }
+
+ private:
+  struct Bot {
+    bool suspended = false;
+    absl::Time due = absl::InfinitePast();
+    absl::Duration backoff;
+    int64_t resumes_seen = -1;
+  };
+  const TournamentConfig& c_;
+  std::vector<Bot> bots_;
+};
+
+// Why a ladder cannot seat a table: "waiting: 3 schedulable bots for 4
+// seats (suspended: b1 (probe in 25 s); disabled: b2)".
+std::string WaitingReason(const TournamentConfig& c, const Ledger& ledger,
+                          const std::vector<LiveBot>& live, int schedulable,
+                          const Probation& probation, absl::Time now) {
+  std::map<std::string, std::vector<std::string>> why;
+  for (int b = 0; b < ledger.num_bots(); ++b) {
+    if (!live[b].schedulable) {
+      why[live[b].why.empty() ? "not schedulable" : live[b].why].push_back(
+          c.bots[b].name);
+    } else if (ledger.bot(b).suspended) {
+      why["suspended"].push_back(c.bots[b].name + probation.When(b, now));
+    }
+  }
+  std::vector<std::string> parts;
+  for (const auto& [reason, names] : why)
+    parts.push_back(absl::StrCat(reason, ": ", absl::StrJoin(names, ", ")));
+  return absl::StrCat("waiting: ", schedulable, " schedulable bot",
+                      schedulable == 1 ? "" : "s", " for ", c.players, " seats",
+                      parts.empty() ? "" : " (", absl::StrJoin(parts, "; "),
+                      parts.empty() ? "" : ")");
+}
+
+// The bots the ladder may seat, least certain rating first (highest sigma,
+// then fewest games), suspended bots whose probe is due before all:
+// PickLadderTable seats the first few that keep the balance.
 absl::StatusOr<std::vector<int>> LadderBots(const TournamentConfig& c,
                                             const Ledger& ledger,
-                                            const std::vector<LiveBot>& live) {
+                                            const std::vector<LiveBot>& live,
+                                            Probation& probation) {
+  const absl::Time now = Now(c);
   std::vector<int> order;
+  std::vector<bool> probe(ledger.num_bots(), false);
   for (int b = 0; b < ledger.num_bots(); ++b) {
-    if (!ledger.bot(b).suspended && live[b].schedulable) order.push_back(b);
+    if (!live[b].schedulable) continue;
+    if (ledger.bot(b).suspended) {
+      probe[b] = probation.Due(b, live[b], now);
+      if (!probe[b]) continue;
+    }
+    order.push_back(b);
   }
   if (static_cast<int>(order.size()) < c.players) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("only ", order.size(),
-                     " bots are schedulable (not suspended, enabled, checked)"
-                     "; a table needs ",
-                     c.players));
+    return absl::FailedPreconditionError(WaitingReason(
+        c, ledger, live, static_cast<int>(order.size()), probation, now));
   }
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (probe[a] != probe[b]) return static_cast<bool>(probe[a]);
     const BotStanding &x = ledger.bot(a), &y = ledger.bot(b);
     if (x.rating.sigma != y.rating.sigma)
       return x.rating.sigma > y.rating.sigma;
@@ -904,10 +1016,12 @@ void SeatSpecs(const std::vector<LiveBot>& live, MatchRow* m) {
 // Schedules and stores the next ladder table.
 absl::StatusOr<MatchRow> NextLadderMatch(const TournamentConfig& c,
                                          Store& store, int64_t tid,
-                                         Ledger& ledger, int index) {
+                                         Ledger& ledger, int index,
+                                         Probation& probation) {
   absl::StatusOr<std::vector<LiveBot>> live = LiveBots(c);
   if (!live.ok()) return live.status();
-  absl::StatusOr<std::vector<int>> bots = LadderBots(c, ledger, *live);
+  absl::StatusOr<std::vector<int>> bots =
+      LadderBots(c, ledger, *live, probation);
   if (!bots.ok()) return bots.status();
   Table t =
       PickLadderTable(ledger.balance(), *bots, c.players, c.factions, index);
@@ -965,6 +1079,8 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
     }
   }
   (void)ledger.TakeChangedRows();  // stored already
+  Probation probation(c, ledger);
+  std::string waiting;  // what c.waiting was told last
   if (c.metrics) c.metrics->Queued(static_cast<int>(again.size()));
   std::unique_ptr<RefereePool> pool;
   if (!c.referees.empty())
@@ -988,24 +1104,37 @@ absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
         return st;
     } else {
       absl::StatusOr<MatchRow> next =
-          NextLadderMatch(c, store, tid, ledger, next_index);
-      // Issue 14: bots still being checked, or disabled, may come back:
-      // a ladder of live bots waits for enough of them.
-      if (!next.ok() && c.live_bots &&
-          absl::IsFailedPrecondition(next.status())) {
+          NextLadderMatch(c, store, tid, ledger, next_index, probation);
+      // Issue 14: bots still being checked, disabled or suspended may come
+      // back: a ladder of live bots (or with probes) waits for enough of
+      // them, and says why.
+      const bool wait = c.live_bots || c.probe_after > absl::ZeroDuration();
+      if (!next.ok() && wait && absl::IsFailedPrecondition(next.status())) {
+        if (waiting != next.status().message()) {
+          waiting = std::string(next.status().message());
+          if (c.waiting) c.waiting(waiting);
+        }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         continue;
       }
       if (!next.ok()) return next.status();
+      if (!waiting.empty()) {
+        waiting.clear();
+        if (c.waiting) c.waiting("");
+      }
       m = *std::move(next);
       ++next_index;
     }
+    const RunningMatch running(c.running);
     if (c.metrics) c.metrics->Started();
     const absl::Time t0 = absl::Now();
     absl::Status st = store.MarkRunning(m.id);
     absl::StatusOr<referee::MatchOutput> out =
         st.ok() ? Play(c, pool.get(), tid, m, /*ladder=*/true) : st;
     if (out.ok()) st = Record(store, tid, m, *out, ledger, &c);
+    if (out.ok() && st.ok()) {
+      for (int b : m.bots) probation.Update(b, ledger, Now(c));
+    }
     if (!out.ok() || !st.ok()) {
       if (c.metrics) {
         c.metrics->Failed();

@@ -42,6 +42,11 @@ struct TournamentBot {
 struct LiveBot {
   bool schedulable = true;
   std::string spec, version;
+  // Why it is not schedulable ("disabled", "conformance pending", ...).
+  std::string why;
+  // Times the operator asked to resume the bot (SetBotEnabled true): a
+  // suspended bot is probed at the next table when this grows.
+  int64_t resume_requests = 0;
 };
 
 // Running matches on remote referees and their WatchMatch ids.
@@ -115,6 +120,18 @@ struct TournamentConfig {
   // A ladder stops seating a bot that failed to start in this many matches
   // in a row (issue 14.3); 0: never.
   int suspend_after = 3;
+  // Issue 14: a suspended bot is probed: `probe_after` after its suspension
+  // the ladder seats it at one table again; a start there ends the
+  // suspension, a failed one doubles the wait (at most `probe_max`).
+  // Zero: a suspension lasts (until the operator resumes the bot).
+  absl::Duration probe_after = absl::Seconds(30);
+  absl::Duration probe_max = absl::Minutes(30);
+  // The clock of the probes (tests inject one; default absl::Now).
+  std::function<absl::Time()> now;
+  // Optional (ladders): told why no table can be seated ("" once one can).
+  std::function<void(const std::string&)> waiting;
+  // Optional: matches of this run being played now (issue 14).
+  std::atomic<int>* running = nullptr;
   // Several arena nodes on one database (issue 18.2): this node's name in
   // match claims (default "host/pid") and how long a claim holds without
   // the node's heartbeat (renewed every third of it).

@@ -10,7 +10,9 @@
 // database: no match lost or stored twice (table indexes 0..N-1, every
 // row done but the last few, the ladder's count equal to the stored
 // results, the standings' games equal to seats played), and the metrics of
-// the last arena run equal to what it stored.
+// the last arena run equal to what it stored, once the arena says the
+// cancelled ladder has settled. Whenever the ladder cannot seat a table it
+// prints the reason the arena gives (TournamentStatus.waiting).
 //
 // Each chunk's line also gives the CPU per match of the arena process and
 // every bot it launched and reaped (utime+stime+cutime+cstime of the arena,
@@ -21,6 +23,7 @@
 // Run: build/bench/arena_soak --matches N [--kill-arena-s S]
 //        [--kill-bot-ms M] [--minutes M] [--chunk C] [--dir D]
 //        [--cli PATH] [--random-bot PATH]   (copies that a rebuild leaves be)
+//        [--max-turns T]   (faction turns per match; 0: full-length games)
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
@@ -69,10 +72,11 @@ struct Arena {
 };
 
 bool Start(const std::string& cli, const std::string& db,
-           const std::string& bots, Arena* a) {
+           const std::string& bots, int max_turns, Arena* a) {
   auto s = test_util::StartServer(
       {cli, "arena", "serve", "--port", "0", "--metrics-port", "0", "--db", db,
-       "--workers", "1", "--bots-file", bots, "--conformance", "quick"},
+       "--workers", "1", "--bots-file", bots, "--conformance", "quick",
+       "--max-turns", std::to_string(max_turns)},
       "arena");
   if (!s.ok()) {
     std::fprintf(stderr, "%s\n", s.status().ToString().c_str());
@@ -158,7 +162,7 @@ Counts Count(const std::string& db, int64_t id) {
 
 int main(int argc, char** argv) {
   int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000, minutes = 0,
-      chunk = 0;
+      chunk = 0, max_turns = 0;
   std::string dir = "/tmp/arena_soak";
   std::string cli = WOODLAND_CLI, random_bot = WOODLAND_RANDOM_BOT;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -169,6 +173,7 @@ int main(int argc, char** argv) {
     if (f == "--dir") dir = argv[i + 1];
     if (f == "--minutes") minutes = std::atoi(argv[i + 1]);
     if (f == "--chunk") chunk = std::atoi(argv[i + 1]);
+    if (f == "--max-turns") max_turns = std::atoi(argv[i + 1]);
     if (f == "--cli") cli = argv[i + 1];
     if (f == "--random-bot") random_bot = argv[i + 1];
   }
@@ -193,7 +198,7 @@ int main(int argc, char** argv) {
     f << "flaky exec:" << dir << "/flaky.sh " << random_bot << "\n";
   }
   Arena a;
-  if (!Start(cli, db, bots, &a)) return 1;
+  if (!Start(cli, db, bots, max_turns, &a)) return 1;
   std::vector<std::string> names = {"b1", "b2", "b3", "b4", "b5", "flaky"};
   for (const std::string& n : names) {
     v1::RegisterBotRequest r;
@@ -247,6 +252,8 @@ int main(int argc, char** argv) {
   double cpu_dead = 0, cpu_chunk = 0;
   int restarts = 0, kills = 0, chunk_start = 0, done = 0, base = 0;
   bool flaky_dead = false;
+  int waited_polls = 0;  // status polls (every 200 ms) that said "waiting"
+  std::string last_waiting;
   if (chunk <= 0) chunk = std::max(1, matches / 10);
   while (done < matches &&
          (minutes == 0 ||
@@ -260,7 +267,17 @@ int main(int argc, char** argv) {
              v1::ListTournamentsRequest(), &all)
             .ok()) {
       for (const auto& t : all.tournaments()) {
-        if (t.tournament_id() == id) done = t.matches_done();
+        if (t.tournament_id() != id) continue;
+        done = t.matches_done();
+        // Issue 14: a ladder that cannot seat a table says why.
+        if (!t.waiting().empty()) {
+          waited_polls += 1;
+          if (t.waiting() != last_waiting) {
+            std::printf("  %s\n", t.waiting().c_str());
+            std::fflush(stdout);
+          }
+        }
+        last_waiting = t.waiting();
       }
     }
     // The flaky bot dies after a third of the matches (or of --minutes).
@@ -298,7 +315,7 @@ int main(int argc, char** argv) {
       (void)a.server.process->ExitStatus();
       a.server.process.reset();
       const Counts c = Count(db, id);
-      if (!Start(cli, db, bots, &a)) return 1;
+      if (!Start(cli, db, bots, max_turns, &a)) return 1;
       ++restarts;
       base = c.done;  // the new arena's metrics count from here
       t_arena = Clock::now();
@@ -309,19 +326,17 @@ int main(int argc, char** argv) {
   (void)Call([&](auto* c, const auto& q,
                  auto* o) { return a.stub->CancelTournament(c, q, o); },
              ref, &status);
-  // The match running at the cancel ends and is stored; then all settle.
-  Counts c;
-  for (int i = 0; i < 600; ++i) {
+  // The match running at the cancel ends and is stored: the counts are
+  // read once the arena says the run has settled (reading the database,
+  // the status and the metrics one after the other while that match ended
+  // compared counts of different moments: a false SOAK FAILED).
+  for (int i = 0; i < 1200 && !status.settled(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     (void)Call([&](auto* cx, const auto& q,
                    auto* o) { return a.stub->CancelTournament(cx, q, o); },
                ref, &status);
-    c = Count(db, id);
-    const std::string m = test_util::HttpGet(a.server.metrics_port, "/metrics");
-    if (Metric(m, "woodland_arena_matches_running") == 0 &&
-        status.matches_done() == c.done)
-      break;
   }
+  Counts c = Count(db, id);
   const std::string m = test_util::HttpGet(a.server.metrics_port, "/metrics");
   v1::StandingsResponse s;
   (void)Call([&](auto* cx, const auto& q,
@@ -355,12 +370,16 @@ int main(int argc, char** argv) {
       "last arena run: stored %d; metrics finished %.0f scheduled %.0f queue "
       "%.0f running %.0f\n",
       c.done - base, fin, sched, queue, running);
-  std::printf("imbalance: factions %d, seats %d\n", s.faction_imbalance(),
-              s.seat_imbalance());
-  const bool ok = c.contiguous && status.matches_done() == c.done &&
-                  c.all - c.done <= 1 && seats == 4 * c.done &&
-                  fin == c.done - base && queue == 0 && running == 0 &&
-                  flaky_suspended;
+  std::printf(
+      "imbalance: factions %d, seats %d; the ladder said it waited "
+      "in %d status polls (~%.0f s)\n",
+      s.faction_imbalance(), s.seat_imbalance(), waited_polls,
+      waited_polls * 0.2);
+  if (!status.settled()) std::printf("the ladder did not settle\n");
+  const bool ok = status.settled() && c.contiguous &&
+                  status.matches_done() == c.done && c.all - c.done <= 1 &&
+                  seats == 4 * c.done && fin == c.done - base && queue == 0 &&
+                  running == 0 && flaky_suspended;
   std::printf("%s\n", ok ? "SOAK OK" : "SOAK FAILED");
   return ok ? 0 : 1;
 }

@@ -95,7 +95,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
                  "                            [--referee HOST:PORT ...] "
                  "[--workers W] [--tau T]\n"
                  "         [--accounts] [--referee-token-file F] "
-                 "[--conformance full|quick|off]\n"
+                 "[--conformance full|quick|off] [--max-turns T]\n"
                  "       woodland arena recompute --db FILE --tournament ID\n"
                  "       woodland arena user add NAME [--role admin|user] "
                  "--db FILE\n";
@@ -103,11 +103,13 @@ int ArenaMain(const std::vector<std::string>& argv) {
   }
   auto args = Args::Parse(
       {argv.begin() + 1, argv.end()},
-      {"--port", "--metrics-port", "--db", "--referee", "--workers",
-       "--address", "--bot", "--bots-file", "--allow-endpoint", "--max-tables",
-       "--max-watchers", "--max-watchers-per-client", "--tau", "--node-id",
-       "--lease-seconds", "--poll-seconds", "--http-port",
-       "--referee-token-file", "--conformance"},
+      {"--port",         "--metrics-port", "--db",
+       "--referee",      "--workers",      "--address",
+       "--bot",          "--bots-file",    "--allow-endpoint",
+       "--max-tables",   "--max-watchers", "--max-watchers-per-client",
+       "--tau",          "--node-id",      "--lease-seconds",
+       "--poll-seconds", "--http-port",    "--referee-token-file",
+       "--conformance",  "--max-turns"},
       {"--accounts"});
   if (!args.ok()) {
     std::cerr << "woodland arena: " << args.status().message() << "\n";
@@ -148,6 +150,14 @@ int ArenaMain(const std::vector<std::string>& argv) {
                               *workers, *std::move(catalog),
                               {*max_watchers, *per_client});
   service.set_max_tables(*max_tables);
+  // Faction turns before a match stops unfinished (0: the referee's 1000);
+  // soaks shorten games with it.
+  auto max_turns = args->Number<int>("--max-turns", 0);
+  if (!max_turns.ok() || *max_turns < 0) {
+    std::cerr << "woodland arena: --max-turns takes a number >= 0\n";
+    return 2;
+  }
+  service.set_max_turns(*max_turns);
   arena::RatingModel model;  // tau: the rating dynamics factor (issue 14)
   if (args->Has("--tau") &&
       (!absl::SimpleAtod(args->Get("--tau"), &model.tau) || model.tau < 0)) {

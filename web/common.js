@@ -112,7 +112,7 @@ const Woodland = (() => {
     select.replaceChildren();
     for (const t of list) {
       select.append(el('option', { value: t.tournament_id },
-        `#${t.tournament_id} ${t.ladder ? 'ladder' : 'tournament'} ${t.state.replace('TOURNAMENT_STATE_', '').toLowerCase()} (${t.matches_done}/${t.matches_total})`));
+        `#${t.tournament_id} ${t.ladder ? 'ladder' : 'tournament'} ${t.state.replace('TOURNAMENT_STATE_', '').toLowerCase()} (${t.matches_done}/${t.matches_total})${t.waiting ? ' ' + t.waiting : ''}`));
     }
     if (chosen && list.some((t) => String(t.tournament_id) === String(chosen))) select.value = chosen;
     else if (list.length) select.value = list[list.length - 1].tournament_id;

@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "arena/service.h"
 #include "arena/tournament.h"
 #include "gtest/gtest.h"
@@ -407,12 +410,15 @@ TEST(ArenaApi, Issue14_ListTournamentsPagedMatchesAndReplayById) {
   v1::TournamentStatus st;
   ASSERT_TRUE(s.CreateTournament(nullptr, &t, &st).ok());
   const int64_t id = st.tournament_id();
-  ASSERT_TRUE(WaitFor([&] { return Count(**store, id).done == 8; }));
-  CancelAndWait(s, id);  // already finished: only waits for the state
-
+  // Waits for the run to end by itself (a cancel right after the last
+  // result could still land before the state says finished).
   v1::ListTournamentsRequest lreq;
   v1::ListTournamentsResponse list;
-  ASSERT_TRUE(s.ListTournaments(nullptr, &lreq, &list).ok());
+  ASSERT_TRUE(WaitFor([&] {
+    list.Clear();
+    return s.ListTournaments(nullptr, &lreq, &list).ok() &&
+           list.tournaments_size() == 1 && list.tournaments(0).settled();
+  }));
   ASSERT_EQ(list.tournaments_size(), 1);
   EXPECT_EQ(list.tournaments(0).tournament_id(), id);
   EXPECT_EQ(list.tournaments(0).state(), v1::TOURNAMENT_STATE_FINISHED);
@@ -510,6 +516,234 @@ TEST(Rating, Issue14_DynamicsFactorLetsAnImprovedBotOvertake) {
     std::printf("seed %d: games to overtake with tau %d, without %d\n", seed,
                 with_tau, without);
   }
+}
+
+}  // namespace
+}  // namespace woodland::arena
+
+namespace woodland::arena {
+namespace {
+
+const std::string kRandomBot = WOODLAND_RANDOM_BOT;
+
+// A shell script in a fresh test directory (made executable).
+std::string Script(const std::string& dir, const std::string& name,
+                   const std::string& body) {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << "#!/bin/sh\n" << body;
+  using P = std::filesystem::perms;  // the sandbox runs it as another user
+  std::filesystem::permissions(path, P::owner_all | P::group_read |
+                                         P::group_exec | P::others_read |
+                                         P::others_exec);
+  return path;
+}
+
+// Issue 14 (the out-of-process soak): a cancel returns at once while the
+// ladder's match still runs; that match is stored, and the status says when
+// the counts are final (settled). The soak read the database, the status
+// and the metrics while that match ended and compared counts of different
+// moments ("stored 501, 500 done, ladder says 500, seats 2004").
+TEST(ArenaLadder, Issue14_CancelledLadderSettlesOnTheStoredCount) {
+  const std::string dir = ::testing::TempDir() + "/issue14_settle";
+  // Each bot takes 0.3 s to start: the cancel lands during a match.
+  const std::string slow = Script(dir, "slow.sh", "sleep 0.3\nexec \"$@\"\n");
+  referee::BotCatalog catalog;
+  for (int i = 1; i <= 4; ++i) {
+    ASSERT_TRUE(
+        catalog
+            .Add(absl::StrCat("s", i),
+                 absl::StrCat("exec:", slow, " ", kRandomBot, " --seed ", i))
+            .ok());
+  }
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  ArenaMetrics metrics;
+  ArenaService s(store->get(), &metrics, {}, 1, catalog);
+  s.set_conformance("off");
+  for (int i = 1; i <= 4; ++i) {
+    v1::RegisterBotRequest r;
+    r.set_name(absl::StrCat("s", i));
+    r.set_spec(absl::StrCat("catalog:s", i));
+    v1::BotRecord out;
+    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
+  }
+  v1::StartLadderRequest req;
+  req.set_seed(9);
+  v1::TournamentStatus st;
+  ASSERT_TRUE(s.StartLadder(nullptr, &req, &st).ok());
+  EXPECT_FALSE(st.settled());
+  v1::TournamentRef ref;
+  ref.set_tournament_id(st.tournament_id());
+  const int64_t id = st.tournament_id();
+  ASSERT_TRUE(WaitFor([&] {
+    return Count(**store, id).done >= 1 && Count(**store, id).running == 1;
+  }));
+  ASSERT_TRUE(s.CancelTournament(nullptr, &ref, &st).ok());
+  EXPECT_EQ(st.state(), v1::TOURNAMENT_STATE_CANCELLED);
+  EXPECT_FALSE(st.settled());  // the match in progress is not stored yet
+  EXPECT_EQ(st.matches_running(), 1);
+  ASSERT_TRUE(WaitFor([&] {
+    st.Clear();
+    return s.CancelTournament(nullptr, &ref, &st).ok() && st.settled();
+  }));
+  const RowCounts n = Count(**store, id);
+  EXPECT_EQ(n.running, 0);
+  EXPECT_EQ(n.all, n.done);  // the match running at the cancel was stored
+  EXPECT_EQ(st.matches_done(), n.done);
+  EXPECT_EQ(st.matches_running(), 0);
+  EXPECT_EQ(Value(metrics, "woodland_arena_matches_finished_total"), n.done);
+  EXPECT_EQ(Value(metrics, "woodland_arena_matches_running"), 0);
+  v1::StandingsResponse standings;
+  ASSERT_TRUE(s.GetStandings(nullptr, &ref, &standings).ok());
+  int seats = 0;
+  for (const v1::BotStanding& b : standings.bots()) seats += b.games();
+  EXPECT_EQ(seats, 4 * n.done);
+  // A settled status stays what it was.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  v1::TournamentStatus later;
+  ASSERT_TRUE(s.CancelTournament(nullptr, &ref, &later).ok());
+  EXPECT_EQ(later.matches_done(), st.matches_done());
+}
+
+// The never-started tables of bot `bot` in stored order.
+std::vector<int> NeverStarted(Store& store, int64_t tid, int bot) {
+  std::vector<int> out;
+  const std::vector<MatchRow> rows = *store.Matches(tid);  // not dangling
+  for (const MatchRow& m : rows) {
+    const auto seat = std::find(m.bots.begin(), m.bots.end(), bot);
+    if (seat == m.bots.end()) continue;
+    for (const SeatForfeit& f : ParseForfeits(m.forfeits)) {
+      if (f.seat == seat - m.bots.begin() && f.never_started) {
+        out.push_back(m.table_index);
+      }
+    }
+  }
+  return out;
+}
+
+// Issue 14 (suspension policy): a suspended bot is probed after
+// probe_after, then after twice as long each failed probe; a start at a
+// probe's table resumes it. Here a bot fails to start until table 60 (one
+// simulated second per table, probes after 10 s, 20 s, 40 s): suspended
+// after 3 failures, two failed probes, then the third probe starts it and
+// it plays on, not suspended.
+TEST(Ladder, Issue14_SuspendedBotIsProbedWithBackoffAndResumes) {
+  const std::string dir = ::testing::TempDir() + "/issue14_probe";
+  std::filesystem::remove_all(dir);
+  const std::string flaky =
+      Script(dir, "flaky.sh",
+             "[ -e \"$(dirname \"$0\")/dead\" ] && exit 1\nexec \"$@\"\n");
+  std::ofstream(dir + "/dead") << "1";
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Builtin(5, "probe");
+  c.bots[4] = {"flaky", absl::StrCat("exec:", flaky, " ", kRandomBot)};
+  c.probe_after = absl::Seconds(10);
+  c.max_turns = 2;  // short games: the starts are what is tested
+  absl::Time now = absl::UnixEpoch();
+  c.now = [&now] { return now; };
+  auto progress = [&](int done, int) {
+    now = absl::UnixEpoch() + absl::Seconds(done);
+    if (done == 60) std::filesystem::remove(dir + "/dead");
+  };
+  auto s = RunLadder(c, **store, 120, progress);
+  ASSERT_TRUE(s.ok()) << s.status();
+  const std::vector<int> failed = NeverStarted(**store, 1, 4);
+  ASSERT_EQ(failed.size(), 5u) << absl::StrJoin(failed, ",");
+  EXPECT_LT(failed[4], 60);
+  // Table i is played at second i: probes no earlier than 10 s after the
+  // suspension (the third failure) and 20 s after the first probe.
+  EXPECT_GE(failed[3] - failed[2], 10);
+  EXPECT_GE(failed[4] - failed[3], 20);
+  // Not seated between the probes.
+  int seated_while_suspended = 0;
+  const std::vector<MatchRow> rows = *(*store)->Matches(1);
+  for (const MatchRow& m : rows) {
+    if (m.table_index > failed[2] && m.table_index < 60 &&
+        std::count(m.bots.begin(), m.bots.end(), 4))
+      ++seated_while_suspended;
+  }
+  EXPECT_EQ(seated_while_suspended, 2);
+  for (const BotStanding& b : s->bots) {
+    if (b.name != "flaky") continue;
+    EXPECT_FALSE(b.suspended);
+    EXPECT_EQ(b.forfeits, 5);
+    EXPECT_GE(b.games, 5 + 20);  // back in the rotation after table 70
+  }
+}
+
+// Issue 14: with probes off a suspension lasts until the operator resumes
+// the bot (LiveBot::resume_requests, from SetBotEnabled true): then it is
+// probed at the next table.
+TEST(Ladder, Issue14_OperatorResumeProbesASuspendedBotAtOnce) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Builtin(5, "resume");
+  c.bots[4] = {"dead", "exec:/nonexistent/woodland-bot"};
+  c.probe_after = absl::ZeroDuration();
+  std::atomic<int> resumes{0};
+  c.live_bots = [&]() -> absl::StatusOr<std::vector<LiveBot>> {
+    std::vector<LiveBot> live(5);
+    live[4].resume_requests = resumes;
+    return live;
+  };
+  auto progress = [&](int done, int) {
+    if (done == 20) resumes = 1;
+  };
+  ASSERT_TRUE(RunLadder(c, **store, 30, progress).ok());
+  const std::vector<int> failed = NeverStarted(**store, 1, 4);
+  ASSERT_EQ(failed.size(), 4u) << absl::StrJoin(failed, ",");
+  EXPECT_LT(failed[2], 20);
+  EXPECT_GE(failed[3], 20);
+}
+
+// Issue 14: a ladder that cannot seat a table says why in its status (the
+// soak's ladder waited 10 minutes with three eligible bots and said
+// nothing), and schedules again when it can.
+TEST(ArenaLadder, Issue14_WaitingLadderSaysWhy) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  ArenaService s(store->get(), nullptr, {}, 1);
+  for (int i = 1; i <= 4; ++i) {
+    v1::RegisterBotRequest r;
+    r.set_name("bot" + std::to_string(i));
+    r.set_spec("builtin:random");
+    v1::BotRecord out;
+    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
+  }
+  v1::StartLadderRequest req;
+  req.set_seed(4);
+  v1::TournamentStatus st;
+  ASSERT_TRUE(s.StartLadder(nullptr, &req, &st).ok());
+  const int64_t id = st.tournament_id();
+  ASSERT_TRUE(WaitFor([&] { return Count(**store, id).done >= 2; }));
+  v1::SetBotEnabledRequest off;
+  off.set_name("bot3");
+  off.set_enabled(false);
+  v1::BotRecord rec;
+  ASSERT_TRUE(s.SetBotEnabled(nullptr, &off, &rec).ok());
+  auto status = [&] {
+    v1::ListTournamentsRequest list;
+    v1::ListTournamentsResponse all;
+    EXPECT_TRUE(s.ListTournaments(nullptr, &list, &all).ok());
+    return all.tournaments(0);
+  };
+  EXPECT_TRUE(WaitFor([&] {
+    return status().waiting() ==
+           "waiting: 3 schedulable bots for 4 seats (disabled: bot3)";
+  })) << status().waiting();
+  const int done = Count(**store, id).done;
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(Count(**store, id).done, done);
+  off.set_enabled(true);
+  ASSERT_TRUE(s.SetBotEnabled(nullptr, &off, &rec).ok());
+  EXPECT_TRUE(WaitFor([&] {
+    return status().waiting().empty() && Count(**store, id).done > done;
+  })) << status().waiting();
+  v1::TournamentRef ref;
+  ref.set_tournament_id(id);
+  (void)s.CancelTournament(nullptr, &ref, &st);
 }
 
 }  // namespace
