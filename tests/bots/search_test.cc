@@ -11,6 +11,7 @@
 #include "bots/heuristic/policy.h"
 #include "bots/search/info_tracker.h"
 #include "bots/search/ismcts.h"
+#include "bots/search/playout_policy.h"
 #include "bots/search/search_player.h"
 #include "gtest/gtest.h"
 #include "referee/convert.h"
@@ -465,6 +466,42 @@ TEST(SearchValues, MaterialValuesTheMapAndTheHand) {
   const double eyrie = with[1];
   s.mutable_seat(1).hand.push_back(s.seat(0).hand.front());
   EXPECT_GT(bots::SeatValues(s, 1.0)[1], eyrie);
+}
+
+// Issue 17 item 1: the playout policy's reduced, reused request leads the
+// heuristic to the same pick as the full request the referee would send,
+// at every decision of random games (base and expansion tables, a second
+// Vagabond), with one policy reused across each game.
+TEST(SearchPlayoutPolicy, PicksAsTheHeuristicOnTheFullRequest) {
+  const std::vector<std::vector<int8_t>> tables = {
+      {rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
+      {rules::kCult, rules::kRiverfolk, rules::kDuchy, rules::kMarquise},
+      {rules::kCorvid, rules::kHundreds, rules::kKeepers, rules::kEyrie},
+      {rules::kVagabond, rules::kVagabond2, rules::kAlliance, rules::kCult}};
+  int compared = 0;
+  for (size_t t = 0; t < tables.size(); ++t) {
+    for (uint64_t g = 0; g < 2; ++g) {
+      rules::GameSetup setup = BaseSetup(tables[t]);
+      setup.max_turns = 60;
+      State s = *State::NewGame(setup, 100 * t + g);
+      bots::HeuristicPolicy full(g);
+      bots::PlayoutPolicy lean(g);
+      std::mt19937_64 rng(g);
+      while (!s.IsTerminal()) {
+        int pick = 0;
+        if (s.options().size() > 1) {
+          pick = lean.Choose(s);
+          ASSERT_EQ(pick, full.Choose(bots::PlayoutRequest(s)))
+              << "table " << t << " game " << g << " prompt " << s.PromptKey();
+          ++compared;
+        }
+        // Mostly the heuristic's own moves, some random ones for variety.
+        if (rng() % 4 == 0) pick = static_cast<int>(rng() % s.options().size());
+        ASSERT_TRUE(s.Apply(pick).ok());
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
 }
 
 }  // namespace
