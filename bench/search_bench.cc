@@ -9,6 +9,7 @@
 //        heuristic|random] [--horizon H] [--margin M] [--seed S]
 //        [--iterations I] [--material W] [--policy P] [--depth D]
 //        [--tournament] [--factions k1,k2,...] [--playout-bench N]
+//        [--temperature T] [--puct C]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
 // answered) and playouts per second per core. --tournament instead seats
@@ -16,6 +17,8 @@
 // every seat and faction) and prints the standings by win rate.
 // --iterations I: I playouts per decision instead of the clock (the same
 // work on a loaded machine; I / (playouts/s/core) is the CPU time).
+// --temperature T (> 0): PUCT at the root with a softmax of the
+// heuristic's option scores at T as priors, --puct C its constant.
 // --factions: the faction pool (keys, e.g. cult,riverfolk,duchy,corvid,
 // hundreds,keepers; default the four base factions): game g seats the
 // search bot as pool[g % n] against the next three of the pool.
@@ -246,6 +249,10 @@ int Main(int argc, char** argv) {
       options.material = std::atof(v);
     } else if (flag == "--iterations") {
       options.fixed_iterations = std::atoi(v);
+    } else if (flag == "--temperature") {
+      options.prior_temperature = std::atof(v);
+    } else if (flag == "--puct") {
+      options.puct = std::atof(v);
     } else if (flag == "--depth") {
       options.tree_depth = std::atoi(v);
     } else if (flag == "--margin") {

@@ -66,6 +66,11 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
     }
   }
   config.prior = fallback;
+  if (options_.prior_temperature > 0) {
+    config.root_priors =
+        RootPriors(heuristic_.Scores(r), options_.prior_temperature);
+    config.puct = options_.puct;
+  }
   SearchStats st;
   std::optional<int> pick = Search(*info, InfoTracker::Labels(r), config, &st);
   if (!pick.has_value()) {
