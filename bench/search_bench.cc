@@ -8,7 +8,8 @@
 // Run: build/bench/search_bench [--games N] [--seconds T] [--opponent
 //        heuristic|random] [--horizon H] [--margin M] [--seed S]
 //        [--iterations I] [--material W] [--policy P] [--depth D]
-//        [--tournament] [--factions k1,k2,...]
+//        [--tournament] [--factions k1,k2,...] [--playout-bench N]
+//        [--temperature T] [--puct C]
 // Prints the search bot's win rate per faction with a 95% (Wilson)
 // interval, the share of its decisions it searched (the rest the heuristic
 // answered) and playouts per second per core. --tournament instead seats
@@ -16,6 +17,8 @@
 // every seat and faction) and prints the standings by win rate.
 // --iterations I: I playouts per decision instead of the clock (the same
 // work on a loaded machine; I / (playouts/s/core) is the CPU time).
+// --temperature T (> 0): PUCT at the root with a softmax of the
+// heuristic's option scores at T as priors, --puct C its constant.
 // --factions: the faction pool (keys, e.g. cult,riverfolk,duchy,corvid,
 // hundreds,keepers; default the four base factions): game g seats the
 // search bot as pool[g % n] against the next three of the pool.
@@ -23,6 +26,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <random>
 #include <string>
 #include <vector>
@@ -31,6 +35,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "bots/heuristic/policy.h"
+#include "bots/search/playout_policy.h"
 #include "bots/search/search_player.h"
 #include "referee/convert.h"
 #include "referee/rules/state.h"
@@ -147,6 +152,72 @@ bool Won(const GameOut& g, int seat) {
   return false;
 }
 
+double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + t.tv_nsec * 1e-9;
+}
+
+// --playout-bench N: N playouts (6 faction turns each) per variant from
+// eight mid-game base states, the variants interleaved in three rounds
+// (best of 3): the heuristic on a freshly built request per step (the old
+// playout), on the reused request of bots::PlayoutPolicy, uniform random.
+int PlayoutBench(int n, uint64_t seed) {
+  std::vector<State> starts;
+  for (uint64_t g = 0; starts.size() < 8; ++g) {
+    rules::GameSetup setup;
+    setup.factions = kBase;
+    setup.max_turns = 400;
+    State s = *State::NewGame(setup, seed + g);
+    bots::HeuristicPolicy h(g);
+    const int stop = 8 + static_cast<int>(g % 8);
+    while (!s.IsTerminal() && s.counters().turns < stop)
+      (void)s.Apply(s.deciding_seat(), h.Choose(bots::PlayoutRequest(s)));
+    if (!s.IsTerminal()) starts.push_back(s);
+  }
+  const char* names[] = {"heuristic, fresh request", "heuristic, PlayoutPolicy",
+                         "random", "random + reused request"};
+  constexpr int kVariants = 4;
+  double best[kVariants] = {1e300, 1e300, 1e300, 1e300};
+  int64_t decisions[kVariants] = {};
+  for (int round = 0; round < 3; ++round) {
+    for (int v = 0; v < kVariants; ++v) {
+      bots::HeuristicPolicy fresh(seed);
+      bots::PlayoutPolicy reused(seed);
+      std::mt19937_64 rng(seed);
+      int64_t d = 0;
+      const double t0 = CpuSeconds();
+      for (int i = 0; i < n; ++i) {
+        State s = starts[i % starts.size()];
+        const int turns0 = s.counters().turns;
+        while (!s.IsTerminal() && s.counters().turns - turns0 <= 6) {
+          int pick;
+          if (v == 0) {
+            pick = fresh.Choose(bots::PlayoutRequest(s));
+          } else if (v == 1) {
+            pick = reused.Choose(s);
+          } else {
+            if (v == 3) (void)reused.Request(s);
+            pick = static_cast<int>(rng() % s.options().size());
+          }
+          (void)s.Apply(pick);
+          ++d;
+        }
+      }
+      best[v] = std::min(best[v], CpuSeconds() - t0);
+      decisions[v] = d;
+    }
+  }
+  std::printf(
+      "playouts of 6 faction turns from 8 base states, best of 3 "
+      "(CPU time):\n");
+  for (int v = 0; v < kVariants; ++v) {
+    std::printf("  %-26s %9.0f playouts/s %10.0f decisions/s\n", names[v],
+                n / best[v], decisions[v] / best[v]);
+  }
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   int games = 8;
   bool tournament = false;
@@ -167,6 +238,7 @@ int Main(int argc, char** argv) {
       return 1;
     }
     const char* v = argv[++i];
+    if (flag == "--playout-bench") return PlayoutBench(std::atoi(v), seed);
     if (flag == "--games") {
       games = std::atoi(v);
     } else if (flag == "--seconds") {
@@ -177,6 +249,10 @@ int Main(int argc, char** argv) {
       options.material = std::atof(v);
     } else if (flag == "--iterations") {
       options.fixed_iterations = std::atoi(v);
+    } else if (flag == "--temperature") {
+      options.prior_temperature = std::atof(v);
+    } else if (flag == "--puct") {
+      options.puct = std::atof(v);
     } else if (flag == "--depth") {
       options.tree_depth = std::atoi(v);
     } else if (flag == "--margin") {

@@ -563,6 +563,12 @@ void LandmarksToProto(const State& s, v1::LandmarksView* out) {
   out->set_draft_locked(lb.locked);
 }
 
+void VagabondViewToProto(const State& s, const rules::Observation& o,
+                         int faction, const rules::VagabondBoard& board,
+                         v1::VagabondView* out) {
+  VagabondToProto(s, o, faction, board, out);
+}
+
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);
   out->set_seat(o.seat);

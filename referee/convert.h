@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "referee/rules/observation.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/bot.pb.h"
 #include "woodland/v1/game.pb.h"
@@ -28,6 +29,11 @@ void OptionToProto(const rules::State& s, const rules::Option& o,
 void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
+// One seated Vagabond's public board (an entry of Observation.vagabonds),
+// for the search's reduced playout request (bots/search/playout_policy.cc).
+void VagabondViewToProto(const rules::State& s, const rules::Observation& o,
+                         int faction, const rules::VagabondBoard& board,
+                         v1::VagabondView* out);
 // The static game for MatchStart (issue 13 item 3): map, cards, boxes.
 void GameDefinitionToProto(const rules::State& s, v1::GameDefinition* out);
 // The faction whose action codes a kOptAction option of the current prompt

@@ -727,4 +727,13 @@ int HeuristicPolicy::Choose(const DecisionRequest& r) {
   return best;
 }
 
+std::vector<double> HeuristicPolicy::Scores(const DecisionRequest& r) {
+  std::vector<double> out;
+  out.reserve(r.options_size());
+  for (const auto& o : r.options())
+    out.push_back(Score(r, o) + DominanceDefense(r, o) +
+                  DominanceCardCost(r, o));
+  return out;
+}
+
 }  // namespace woodland::bots

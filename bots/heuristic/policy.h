@@ -6,6 +6,7 @@
 #define WOODLAND_BOTS_HEURISTIC_POLICY_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "woodland/v1/bot.pb.h"
 
@@ -16,6 +17,9 @@ class HeuristicPolicy {
   explicit HeuristicPolicy(uint64_t seed)
       : state_(seed * 0x9E3779B97F4A7C15ULL + 1) {}
   int Choose(const v1::DecisionRequest& request);
+  // Each option's score, what Choose maximizes (without its tie-breaking
+  // jitter and the request's events): the search's priors (bots/search).
+  std::vector<double> Scores(const v1::DecisionRequest& request);
 
  private:
   double Score(const v1::DecisionRequest& r, const v1::Option& o);

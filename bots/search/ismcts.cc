@@ -78,7 +78,45 @@ int Decide(const State& s, Rng& rng, double done_chance) {
   return 0;
 }
 
+// AlphaZero's PUCT rule at the root: the option maximizing Q + c P
+// sqrt(N) / (1 + n); unvisited options take the root's mean as Q.
+int PuctPick(const Node& root, const std::vector<int>& edge_of, int seat,
+             const std::vector<double>& priors, double c) {
+  int total = 0;
+  double sum = 0;
+  for (int e : edge_of) {
+    total += root.edges[e].visits;
+    sum += root.edges[e].value[seat];
+  }
+  const double fpu = total > 0 ? sum / total : 0.5;
+  const double sq = std::sqrt(static_cast<double>(std::max(total, 1)));
+  int pick = 0;
+  double best = -1e300;
+  for (size_t i = 0; i < edge_of.size(); ++i) {
+    const Edge& e = root.edges[edge_of[i]];
+    const double q = e.visits > 0 ? e.value[seat] / e.visits : fpu;
+    const double u = q + c * priors[i] * sq / (1 + e.visits);
+    if (u > best) {
+      best = u;
+      pick = static_cast<int>(i);
+    }
+  }
+  return pick;
+}
+
 }  // namespace
+
+std::vector<double> RootPriors(const std::vector<double>& scores,
+                               double temperature) {
+  std::vector<double> p(scores.size());
+  if (scores.empty()) return p;
+  const double top = *std::max_element(scores.begin(), scores.end());
+  double z = 0;
+  for (size_t i = 0; i < scores.size(); ++i)
+    z += p[i] = std::exp((scores[i] - top) / std::max(1e-6, temperature));
+  for (double& x : p) x /= z;
+  return p;
+}
 
 // A seat's standing on the map and in hand, in VP terms (see SeatValues).
 double Material(const State& s, int seat) {
@@ -187,7 +225,11 @@ std::optional<int> Search(const rules::InfoState& info,
         prior = config.playout_policy(s);  // a new node: the policy first
         if (prior >= static_cast<int>(opts.size())) prior = -1;
       }
-      if (prior >= 0 && nodes[node].edges[edge_of[prior]].visits == 0) {
+      if (node == 0 && config.root_priors.size() == opts.size()) {
+        pick =
+            PuctPick(nodes[0], edge_of, seat, config.root_priors, config.puct);
+        unvisited = 1 << 20;  // decided
+      } else if (prior >= 0 && nodes[node].edges[edge_of[prior]].visits == 0) {
         pick = prior;
         unvisited = 1 << 20;  // the prior first
       }

@@ -35,6 +35,13 @@ struct SearchConfig {
   // is tried first and gets a bias of prior_bias / (visits + 1).
   int prior = -1;
   double prior_bias = 0.1;
+  // PUCT priors over the root's options (request order, summing to 1),
+  // e.g. a softmax of the heuristic's option scores (RootPriors): when
+  // set, the root picks by Q + puct * P * sqrt(N) / (1 + n) (AlphaZero's
+  // rule; an unvisited option's Q is the root's mean) instead of UCT, so
+  // the playouts go where the heuristic and the results agree.
+  std::vector<double> root_priors;
+  double puct = 1.0;
   // Weight of the material term in a cut-off playout's value (SeatValues).
   double material = 0;
   // A playout decision is taken by `playout_policy` (an index into the
@@ -67,6 +74,11 @@ struct SearchStats {
 // clearing, a quarter per warrior or building, half per card.
 std::array<double, rules::kMaxSeats> SeatValues(const rules::State& s,
                                                 double material = 0);
+
+// A softmax of option scores at `temperature` (the priors for
+// SearchConfig::root_priors).
+std::vector<double> RootPriors(const std::vector<double>& scores,
+                               double temperature);
 
 // The index (into `labels`, the request's options) to play, or nullopt when
 // this table/phase cannot be rebuilt or the rebuilt decision differs from

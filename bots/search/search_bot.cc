@@ -6,6 +6,7 @@
 //              [--deadline-fraction F] [--bank-fraction B] [--max-seconds T]
 //              [--horizon TURNS] [--margin M] [--iterations I]
 //              [--material W] [--policy P] [--depth D]
+//              [--temperature T] [--puct C]
 //
 // Time per decision: min(F x the decision's deadline, B x the remaining
 // time bank, T) (defaults 0.5, 0.02, 10 s). The heuristic's choice stands
@@ -14,7 +15,9 @@
 // loaded machine, for tests and tournaments of fixed work). --material W:
 // the weight of map and hand standing in a cut-off playout's value;
 // --policy P: the share of playout decisions the heuristic takes; --depth D:
-// decisions in the tree per playout (1: flat rollouts over the root).
+// decisions in the tree per playout (1: flat rollouts over the root);
+// --temperature T > 0: PUCT at the root with a softmax of the heuristic's
+// option scores at T as priors, --puct C its constant (default 1).
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -115,7 +118,8 @@ int main(int argc, char** argv) {
     const bool ours = a == "--deadline-fraction" || a == "--bank-fraction" ||
                       a == "--max-seconds" || a == "--horizon" ||
                       a == "--margin" || a == "--iterations" ||
-                      a == "--material" || a == "--policy" || a == "--depth";
+                      a == "--material" || a == "--policy" || a == "--depth" ||
+                      a == "--temperature" || a == "--puct";
     if (!ours || i + 1 >= argc) {
       rest.push_back(argv[i]);
       continue;
@@ -130,6 +134,8 @@ int main(int argc, char** argv) {
     if (a == "--material") options.material = v;
     if (a == "--policy") options.policy_chance = v;
     if (a == "--depth") options.tree_depth = static_cast<int>(v);
+    if (a == "--temperature") options.prior_temperature = v;
+    if (a == "--puct") options.puct = v;
   }
   woodland::bots::BotFlags flags;
   flags.name = "search";

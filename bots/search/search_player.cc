@@ -3,24 +3,10 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "referee/convert.h"
+#include "bots/search/playout_policy.h"
 
 namespace woodland::bots {
 namespace {
-
-// The request the referee would send the deciding seat of `s` (without
-// events), for the heuristic inside playouts.
-v1::DecisionRequest PlayoutRequest(const rules::State& s) {
-  const int seat = s.deciding_seat();
-  v1::DecisionRequest req;
-  req.set_seat(seat);
-  req.set_faction(referee::FactionToProto(s.seat(seat).faction));
-  *req.mutable_prompt() = referee::PromptToProto(s);
-  for (const rules::Option& o : s.options())
-    referee::OptionToProto(s, o, req.add_options());
-  referee::ObservationToProto(s, seat, req.mutable_observation());
-  return req;
-}
 
 double Seconds(const google::protobuf::Duration& d) {
   return static_cast<double>(d.seconds()) + d.nanos() * 1e-9;
@@ -62,11 +48,11 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   config.horizon_turns = options_.horizon_turns;
   config.material = options_.material;
   config.tree_depth = options_.tree_depth;
-  HeuristicPolicy playout_heuristic(last_seed_);
+  PlayoutPolicy playout_heuristic(last_seed_);
   if (options_.policy_chance > 0) {
     config.policy_chance = options_.policy_chance;
     config.playout_policy = [&playout_heuristic](const rules::State& s) {
-      return playout_heuristic.Choose(PlayoutRequest(s));
+      return playout_heuristic.Choose(s);
     };
   }
   if (options_.fixed_iterations > 0) {
@@ -80,6 +66,11 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
     }
   }
   config.prior = fallback;
+  if (options_.prior_temperature > 0) {
+    config.root_priors =
+        RootPriors(heuristic_.Scores(r), options_.prior_temperature);
+    config.puct = options_.puct;
+  }
   SearchStats st;
   std::optional<int> pick = Search(*info, InfoTracker::Labels(r), config, &st);
   if (!pick.has_value()) {

@@ -36,6 +36,10 @@ struct SearchPlayerOptions {
   // three heuristic bots than random playouts in a deep tree with a margin.
   double policy_chance = 1;
   int tree_depth = 1;  // SearchConfig::tree_depth
+  // > 0: PUCT at the root with priors from a softmax of the heuristic's
+  // option scores at this temperature (SearchConfig::root_priors, puct).
+  double prior_temperature = 0;
+  double puct = 1.0;
 };
 
 struct SearchPlayerStats {

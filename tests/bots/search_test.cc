@@ -4,6 +4,7 @@
 // same inputs and the same moves. Requests are built exactly as the referee
 // builds them (referee/convert.h), in process.
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <random>
 #include <tuple>
@@ -11,6 +12,7 @@
 #include "bots/heuristic/policy.h"
 #include "bots/search/info_tracker.h"
 #include "bots/search/ismcts.h"
+#include "bots/search/playout_policy.h"
 #include "bots/search/search_player.h"
 #include "gtest/gtest.h"
 #include "referee/convert.h"
@@ -465,6 +467,122 @@ TEST(SearchValues, MaterialValuesTheMapAndTheHand) {
   const double eyrie = with[1];
   s.mutable_seat(1).hand.push_back(s.seat(0).hand.front());
   EXPECT_GT(bots::SeatValues(s, 1.0)[1], eyrie);
+}
+
+// Issue 17 item 2: PUCT at the root. A softmax of scores ranks the
+// options as the scores do and sums to one; a cooler temperature sharpens
+// it. In a search, an option with most of the prior gets most playouts
+// before the results speak, and the others are still tried.
+TEST(SearchPuct, RootPriorsFollowTheHeuristicScores) {
+  const std::vector<double> p = bots::RootPriors({1, 3, 2}, 1);
+  ASSERT_EQ(p.size(), 3u);
+  EXPECT_NEAR(p[0] + p[1] + p[2], 1, 1e-12);
+  EXPECT_GT(p[1], p[2]);
+  EXPECT_GT(p[2], p[0]);
+  EXPECT_NEAR(p[1] / p[2], std::exp(1.0), 1e-9);
+  EXPECT_GT(bots::RootPriors({1, 3, 2}, 0.5)[1], p[1]);
+
+  auto st = State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie,
+                                      rules::kAlliance, rules::kVagabond}),
+                           6);
+  ASSERT_TRUE(st.ok());
+  State s = *st;
+  std::mt19937_64 rng(6);
+  int searched = 0;
+  for (int step = 0; step < 3000 && !s.IsTerminal() && searched < 3; ++step) {
+    const int n = static_cast<int>(s.options().size());
+    if (s.turn() > 2 && n >= 3 && step % 5 == 0) {
+      bots::InfoTracker tracker(StartOf(s, s.deciding_seat()));
+      const v1::DecisionRequest req = RequestFor(s, nullptr, step);
+      auto info = tracker.Update(req);
+      ASSERT_TRUE(info.ok());
+      bots::SearchConfig config;
+      config.seconds = 0;
+      config.max_iterations = 20 * n;
+      config.tree_depth = 1;
+      config.horizon_turns = 1;
+      const int favored = n - 1;  // not the first option
+      config.root_priors.assign(n, 0.1 / (n - 1));
+      config.root_priors[favored] = 0.9;
+      config.puct = 2;
+      bots::SearchStats stats;
+      auto pick =
+          bots::Search(*info, bots::InfoTracker::Labels(req), config, &stats);
+      if (pick.has_value()) {
+        int most = 0, tried = 0;
+        for (int i = 0; i < n; ++i) {
+          most = std::max(most, stats.visits[i]);
+          tried += stats.visits[i] > 0;
+        }
+        EXPECT_EQ(stats.visits[favored], most);
+        EXPECT_GT(stats.visits[favored], 10 * n / 2);
+        EXPECT_GE(tried, 2);
+        ++searched;
+      }
+    }
+    ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
+  }
+  EXPECT_EQ(searched, 3);
+}
+
+// The priors' source: HeuristicPolicy::Scores is what Choose maximizes, up
+// to its tie-breaking jitter (< 0.1).
+TEST(SearchPuct, HeuristicScoresAreWhatChooseMaximizes) {
+  State s = *State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie,
+                                       rules::kAlliance, rules::kVagabond}),
+                            8);
+  bots::HeuristicPolicy h(8);
+  int clear = 0;
+  while (!s.IsTerminal() && s.turn() < 40) {
+    const v1::DecisionRequest req = RequestFor(s, nullptr, 0);
+    const std::vector<double> sc = h.Scores(req);
+    ASSERT_EQ(static_cast<int>(sc.size()), req.options_size());
+    const int pick = h.Choose(req);
+    std::vector<double> sorted = sc;
+    std::sort(sorted.rbegin(), sorted.rend());
+    if (sorted.size() >= 2 && sorted[0] - sorted[1] >= 0.1) {
+      EXPECT_EQ(sc[pick], sorted[0]) << req.prompt().kind();
+      ++clear;
+    }
+    ASSERT_TRUE(s.Apply(pick).ok());
+  }
+  EXPECT_GT(clear, 100);
+}
+
+// Issue 17 item 1: the playout policy's reduced, reused request leads the
+// heuristic to the same pick as the full request the referee would send,
+// at every decision of random games (base and expansion tables, a second
+// Vagabond), with one policy reused across each game.
+TEST(SearchPlayoutPolicy, PicksAsTheHeuristicOnTheFullRequest) {
+  const std::vector<std::vector<int8_t>> tables = {
+      {rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
+      {rules::kCult, rules::kRiverfolk, rules::kDuchy, rules::kMarquise},
+      {rules::kCorvid, rules::kHundreds, rules::kKeepers, rules::kEyrie},
+      {rules::kVagabond, rules::kVagabond2, rules::kAlliance, rules::kCult}};
+  int compared = 0;
+  for (size_t t = 0; t < tables.size(); ++t) {
+    for (uint64_t g = 0; g < 2; ++g) {
+      rules::GameSetup setup = BaseSetup(tables[t]);
+      setup.max_turns = 60;
+      State s = *State::NewGame(setup, 100 * t + g);
+      bots::HeuristicPolicy full(g);
+      bots::PlayoutPolicy lean(g);
+      std::mt19937_64 rng(g);
+      while (!s.IsTerminal()) {
+        int pick = 0;
+        if (s.options().size() > 1) {
+          pick = lean.Choose(s);
+          ASSERT_EQ(pick, full.Choose(bots::PlayoutRequest(s)))
+              << "table " << t << " game " << g << " prompt " << s.PromptKey();
+          ++compared;
+        }
+        // Mostly the heuristic's own moves, some random ones for variety.
+        if (rng() % 4 == 0) pick = static_cast<int>(rng() % s.options().size());
+        ASSERT_TRUE(s.Apply(pick).ok());
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
 }
 
 }  // namespace
