@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "bots/heuristic/policy.h"
 #include "referee/convert.h"
@@ -92,7 +93,8 @@ const char* FactionKeyOf(int f) {
 // uniformly. Fills `result` like RunMatch; appends the heuristic's
 // decisions to *trace when trace is non-null.
 bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
-                   v1::MatchResult* result, std::string* trace) {
+                   v1::MatchResult* result, std::string* trace,
+                   std::map<std::string, int>* reasons, int* turns) {
   rules::GameSetup setup;
   for (int f : factions) setup.factions.push_back(f);
   setup.max_turns = MatchOptions{}.default_max_turns;
@@ -139,6 +141,11 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
     }
     if (!s.Apply(choice).ok()) return false;
   }
+  for (const rules::Event& e : s.events()) {  // the heuristic's VP sources
+    if (e.kind == rules::kEvVp && e.seat == me)
+      (*reasons)[std::string(rules::VpReasonName(e.a))] += e.d;
+  }
+  *turns += s.turn();
   if (trace != nullptr) {  // where every seat's VP came from
     std::map<std::string, int> vp;
     for (const rules::Event& e : s.events()) {
@@ -165,6 +172,8 @@ struct Tally {
   // Losses: to a random bot's 30 VP, to its dominance, by the turn limit.
   int lost_vp = 0, lost_dominance = 0, lost_other = 0;
   int lost_to[rules::kNumFactions] = {};  // the winners of the lost games
+  int turns = 0;                          // summed over games (in process)
+  std::map<std::string, int> reasons;     // the heuristic's VP by reason
 };
 
 // Wilson score interval (95%) of wins/n, in percent.
@@ -247,7 +256,8 @@ int Main(int argc, char** argv) {
       absl::StatusOr<MatchOutput> out = MatchOutput{};
       if (in_process) {
         if (!PlayInProcess(TableFor(mine, g, players, pool), mine, m.seed(),
-                           &out->result, want ? &log : nullptr)) {
+                           &out->result, want ? &log : nullptr, &t.reasons,
+                           &t.turns)) {
           std::fprintf(stderr, "match %d failed in process\n", match - 1);
           return 1;
         }
@@ -315,6 +325,15 @@ int Main(int argc, char** argv) {
         100.0 * t.wins / t.played, lo, hi, t.wins, t.played, t.dominance,
         static_cast<double>(t.vp) / t.played, t.faults, t.lost_vp,
         t.lost_dominance, t.lost_other);
+    if (in_process) {
+      std::string why;
+      for (const auto& [k, v] : t.reasons)
+        absl::StrAppend(&why, " ", k, "=",
+                        absl::StrFormat("%.1f", static_cast<double>(v) /
+                                                    t.played));
+      std::printf("  %-10s mean turns %.1f, mean VP by reason:%s\n", "",
+                  static_cast<double>(t.turns) / t.played, why.c_str());
+    }
     std::string to;
     for (int f = 0; f < rules::kNumFactions; ++f) {
       if (t.lost_to[f] > 0)
