@@ -131,6 +131,29 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
         absl::StrAppend(trace, " ", req.prompt().kind(), ": ",
                         req.options(choice).label(), "  [of ",
                         req.options_size(), "]\n");
+        if (std::getenv("TRACE_VIEW") != nullptr &&
+            req.prompt().kind() == "vagabond.action") {
+          for (const auto& v : req.observation().vagabonds()) {
+            if (v.faction() != req.faction()) continue;
+            absl::StrAppend(trace, "      @", v.clearing(), " items:");
+            for (const auto& it : v.items())
+              absl::StrAppend(trace, " ", it.item(), it.exhausted() ? "-" : "",
+                              it.damaged() ? "x" : "");
+            absl::StrAppend(trace, " rel:");
+            for (const auto& rel : v.relationships())
+              absl::StrAppend(trace, " ", FactionKeyOf(FactionFromProto(
+                                              rel.faction())),
+                              "=", rel.level());
+            for (const auto& seat : req.observation().seats()) {
+              if (seat.has_dominance() && seat.dominance().suit() != 0)
+                absl::StrAppend(
+                    trace, " DOM:",
+                    FactionKeyOf(FactionFromProto(seat.faction())), "/",
+                    static_cast<int>(seat.dominance().suit()));
+            }
+            absl::StrAppend(trace, "\n");
+          }
+        }
         if (std::getenv("TRACE_OPTIONS") != nullptr) {
           for (const v1::Option& o : req.options())
             absl::StrAppend(trace, "      | ", o.label(), "\n");

@@ -57,9 +57,14 @@ double TargetValue(const DecisionRequest& r, const v1::ClearingView& c,
   return 0;
 }
 
-double MoveScore(const DecisionRequest& r, const Option& o) {
+int Damaged(const DecisionRequest& r) {
   int damaged = 0;
   for (const auto& it : MyVagabond(r).items()) damaged += it.damaged();
+  return damaged;
+}
+
+double MoveScore(const DecisionRequest& r, const Option& o) {
+  const int damaged = Damaged(r);
   // A forest, to rest and repair everything in the Evening (9.6.1).
   if (o.payload_case() == Option::kForest)
     return damaged >= 2 ? 2.0 + damaged : 0.5;
@@ -85,7 +90,7 @@ double StrikeAction(const DecisionRequest& r) {
   for (v1::Faction f : Present(r, *c)) {
     if (!IsVagabond(f) && Warriors(*c, f) == 0 && Pieces(*c, f) > 0) return 4;
   }
-  return 0.3;
+  return -1;  // a warrior only: a friend turned Hostile for nothing
 }
 
 double StrikeTarget(const DecisionRequest& r, v1::Faction f) {
@@ -102,15 +107,69 @@ double AidCard(const Option& o) {
   return o.card().suit() == v1::SUIT_BIRD ? 0 : 1;
 }
 
-// Refresh (9.4.1): boots and swords first, a torch while ruins hold items.
-double Refresh(const DecisionRequest& r, const std::string& item) {
-  if (item == "boot") return 3;
-  if (item == "sword") return 2.8;
-  if (item == "torch")
-    return MyVagabond(r).ruins_with_items_size() > 0 ? 2.5 : 0.5;
-  if (item == "crossbow") return 2;
-  if (item == "hammer") return 1.5;
+// Items of a kind we hold (any state, `ready`: face up and undamaged).
+int Held(const DecisionRequest& r, const std::string& item, bool ready) {
+  int n = 0;
+  for (const auto& it : MyVagabond(r).items()) {
+    if (it.item() == item && (!ready || (!it.exhausted() && !it.damaged())))
+      ++n;
+  }
+  return n;
+}
+
+// What one more copy of an item is worth to us, the `nth` copy held: boots
+// move us to what scores (9.5.1), swords battle (9.5.2), torches explore
+// (9.5.3), hammers craft and repair (9.5.7), crossbows strike (9.5.6),
+// teas refresh two more (9.4.1), coins draw (9.6.2), sacks hold two more
+// items (9.6.4).
+double ItemWorth(const DecisionRequest& r, const std::string& item, int nth) {
+  const bool ruins = MyVagabond(r).ruins_with_items_size() > 0;
+  if (item == "boot") return nth <= 1 ? 5 : nth == 2 ? 3.5 : 1.5;
+  if (item == "sword") return nth <= 1 ? 4.5 : nth == 2 ? 4 : 2.5;
+  if (item == "torch") return nth <= 1 ? (ruins ? 5 : 3.5) : 0.8;
+  if (item == "hammer") return nth <= 1 ? 3 : 1.2;
+  if (item == "crossbow") return nth <= 1 ? 2.5 : 1;
+  if (item == "tea") return nth <= 1 ? 3 : 2;
+  if (item == "coin") return 2;
+  if (item == "sack") return 1.2;
   return 1;
+}
+
+// Refresh (9.4.1): the item whose next ready copy is worth most.
+double Refresh(const DecisionRequest& r, const Option& o) {
+  const std::string& item = o.item().item();
+  return ItemWorth(r, item, Held(r, item, true) + 1) -
+         (o.item().damaged() ? 9 : 0);
+}
+
+// Law 9.6.4: remove the item we miss least; damaged copies first (a
+// forest or a hammer must mend them before use).
+double ItemLimit(const DecisionRequest& r, const Option& o) {
+  const std::string& item = o.item().item();
+  return -ItemWorth(r, item, Held(r, item, false)) +
+         (o.item().damaged() ? 1.5 : 0);
+}
+
+// Law 9.2.7: damage what we miss least, an exhausted copy before a face-up
+// one (it is of no use this turn anyway).
+double TakeHit(const DecisionRequest& r, const Option& o) {
+  const std::string& item = o.item().item();
+  const bool exhausted =
+      o.item().exhausted() || o.label().find("exhausted") != std::string::npos;
+  return -ItemWorth(r, item, Held(r, item, false)) + (exhausted ? 1 : 0);
+}
+
+// Move (boot) only toward a clearing with clearly more to do than here.
+double MoveAction(const DecisionRequest& r) {
+  const int here = MyVagabond(r).clearing();
+  const auto* c = Clearing(r, here);
+  // Law 9.6.1: ending the turn in a forest repairs every damaged item.
+  if (c == nullptr) return Damaged(r) >= 2 ? -1 : 1;
+  const double stay = VagabondClearingValue(r, here);
+  double best = 0;
+  for (int next : c->adjacent())
+    best = std::max(best, VagabondClearingValue(r, next));
+  return best > stay + 0.5 ? 2 : -0.5;
 }
 
 }  // namespace
@@ -165,20 +224,17 @@ bool VagabondPlanScore(const DecisionRequest& r, const Option& o,
   } else if (kind == "vagabond.action" && o.label() == "Strike (crossbow)") {
     *score = StrikeAction(r);
   } else if (kind == "vagabond.action" && o.label() == "Move (boot)") {
-    // Move only toward a clearing where there is more to do.
-    const auto* c = Clearing(r, MyVagabond(r).clearing());
-    double best = 0;
-    if (c != nullptr) {
-      for (int next : c->adjacent())
-        best = std::max(best, VagabondClearingValue(r, next));
-    }
-    *score = best > 0 ? 2 : MyVagabond(r).clearing() == 0 ? 1 : 0.3;
+    *score = MoveAction(r);
   } else if (kind == "vagabond.strike") {
     *score = StrikeTarget(r, o.faction().faction());
   } else if (kind == "vagabond.aid.card") {
     *score = AidCard(o);
   } else if (kind == "vagabond.refresh") {
-    *score = Refresh(r, o.item().item());
+    *score = Refresh(r, o);
+  } else if (kind == "vagabond.item_limit") {
+    *score = ItemLimit(r, o);
+  } else if (kind == "vagabond.take_hit" && o.payload_case() == Option::kItem) {
+    *score = TakeHit(r, o);
   } else {
     return false;
   }
