@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/request_view.h"
 
 namespace woodland::bots {
@@ -9,6 +10,10 @@ namespace {
 
 using v1::DecisionRequest;
 using v1::Option;
+
+// Activate a dominance card of a suit we rule two clearings of below this
+// many VP (0: only with three).
+constexpr int kCorvidEarlyDominance = 0;
 
 int Mine(const v1::ClearingView* c, v1::Faction me) {
   if (c == nullptr) return 0;
@@ -133,8 +138,20 @@ bool CorvidScore(const DecisionRequest& r, const Option& o, double* score) {
     *score = o.card().suit() == v1::SUIT_BIRD ? 0 : 1;  // keep birds
     return true;
   }
-  if (r.faction() != v1::FACTION_CORVID || kind.rfind("corvid.", 0) != 0)
-    return false;
+  if (r.faction() != v1::FACTION_CORVID) return false;
+  // Law 3.3.1.I: warriors in every suit make dominance a second way to win.
+  if (auto d = RulerDominanceScore(r, o, kCorvidEarlyDominance)) {
+    *score = *d;
+    return true;
+  }
+  if (kind == "move" && o.payload_case() == Option::kMove &&
+      DominanceMoveBonus(r, Clearing(r, o.move().from_clearing()),
+                         Clearing(r, o.move().to_clearing())) != 0) {
+    *score = 1 + DominanceMoveBonus(r, Clearing(r, o.move().from_clearing()),
+                                    Clearing(r, o.move().to_clearing()));
+    return true;
+  }
+  if (kind.rfind("corvid.", 0) != 0) return false;
   *score = CorvidTurn(r, o, kind);
   return true;
 }
