@@ -66,6 +66,19 @@ int ClearingInText(const std::string& text) {
   return id;
 }
 
+// Law 11.4.2: while a trade post stands the Riverfolk score dividends
+// every Birdsong, even a random Riverfolk; a bomb (13.4.2.I) removes it.
+int TradePosts(const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  int n = 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == v1::FACTION_RIVERFOLK &&
+        p.piece().find("trade post") != std::string::npos)
+      n += p.count();
+  }
+  return n;
+}
+
 double CorvidTurn(const DecisionRequest& r, const Option& o,
                   const std::string& kind) {
   const v1::Faction me = r.faction();
@@ -80,7 +93,8 @@ double CorvidTurn(const DecisionRequest& r, const Option& o,
     const auto* c = Clearing(r, o.clearing().clearing());
     const std::string plot = PlotIn(c);
     double s = 5;
-    if (plot == "bomb plot") s += 2 * EnemyPieces(c, me) + EnemyWarriors(c, me);
+    if (plot == "bomb plot")
+      s += 2 * EnemyPieces(c, me) + EnemyWarriors(c, me) + 3 * TradePosts(c);
     if (plot == "extortion plot") s += 2;
     return s;
   }
@@ -102,13 +116,13 @@ double CorvidTurn(const DecisionRequest& r, const Option& o,
   if (kind == "corvid.plot") {
     const auto* c = Clearing(r, o.clearing().clearing());
     return 3 - EnemyWarriors(c, me) * 0.5 + EnemyPieces(c, me) +
-           0.3 * Mine(c, me);
+           0.3 * Mine(c, me) + 2 * TradePosts(c);
   }
   if (kind == "corvid.plot_kind") {
     const auto* c = Clearing(r, ClearingInText(r.prompt().text()));
     const std::string& p = o.piece().piece();
     const int enemies = EnemyPieces(c, me) + EnemyWarriors(c, me);
-    if (p == "bomb plot") return 1 + 2 * EnemyPieces(c, me);
+    if (p == "bomb plot") return 1 + 2 * EnemyPieces(c, me) + 3 * TradePosts(c);
     if (p == "extortion plot") return 1.5 + enemies;
     if (p == "raid plot") return 2 + (c ? 0.3 * c->adjacent_size() : 0);
     return 1.8;  // snare
