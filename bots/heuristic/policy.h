@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "bots/heuristic/vagabond_plan.h"
 #include "woodland/v1/bot.pb.h"
 
 namespace woodland::bots {
@@ -25,6 +26,7 @@ class HeuristicPolicy {
   uint64_t state_;
   // Aids given this turn, by faction (a step needs 1, 2, 3 aids in one turn).
   int aids_[16] = {};
+  VagabondMemory vagabond_;  // vagabond_plan.h
 };
 
 }  // namespace woodland::bots

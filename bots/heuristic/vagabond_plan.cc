@@ -63,14 +63,15 @@ int Damaged(const DecisionRequest& r) {
   return damaged;
 }
 
-double MoveScore(const DecisionRequest& r, const Option& o) {
+double MoveScore(const DecisionRequest& r, const Option& o,
+                 const VagabondMemory* m) {
   const int damaged = Damaged(r);
   // A forest, to rest and repair everything in the Evening (9.6.1).
   if (o.payload_case() == Option::kForest)
     return damaged >= 2 ? 2.0 + damaged : 0.5;
   if (o.payload_case() == Option::kDone) {
     const int here = MyVagabond(r).clearing();
-    return here > 0 ? 0.9 + VagabondClearingValue(r, here) : 0.2;
+    return here > 0 ? 0.9 + VagabondClearingValue(r, here, m) : 0.2;
   }
   const int id =
       o.payload_case() == Option::kClearing ? o.clearing().clearing() : 0;
@@ -79,8 +80,8 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
   // Where we can act now, and a little for what lies one step beyond.
   double beyond = 0;
   for (int next : c->adjacent())
-    beyond = std::max(beyond, VagabondClearingValue(r, next));
-  return 1 + VagabondClearingValue(r, id) + 0.3 * beyond;
+    beyond = std::max(beyond, VagabondClearingValue(r, next, m));
+  return 1 + VagabondClearingValue(r, id, m) + 0.3 * beyond;
 }
 
 // Strike (9.5.6) where it scores: an unguarded building or token.
@@ -91,6 +92,17 @@ double StrikeAction(const DecisionRequest& r) {
     if (!IsVagabond(f) && Warriors(*c, f) == 0 && Pieces(*c, f) > 0) return 4;
   }
   return -1;  // a warrior only: a friend turned Hostile for nothing
+}
+
+// Law 9.2.9.I: aid improves a relationship only with a non-Vagabond
+// faction; is one with pieces here?
+bool AidTargetHere(const DecisionRequest& r) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return false;
+  for (v1::Faction f : Present(r, *c)) {
+    if (!IsVagabond(f) && VagabondRelation(r, f) >= 0) return true;
+  }
+  return false;
 }
 
 double StrikeTarget(const DecisionRequest& r, v1::Faction f) {
@@ -160,15 +172,15 @@ double TakeHit(const DecisionRequest& r, const Option& o) {
 }
 
 // Move (boot) only toward a clearing with clearly more to do than here.
-double MoveAction(const DecisionRequest& r) {
+double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   const int here = MyVagabond(r).clearing();
   const auto* c = Clearing(r, here);
   // Law 9.6.1: ending the turn in a forest repairs every damaged item.
   if (c == nullptr) return Damaged(r) >= 2 ? -1 : 1;
-  const double stay = VagabondClearingValue(r, here);
+  const double stay = VagabondClearingValue(r, here, m);
   double best = 0;
   for (int next : c->adjacent())
-    best = std::max(best, VagabondClearingValue(r, next));
+    best = std::max(best, VagabondClearingValue(r, next, m));
   return best > stay + 0.5 ? 2 : -0.5;
 }
 
@@ -198,12 +210,14 @@ int ReadyItems(const DecisionRequest& r, const char* item) {
   return n;
 }
 
-double VagabondClearingValue(const DecisionRequest& r, int id) {
+double VagabondClearingValue(const DecisionRequest& r, int id,
+                             const VagabondMemory* m) {
   const auto* c = Clearing(r, id);
   if (c == nullptr) return 0;
   double v = 0;
   if (ReadyItems(r, "torch") > 0) {
-    for (int ruin : MyVagabond(r).ruins_with_items()) v += ruin == id ? 3 : 0;
+    for (int ruin : MyVagabond(r).ruins_with_items())
+      v += ruin == id && !(m && m->DeadRuin(ruin)) ? 3 : 0;
   }
   for (const auto& q : MyVagabond(r).quests()) v += q.suit() == c->suit();
   const bool card = CardOfSuit(r, c->suit());
@@ -215,16 +229,46 @@ double VagabondClearingValue(const DecisionRequest& r, int id) {
   return v + target;
 }
 
-bool VagabondPlanScore(const DecisionRequest& r, const Option& o,
-                       double* score) {
+void VagabondMemory::Observe(const DecisionRequest& r) {
+  if (explored_at_ == 0 || r.prompt().kind() == "vagabond.explore") return;
+  // Law 9.5.3: an item taken scores a VP; none taken (9.7.3), none scored.
+  if (VpOf(r, r.faction()) == vp_before_) dead_.push_back(explored_at_);
+  explored_at_ = 0;
+}
+
+void VagabondMemory::Chose(const DecisionRequest& r, const Option& o) {
+  if (r.prompt().kind() == "vagabond.action" &&
+      o.label() == "Explore the ruin (torch)") {
+    explored_at_ = MyVagabond(r).clearing();
+    vp_before_ = VpOf(r, r.faction());
+  }
+}
+
+bool VagabondMemory::DeadRuin(int clearing) const {
+  return std::find(dead_.begin(), dead_.end(), clearing) != dead_.end();
+}
+
+bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
+                       const VagabondMemory* m) {
   if (!IsVagabond(r.faction())) return false;
   const std::string& kind = r.prompt().kind();
   if (kind == "vagabond.move" || kind == "vagabond.slip") {
-    *score = MoveScore(r, o);
+    *score = MoveScore(r, o, m);
   } else if (kind == "vagabond.action" && o.label() == "Strike (crossbow)") {
     *score = StrikeAction(r);
   } else if (kind == "vagabond.action" && o.label() == "Move (boot)") {
-    *score = MoveAction(r);
+    *score = MoveAction(r, m);
+  } else if (kind == "vagabond.action" &&
+             o.label() == "Explore the ruin (torch)" && m &&
+             m->DeadRuin(MyVagabond(r).clearing())) {
+    *score = -1;  // nothing here we may take (Law 9.7.3)
+  } else if (kind == "vagabond.action" && o.label() == "Aid" &&
+             !AidTargetHere(r)) {
+    *score = -1;  // only the other Vagabond: no relationship to improve
+  } else if (kind == "vagabond.aid.target" &&
+             o.payload_case() == Option::kFaction &&
+             IsVagabond(o.faction().faction())) {
+    *score = -5;
   } else if (kind == "vagabond.strike") {
     *score = StrikeTarget(r, o.faction().faction());
   } else if (kind == "vagabond.aid.card") {

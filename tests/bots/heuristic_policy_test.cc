@@ -386,5 +386,79 @@ TEST(HeuristicPolicy, Law_9_6_4_VagabondRemovesItsSpareItem) {
   EXPECT_EQ(Pick(r), "boot");
 }
 
+// Law 9.7.3: with two Vagabonds a ruin may hold only "R" items this one
+// already has; an exploration that scored no VP (9.5.3) marks the ruin, and
+// the Vagabond does not spend another torch there.
+TEST(HeuristicPolicy, Law_9_7_3_VagabondDoesNotReexploreARuinItCannotTake) {
+  const std::string request = R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND_SECOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Explore the ruin (torch)"
+      action { code: 3 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_VAGABOND_SECOND victory_points: 7 }
+      clearings { id: 6 suit: SUIT_FOX adjacent: 2 }
+      clearings { id: 2 suit: SUIT_MOUSE adjacent: 6 }
+      vagabonds {
+        faction: FACTION_VAGABOND_SECOND
+        clearing: 6
+        items { item: "torch" }
+        items { item: "torch" }
+        ruins_with_items: 6
+      }
+    }
+  )pb";
+  const auto r = Parse(request);
+  HeuristicPolicy policy(1);
+  EXPECT_EQ(r.options(policy.Choose(r)).label(), "Explore the ruin (torch)");
+  // The next request: still 7 VP, so nothing was taken.
+  EXPECT_EQ(r.options(policy.Choose(r)).label(), "Done");
+  // A fresh policy (no exploration seen) still explores.
+  HeuristicPolicy fresh(1);
+  EXPECT_EQ(r.options(fresh.Choose(r)).label(), "Explore the ruin (torch)");
+}
+
+// Law 9.2.9.I: relationships are with non-Vagabond factions only, so the
+// second Vagabond never hands a card to the first by aiding it.
+TEST(HeuristicPolicy, Law_9_2_9_VagabondNeverAidsTheOtherVagabond) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND_SECOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Aid"
+      action { code: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_VAGABOND_SECOND }
+      seats { seat: 1 faction: FACTION_VAGABOND }
+      hand { name: "Tax Collector" suit: SUIT_FOX }
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        pieces { piece: "pawn" owner: FACTION_VAGABOND count: 1 }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND_SECOND
+        clearing: 12
+        items { item: "sword" }
+        items { item: "boot" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
