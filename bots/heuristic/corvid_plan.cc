@@ -2,7 +2,6 @@
 
 #include <string>
 
-#include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/request_view.h"
 
 namespace woodland::bots {
@@ -10,10 +9,6 @@ namespace {
 
 using v1::DecisionRequest;
 using v1::Option;
-
-// Activate a dominance card of a suit we rule two clearings of below this
-// many VP (0: only with three).
-constexpr int kCorvidEarlyDominance = 0;
 
 int Mine(const v1::ClearingView* c, v1::Faction me) {
   if (c == nullptr) return 0;
@@ -66,19 +61,6 @@ int ClearingInText(const std::string& text) {
   return id;
 }
 
-// Law 11.4.2: while a trade post stands the Riverfolk score dividends
-// every Birdsong, even a random Riverfolk; a bomb (13.4.2.I) removes it.
-int TradePosts(const v1::ClearingView* c) {
-  if (c == nullptr) return 0;
-  int n = 0;
-  for (const auto& p : c->pieces()) {
-    if (p.owner() == v1::FACTION_RIVERFOLK &&
-        p.piece().find("trade post") != std::string::npos)
-      n += p.count();
-  }
-  return n;
-}
-
 double CorvidTurn(const DecisionRequest& r, const Option& o,
                   const std::string& kind) {
   const v1::Faction me = r.faction();
@@ -93,8 +75,7 @@ double CorvidTurn(const DecisionRequest& r, const Option& o,
     const auto* c = Clearing(r, o.clearing().clearing());
     const std::string plot = PlotIn(c);
     double s = 5;
-    if (plot == "bomb plot")
-      s += 2 * EnemyPieces(c, me) + EnemyWarriors(c, me) + 3 * TradePosts(c);
+    if (plot == "bomb plot") s += 2 * EnemyPieces(c, me) + EnemyWarriors(c, me);
     if (plot == "extortion plot") s += 2;
     return s;
   }
@@ -116,13 +97,13 @@ double CorvidTurn(const DecisionRequest& r, const Option& o,
   if (kind == "corvid.plot") {
     const auto* c = Clearing(r, o.clearing().clearing());
     return 3 - EnemyWarriors(c, me) * 0.5 + EnemyPieces(c, me) +
-           0.3 * Mine(c, me) + 2 * TradePosts(c);
+           0.3 * Mine(c, me);
   }
   if (kind == "corvid.plot_kind") {
     const auto* c = Clearing(r, ClearingInText(r.prompt().text()));
     const std::string& p = o.piece().piece();
     const int enemies = EnemyPieces(c, me) + EnemyWarriors(c, me);
-    if (p == "bomb plot") return 1 + 2 * EnemyPieces(c, me) + 3 * TradePosts(c);
+    if (p == "bomb plot") return 1 + 2 * EnemyPieces(c, me);
     if (p == "extortion plot") return 1.5 + enemies;
     if (p == "raid plot") return 2 + (c ? 0.3 * c->adjacent_size() : 0);
     return 1.8;  // snare
@@ -152,20 +133,8 @@ bool CorvidScore(const DecisionRequest& r, const Option& o, double* score) {
     *score = o.card().suit() == v1::SUIT_BIRD ? 0 : 1;  // keep birds
     return true;
   }
-  if (r.faction() != v1::FACTION_CORVID) return false;
-  // Law 3.3.1.I: warriors in every suit make dominance a second way to win.
-  if (auto d = RulerDominanceScore(r, o, kCorvidEarlyDominance)) {
-    *score = *d;
-    return true;
-  }
-  if (kind == "move" && o.payload_case() == Option::kMove &&
-      DominanceMoveBonus(r, Clearing(r, o.move().from_clearing()),
-                         Clearing(r, o.move().to_clearing())) != 0) {
-    *score = 1 + DominanceMoveBonus(r, Clearing(r, o.move().from_clearing()),
-                                    Clearing(r, o.move().to_clearing()));
-    return true;
-  }
-  if (kind.rfind("corvid.", 0) != 0) return false;
+  if (r.faction() != v1::FACTION_CORVID || kind.rfind("corvid.", 0) != 0)
+    return false;
   *score = CorvidTurn(r, o, kind);
   return true;
 }
