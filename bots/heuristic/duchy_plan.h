@@ -17,11 +17,11 @@ namespace woodland::bots {
 std::optional<double> DuchyScore(const v1::DecisionRequest& r,
                                  const v1::Option& o);
 
-// Dominance for a faction that rules (Law 3.3.1.I), shared with the Corvid
-// and Keepers plans: the score of a take_dominance / activate_dominance
-// option (take one of a suit we rule two clearings of; activate once we
-// rule three, or two while our VP are below `early_vp`), nullopt for any
-// other option or a bird card.
+// Dominance for a faction that rules (Law 3.3.1.I), usable by any ruling
+// faction's plan (tried for the Corvid and Keepers: no gain measured): the
+// score of a take_dominance / activate_dominance option (take one of a suit we
+// rule two clearings of; activate once we rule three, or two while our VP are
+// below `early_vp`), nullopt for any other option or a bird card.
 std::optional<double> RulerDominanceScore(const v1::DecisionRequest& r,
                                           const v1::Option& o, int early_vp);
 

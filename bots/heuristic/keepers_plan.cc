@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/request_view.h"
 
 namespace woodland::bots {
@@ -12,10 +11,6 @@ namespace {
 
 using v1::DecisionRequest;
 using v1::Option;
-
-// Activate a dominance card of a suit we rule two clearings of below this
-// many VP (0: only with three).
-constexpr int kKeepersEarlyDominance = 0;
 
 bool Has(const std::string& s, const char* part) {
   return s.find(part) != std::string::npos;
@@ -228,8 +223,7 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
     s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
   if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
-  return s + SpreadBonus(r, from, Clearing(r, to)) +
-         DominanceMoveBonus(r, from, Clearing(r, to));
+  return s + SpreadBonus(r, from, Clearing(r, to));
 }
 
 // Pieces of other factions in a clearing (warriors and buildings).
@@ -283,11 +277,6 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
   const std::string& label = o.label();
   const bool done = o.payload_case() == Option::kDone;
   double s;
-  // Law 3.3.1.I: spread out, the Keepers often rule three of a suit.
-  if (auto d = RulerDominanceScore(r, o, kKeepersEarlyDominance)) {
-    *score = *d;
-    return true;
-  }
   if (kind == "keepers.encamp") {
     // Camp where relics lie and two warriors stand (one stays to hold it).
     const int id = o.clearing().clearing();
