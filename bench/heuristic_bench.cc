@@ -17,7 +17,10 @@
 // without gRPC: the policy gets the request the referee would send (prompt,
 // options, observation, the seat's events) and the others pick uniformly;
 // --trace K (in process) prints the heuristic's decisions in the first K lost
-// games of each faction, to see what it did.
+// games of each faction, to see what it did (env TRACE_OPTIONS=1 lists
+// every option, TRACE_VIEW=1 a Vagabond's items, relationships and the
+// activated dominance cards). In process it also prints each faction's
+// mean game length (turns) and the heuristic's mean VP by reason.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +30,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "bots/heuristic/policy.h"
 #include "referee/convert.h"
@@ -92,7 +96,8 @@ const char* FactionKeyOf(int f) {
 // uniformly. Fills `result` like RunMatch; appends the heuristic's
 // decisions to *trace when trace is non-null.
 bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
-                   v1::MatchResult* result, std::string* trace) {
+                   v1::MatchResult* result, std::string* trace,
+                   std::map<std::string, int>* reasons, int* turns) {
   rules::GameSetup setup;
   for (int f : factions) setup.factions.push_back(f);
   setup.max_turns = MatchOptions{}.default_max_turns;
@@ -129,6 +134,29 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
         absl::StrAppend(trace, " ", req.prompt().kind(), ": ",
                         req.options(choice).label(), "  [of ",
                         req.options_size(), "]\n");
+        if (std::getenv("TRACE_VIEW") != nullptr &&
+            req.prompt().kind() == "vagabond.action") {
+          for (const auto& v : req.observation().vagabonds()) {
+            if (v.faction() != req.faction()) continue;
+            absl::StrAppend(trace, "      @", v.clearing(), " items:");
+            for (const auto& it : v.items())
+              absl::StrAppend(trace, " ", it.item(), it.exhausted() ? "-" : "",
+                              it.damaged() ? "x" : "");
+            absl::StrAppend(trace, " rel:");
+            for (const auto& rel : v.relationships())
+              absl::StrAppend(trace, " ", FactionKeyOf(FactionFromProto(
+                                              rel.faction())),
+                              "=", rel.level());
+            for (const auto& seat : req.observation().seats()) {
+              if (seat.has_dominance() && seat.dominance().suit() != 0)
+                absl::StrAppend(
+                    trace, " DOM:",
+                    FactionKeyOf(FactionFromProto(seat.faction())), "/",
+                    static_cast<int>(seat.dominance().suit()));
+            }
+            absl::StrAppend(trace, "\n");
+          }
+        }
         if (std::getenv("TRACE_OPTIONS") != nullptr) {
           for (const v1::Option& o : req.options())
             absl::StrAppend(trace, "      | ", o.label(), "\n");
@@ -139,6 +167,11 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
     }
     if (!s.Apply(choice).ok()) return false;
   }
+  for (const rules::Event& e : s.events()) {  // the heuristic's VP sources
+    if (e.kind == rules::kEvVp && e.seat == me)
+      (*reasons)[std::string(rules::VpReasonName(e.a))] += e.d;
+  }
+  *turns += s.turn();
   if (trace != nullptr) {  // where every seat's VP came from
     std::map<std::string, int> vp;
     for (const rules::Event& e : s.events()) {
@@ -165,6 +198,8 @@ struct Tally {
   // Losses: to a random bot's 30 VP, to its dominance, by the turn limit.
   int lost_vp = 0, lost_dominance = 0, lost_other = 0;
   int lost_to[rules::kNumFactions] = {};  // the winners of the lost games
+  int turns = 0;                          // summed over games (in process)
+  std::map<std::string, int> reasons;     // the heuristic's VP by reason
 };
 
 // Wilson score interval (95%) of wins/n, in percent.
@@ -247,7 +282,8 @@ int Main(int argc, char** argv) {
       absl::StatusOr<MatchOutput> out = MatchOutput{};
       if (in_process) {
         if (!PlayInProcess(TableFor(mine, g, players, pool), mine, m.seed(),
-                           &out->result, want ? &log : nullptr)) {
+                           &out->result, want ? &log : nullptr, &t.reasons,
+                           &t.turns)) {
           std::fprintf(stderr, "match %d failed in process\n", match - 1);
           return 1;
         }
@@ -315,6 +351,15 @@ int Main(int argc, char** argv) {
         100.0 * t.wins / t.played, lo, hi, t.wins, t.played, t.dominance,
         static_cast<double>(t.vp) / t.played, t.faults, t.lost_vp,
         t.lost_dominance, t.lost_other);
+    if (in_process) {
+      std::string why;
+      for (const auto& [k, v] : t.reasons)
+        absl::StrAppend(&why, " ", k, "=",
+                        absl::StrFormat("%.1f", static_cast<double>(v) /
+                                                    t.played));
+      std::printf("  %-10s mean turns %.1f, mean VP by reason:%s\n", "",
+                  static_cast<double>(t.turns) / t.played, why.c_str());
+    }
     std::string to;
     for (int f = 0; f < rules::kNumFactions; ++f) {
       if (t.lost_to[f] > 0)

@@ -76,22 +76,76 @@ double Minister(int m) {
   return m >= 0 && m < 9 ? kOrder[m] : 1;
 }
 
+// The suit of our activated dominance card (Law 3.3.1), unspecified if none.
+v1::Suit DominanceSuit(const DecisionRequest& r) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == r.faction() && seat.has_dominance())
+      return seat.dominance().suit();
+  }
+  return v1::SUIT_UNSPECIFIED;
+}
+
+// With dominance active, take clearings of its suit we do not rule yet
+// and keep those we hold (Law 3.3.1.I).
+}  // namespace
+
+double DominanceMoveBonus(const DecisionRequest& r,
+                          const v1::ClearingView* from,
+                          const v1::ClearingView* to) {
+  const v1::Suit suit = DominanceSuit(r);
+  if (suit == v1::SUIT_UNSPECIFIED || suit == v1::SUIT_BIRD) return 0;
+  double s = 0;
+  if (to != nullptr && to->suit() == suit && to->ruler() != r.faction()) s += 4;
+  if (from != nullptr && from->suit() == suit && from->ruler() == r.faction())
+    s -= 3;
+  return s;
+}
+
+namespace {
+
 double Move(const DecisionRequest& r, const Option& o, v1::Faction me) {
   if (o.payload_case() == Option::kAction) {
     const int code = o.action().code();
     if (code >= kToBurrow) return -1;  // stay on the surface
     const auto* to = Clearing(r, code - kFromBurrow + 1);
-    return 4 + 0.5 * Enemies(to, me);
+    return 4 + 0.5 * Enemies(to, me) + DominanceMoveBonus(r, nullptr, to);
   }
   const auto* from = Clearing(r, o.move().from_clearing());
   const auto* to = Clearing(r, o.move().to_clearing());
   double s = 1 + 0.3 * Enemies(to, me);
   // Do not leave buildings unguarded.
   if (Count(from, me, false) > 0 && Count(from, me, true) <= 2) s -= 3;
-  return s;
+  return s + DominanceMoveBonus(r, from, to);
+}
+
+// Clearings of a suit we rule (Law 2.6).
+int Ruled(const DecisionRequest& r, v1::Suit suit) {
+  int n = 0;
+  for (const auto& c : r.observation().clearings())
+    n += c.ruler() == r.faction() && c.suit() == suit;
+  return n;
 }
 
 }  // namespace
+
+// Law 3.3: the Duchy's tunnels reach any clearing (12.2.4), so ruling three
+// of a suit is its surest win; against loose opponents it scores VP slowly.
+
+std::optional<double> RulerDominanceScore(const DecisionRequest& r,
+                                          const Option& o, int early_vp) {
+  if (o.payload_case() != Option::kExtra) return std::nullopt;
+  const std::string& action = o.extra().action();
+  const v1::Suit suit = o.extra().card().suit();
+  if (suit == v1::SUIT_BIRD || suit == v1::SUIT_UNSPECIFIED)
+    return std::nullopt;
+  const int ruled = Ruled(r, suit);
+  if (action == "take_dominance") return ruled >= 2 ? 8 : -3;
+  if (action == "activate_dominance") {
+    if (ruled >= 3) return 50;
+    return ruled >= 2 && VpOf(r, r.faction()) < early_vp ? 12 : -5;
+  }
+  return std::nullopt;
+}
 
 std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
   const v1::Faction me = r.faction();
@@ -99,6 +153,7 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
   const std::string& kind = r.prompt().kind();
   const bool done = o.payload_case() == Option::kDone;
   const int code = o.payload_case() == Option::kAction ? o.action().code() : -1;
+  if (auto d = RulerDominanceScore(r, o, 12)) return d;
   if (kind == "duchy.assembly") {
     if (done) return 0;
     if (code < 0) return std::nullopt;  // dominance and card actions
@@ -127,7 +182,8 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
   }
   if (kind == "duchy.dig_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
-    return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0);
+    return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0) +
+           DominanceMoveBonus(r, nullptr, c);
   }
   if (kind == "duchy.dig_count" || kind == "duchy.move_count") {
     return o.count().count();  // all the way

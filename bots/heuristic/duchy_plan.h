@@ -17,6 +17,20 @@ namespace woodland::bots {
 std::optional<double> DuchyScore(const v1::DecisionRequest& r,
                                  const v1::Option& o);
 
+// Dominance for a faction that rules (Law 3.3.1.I), usable by any ruling
+// faction's plan (tried for the Corvid and Keepers: no gain measured): the
+// score of a take_dominance / activate_dominance option (take one of a suit we
+// rule two clearings of; activate once we rule three, or two while our VP are
+// below `early_vp`), nullopt for any other option or a bird card.
+std::optional<double> RulerDominanceScore(const v1::DecisionRequest& r,
+                                          const v1::Option& o, int early_vp);
+
+// With our dominance active: a bonus for entering a clearing of its suit we
+// do not rule, a malus for leaving one we rule (either may be null).
+double DominanceMoveBonus(const v1::DecisionRequest& r,
+                          const v1::ClearingView* from,
+                          const v1::ClearingView* to);
+
 }  // namespace woodland::bots
 
 #endif  // WOODLAND_BOTS_HEURISTIC_DUCHY_PLAN_H_

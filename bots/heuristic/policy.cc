@@ -517,7 +517,8 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     double s = 0;
     if (CultScore(r, o, &s)) return s;
   }
-  if (double s; VagabondPlanScore(r, o, &s)) return s;  // vagabond_plan.cc
+  if (double s; VagabondPlanScore(r, o, &s, &vagabond_))
+    return s;  // vagabond_plan.cc
   if (kind == "vagabond.action" && o.label() == "Aid") {
     // Worth it only if some target pays now (an ally, or a step completed).
     const auto* c = Clearing(r, MyVagabond(r).clearing());
@@ -713,6 +714,7 @@ int HeuristicPolicy::Choose(const DecisionRequest& r) {
       }
     }
   }
+  vagabond_.Observe(r);
   int best = 0;
   double best_score = -1e9;
   for (int i = 0; i < r.options_size(); ++i) {
@@ -724,6 +726,7 @@ int HeuristicPolicy::Choose(const DecisionRequest& r) {
       best = i;
     }
   }
+  vagabond_.Chose(r, r.options(best));
   return best;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots/heuristic/vagabond_plan.h"
 #include "woodland/v1/bot.pb.h"
 
 namespace woodland::bots {
@@ -29,6 +30,7 @@ class HeuristicPolicy {
   uint64_t state_;
   // Aids given this turn, by faction (a step needs 1, 2, 3 aids in one turn).
   int aids_[16] = {};
+  VagabondMemory vagabond_;  // vagabond_plan.h
 };
 
 }  // namespace woodland::bots

@@ -57,15 +57,21 @@ double TargetValue(const DecisionRequest& r, const v1::ClearingView& c,
   return 0;
 }
 
-double MoveScore(const DecisionRequest& r, const Option& o) {
+int Damaged(const DecisionRequest& r) {
   int damaged = 0;
   for (const auto& it : MyVagabond(r).items()) damaged += it.damaged();
+  return damaged;
+}
+
+double MoveScore(const DecisionRequest& r, const Option& o,
+                 const VagabondMemory* m) {
+  const int damaged = Damaged(r);
   // A forest, to rest and repair everything in the Evening (9.6.1).
   if (o.payload_case() == Option::kForest)
     return damaged >= 2 ? 2.0 + damaged : 0.5;
   if (o.payload_case() == Option::kDone) {
     const int here = MyVagabond(r).clearing();
-    return here > 0 ? 0.9 + VagabondClearingValue(r, here) : 0.2;
+    return here > 0 ? 0.9 + VagabondClearingValue(r, here, m) : 0.2;
   }
   const int id =
       o.payload_case() == Option::kClearing ? o.clearing().clearing() : 0;
@@ -74,8 +80,8 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
   // Where we can act now, and a little for what lies one step beyond.
   double beyond = 0;
   for (int next : c->adjacent())
-    beyond = std::max(beyond, VagabondClearingValue(r, next));
-  return 1 + VagabondClearingValue(r, id) + 0.3 * beyond;
+    beyond = std::max(beyond, VagabondClearingValue(r, next, m));
+  return 1 + VagabondClearingValue(r, id, m) + 0.3 * beyond;
 }
 
 // Strike (9.5.6) where it scores: an unguarded building or token.
@@ -85,7 +91,18 @@ double StrikeAction(const DecisionRequest& r) {
   for (v1::Faction f : Present(r, *c)) {
     if (!IsVagabond(f) && Warriors(*c, f) == 0 && Pieces(*c, f) > 0) return 4;
   }
-  return 0.3;
+  return -1;  // a warrior only: a friend turned Hostile for nothing
+}
+
+// Law 9.2.9.I: aid improves a relationship only with a non-Vagabond
+// faction; is one with pieces here?
+bool AidTargetHere(const DecisionRequest& r) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return false;
+  for (v1::Faction f : Present(r, *c)) {
+    if (!IsVagabond(f) && VagabondRelation(r, f) >= 0) return true;
+  }
+  return false;
 }
 
 double StrikeTarget(const DecisionRequest& r, v1::Faction f) {
@@ -102,15 +119,69 @@ double AidCard(const Option& o) {
   return o.card().suit() == v1::SUIT_BIRD ? 0 : 1;
 }
 
-// Refresh (9.4.1): boots and swords first, a torch while ruins hold items.
-double Refresh(const DecisionRequest& r, const std::string& item) {
-  if (item == "boot") return 3;
-  if (item == "sword") return 2.8;
-  if (item == "torch")
-    return MyVagabond(r).ruins_with_items_size() > 0 ? 2.5 : 0.5;
-  if (item == "crossbow") return 2;
-  if (item == "hammer") return 1.5;
+// Items of a kind we hold (any state, `ready`: face up and undamaged).
+int Held(const DecisionRequest& r, const std::string& item, bool ready) {
+  int n = 0;
+  for (const auto& it : MyVagabond(r).items()) {
+    if (it.item() == item && (!ready || (!it.exhausted() && !it.damaged())))
+      ++n;
+  }
+  return n;
+}
+
+// What one more copy of an item is worth to us, the `nth` copy held: boots
+// move us to what scores (9.5.1), swords battle (9.5.2), torches explore
+// (9.5.3), hammers craft and repair (9.5.7), crossbows strike (9.5.6),
+// teas refresh two more (9.4.1), coins draw (9.6.2), sacks hold two more
+// items (9.6.4).
+double ItemWorth(const DecisionRequest& r, const std::string& item, int nth) {
+  const bool ruins = MyVagabond(r).ruins_with_items_size() > 0;
+  if (item == "boot") return nth <= 1 ? 5 : nth == 2 ? 3.5 : 1.5;
+  if (item == "sword") return nth <= 1 ? 4.5 : nth == 2 ? 4 : 2.5;
+  if (item == "torch") return nth <= 1 ? (ruins ? 5 : 3.5) : 0.8;
+  if (item == "hammer") return nth <= 1 ? 3 : 1.2;
+  if (item == "crossbow") return nth <= 1 ? 2.5 : 1;
+  if (item == "tea") return nth <= 1 ? 3 : 2;
+  if (item == "coin") return 2;
+  if (item == "sack") return 1.2;
   return 1;
+}
+
+// Refresh (9.4.1): the item whose next ready copy is worth most.
+double Refresh(const DecisionRequest& r, const Option& o) {
+  const std::string& item = o.item().item();
+  return ItemWorth(r, item, Held(r, item, true) + 1) -
+         (o.item().damaged() ? 9 : 0);
+}
+
+// Law 9.6.4: remove the item we miss least; damaged copies first (a
+// forest or a hammer must mend them before use).
+double ItemLimit(const DecisionRequest& r, const Option& o) {
+  const std::string& item = o.item().item();
+  return -ItemWorth(r, item, Held(r, item, false)) +
+         (o.item().damaged() ? 1.5 : 0);
+}
+
+// Law 9.2.7: damage what we miss least, an exhausted copy before a face-up
+// one (it is of no use this turn anyway).
+double TakeHit(const DecisionRequest& r, const Option& o) {
+  const std::string& item = o.item().item();
+  const bool exhausted =
+      o.item().exhausted() || o.label().find("exhausted") != std::string::npos;
+  return -ItemWorth(r, item, Held(r, item, false)) + (exhausted ? 1 : 0);
+}
+
+// Move (boot) only toward a clearing with clearly more to do than here.
+double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
+  const int here = MyVagabond(r).clearing();
+  const auto* c = Clearing(r, here);
+  // Law 9.6.1: ending the turn in a forest repairs every damaged item.
+  if (c == nullptr) return Damaged(r) >= 2 ? -1 : 1;
+  const double stay = VagabondClearingValue(r, here, m);
+  double best = 0;
+  for (int next : c->adjacent())
+    best = std::max(best, VagabondClearingValue(r, next, m));
+  return best > stay + 0.5 ? 2 : -0.5;
 }
 
 }  // namespace
@@ -139,12 +210,14 @@ int ReadyItems(const DecisionRequest& r, const char* item) {
   return n;
 }
 
-double VagabondClearingValue(const DecisionRequest& r, int id) {
+double VagabondClearingValue(const DecisionRequest& r, int id,
+                             const VagabondMemory* m) {
   const auto* c = Clearing(r, id);
   if (c == nullptr) return 0;
   double v = 0;
   if (ReadyItems(r, "torch") > 0) {
-    for (int ruin : MyVagabond(r).ruins_with_items()) v += ruin == id ? 3 : 0;
+    for (int ruin : MyVagabond(r).ruins_with_items())
+      v += ruin == id && !(m && m->DeadRuin(ruin)) ? 3 : 0;
   }
   for (const auto& q : MyVagabond(r).quests()) v += q.suit() == c->suit();
   const bool card = CardOfSuit(r, c->suit());
@@ -156,29 +229,56 @@ double VagabondClearingValue(const DecisionRequest& r, int id) {
   return v + target;
 }
 
-bool VagabondPlanScore(const DecisionRequest& r, const Option& o,
-                       double* score) {
+void VagabondMemory::Observe(const DecisionRequest& r) {
+  if (explored_at_ == 0 || r.prompt().kind() == "vagabond.explore") return;
+  // Law 9.5.3: an item taken scores a VP; none taken (9.7.3), none scored.
+  if (VpOf(r, r.faction()) == vp_before_) dead_.push_back(explored_at_);
+  explored_at_ = 0;
+}
+
+void VagabondMemory::Chose(const DecisionRequest& r, const Option& o) {
+  if (r.prompt().kind() == "vagabond.action" &&
+      o.label() == "Explore the ruin (torch)") {
+    explored_at_ = MyVagabond(r).clearing();
+    vp_before_ = VpOf(r, r.faction());
+  }
+}
+
+bool VagabondMemory::DeadRuin(int clearing) const {
+  return std::find(dead_.begin(), dead_.end(), clearing) != dead_.end();
+}
+
+bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
+                       const VagabondMemory* m) {
   if (!IsVagabond(r.faction())) return false;
   const std::string& kind = r.prompt().kind();
   if (kind == "vagabond.move" || kind == "vagabond.slip") {
-    *score = MoveScore(r, o);
+    *score = MoveScore(r, o, m);
   } else if (kind == "vagabond.action" && o.label() == "Strike (crossbow)") {
     *score = StrikeAction(r);
   } else if (kind == "vagabond.action" && o.label() == "Move (boot)") {
-    // Move only toward a clearing where there is more to do.
-    const auto* c = Clearing(r, MyVagabond(r).clearing());
-    double best = 0;
-    if (c != nullptr) {
-      for (int next : c->adjacent())
-        best = std::max(best, VagabondClearingValue(r, next));
-    }
-    *score = best > 0 ? 2 : MyVagabond(r).clearing() == 0 ? 1 : 0.3;
+    *score = MoveAction(r, m);
+  } else if (kind == "vagabond.action" &&
+             o.label() == "Explore the ruin (torch)" && m &&
+             m->DeadRuin(MyVagabond(r).clearing())) {
+    *score = -1;  // nothing here we may take (Law 9.7.3)
+  } else if (kind == "vagabond.action" && o.label() == "Aid" &&
+             !AidTargetHere(r)) {
+    *score = -1;  // only the other Vagabond: no relationship to improve
+  } else if (kind == "vagabond.aid.target" &&
+             o.payload_case() == Option::kFaction &&
+             IsVagabond(o.faction().faction())) {
+    *score = -5;
   } else if (kind == "vagabond.strike") {
     *score = StrikeTarget(r, o.faction().faction());
   } else if (kind == "vagabond.aid.card") {
     *score = AidCard(o);
   } else if (kind == "vagabond.refresh") {
-    *score = Refresh(r, o.item().item());
+    *score = Refresh(r, o);
+  } else if (kind == "vagabond.item_limit") {
+    *score = ItemLimit(r, o);
+  } else if (kind == "vagabond.take_hit" && o.payload_case() == Option::kItem) {
+    *score = TakeHit(r, o);
   } else {
     return false;
   }

@@ -7,6 +7,8 @@
 #ifndef WOODLAND_BOTS_HEURISTIC_VAGABOND_PLAN_H_
 #define WOODLAND_BOTS_HEURISTIC_VAGABOND_PLAN_H_
 
+#include <vector>
+
 #include "woodland/v1/bot.pb.h"
 
 namespace woodland::bots {
@@ -22,14 +24,35 @@ int VagabondRelation(const v1::DecisionRequest& r, v1::Faction f);
 // Ready (face up, undamaged) items of a kind.
 int ReadyItems(const v1::DecisionRequest& r, const char* item);
 
+// What a Vagabond remembers between its own requests: the ruins it
+// explored without taking an item. With two Vagabonds a ruin may hold only
+// "R" items it already has (Law 9.7.3), so exploring it again wastes a torch.
+class VagabondMemory {
+ public:
+  // Every request, before scoring: settles the last exploration by the VP
+  // it scored (Law 9.5.3).
+  void Observe(const v1::DecisionRequest& r);
+  // The option chosen for that request.
+  void Chose(const v1::DecisionRequest& r, const v1::Option& o);
+  bool DeadRuin(int clearing) const;
+
+ private:
+  int explored_at_ = 0;  // clearing of an exploration not yet settled
+  int vp_before_ = 0;
+  std::vector<int> dead_;
+};
+
 // What the Vagabond could score in clearing `id` with its ready items, in
-// rough VP (0: nothing to do there).
-double VagabondClearingValue(const v1::DecisionRequest& r, int id);
+// rough VP (0: nothing to do there); `m` (may be null) rules out ruins it
+// could not take from.
+double VagabondClearingValue(const v1::DecisionRequest& r, int id,
+                             const VagabondMemory* m = nullptr);
 
 // Scores an option of a Vagabond prompt this plan decides (move, strike,
-// aid card, refresh); returns false for anything else.
+// aid card, refresh, item limit, hits, exploring); returns false for
+// anything else.
 bool VagabondPlanScore(const v1::DecisionRequest& r, const v1::Option& o,
-                       double* score);
+                       double* score, const VagabondMemory* m = nullptr);
 
 }  // namespace woodland::bots
 

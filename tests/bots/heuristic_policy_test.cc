@@ -252,5 +252,213 @@ TEST(HeuristicPolicy, Law_11_2_5_BattlesTheLastTradePost) {
   EXPECT_EQ(Pick(r), "Battle Riverfolk Company in 9 (mouse)");
 }
 
+// Law 3.3.1.I: the Duchy activates a dominance card once it rules three
+// clearings of its suit (a win at its next Birdsong), not with one.
+TEST(HeuristicPolicy, Law_3_3_1_DuchyActivatesDominanceItAlmostHolds) {
+  const std::string head = R"pb(
+    seat: 0
+    faction: FACTION_DUCHY
+    prompt { kind: "duchy.parliament" }
+    options {
+      label: "Activate Dominance (mouse)"
+      extra {
+        action: "activate_dominance"
+        card { name: "Dominance" suit: SUIT_MOUSE }
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation { seats { seat: 0 faction: FACTION_DUCHY victory_points: 14 }
+                  clearings { id: 2 suit: SUIT_MOUSE ruler: FACTION_DUCHY }
+  )pb";
+  const auto three = Parse(head + R"pb(
+      clearings { id: 6 suit: SUIT_MOUSE ruler: FACTION_DUCHY }
+      clearings { id: 9 suit: SUIT_MOUSE ruler: FACTION_DUCHY }
+    }
+  )pb");
+  EXPECT_EQ(Pick(three), "Activate Dominance (mouse)");
+  const auto one = Parse(head + R"pb(
+      clearings { id: 6 suit: SUIT_MOUSE ruler: FACTION_EYRIE }
+      clearings { id: 9 suit: SUIT_FOX ruler: FACTION_DUCHY }
+    }
+  )pb");
+  EXPECT_EQ(Pick(one), "Done");
+}
+
+// Law 3.3.1.I: with its dominance active the Duchy digs into a clearing of
+// the dominance suit it does not rule yet, the third it needs.
+TEST(HeuristicPolicy, Law_3_3_1_DuchyDigsTowardItsDominanceSuit) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_DUCHY
+    prompt { kind: "duchy.dig_clearing" }
+    options {
+      label: "5 (fox)"
+      clearing { clearing: 5 }
+    }
+    options {
+      label: "9 (rabbit)"
+      clearing { clearing: 9 }
+    }
+    observation {
+      seats {
+        seat: 0
+        faction: FACTION_DUCHY
+        dominance { name: "Dominance" suit: SUIT_RABBIT }
+      }
+      clearings { id: 5 suit: SUIT_FOX }
+      clearings {
+        id: 9
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "9 (rabbit)");
+}
+
+// Law 9.6.1: a Vagabond in a forest with damaged items rests there (ends
+// its turn) instead of walking out with its last boot.
+TEST(HeuristicPolicy, Law_9_6_1_VagabondRestsInAForestWhenDamaged) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Move (boot)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_VAGABOND }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        forest: 3
+        items { item: "boot" }
+        items { item: "sword" damaged: true }
+        items { item: "torch" damaged: true }
+        items { item: "hammer" damaged: true }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 9.6.4: over the item limit the Vagabond removes a spare copy (a
+// third boot) rather than its only torch or sword.
+TEST(HeuristicPolicy, Law_9_6_4_VagabondRemovesItsSpareItem) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.item_limit" }
+    options {
+      label: "torch"
+      item { item: "torch" }
+    }
+    options {
+      label: "sword"
+      item { item: "sword" }
+    }
+    options {
+      label: "boot"
+      item { item: "boot" }
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_VAGABOND }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 4
+        items { item: "torch" }
+        items { item: "sword" }
+        items { item: "boot" }
+        items { item: "boot" }
+        items { item: "boot" }
+        ruins_with_items: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "boot");
+}
+
+// Law 9.7.3: with two Vagabonds a ruin may hold only "R" items this one
+// already has; an exploration that scored no VP (9.5.3) marks the ruin, and
+// the Vagabond does not spend another torch there.
+TEST(HeuristicPolicy, Law_9_7_3_VagabondDoesNotReexploreARuinItCannotTake) {
+  const std::string request = R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND_SECOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Explore the ruin (torch)"
+      action { code: 3 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_VAGABOND_SECOND victory_points: 7 }
+      clearings { id: 6 suit: SUIT_FOX adjacent: 2 }
+      clearings { id: 2 suit: SUIT_MOUSE adjacent: 6 }
+      vagabonds {
+        faction: FACTION_VAGABOND_SECOND
+        clearing: 6
+        items { item: "torch" }
+        items { item: "torch" }
+        ruins_with_items: 6
+      }
+    }
+  )pb";
+  const auto r = Parse(request);
+  HeuristicPolicy policy(1);
+  EXPECT_EQ(r.options(policy.Choose(r)).label(), "Explore the ruin (torch)");
+  // The next request: still 7 VP, so nothing was taken.
+  EXPECT_EQ(r.options(policy.Choose(r)).label(), "Done");
+  // A fresh policy (no exploration seen) still explores.
+  HeuristicPolicy fresh(1);
+  EXPECT_EQ(r.options(fresh.Choose(r)).label(), "Explore the ruin (torch)");
+}
+
+// Law 9.2.9.I: relationships are with non-Vagabond factions only, so the
+// second Vagabond never hands a card to the first by aiding it.
+TEST(HeuristicPolicy, Law_9_2_9_VagabondNeverAidsTheOtherVagabond) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND_SECOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Aid"
+      action { code: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_VAGABOND_SECOND }
+      seats { seat: 1 faction: FACTION_VAGABOND }
+      hand { name: "Tax Collector" suit: SUIT_FOX }
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        pieces { piece: "pawn" owner: FACTION_VAGABOND count: 1 }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND_SECOND
+        clearing: 12
+        items { item: "sword" }
+        items { item: "boot" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
