@@ -10,6 +10,7 @@
 #include "bots/heuristic/duchy_plan.h"
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/keepers_plan.h"
+#include "bots/heuristic/marquise_plan.h"
 #include "bots/heuristic/request_view.h"
 #include "bots/heuristic/riverfolk_plan.h"
 #include "bots/heuristic/table_prompts.h"
@@ -494,6 +495,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
   if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
     return s;
+  if (double s; MarquisePlanScore(r, o, &s)) return s;  // marquise_plan.cc
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

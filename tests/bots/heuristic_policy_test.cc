@@ -252,5 +252,93 @@ TEST(HeuristicPolicy, Law_11_2_5_BattlesTheLastTradePost) {
   EXPECT_EQ(Pick(r), "Battle Riverfolk Company in 9 (mouse)");
 }
 
+// --- Marquise plan (marquise_plan.cc) ---
+
+// Law 6.4 / 6.5.4: wood comes only from sawmills, and every later building
+// costs wood: with one sawmill on the map the second comes before the
+// workshop's 2 VP.
+TEST(HeuristicPolicy, Law_6_5_4_MarquiseBuildsSawmillsFirst) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "marquise.build.type" }
+    options {
+      label: "sawmill"
+      piece { piece: "sawmill" }
+    }
+    options {
+      label: "workshop"
+      piece { piece: "workshop" }
+    }
+    options {
+      label: "recruiter"
+      piece { piece: "recruiter" }
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 2 }
+      marquise { sawmills: 1 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "sawmill");
+}
+
+// Law 6.5.5: Overwork turns a card into wood at a sawmill; with no wood on
+// the map and actions left it comes before a Recruit, so a Build can follow.
+TEST(HeuristicPolicy, Law_6_5_5_MarquiseOverworksWhenWoodIsShort) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt {
+      kind: "marquise.action"
+      text: "Daylight: choose an action (3 left), or end Daylight."
+    }
+    options {
+      label: "Recruit (a warrior at each recruiter)"
+      action { code: 2 }
+    }
+    options {
+      label: "Overwork"
+      action { code: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+      }
+      marquise { sawmills: 2 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Overwork");
+}
+
+// Law 6.2.3: Field Hospitals costs a card per batch of removed warriors;
+// a single warrior is not worth a card.
+TEST(HeuristicPolicy, Law_6_2_3_FieldHospitalsNotForOneWarrior) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt {
+      kind: "marquise.field_hospitals"
+      text: "1 of your warriors were removed from 5 (rabbit): spend a matching card to return them to the keep?"
+    }
+    options {
+      label: "Favor of the Rabbits (rabbit)"
+      card { name: "Favor of the Rabbits" suit: SUIT_RABBIT }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
