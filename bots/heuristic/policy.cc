@@ -8,6 +8,7 @@
 #include "bots/heuristic/corvid_plan.h"
 #include "bots/heuristic/cult_plan.h"
 #include "bots/heuristic/duchy_plan.h"
+#include "bots/heuristic/eyrie_plan.h"
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/keepers_plan.h"
 #include "bots/heuristic/marquise_plan.h"
@@ -496,6 +497,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
     return s;
   if (double s; MarquisePlanScore(r, o, &s)) return s;  // marquise_plan.cc
+  if (double s; EyriePlanScore(r, o, &s)) return s;     // eyrie_plan.cc
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

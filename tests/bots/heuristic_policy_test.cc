@@ -340,5 +340,108 @@ TEST(HeuristicPolicy, Law_6_2_3_FieldHospitalsNotForOneWarrior) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// --- Eyrie plan (eyrie_plan.cc) ---
+
+// Law 7.5.2.IV / 7.7: each Build card needs its own ruled clearing of its
+// suit without a roost, or the Eyrie falls into turmoil. With one fox Build
+// card already in the Decree and one such clearing, a second fox card goes
+// to the Recruit column (a fox roost stands).
+TEST(HeuristicPolicy, Law_7_5_2_EyrieNeverAddsABuildItCannotResolve) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Recruit column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 0
+      }
+    }
+    options {
+      label: "Add Anvil (fox) to the Build column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 3
+      }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree { cards { name: "Sword" suit: SUIT_FOX } }
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Recruit column");
+}
+
+// Law 7.2.2 (Lords of the Forest) / 7.5.2.IV: moving into a clearing to
+// build a roost there, take enough warriors to rule it (ties are the
+// Eyrie's) and keep the rest, one guarding the roost left behind.
+TEST(HeuristicPolicy, Law_7_2_2_EyrieMovesEnoughToRuleARoostSpot) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "move.count" }
+    options {
+      label: "Move 1 warrior from 1 (fox) to 5 (rabbit)"
+      count { count: 1 }
+    }
+    options {
+      label: "Move 2 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 2 }
+    }
+    options {
+      label: "Move 3 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 3 }
+    }
+    options {
+      label: "Move 4 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 4 }
+    }
+    options {
+      label: "Move 5 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 5 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 5 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move 3 warriors from 1 (fox) to 5 (rabbit)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
