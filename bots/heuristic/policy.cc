@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "bots/heuristic/alliance_plan.h"
 #include "bots/heuristic/corvid_plan.h"
 #include "bots/heuristic/cult_plan.h"
 #include "bots/heuristic/duchy_plan.h"
@@ -498,6 +499,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return s;
   if (double s; MarquisePlanScore(r, o, &s)) return s;  // marquise_plan.cc
   if (double s; EyriePlanScore(r, o, &s)) return s;     // eyrie_plan.cc
+  if (double s; AlliancePlanScore(r, o, &s)) return s;  // alliance_plan.cc
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

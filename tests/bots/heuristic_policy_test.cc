@@ -443,5 +443,72 @@ TEST(HeuristicPolicy, Law_7_2_2_EyrieMovesEnoughToRuleARoostSpot) {
   EXPECT_EQ(Pick(r), "Move 3 warriors from 1 (fox) to 5 (rabbit)");
 }
 
+// --- Alliance plan (alliance_plan.cc) ---
+
+// Law 8.4.1.III: a Revolt removes every enemy piece in the clearing and
+// scores each building and token; a trade post removed also halves the
+// Riverfolk's funds (11.2.5.I). Revolt there, not in an empty clearing.
+TEST(HeuristicPolicy, Law_8_4_1_AllianceRevoltsWhereMostEnemyPiecesFall) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_ALLIANCE
+    prompt { kind: "alliance.revolt" }
+    options {
+      label: "3 (rabbit)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "8 (fox)"
+      clearing { clearing: 8 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 2
+        pieces { piece: "sympathy" owner: FACTION_ALLIANCE count: 1 }
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "sympathy" owner: FACTION_ALLIANCE count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+      }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 6 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "8 (fox)");
+}
+
+// Law 8.4.2.II: sympathy costs supporters; with fewer than three (and room
+// below the cap of five, 8.2.3.I) Mobilize comes before a Craft.
+TEST(HeuristicPolicy, Law_8_5_2_AllianceMobilizesWhenShortOfSupporters) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_ALLIANCE
+    prompt { kind: "alliance.action" }
+    options {
+      label: "Craft"
+      action { code: 0 }
+    }
+    options {
+      label: "Mobilize (a card to the supporters)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation { alliance { supporters: 1 } }
+  )pb");
+  EXPECT_EQ(Pick(r), "Mobilize (a card to the supporters)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
