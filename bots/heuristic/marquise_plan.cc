@@ -124,20 +124,13 @@ double BestMarch(const DecisionRequest& r) {
   double best = 0;
   for (const auto& c : r.observation().clearings()) {
     const int ours = Warriors(&c, kMe) - (BuildingsOf(&c, kMe) > 0 ? 1 : 0);
-    if (ours < 2) continue;
+    if (ours < 1) continue;
     for (int to : c.adjacent()) {
       const auto* t = Clearing(r, to);
       best = std::max(best, AttackValue(r, t, ours + Warriors(t, kMe)) - 2);
     }
   }
   return best;
-}
-
-bool HandHasBird(const DecisionRequest& r) {
-  for (const auto& c : r.observation().hand()) {
-    if (c.suit() == v1::SUIT_BIRD) return true;
-  }
-  return false;
 }
 
 double Action(const DecisionRequest& r, const std::string& label) {
@@ -156,7 +149,8 @@ double Action(const DecisionRequest& r, const std::string& label) {
     return v > 0 ? 5 + v : 1;
   }
   if (label.rfind("March", 0) == 0) {
-    const double v = BestMarch(r);
+    // Only with an action left to battle after the march.
+    const double v = left >= 2 ? BestMarch(r) : 0;
     return v > 0 ? 4 + v / 2 : 2;
   }
   return 1;
