@@ -52,8 +52,13 @@ bool EnemyBuilding(const v1::ClearingView* c) {
 }
 
 // Law 7.5.2.IV: a clearing where a Build card can place a roost.
+// Law 6.2.2: nobody else places pieces in the keep's clearing.
 bool RoostSpot(const v1::ClearingView* c) {
-  return c != nullptr && !HasRoost(c) && Used(c) < c->slots();
+  if (c == nullptr || HasRoost(c) || Used(c) >= c->slots()) return false;
+  for (const auto& p : c->pieces()) {
+    if (p.piece() == "keep") return false;
+  }
+  return true;
 }
 
 // Our warriors that can leave `c` and still keep its roost guarded.
@@ -185,7 +190,7 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
       // A roost scores every Evening; a Build card must find a new clearing
       // every turn, so count the spots of its suit left after this one.
       const int spots = offer.build[suit] + offer.reach[suit];
-      v = 10 - (spots - after.n[kBuild][suit] < after.n[kBuild][suit] ? 3 : 0);
+      v = spots >= 2 * after.n[kBuild][suit] ? 10 : 7;
     }
   }
   // Birds are wild elsewhere and cost a VP each in turmoil (Law 7.7.1).
