@@ -245,6 +245,17 @@ double MoveCount(const DecisionRequest& r, const std::string& label) {
   return -std::abs(n - want);
 }
 
+// Law 7.5.2.I: recruit where warriors are few, next to roost spots, so
+// later Move cards can spread them instead of piling them on one roost.
+double Recruit(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  double s = -0.5 * Warriors(c, kMe) + (EnemyPieces(c) > 0 ? 1 : 0);
+  for (int a : c->adjacent()) {
+    if (RoostSpot(Clearing(r, a))) return s + 1;
+  }
+  return s;
+}
+
 }  // namespace
 
 bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
@@ -261,6 +272,8 @@ bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
     s = o.payload_case() == Option::kCard && o.card().suit() == v1::SUIT_BIRD
             ? 0
             : 1;
+  } else if (kind == "eyrie.decree.recruit") {
+    s = Recruit(r, Clearing(r, o.clearing().clearing()));
   } else if (kind == "eyrie.decree.move") {
     s = Move(r, o.move());
   } else if (kind == "move.count") {

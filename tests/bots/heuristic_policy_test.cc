@@ -510,5 +510,45 @@ TEST(HeuristicPolicy, Law_8_5_2_AllianceMobilizesWhenShortOfSupporters) {
   EXPECT_EQ(Pick(r), "Mobilize (a card to the supporters)");
 }
 
+// Law 7.5.2.I: a Recruit card places warriors at a roost; piled on one
+// roost they idle, spread they feed the Move cards that reach new roost
+// spots. Recruit at the thin roost.
+TEST(HeuristicPolicy, Law_7_5_2_EyrieRecruitsAtTheThinRoost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.recruit" }
+    options {
+      label: "3 (rabbit)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "7 (mouse)"
+      clearing { clearing: 7 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: 7
+        warriors { faction: FACTION_EYRIE count: 8 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        slots: 1
+        adjacent: 3
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "7 (mouse)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
