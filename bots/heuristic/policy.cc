@@ -5,11 +5,14 @@
 #include <set>
 #include <string>
 
+#include "bots/heuristic/alliance_plan.h"
 #include "bots/heuristic/corvid_plan.h"
 #include "bots/heuristic/cult_plan.h"
 #include "bots/heuristic/duchy_plan.h"
+#include "bots/heuristic/eyrie_plan.h"
 #include "bots/heuristic/hundreds_plan.h"
 #include "bots/heuristic/keepers_plan.h"
+#include "bots/heuristic/marquise_plan.h"
 #include "bots/heuristic/request_view.h"
 #include "bots/heuristic/riverfolk_plan.h"
 #include "bots/heuristic/table_prompts.h"
@@ -494,6 +497,9 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
   if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
     return s;
+  if (double s; MarquisePlanScore(r, o, &s)) return s;  // marquise_plan.cc
+  if (double s; EyriePlanScore(r, o, &s)) return s;     // eyrie_plan.cc
+  if (double s; AlliancePlanScore(r, o, &s)) return s;  // alliance_plan.cc
 
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {

@@ -460,5 +460,303 @@ TEST(HeuristicPolicy, Law_9_2_9_VagabondNeverAidsTheOtherVagabond) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// --- Marquise plan (marquise_plan.cc) ---
+
+// Law 6.4 / 6.5.4: wood comes only from sawmills, and every later building
+// costs wood: with one sawmill on the map the second comes before the
+// workshop's 2 VP.
+TEST(HeuristicPolicy, Law_6_5_4_MarquiseBuildsSawmillsFirst) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "marquise.build.type" }
+    options {
+      label: "sawmill"
+      piece { piece: "sawmill" }
+    }
+    options {
+      label: "workshop"
+      piece { piece: "workshop" }
+    }
+    options {
+      label: "recruiter"
+      piece { piece: "recruiter" }
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 2 }
+      marquise { sawmills: 1 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "sawmill");
+}
+
+// Law 6.5.5: Overwork turns a card into wood at a sawmill; with no wood on
+// the map and actions left it comes before a Recruit, so a Build can follow.
+TEST(HeuristicPolicy, Law_6_5_5_MarquiseOverworksWhenWoodIsShort) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt {
+      kind: "marquise.action"
+      text: "Daylight: choose an action (3 left), or end Daylight."
+    }
+    options {
+      label: "Recruit (a warrior at each recruiter)"
+      action { code: 2 }
+    }
+    options {
+      label: "Overwork"
+      action { code: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+      }
+      marquise { sawmills: 2 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Overwork");
+}
+
+// Law 6.2.3: Field Hospitals costs a card per batch of removed warriors;
+// a single warrior is not worth a card.
+TEST(HeuristicPolicy, Law_6_2_3_FieldHospitalsNotForOneWarrior) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt {
+      kind: "marquise.field_hospitals"
+      text: "1 of your warriors were removed from 5 (rabbit): spend a matching card to return them to the keep?"
+    }
+    options {
+      label: "Favor of the Rabbits (rabbit)"
+      card { name: "Favor of the Rabbits" suit: SUIT_RABBIT }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// --- Eyrie plan (eyrie_plan.cc) ---
+
+// Law 7.5.2.IV / 7.7: each Build card needs its own ruled clearing of its
+// suit without a roost, or the Eyrie falls into turmoil. With one fox Build
+// card already in the Decree and one such clearing, a second fox card goes
+// to the Recruit column (a fox roost stands).
+TEST(HeuristicPolicy, Law_7_5_2_EyrieNeverAddsABuildItCannotResolve) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Recruit column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 0
+      }
+    }
+    options {
+      label: "Add Anvil (fox) to the Build column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 3
+      }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree { cards { name: "Sword" suit: SUIT_FOX } }
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Recruit column");
+}
+
+// Law 7.2.2 (Lords of the Forest) / 7.5.2.IV: moving into a clearing to
+// build a roost there, take enough warriors to rule it (ties are the
+// Eyrie's) and keep the rest, one guarding the roost left behind.
+TEST(HeuristicPolicy, Law_7_2_2_EyrieMovesEnoughToRuleARoostSpot) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "move.count" }
+    options {
+      label: "Move 1 warrior from 1 (fox) to 5 (rabbit)"
+      count { count: 1 }
+    }
+    options {
+      label: "Move 2 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 2 }
+    }
+    options {
+      label: "Move 3 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 3 }
+    }
+    options {
+      label: "Move 4 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 4 }
+    }
+    options {
+      label: "Move 5 warriors from 1 (fox) to 5 (rabbit)"
+      count { count: 5 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 5 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move 3 warriors from 1 (fox) to 5 (rabbit)");
+}
+
+// --- Alliance plan (alliance_plan.cc) ---
+
+// Law 8.4.1.III: a Revolt removes every enemy piece in the clearing and
+// scores each building and token; a trade post removed also halves the
+// Riverfolk's funds (11.2.5.I). Revolt there, not in an empty clearing.
+TEST(HeuristicPolicy, Law_8_4_1_AllianceRevoltsWhereMostEnemyPiecesFall) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_ALLIANCE
+    prompt { kind: "alliance.revolt" }
+    options {
+      label: "3 (rabbit)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "8 (fox)"
+      clearing { clearing: 8 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 2
+        pieces { piece: "sympathy" owner: FACTION_ALLIANCE count: 1 }
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "sympathy" owner: FACTION_ALLIANCE count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+      }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 6 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "8 (fox)");
+}
+
+// Law 8.4.2.II: sympathy costs supporters; with fewer than three (and room
+// below the cap of five, 8.2.3.I) Mobilize comes before a Craft.
+TEST(HeuristicPolicy, Law_8_5_2_AllianceMobilizesWhenShortOfSupporters) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_ALLIANCE
+    prompt { kind: "alliance.action" }
+    options {
+      label: "Craft"
+      action { code: 0 }
+    }
+    options {
+      label: "Mobilize (a card to the supporters)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation { alliance { supporters: 1 } }
+  )pb");
+  EXPECT_EQ(Pick(r), "Mobilize (a card to the supporters)");
+}
+
+// Law 7.5.2.I: a Recruit card places warriors at a roost; piled on one
+// roost they idle, spread they feed the Move cards that reach new roost
+// spots. Recruit at the thin roost.
+TEST(HeuristicPolicy, Law_7_5_2_EyrieRecruitsAtTheThinRoost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.recruit" }
+    options {
+      label: "3 (rabbit)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "7 (mouse)"
+      clearing { clearing: 7 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: 7
+        warriors { faction: FACTION_EYRIE count: 8 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        slots: 1
+        adjacent: 3
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "7 (mouse)");
+}
+
 }  // namespace
 }  // namespace woodland::bots

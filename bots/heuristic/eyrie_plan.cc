@@ -1,0 +1,288 @@
+#include "bots/heuristic/eyrie_plan.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "bots/heuristic/request_view.h"
+
+namespace woodland::bots {
+namespace {
+
+using v1::DecisionRequest;
+using v1::Option;
+
+constexpr v1::Faction kMe = v1::FACTION_EYRIE;
+constexpr int kBird = v1::SUIT_BIRD;  // index 4; suits 1-3
+enum Column { kRecruit = 0, kMove = 1, kBattle = 2, kBuild = 3 };
+
+bool HasRoost(const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  for (const auto& p : c->pieces()) {
+    if (p.piece() == "roost") return true;
+  }
+  return false;
+}
+
+int Used(const v1::ClearingView* c) {
+  int used = 0;
+  for (const auto& p : c->pieces()) {
+    const std::string& k = p.piece();
+    if (k == "wood" || k == "keep" || k == "sympathy") continue;
+    used += p.count();
+  }
+  return used;
+}
+
+int EnemyPieces(const v1::ClearingView* c) {
+  int n = 0;
+  for (const auto& w : c->warriors()) n += w.faction() != kMe ? w.count() : 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() != kMe && p.owner() != v1::FACTION_UNSPECIFIED)
+      n += p.count();
+  }
+  return n;
+}
+
+bool EnemyBuilding(const v1::ClearingView* c) {
+  for (const auto& p : c->pieces()) {
+    if (p.owner() != kMe && p.owner() != v1::FACTION_UNSPECIFIED) return true;
+  }
+  return false;
+}
+
+// Law 7.5.2.IV: a clearing where a Build card can place a roost.
+// Law 6.2.2: nobody else places pieces in the keep's clearing.
+bool RoostSpot(const v1::ClearingView* c) {
+  if (c == nullptr || HasRoost(c) || Used(c) >= c->slots()) return false;
+  for (const auto& p : c->pieces()) {
+    if (p.piece() == "keep") return false;
+  }
+  return true;
+}
+
+// Our warriors that can leave `c` and still keep its roost guarded.
+int Movable(const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  return Warriors(c, kMe) - (HasRoost(c) ? 1 : 0);
+}
+
+// What the map offers the Decree this turn, by suit (index 4: any suit).
+struct Offer {
+  bool roost[5] = {};    // a roost of the suit (Recruit, 7.5.2.I)
+  int warriors[5] = {};  // our warriors in clearings of the suit (Move)
+  int targets[5] = {};   // clearings of the suit to battle in (Battle)
+  int build[5] = {};     // ruled free clearings without a roost (Build)
+  int reach[5] = {};     // such clearings one move away (Build after Move)
+  int supply = 0, roosts_left = 0, mult = 1;
+};
+
+Offer Survey(const DecisionRequest& r) {
+  Offer o;
+  int on_map = 0, roosts = 0;
+  for (const auto& c : r.observation().clearings()) {
+    const int s = c.suit() >= 1 && c.suit() <= 3 ? c.suit() : 0;
+    const int w = Warriors(&c, kMe);
+    on_map += w;
+    const bool roost = HasRoost(&c);
+    roosts += roost;
+    if (s == 0) continue;
+    for (int i : {s, kBird}) {
+      o.roost[i] |= roost;
+      o.warriors[i] += w;
+      if (w > 0 && (EnemyBuilding(&c) || EnemyPieces(&c) >= 2)) ++o.targets[i];
+    }
+    if (!RoostSpot(&c)) continue;
+    if (c.ruler() == kMe) {
+      ++o.build[s];
+      ++o.build[kBird];
+      continue;
+    }
+    for (int from : c.adjacent()) {
+      if (Movable(Clearing(r, from)) >= std::max(1, EnemyPieces(&c))) {
+        ++o.reach[s];
+        ++o.reach[kBird];
+        break;
+      }
+    }
+  }
+  o.supply = 20 - on_map;
+  o.roosts_left = 7 - roosts;
+  o.mult = r.observation().eyrie().leader() == "Charismatic" ? 2 : 1;
+  return o;
+}
+
+// Cards (viziers as birds) per column and suit.
+struct Demand {
+  int n[4][5] = {};
+  int Total(int col) const {
+    int t = 0;
+    for (int s = 1; s <= 4; ++s) t += n[col][s];
+    return t;
+  }
+};
+
+Demand CurrentDecree(const DecisionRequest& r) {
+  Demand d;
+  const auto& decree = r.observation().eyrie().decree();
+  for (int col = 0; col < 4 && col < decree.size(); ++col) {
+    d.n[col][kBird] += decree[col].viziers();
+    for (const auto& c : decree[col].cards()) {
+      if (c.suit() >= 1 && c.suit() <= 4) ++d.n[col][c.suit()];
+    }
+  }
+  return d;
+}
+
+// How many cards of the Decree could not be resolved this turn (0: safe).
+int Shortfall(const Demand& d, const Offer& o) {
+  int miss = 0;
+  // Recruit (7.5.2.I): a roost of the suit; warriors in supply.
+  for (int s = 1; s <= 4; ++s) {
+    if (d.n[kRecruit][s] > 0 && !o.roost[s]) miss += d.n[kRecruit][s];
+  }
+  miss +=
+      std::max(0, o.mult * d.Total(kRecruit) - o.supply + o.mult - 1) / o.mult;
+  // Move (7.5.2.II): warriors of the suit to move, one per card.
+  for (int s = 1; s <= 3; ++s)
+    miss += std::max(0, d.n[kMove][s] - o.warriors[s]);
+  miss += std::max(0, d.Total(kMove) - o.warriors[kBird]);
+  // Battle (7.5.2.III): a target per card (at most two per clearing).
+  for (int s = 1; s <= 3; ++s)
+    miss += std::max(0, d.n[kBattle][s] - 2 * o.targets[s]);
+  miss += std::max(0, d.Total(kBattle) - 2 * o.targets[kBird]);
+  // Build (7.5.2.IV): a distinct clearing per card, some reached by moves.
+  const int moves = d.Total(kMove);
+  for (int s = 1; s <= 3; ++s) {
+    miss +=
+        std::max(0, d.n[kBuild][s] - o.build[s] - std::min(o.reach[s], moves));
+  }
+  miss += std::max(
+      0, d.Total(kBuild) - o.build[kBird] - std::min(o.reach[kBird], moves));
+  miss += std::max(0, d.Total(kBuild) - o.roosts_left);
+  return miss;
+}
+
+// Adding `card` to `col`: what it is worth if the Decree stays safe.
+double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
+  const Offer offer = Survey(r);
+  Demand before = CurrentDecree(r);
+  const int base_miss = Shortfall(before, offer);
+  Demand after = before;
+  const int suit = c.card().suit();
+  if (suit < 1 || suit > 4) return -9;
+  ++after.n[c.column()][suit];
+  const int miss = Shortfall(after, offer) - base_miss;
+  if (miss > 0) return -10 - c.column();
+  const bool bird = suit == kBird;
+  double v = 0;
+  switch (c.column()) {
+    case kRecruit:
+      v = offer.supply > offer.mult * (after.Total(kRecruit) + 3) ? 6 : 2;
+      break;
+    case kMove:
+      v = 5 - 0.5 * before.Total(kMove);
+      break;
+    case kBattle:
+      v = 3;
+      break;
+    default: {
+      // A roost scores every Evening; a Build card must find a new clearing
+      // every turn, so count the spots of its suit left after this one.
+      const int spots = offer.build[suit] + offer.reach[suit];
+      v = spots >= 2 * after.n[kBuild][suit] ? 10 : 7;
+    }
+  }
+  // Birds are wild elsewhere and cost a VP each in turmoil (Law 7.7.1).
+  if (bird) v -= 1;
+  if (c.card().name() == "Dominance") v -= 3;
+  return v;
+}
+
+// Law 7.7.4 / 7.8: viziers that are easiest to satisfy: Builder (Recruit,
+// Move), then Commander (Move, Battle); a Despot's bird Build vizier needs a
+// new roost every turn (measured last, 1000 games each order).
+double LeaderValue(const std::string& leader) {
+  if (leader == "Builder") return 4;
+  if (leader == "Commander") return 3;
+  if (leader == "Despot") return 0.5;
+  return 1;
+}
+
+// A Decree move: into a roost spot of a Build card's suit, or away from
+// crowded clearings; never strip a roost of its last warrior.
+bool BuildSuit(const DecisionRequest& r, int suit) {
+  const Demand d = CurrentDecree(r);
+  return d.n[kBuild][suit] > 0 || d.n[kBuild][kBird] > 0;
+}
+
+double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
+  const auto* to = Clearing(r, m.to_clearing());
+  const auto* from = Clearing(r, m.from_clearing());
+  double s = 1;
+  if (to == nullptr || from == nullptr) return s;
+  // Law 7.2.2 (Lords of the Forest): a tie in presence is ours.
+  const bool takes = Movable(from) + Warriors(to, kMe) >= EnemyPieces(to);
+  if (RoostSpot(to) && to->ruler() != kMe && takes) s += 2;
+  if (RoostSpot(to) && BuildSuit(r, to->suit()) && takes) s += 3;
+  if (!takes) s -= 2;
+  if (HasRoost(from) && Warriors(from, kMe) <= 1) s -= 3;
+  return s;
+}
+
+double MoveCount(const DecisionRequest& r, const std::string& label) {
+  if (label.rfind("Move ", 0) != 0) return 0;
+  const size_t f = label.find(" from ");
+  if (f == std::string::npos) return 0;
+  const int n = std::atoi(label.c_str() + 5);
+  const auto* from = Clearing(r, std::atoi(label.c_str() + f + 6));
+  const auto* to =
+      Clearing(r, std::atoi(label.c_str() + label.find(" to ") + 4));
+  int want = std::max(1, Movable(from));
+  // Into a roost spot: enough to rule it (ties are ours), one to spare.
+  if (RoostSpot(to))
+    want = std::min(want, std::max(2, EnemyPieces(to) - Warriors(to, kMe) + 1));
+  return -std::abs(n - want);
+}
+
+// Law 7.5.2.I: recruit where warriors are few, next to roost spots, so
+// later Move cards can spread them instead of piling them on one roost.
+double Recruit(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  double s = -0.5 * Warriors(c, kMe) + (EnemyPieces(c) > 0 ? 1 : 0);
+  for (int a : c->adjacent()) {
+    if (RoostSpot(Clearing(r, a))) return s + 1;
+  }
+  return s;
+}
+
+}  // namespace
+
+bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
+  if (r.faction() != kMe || o.payload_case() == Option::kExtra) return false;
+  const std::string& kind = r.prompt().kind();
+  const bool done = o.payload_case() == Option::kDone;
+  double s = 0;
+  if (kind == "eyrie.decree.add") {
+    s = done ? 4 : AddValue(r, o.decree());
+  } else if (kind == "eyrie.leader") {
+    s = LeaderValue(o.leader().leader());
+  } else if (kind == "eyrie.decree.resolve") {
+    // Suited cards first: a bird can still go wherever is left.
+    s = o.payload_case() == Option::kCard && o.card().suit() == v1::SUIT_BIRD
+            ? 0
+            : 1;
+  } else if (kind == "eyrie.decree.recruit") {
+    s = Recruit(r, Clearing(r, o.clearing().clearing()));
+  } else if (kind == "eyrie.decree.move") {
+    s = Move(r, o.move());
+  } else if (kind == "move.count") {
+    s = MoveCount(r, o.label());
+  } else {
+    return false;
+  }
+  *score = s;
+  return true;
+}
+
+}  // namespace woodland::bots

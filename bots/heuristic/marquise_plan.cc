@@ -1,0 +1,258 @@
+#include "bots/heuristic/marquise_plan.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "bots/heuristic/request_view.h"
+
+namespace woodland::bots {
+namespace {
+
+using v1::DecisionRequest;
+using v1::Option;
+
+constexpr v1::Faction kMe = v1::FACTION_MARQUISE;
+
+// Law 6.5.4 / the Marquise's board: wood cost and VP of the next building
+// of a type, by how many of that type are on the map.
+constexpr int kWoodCost[6] = {0, 1, 2, 3, 3, 4};
+constexpr int kVpSawmill[6] = {0, 1, 2, 3, 4, 5};
+constexpr int kVpWorkshop[6] = {0, 2, 2, 3, 4, 5};
+constexpr int kVpRecruiter[6] = {0, 1, 2, 3, 3, 4};
+
+int Count(const v1::ClearingView* c, const std::string& piece, v1::Faction f) {
+  int n = 0;
+  if (c == nullptr) return 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == f && p.piece().find(piece) != std::string::npos)
+      n += p.count();
+  }
+  return n;
+}
+
+int WoodOnMap(const DecisionRequest& r) {
+  int n = 0;
+  for (const auto& c : r.observation().clearings()) n += Count(&c, "wood", kMe);
+  return n;
+}
+
+// Buildings of faction `f` in `c` (trade posts count, Law 11.2.5; tokens
+// such as wood, the keep and sympathy do not).
+int BuildingsOf(const v1::ClearingView* c, v1::Faction f) {
+  int n = 0;
+  if (c == nullptr) return 0;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() != f) continue;
+    const std::string& k = p.piece();
+    if (k == "wood" || k == "keep" || k == "sympathy") continue;
+    n += p.count();
+  }
+  return n;
+}
+
+int EnemyWarriors(const v1::ClearingView* c) {
+  int n = 0;
+  if (c == nullptr) return 0;
+  for (const auto& w : c->warriors()) n += w.faction() != kMe ? w.count() : 0;
+  return n;
+}
+
+int FreeSlots(const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  int used = 0;
+  for (const auto& p : c->pieces()) {
+    const std::string& k = p.piece();
+    if (k == "wood" || k == "keep" || k == "sympathy") continue;
+    used += p.count();
+  }
+  return c->slots() - used;
+}
+
+// The cheapest next building's wood (Law 6.5.4.II), 99 if none is left.
+int CheapestBuild(const DecisionRequest& r) {
+  const auto& m = r.observation().marquise();
+  int best = 99;
+  for (int n : {m.sawmills(), m.workshops(), m.recruiters()}) {
+    if (n < 6) best = std::min(best, kWoodCost[n]);
+  }
+  return best;
+}
+
+// Actions left, from the prompt text "... (N left) ...".
+int ActionsLeft(const DecisionRequest& r) {
+  const std::string& t = r.prompt().text();
+  const size_t at = t.find('(');
+  return at == std::string::npos ? 0 : std::atoi(t.c_str() + at + 1);
+}
+
+// Law 11.2.5.I: a trade post we can take; the more funds, the better.
+double TradePost(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (Count(c, "trade post", v1::FACTION_RIVERFOLK) == 0) return 0;
+  int funds = 0;
+  for (const auto& f : r.observation().riverfolk().funds()) funds += f.count();
+  return 6 + 0.5 * funds;
+}
+
+// The value of attacking in `c` with `ours` warriors: buildings and trade
+// posts that would fall (hits go to warriors first, Law 4.3.2).
+double AttackValue(const DecisionRequest& r, const v1::ClearingView* c,
+                   int ours) {
+  double best = 0;
+  for (const auto& seat : r.observation().seats()) {
+    const v1::Faction f = seat.faction();
+    if (f == kMe) continue;
+    const int theirs = Warriors(c, f), b = BuildingsOf(c, f);
+    if (b == 0 || ours <= theirs) continue;
+    const double post = f == v1::FACTION_RIVERFOLK ? TradePost(r, c) : 0;
+    best = std::max(best, post + 2.0 * b + (ours >= theirs + 2 ? 1 : 0));
+  }
+  return best;
+}
+
+double BestBattle(const DecisionRequest& r) {
+  double best = 0;
+  for (const auto& c : r.observation().clearings()) {
+    const int ours = Warriors(&c, kMe);
+    if (ours > 0) best = std::max(best, AttackValue(r, &c, ours));
+  }
+  return best;
+}
+
+// A march of two moves that ends with enough warriors on a target.
+double BestMarch(const DecisionRequest& r) {
+  double best = 0;
+  for (const auto& c : r.observation().clearings()) {
+    const int ours = Warriors(&c, kMe) - (BuildingsOf(&c, kMe) > 0 ? 1 : 0);
+    if (ours < 1) continue;
+    for (int to : c.adjacent()) {
+      const auto* t = Clearing(r, to);
+      best = std::max(best, AttackValue(r, t, ours + Warriors(t, kMe)) - 2);
+    }
+  }
+  return best;
+}
+
+double Action(const DecisionRequest& r, const std::string& label) {
+  const int wood = WoodOnMap(r);
+  const int left = ActionsLeft(r);
+  if (label == "Build") return 12;
+  if (label == "Overwork") {
+    // Wood for a Build later this turn (or the next one).
+    return wood < CheapestBuild(r) ? (left > 1 ? 9 : 6) : 3;
+  }
+  if (label.rfind("Spend a bird", 0) == 0)
+    return wood >= std::min(CheapestBuild(r), 2) ? 8 : 3;
+  // Warriors hold rule (buildings, dominance) and guard against raids;
+  // measured best just below Overwork (issue 17, 1000 games each).
+  if (label.rfind("Recruit", 0) == 0) return 8.5;
+  if (label == "Battle") {
+    const double v = BestBattle(r);
+    return v > 0 ? 5 + v : 1;
+  }
+  if (label.rfind("March", 0) == 0) {
+    // Only with an action left to battle after the march.
+    const double v = left >= 2 ? BestMarch(r) : 0;
+    return v > 0 ? 4 + v / 2 : 2;
+  }
+  return 1;
+}
+
+// Law 6.5.4: a building's VP plus what it yields later: sawmills make the
+// wood every later Build needs; the third recruiter draws a card (6.6).
+double BuildingValue(const DecisionRequest& r, const std::string& type) {
+  const auto& m = r.observation().marquise();
+  const int vp = VpOf(r, kMe);
+  const double later = vp >= 22 ? 0.3 : 1;  // near the end only VP counts
+  if (type == "sawmill") {
+    const int n = std::min(m.sawmills(), 5);
+    const double econ = n < 3 ? 4 : n < 4 ? 2 : 0.5;
+    return kVpSawmill[n] + later * econ - 0.8 * kWoodCost[n];
+  }
+  if (type == "workshop") {
+    const int n = std::min(m.workshops(), 5);
+    return kVpWorkshop[n] + later * 0.5 - 0.8 * kWoodCost[n];
+  }
+  const int n = std::min(m.recruiters(), 5);
+  return kVpRecruiter[n] + later * (n == 2 ? 1.5 : 0.5) - 0.8 * kWoodCost[n];
+}
+
+// Build where the building is safe: our warriors, no enemy warriors, and
+// room left for another building.
+double BuildClearing(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  return std::min(Warriors(c, kMe), 3) - 1.5 * EnemyWarriors(c) +
+         0.5 * (FreeSlots(c) - 1) + 0.3 * Count(c, "wood", kMe);
+}
+
+// The clearings of a "Move N warriors from A (suit) to B (suit)" label.
+bool ParseMoveCount(const std::string& label, int* n, int* from, int* to) {
+  if (label.rfind("Move ", 0) != 0) return false;
+  const size_t f = label.find(" from "), t = label.find(" to ");
+  if (f == std::string::npos || t == std::string::npos) return false;
+  *n = std::atoi(label.c_str() + 5);
+  *from = std::atoi(label.c_str() + f + 6);
+  *to = std::atoi(label.c_str() + t + 4);
+  return true;
+}
+
+// A march: toward a building or trade post we can take, or into clearings
+// nobody rules; never strip a clearing of its last guard of our buildings.
+double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
+  const auto* from = Clearing(r, m.from_clearing());
+  const auto* to = Clearing(r, m.to_clearing());
+  const int movable = Warriors(from, kMe) - (BuildingsOf(from, kMe) > 0);
+  double s = 1 + AttackValue(r, to, movable + Warriors(to, kMe));
+  if (to && to->ruler() != kMe && FreeSlots(to) > 0) s += 1;
+  if (movable <= 0) s -= 3;
+  return s;
+}
+
+double MoveCount(const DecisionRequest& r, const Option& o) {
+  int n = 0, from = 0, to = 0;
+  if (!ParseMoveCount(o.label(), &n, &from, &to)) return 0;
+  const auto* f = Clearing(r, from);
+  const int keep = BuildingsOf(f, kMe) > 0 ? 1 : 0;
+  const int want = std::max(1, Warriors(f, kMe) - keep);
+  return -std::abs(n - want);
+}
+
+double CardCost(const v1::Card& c) {
+  if (c.name() == "Dominance") return -5;
+  return c.suit() == v1::SUIT_BIRD ? -2 : 0;
+}
+
+}  // namespace
+
+bool MarquisePlanScore(const DecisionRequest& r, const Option& o,
+                       double* score) {
+  if (r.faction() != kMe) return false;
+  const std::string& kind = r.prompt().kind();
+  const bool done = o.payload_case() == Option::kDone;
+  double s = 0;
+  if (kind == "marquise.action") {
+    if (o.payload_case() == Option::kExtra) return false;
+    s = done ? 0 : Action(r, o.label());
+  } else if (kind == "marquise.build.type") {
+    s = BuildingValue(r, o.piece().piece());
+  } else if (kind == "marquise.build.clearing") {
+    s = BuildClearing(r, Clearing(r, o.clearing().clearing()));
+  } else if (kind == "marquise.overwork.card" ||
+             kind == "marquise.spend_bird") {
+    s = CardCost(o.card());
+  } else if (kind == "marquise.field_hospitals") {
+    // Law 6.2.3: a card per batch of warriors; worth it for several.
+    const int back = std::atoi(r.prompt().text().c_str());
+    s = done ? 0 : (back >= 2 ? 1 : -1) + CardCost(o.card());
+  } else if (kind == "move" && o.payload_case() == Option::kMove) {
+    s = Move(r, o.move());
+  } else if (kind == "move.count") {
+    s = MoveCount(r, o);
+  } else {
+    return false;
+  }
+  *score = s;
+  return true;
+}
+
+}  // namespace woodland::bots
