@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "google/protobuf/arena.h"
 
 namespace woodland::bots {
 namespace {
@@ -167,7 +168,12 @@ class PlayCall final : public Call {
  public:
   PlayCall(AsyncService* service, grpc::ServerCompletionQueue* cq,
            Wrapper* wrapper)
-      : service_(service), cq_(cq), wrapper_(wrapper), stream_(&ctx_) {
+      : service_(service),
+        cq_(cq),
+        wrapper_(wrapper),
+        stream_(&ctx_),
+        block_(new char[kBlock]),
+        arena_(ArenaOn(block_.get())) {
     service_->RequestPlay(&ctx_, &stream_, cq_, cq_, this);
   }
   void Proceed(bool ok) override {
@@ -183,7 +189,7 @@ class PlayCall final : public Call {
       case kReading:
         if (!ok) return Finish(grpc::Status::OK);  // the referee is done
         d_.Clear();
-        if (grpc::Status st = wrapper_->DecideOnStream(&ctx_, &req_, &d_);
+        if (grpc::Status st = wrapper_->DecideOnStream(&ctx_, req_, &d_);
             !st.ok()) {
           return Finish(st);
         }
@@ -202,9 +208,13 @@ class PlayCall final : public Call {
 
  private:
   enum State { kRequested, kReading, kWriting, kFinishing };
+  // Each request is read into a message on an arena, reset per request: a
+  // reused heap message would still free and allocate its submessages.
   void Read() {
     state_ = kReading;
-    stream_.Read(&req_, this);  // into the reused message
+    arena_.Reset();  // keeps its first block
+    req_ = google::protobuf::Arena::CreateMessage<v1::DecisionRequest>(&arena_);
+    stream_.Read(req_, this);
   }
   void Finish(const grpc::Status& st) {
     state_ = kFinishing;
@@ -216,7 +226,17 @@ class PlayCall final : public Call {
   Wrapper* wrapper_;
   grpc::ServerContext ctx_;
   grpc::ServerAsyncReaderWriter<v1::Decision, v1::DecisionRequest> stream_;
-  v1::DecisionRequest req_;
+  // Holds a typical request without a further allocation.
+  static constexpr size_t kBlock = 64 * 1024;
+  static google::protobuf::ArenaOptions ArenaOn(char* block) {
+    google::protobuf::ArenaOptions o;
+    o.initial_block = block;
+    o.initial_block_size = kBlock;
+    return o;
+  }
+  std::unique_ptr<char[]> block_;
+  google::protobuf::Arena arena_;
+  v1::DecisionRequest* req_ = nullptr;
   v1::Decision d_;
   State state_ = kRequested;
 };
