@@ -156,6 +156,9 @@ class GrpcBot : public BotConnection {
     args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 20);
     args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 20);
     args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 250);
+    // Issue 19.3: no bandwidth-probing PINGs (and their acks) between
+    // decisions: messages are small and the default window holds many.
+    args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
     channel_ = grpc::CreateCustomChannel(
         target, grpc::InsecureChannelCredentials(), args);
     stub_ = v1::Bot::NewStub(channel_);

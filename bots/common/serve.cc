@@ -328,6 +328,9 @@ int ServeBot(v1::Bot::Service* bot, const BotFlags& flags,
   grpc::ServerBuilder builder;
   int bound = 0;
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &bound);
+  // Issue 19.3: no bandwidth-probing PINGs (and their acks) between
+  // decisions: messages are small and the default window holds many.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, 0);
   AsyncService async;
   std::unique_ptr<grpc::ServerCompletionQueue> cq;
   if (options.one_thread) {
