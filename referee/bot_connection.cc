@@ -1,6 +1,7 @@
 #include "referee/bot_connection.h"
 
 #include <grpcpp/grpcpp.h>
+#include <stdlib.h>
 
 #include <condition_variable>
 #include <functional>
@@ -19,6 +20,17 @@
 
 namespace woodland::referee {
 namespace {
+
+// Issue 19.3: gRPC's default epoll1 engine has one process-wide poller
+// thread; with two match workers, the one polling reads the other's answer
+// and wakes it (a futex hand-off per decision). With "poll" each worker
+// polls its own stream's socket through its own completion queue. Set at
+// load time, before any gRPC use in a process that links the referee; an
+// operator's GRPC_POLL_STRATEGY wins.
+[[maybe_unused]] const bool kPerThreadPolling = [] {
+  setenv("GRPC_POLL_STRATEGY", "poll", /*overwrite=*/0);
+  return true;
+}();
 
 absl::Status FromGrpc(const grpc::Status& s) {
   if (s.ok()) return absl::OkStatus();
@@ -144,6 +156,9 @@ class GrpcBot : public BotConnection {
     args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 20);
     args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 20);
     args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 250);
+    // Issue 19.3: no bandwidth-probing PINGs (and their acks) between
+    // decisions: messages are small and the default window holds many.
+    args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
     channel_ = grpc::CreateCustomChannel(
         target, grpc::InsecureChannelCredentials(), args);
     stub_ = v1::Bot::NewStub(channel_);

@@ -10,6 +10,7 @@
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/time_util.h"
+#include "referee/board_event.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/defs.h"
@@ -81,11 +82,10 @@ struct SeatRun {
   size_t event_cursor = 0;
   // Issue 19: the bot accepts requests without an unchanged observation
   // (BotInfo.accepts_unchanged_observation); the serialized observation of
-  // the seat's previous request, and a buffer for the next one.
+  // the seat's previous request (every seat's: an unchanged view needs no
+  // board event either), and a buffer for the next one.
   bool unchanged_ok = false;
   std::string last_observation, next_observation;
-  // What the seat was last shown of the parts the board event covers.
-  v1::Observation shown;
   std::vector<v1::Fault> faults;
   // Issue 19.3: the seat's requests live in an arena whose first block is
   // this buffer, reset for each decision: a decision's request allocates
@@ -108,23 +108,26 @@ struct SeatRun {
   }
 };
 
-// Issue 19: a request to a bot that accepts it goes without the seat's
-// observation when it is byte-for-byte the one of the seat's previous
-// request (deterministic serialization: equal bytes, equal views).
-void LeaveOutUnchanged(SeatRun& sr, v1::DecisionRequest& req) {
+// Issue 19: whether the seat's observation is byte-for-byte the one of its
+// previous request (deterministic serialization: equal bytes, equal views).
+// If not, `board` gets the seat's board event, if any (issue 13; from the
+// bytes, issue 19.3), and the new view becomes the one kept.
+bool SameObservation(const State& s, int seat, SeatRun& sr,
+                     const v1::Observation& o, v1::Event* board,
+                     bool* has_board) {
   sr.next_observation.clear();
   {
     google::protobuf::io::StringOutputStream out(&sr.next_observation);
     google::protobuf::io::CodedOutputStream coded(&out);
     coded.SetSerializationDeterministic(true);
-    req.observation().SerializeToCodedStream(&coded);
+    o.SerializeToCodedStream(&coded);
   }
-  if (sr.next_observation == sr.last_observation) {
-    req.clear_observation();
-    req.set_observation_unchanged(true);
-  } else {
-    std::swap(sr.last_observation, sr.next_observation);
-  }
+  *has_board = false;
+  if (sr.next_observation == sr.last_observation) return true;
+  *has_board = BoardEventFromBytes(s, seat, sr.last_observation,
+                                   sr.next_observation, board);
+  std::swap(sr.last_observation, sr.next_observation);
+  return false;
 }
 
 // What a bot says about itself, as bounded valid UTF-8 (issue 16 item 5:
@@ -534,12 +537,20 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       }
       sr.event_cursor = events.size();
       // Issue 13: last, what changed on the boards since its last request.
-      if (v1::Event board;
-          BoardEventToProto(s, seat, req.observation(), &sr.shown, &board)) {
+      bool has_board;
+      v1::Event& board =
+          *google::protobuf::Arena::CreateMessage<v1::Event>(sr.arena.get());
+      const bool same =
+          SameObservation(s, seat, sr, req.observation(), &board, &has_board);
+      if (has_board) {
         if (history) history->AddSeatEvent(seat, sr.event_cursor, board);
-        *req.add_events() = std::move(board);
+        req.mutable_events()->AddAllocated(&board);  // same arena
       }
-      if (sr.unchanged_ok) LeaveOutUnchanged(sr, req);
+      // Issue 19: a bot that accepts it gets no unchanged observation.
+      if (sr.unchanged_ok && same) {
+        req.clear_observation();
+        req.set_observation_unchanged(true);
+      }
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
       ToProto(sr.bank, req.mutable_time_bank());
@@ -669,8 +680,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         EventToProto(s, s.events()[e], i, mine.add_events());
       sr.event_cursor = s.events().size();
       ObservationToProto(s, i, mine.mutable_observation());
+      // What the seat was last shown: its last request's view.
+      v1::Observation shown;
+      if (!shown.ParseFromString(sr.last_observation)) shown.Clear();
       if (v1::Event board;
-          BoardEventToProto(s, i, mine.observation(), &sr.shown, &board)) {
+          BoardEventToProto(s, i, mine.observation(), &shown, &board)) {
         if (history) history->AddSeatEvent(i, sr.event_cursor, board);
         *mine.add_events() = std::move(board);
       }

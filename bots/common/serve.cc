@@ -1,12 +1,14 @@
 #include "bots/common/serve.h"
 
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "google/protobuf/arena.h"
 
 namespace woodland::bots {
 namespace {
@@ -49,12 +51,18 @@ class Wrapper final : public v1::Bot::Service {
     v1::Decision d;
     while (stream->Read(&req)) {
       d.Clear();
-      grpc::Status st = o_.ignores_observation ? bot_->Decide(ctx, &req, &d)
-                                               : DecideKeeping(ctx, &req, &d);
+      grpc::Status st = DecideOnStream(ctx, &req, &d);
       if (!st.ok()) return st;
       if (!stream->Write(d)) break;
     }
     return grpc::Status::OK;
+  }
+  // One decision of a Play stream (`req` may be changed: its observation
+  // is filled in or kept).
+  grpc::Status DecideOnStream(grpc::ServerContext* ctx,
+                              v1::DecisionRequest* req, v1::Decision* d) {
+    return o_.ignores_observation ? bot_->Decide(ctx, req, d)
+                                  : DecideKeeping(ctx, req, d);
   }
 
  private:
@@ -100,6 +108,179 @@ class Wrapper final : public v1::Bot::Service {
   std::map<std::string, v1::Observation> kept_;
 };
 
+// Issue 19.3: the whole server on one thread (ServeOptions.one_thread). It
+// waits on the only completion queue, so the thread that polls the sockets
+// is the one that answers: no hand-off between threads per decision. Each
+// call is a small state machine whose tag is itself, with at most one
+// operation pending at a time.
+class Call {
+ public:
+  virtual ~Call() = default;
+  virtual void Proceed(bool ok) = 0;
+};
+
+using AsyncService = v1::Bot::AsyncService;
+
+// A unary method: `request` asks gRPC for the next call of that method,
+// `handle` answers it (the Wrapper's own method).
+template <typename Req, typename Resp>
+class UnaryCall final : public Call {
+ public:
+  using RequestFn =
+      std::function<void(grpc::ServerContext*, Req*,
+                         grpc::ServerAsyncResponseWriter<Resp>*, void*)>;
+  using HandleFn =
+      std::function<grpc::Status(grpc::ServerContext*, const Req*, Resp*)>;
+  UnaryCall(RequestFn request, HandleFn handle)
+      : request_(std::move(request)),
+        handle_(std::move(handle)),
+        writer_(&ctx_) {
+    request_(&ctx_, &req_, &writer_, this);
+  }
+  void Proceed(bool ok) override {
+    if (!ok || answered_) {  // shutting down, or the answer went out
+      delete this;
+      return;
+    }
+    new UnaryCall(request_, handle_);  // ready for the next one
+    Resp resp;
+    const grpc::Status st = handle_(&ctx_, &req_, &resp);
+    answered_ = true;
+    if (st.ok()) {
+      writer_.Finish(resp, st, this);
+    } else {
+      writer_.FinishWithError(st, this);
+    }
+  }
+
+ private:
+  RequestFn request_;
+  HandleFn handle_;
+  grpc::ServerContext ctx_;
+  Req req_;
+  grpc::ServerAsyncResponseWriter<Resp> writer_;
+  bool answered_ = false;
+};
+
+// A Play stream: read a request, answer it, read the next, until the
+// referee ends the stream or a write fails; then the status.
+class PlayCall final : public Call {
+ public:
+  PlayCall(AsyncService* service, grpc::ServerCompletionQueue* cq,
+           Wrapper* wrapper)
+      : service_(service),
+        cq_(cq),
+        wrapper_(wrapper),
+        stream_(&ctx_),
+        block_(new char[kBlock]),
+        arena_(ArenaOn(block_.get())) {
+    service_->RequestPlay(&ctx_, &stream_, cq_, cq_, this);
+  }
+  void Proceed(bool ok) override {
+    switch (state_) {
+      case kRequested:
+        if (!ok) {
+          delete this;
+          return;
+        }
+        new PlayCall(service_, cq_, wrapper_);
+        Read();
+        return;
+      case kReading:
+        if (!ok) return Finish(grpc::Status::OK);  // the referee is done
+        d_.Clear();
+        if (grpc::Status st = wrapper_->DecideOnStream(&ctx_, req_, &d_);
+            !st.ok()) {
+          return Finish(st);
+        }
+        state_ = kWriting;
+        stream_.Write(d_, this);
+        return;
+      case kWriting:
+        if (!ok) return Finish(grpc::Status::OK);
+        Read();
+        return;
+      case kFinishing:
+        delete this;
+        return;
+    }
+  }
+
+ private:
+  enum State { kRequested, kReading, kWriting, kFinishing };
+  // Each request is read into a message on an arena, reset per request: a
+  // reused heap message would still free and allocate its submessages.
+  void Read() {
+    state_ = kReading;
+    arena_.Reset();  // keeps its first block
+    req_ = google::protobuf::Arena::CreateMessage<v1::DecisionRequest>(&arena_);
+    stream_.Read(req_, this);
+  }
+  void Finish(const grpc::Status& st) {
+    state_ = kFinishing;
+    stream_.Finish(st, this);
+  }
+
+  AsyncService* service_;
+  grpc::ServerCompletionQueue* cq_;
+  Wrapper* wrapper_;
+  grpc::ServerContext ctx_;
+  grpc::ServerAsyncReaderWriter<v1::Decision, v1::DecisionRequest> stream_;
+  // Holds a typical request without a further allocation.
+  static constexpr size_t kBlock = 64 * 1024;
+  static google::protobuf::ArenaOptions ArenaOn(char* block) {
+    google::protobuf::ArenaOptions o;
+    o.initial_block = block;
+    o.initial_block_size = kBlock;
+    return o;
+  }
+  std::unique_ptr<char[]> block_;
+  google::protobuf::Arena arena_;
+  v1::DecisionRequest* req_ = nullptr;
+  v1::Decision d_;
+  State state_ = kRequested;
+};
+
+// Asks for the first call of every method, then answers calls until the
+// queue shuts down.
+void RunOneThread(AsyncService* service, grpc::ServerCompletionQueue* cq,
+                  Wrapper* w) {
+  using grpc::ServerAsyncResponseWriter;
+  using grpc::ServerContext;
+  new UnaryCall<v1::HelloRequest, v1::BotInfo>(
+      [=](ServerContext* c, v1::HelloRequest* r,
+          ServerAsyncResponseWriter<v1::BotInfo>* wr,
+          void* tag) { service->RequestHello(c, r, wr, cq, cq, tag); },
+      [=](ServerContext* c, const v1::HelloRequest* r, v1::BotInfo* o) {
+        return w->Hello(c, r, o);
+      });
+  new UnaryCall<v1::MatchStart, v1::Ack>(
+      [=](ServerContext* c, v1::MatchStart* r,
+          ServerAsyncResponseWriter<v1::Ack>* wr,
+          void* tag) { service->RequestStartMatch(c, r, wr, cq, cq, tag); },
+      [=](ServerContext* c, const v1::MatchStart* r, v1::Ack* o) {
+        return w->StartMatch(c, r, o);
+      });
+  new UnaryCall<v1::MatchEnd, v1::Ack>(
+      [=](ServerContext* c, v1::MatchEnd* r,
+          ServerAsyncResponseWriter<v1::Ack>* wr,
+          void* tag) { service->RequestEndMatch(c, r, wr, cq, cq, tag); },
+      [=](ServerContext* c, const v1::MatchEnd* r, v1::Ack* o) {
+        return w->EndMatch(c, r, o);
+      });
+  new UnaryCall<v1::DecisionRequest, v1::Decision>(
+      [=](ServerContext* c, v1::DecisionRequest* r,
+          ServerAsyncResponseWriter<v1::Decision>* wr,
+          void* tag) { service->RequestDecide(c, r, wr, cq, cq, tag); },
+      [=](ServerContext* c, const v1::DecisionRequest* r, v1::Decision* o) {
+        return w->Decide(c, r, o);
+      });
+  new PlayCall(service, cq, w);
+  void* tag;
+  bool ok;
+  while (cq->Next(&tag, &ok)) static_cast<Call*>(tag)->Proceed(ok);
+}
+
 }  // namespace
 
 bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error) {
@@ -130,6 +311,12 @@ bool ParseBotFlags(int argc, char** argv, BotFlags& flags, std::string& error) {
 
 int ServeBot(v1::Bot::Service* bot, const BotFlags& flags,
              const std::string& program, const ServeOptions& options) {
+  // Issue 19.3: gRPC's default epoll1 engine has one process-wide poller
+  // thread, which reads a stream's message and then wakes the handler
+  // thread blocked in its Read (a futex hand-off and two context switches
+  // per decision). "poll" lets the handler poll its own call's socket.
+  // Before gRPC starts; an operator's GRPC_POLL_STRATEGY wins.
+  setenv("GRPC_POLL_STRATEGY", "poll", /*overwrite=*/0);
   Wrapper service(bot, options);
   // Issue 19.3: Debian's Abseil is built without NDEBUG, so every
   // absl::Mutex (gRPC's locks) also runs the debug deadlock detector, a
@@ -141,7 +328,17 @@ int ServeBot(v1::Bot::Service* bot, const BotFlags& flags,
   grpc::ServerBuilder builder;
   int bound = 0;
   builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &bound);
-  builder.RegisterService(&service);
+  // Issue 19.3: no bandwidth-probing PINGs (and their acks) between
+  // decisions: messages are small and the default window holds many.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_BDP_PROBE, 0);
+  AsyncService async;
+  std::unique_ptr<grpc::ServerCompletionQueue> cq;
+  if (options.one_thread) {
+    builder.RegisterService(&async);
+    cq = builder.AddCompletionQueue();
+  } else {
+    builder.RegisterService(&service);
+  }
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || bound == 0) {
     std::cerr << program << ": could not listen on " << address << "\n";
@@ -150,7 +347,11 @@ int ServeBot(v1::Bot::Service* bot, const BotFlags& flags,
   std::cerr << "listening on "
             << (tcp ? "127.0.0.1:" + std::to_string(bound) : address)
             << std::endl;
-  server->Wait();
+  if (options.one_thread) {
+    RunOneThread(&async, cq.get(), &service);
+  } else {
+    server->Wait();
+  }
   return 0;
 }
 

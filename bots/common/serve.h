@@ -30,6 +30,12 @@ struct ServeOptions {
   // the server accepts requests without it (BotInfo.
   // accepts_unchanged_observation) and does not keep a copy to fill it in.
   bool ignores_observation = false;
+  // Issue 19.3: the bot's methods return within microseconds, so serve every
+  // call on one thread that also polls the sockets (gRPC's async API): no
+  // hand-off between threads per decision. A slow method would delay every
+  // other call, of every match, meanwhile: thinking bots keep this off (one
+  // thread per call).
+  bool one_thread = false;
 };
 
 // Listens on flags.listen (else 127.0.0.1:port), prints "listening on

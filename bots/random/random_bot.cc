@@ -75,7 +75,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   RandomBot bot(flags.seed, flags.name);
-  // It never reads the observation (issue 19: requests may omit it).
-  return woodland::bots::ServeBot(&bot, flags, "random_bot",
-                                  {.ignores_observation = true});
+  // It never reads the observation (issue 19: requests may omit it), and
+  // answers in microseconds: one thread serves every call.
+  return woodland::bots::ServeBot(
+      &bot, flags, "random_bot",
+      {.ignores_observation = true, .one_thread = true});
 }

@@ -1,0 +1,25 @@
+// Issue 19.3: the "board" event of a seat (issue 13 item 4, defined by
+// BoardEventToProto in referee/convert.h) computed from the serialized
+// views, without copying or re-serializing any message: each Observation
+// field the event covers is compared as its bytes in the deterministic
+// serialization of the previous and the new view. Same result as
+// BoardEventToProto with `shown` = the previous view (board_event_test
+// checks it at every request of random matches).
+#ifndef WOODLAND_REFEREE_BOARD_EVENT_H_
+#define WOODLAND_REFEREE_BOARD_EVENT_H_
+
+#include "absl/strings/string_view.h"
+#include "referee/rules/state.h"
+#include "woodland/v1/game.pb.h"
+
+namespace woodland::referee {
+
+// `was` and `now`: the seat's previous view ("" before its first request)
+// and its new one, each serialized deterministically. Sets `out` and
+// returns true when a covered field differs.
+bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
+                         absl::string_view now, v1::Event* out);
+
+}  // namespace woodland::referee
+
+#endif  // WOODLAND_REFEREE_BOARD_EVENT_H_

@@ -1,0 +1,106 @@
+// Issue 19.3: the board event computed from serialized views
+// (BoardEventFromBytes) is the one BoardEventToProto computes, at every
+// request of whole random matches (base and expansion factions, 2-6 seats).
+#include "referee/board_event.h"
+
+#include <gtest/gtest.h>
+
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "referee/convert.h"
+#include "referee/rules/chance.h"
+#include "referee/rules/types.h"
+
+namespace woodland::referee {
+namespace {
+
+std::string Deterministic(const v1::Observation& o) {
+  std::string out;
+  google::protobuf::io::StringOutputStream stream(&out);
+  google::protobuf::io::CodedOutputStream coded(&stream);
+  coded.SetSerializationDeterministic(true);
+  o.SerializeToCodedStream(&coded);
+  coded.Trim();
+  return out;
+}
+
+// Plays a random game, comparing both board events at each decision; returns
+// how many events there were.
+int CompareOverGame(const std::vector<int8_t>& factions, uint64_t seed) {
+  rules::GameSetup setup;
+  setup.factions = factions;
+  setup.record_events = true;
+  setup.max_turns = 60;
+  auto started = rules::State::NewGame(setup, seed);
+  EXPECT_TRUE(started.ok()) << started.status();
+  if (!started.ok()) return 0;
+  rules::State s = *std::move(started);
+  const int n = s.num_seats();
+  std::vector<v1::Observation> shown(n);
+  std::vector<std::string> last(n);
+  rules::Chance pick(seed);
+  int events = 0;
+  for (int step = 0; !s.IsTerminal() && step < 4000; ++step) {
+    const int seat = s.deciding_seat();
+    v1::Observation now;
+    ObservationToProto(s, seat, &now);
+    const std::string bytes = Deterministic(now);
+    v1::Event slow, fast;
+    const bool slow_has = BoardEventToProto(s, seat, now, &shown[seat], &slow);
+    const bool fast_has =
+        BoardEventFromBytes(s, seat, last[seat], bytes, &fast);
+    EXPECT_EQ(slow_has, fast_has) << "step " << step;
+    EXPECT_EQ(slow.SerializeAsString(), fast.SerializeAsString())
+        << "step " << step << "\n"
+        << slow.DebugString() << "\nvs\n"
+        << fast.DebugString();
+    if (slow.SerializeAsString() != fast.SerializeAsString()) return events;
+    events += slow_has;
+    last[seat] = bytes;
+    const int k = pick.Draw(rules::kChancePick, s.options().size());
+    EXPECT_TRUE(s.Apply(seat, k).ok());
+  }
+  return events;
+}
+
+TEST(BoardEvent, Issue19_FromBytesEqualsBoardEventToProto_BaseFactions) {
+  for (uint64_t seed : {1, 2, 3}) {
+    EXPECT_GT(CompareOverGame({rules::kMarquise, rules::kEyrie,
+                               rules::kAlliance, rules::kVagabond},
+                              seed),
+              10);
+  }
+}
+
+TEST(BoardEvent, Issue19_FromBytesEqualsBoardEventToProto_Expansions) {
+  EXPECT_GT(CompareOverGame({rules::kCult, rules::kRiverfolk, rules::kDuchy,
+                             rules::kCorvid, rules::kHundreds, rules::kKeepers},
+                            4),
+            10);
+  EXPECT_GT(CompareOverGame({rules::kVagabond, rules::kVagabond2}, 5), 5);
+}
+
+// A field missing from the new view (present before) is a change, and the
+// event's view leaves it out, as BoardEventToProto does.
+TEST(BoardEvent, Issue19_RemovedFieldIsAChange) {
+  rules::GameSetup setup;
+  setup.factions = {rules::kMarquise, rules::kEyrie};
+  auto s = rules::State::NewGame(setup, 1);
+  ASSERT_TRUE(s.ok());
+  v1::Observation before, after;
+  ObservationToProto(*s, 0, &before);
+  after = before;
+  after.clear_marquise();
+  ASSERT_TRUE(before.has_marquise());
+  v1::Observation shown = before;
+  v1::Event slow, fast;
+  ASSERT_TRUE(BoardEventToProto(*s, 0, after, &shown, &slow));
+  ASSERT_TRUE(BoardEventFromBytes(*s, 0, Deterministic(before),
+                                  Deterministic(after), &fast));
+  EXPECT_EQ(slow.SerializeAsString(), fast.SerializeAsString());
+  EXPECT_FALSE(fast.board().view().has_marquise());
+  EXPECT_EQ(fast.board().fields(0), "marquise");
+}
+
+}  // namespace
+}  // namespace woodland::referee
