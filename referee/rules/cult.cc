@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/map_rules.h"
@@ -138,7 +139,15 @@ std::vector<Option> StartCorners(const State& s) {
 void SetupStep(State& s) {
   const Task& t = s.top();
   if (t.step == 0) {
-    s.Ask(kCuPromptCorner, t.seat, StartCorners(s));
+    if (SetupCards(s)) {
+      // Law 19.8.3: the Cult's card, a homeland not adjacent to enemy
+      // homelands (19.8.3.II), with room for the garden.
+      s.Ask(kPromptHomeland, t.seat,
+            CardHomelandOptions(s, kCult, false, true,
+                                HomelandRule::kNotAdjacent));
+    } else {
+      s.Ask(kCuPromptCorner, t.seat, StartCorners(s));
+    }
     return;
   }
   std::vector<Option> opts;  // Law 10.3.3: any suit
@@ -154,6 +163,16 @@ void SetupChoose(State& s, const Option& o) {
     const int c = o.a;
     CHECK(s.PlacePiece(GardenOf(s.SuitOf(c)), c));
     s.PlaceWarriors(kCult, c, kStartWarriors);
+    if (SetupCards(s)) {
+      // The Cult's card: 3 warriors around the homeland as evenly as
+      // possible, 2 in the Acolytes box.
+      AddHomeland(s, kCult, c);
+      const int acolytes = std::min(2, s.warrior_supply(kCult));
+      s.SetWarriorSupply(kCult, s.warrior_supply(kCult) - acolytes);
+      s.mutable_cult().acolytes += acolytes;
+      PushSpread(s, t.seat, kCult, c, 3);
+      return;
+    }
     for (int x = 0; x < s.map().num_clearings; ++x) {
       if (s.Adjacent(c, x) && s.CanPlace(kCult, x))
         s.PlaceWarriors(kCult, x, 1);
