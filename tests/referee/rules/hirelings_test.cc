@@ -715,6 +715,27 @@ TEST(Hirelings, Law_22_3_2_SanctifyReplacesHirelingVault) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+// Propaganda Bureau (20.8.1) with 22.3.2: it may replace an enemy
+// hireling's warrior with one of the crafter's.
+TEST(Hirelings, Law_22_3_2_PropagandaBureauReplacesHirelingWarrior) {
+  GameSetup g = VaultTable({kMarquise, kEyrie});
+  g.deck = "exiles";
+  Scenario sc(g, 59);
+  State& s = sc.s();
+  sc.Craft(0, "Propaganda Bureau");
+  // The only enemy warriors: the hireling's, in a fox clearing; one fox
+  // card. Every later choice is the only one (answered by the engine).
+  PutWarriors(s, kHirelingVaultKeepers, C(1), 2);
+  sc.Give(0, "Anvil");  // fox
+  sc.Start([](State& st) { PushCraft(st, 0); });
+  sc.Choose("Use Propaganda Bureau");
+  EXPECT_EQ(Keepers(s).warriors[C(1)], 1);
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 1);
+  EXPECT_TRUE(s.seat(0).hand.empty());
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 TEST(Hirelings, Law_22_2_4_RatSmugglersDiscardAnItemCardToMove) {
   Scenario sc(ThreeSeats(), 20);
   State& s = sc.s();
