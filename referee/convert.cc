@@ -177,6 +177,15 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_battle()->set_defender(FactionToProto(o.b));
       break;
     case rules::kOptFaction:
+      if (rules::IsHirelingTarget(o.a)) {  // Law 22.3.2
+        const int card = rules::HirelingTargetCard(o.a);
+        if (card >= 0 && card < static_cast<int>(s.hirelings().cards.size())) {
+          const rules::HirelingCard& h = s.hirelings().cards[card];
+          out->mutable_faction()->set_hireling(
+              std::string(rules::HirelingKey(h.hireling, h.demoted)));
+        }
+        break;
+      }
       out->mutable_faction()->set_faction(FactionToProto(o.a));
       MaybeCard(s, o.card,
                 [&] { return out->mutable_faction()->mutable_card(); });

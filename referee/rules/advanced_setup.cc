@@ -133,6 +133,105 @@ std::string KeepText(const State&, const Prompt& p) {
                       " more; you keep three).");
 }
 
+// Distance (in paths) from `c` to the nearest enemy homeland of `faction`;
+// a large number when there is none.
+int EnemyDistance(const State& s, int faction, int c) {
+  const int n = s.map().num_clearings;
+  std::vector<int> dist(n, -1);
+  std::vector<int> queue = {c};
+  dist[c] = 0;
+  for (size_t i = 0; i < queue.size(); ++i) {
+    const int x = queue[i];
+    if (EnemyHomeland(s, faction, x)) return dist[x];
+    for (int y = 0; y < n; ++y) {
+      if (dist[y] < 0 && s.Adjacent(x, y)) {
+        dist[y] = dist[x] + 1;
+        queue.push_back(y);
+      }
+    }
+  }
+  return 1 << 10;
+}
+
+// Law 19.8.3.II: 0 = two or more clearings between (distance 3+), 1 = not
+// adjacent, 2 = adjacent.
+int Tier(const State& s, int faction, int c) {
+  const int d = EnemyDistance(s, faction, c);
+  return d >= 3 ? 0 : d == 2 ? 1 : 2;
+}
+
+std::vector<int> BestTier(const State& s, int faction,
+                          const std::vector<int>& candidates,
+                          HomelandRule rule) {
+  std::vector<int> out;
+  int best = 3;
+  for (int c : candidates) {
+    if (EnemyHomeland(s, kNoFaction, c)) continue;  // Law 19.8.3.I
+    int tier = Tier(s, faction, c);
+    if (rule == HomelandRule::kAny) tier = 0;
+    if (rule == HomelandRule::kNotAdjacent) tier = std::max(tier, 1);
+    if (tier < best) {
+      best = tier;
+      out.clear();
+    }
+    if (tier == best) out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<Option> ClearingOptions(const std::vector<int>& clearings) {
+  std::vector<Option> opts;
+  for (int c : clearings) opts.push_back({.kind = kOptClearing, .a = I8(c)});
+  return opts;
+}
+
+// Task kTaskSpread: a = faction, b = center, c = warriors left, d = the
+// clearings served in this round (bit per clearing).
+std::vector<int> SpreadTargets(const State& s, const Task& t) {
+  std::vector<int> out;
+  for (int x = 0; x < s.map().num_clearings; ++x) {
+    if (s.Adjacent(t.b, x) && s.CanPlace(t.a, x) && !(t.d >> x & 1))
+      out.push_back(x);
+  }
+  return out;
+}
+
+void SpreadPlace(State& s, int x) {
+  Task& t = s.top();
+  s.PlaceWarriors(t.a, x, 1);
+  t.d = static_cast<int16_t>(t.d | 1 << x);
+  --t.c;
+}
+
+void SpreadStep(State& s) {
+  Task& t = s.top();
+  std::vector<int> open = SpreadTargets(s, t);
+  if (open.empty() && t.d != 0) {  // a round is complete: start the next
+    t.d = 0;
+    open = SpreadTargets(s, t);
+  }
+  if (t.c <= 0 || open.empty() || s.warrior_supply(t.a) <= 0) {
+    s.Pop();
+    return;
+  }
+  if (t.c >= static_cast<int>(open.size())) {  // no choice: one each
+    for (int x : open) SpreadPlace(s, x);
+    return;
+  }
+  s.Ask(kPromptSpread, t.seat, ClearingOptions(open), t.c);
+}
+
+void SpreadChoose(State& s, const Option& o) { SpreadPlace(s, o.a); }
+
+std::string HomelandText(const State&, const Prompt&) {
+  return "Choose a homeland clearing for your faction setup card.";
+}
+
+std::string SpreadText(const State&, const Prompt& p) {
+  return absl::StrCat("Choose a clearing for a setup warrior (", int{p.a},
+                      " left; as evenly as possible).");
+}
+
 }  // namespace
 
 bool IsMilitant(int faction) {
@@ -232,6 +331,107 @@ absl::Status DealDraft(GameSetup& setup, int seats, Chance& chance,
   return absl::OkStatus();
 }
 
+bool SetupCards(const State& s) { return IsDraft(s.def().setup); }
+
+bool EnemyHomeland(const State& s, int faction, int c) {
+  const LandmarksBoard& lb = s.landmarks();
+  for (size_t i = 0; i < lb.homeland_clearings.size(); ++i) {
+    if (lb.homeland_clearings[i] == c && lb.homeland_factions[i] != faction)
+      return true;
+  }
+  return false;
+}
+
+void AddHomeland(State& s, int faction, int c) {
+  LandmarksBoard& lb = s.mutable_landmarks();
+  lb.homeland_clearings.push_back(I8(c));
+  lb.homeland_factions.push_back(I8(faction));
+}
+
+std::vector<int> Homelands(const State& s, int faction) {
+  std::vector<int> out;
+  const LandmarksBoard& lb = s.landmarks();
+  for (size_t i = 0; i < lb.homeland_clearings.size(); ++i) {
+    if (lb.homeland_factions[i] == faction)
+      out.push_back(lb.homeland_clearings[i]);
+  }
+  return out;
+}
+
+std::vector<Option> HomelandOptions(const State& s, int faction,
+                                    const std::vector<int>& candidates,
+                                    HomelandRule rule) {
+  return ClearingOptions(BestTier(s, faction, candidates, rule));
+}
+
+std::vector<Option> CardHomelandOptions(const State& s, int faction, bool edge,
+                                        bool slot, HomelandRule rule) {
+  std::vector<int> cands;
+  for (int pass = edge ? 0 : 1; pass < 2 && cands.empty(); ++pass) {
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if ((pass == 0 && !s.map().clearings[c].edge) ||
+          EnemyHomeland(s, kNoFaction, c) || !s.CanPlace(faction, c) ||
+          (slot && s.OpenSlots(c) <= 0))
+        continue;
+      cands.push_back(c);
+    }
+  }
+  return HomelandOptions(s, faction, cands, rule);
+}
+
+std::vector<Option> PairedHomelandOptions(const State& s, int faction,
+                                          int first) {
+  const int n = s.map().num_clearings;
+  auto valid = [&](int c) {
+    return !EnemyHomeland(s, kNoFaction, c) && s.CanPlace(faction, c);
+  };
+  auto edge = [&](int c) { return valid(c) && s.map().clearings[c].edge; };
+  auto full = [&](int c) { return edge(c) && Tier(s, faction, c) == 0; };
+  std::vector<int> cands;
+  if (first < 0) {
+    // Both requirements met by some adjacent pair: its first member.
+    for (int a = 0; a < n; ++a) {
+      bool pair = false;
+      for (int b = 0; b < n && full(a); ++b)
+        pair |= s.Adjacent(a, b) && full(b);
+      if (pair) cands.push_back(a);
+    }
+    if (!cands.empty()) return ClearingOptions(cands);
+    // Law 19.8.3.III: else one at a time, each as well as it can.
+    for (int a = 0; a < n; ++a) {
+      if (edge(a)) cands.push_back(a);
+    }
+    if (cands.empty()) {  // no edge clearing left (Law silent): any
+      for (int a = 0; a < n; ++a) {
+        if (valid(a)) cands.push_back(a);
+      }
+    }
+    return HomelandOptions(s, faction, cands, HomelandRule::kTwoBetween);
+  }
+  // The second: adjacent to the first on the map edge, else adjacent, else
+  // on the map edge anywhere (the Law is silent on the last two).
+  for (int pass = 0; pass < 3 && cands.empty(); ++pass) {
+    for (int b = 0; b < n; ++b) {
+      if (b == first || !valid(b)) continue;
+      const bool adj = s.Adjacent(first, b);
+      const bool on_edge = s.map().clearings[b].edge;
+      if ((pass == 0 && adj && on_edge) || (pass == 1 && adj) ||
+          (pass == 2 && on_edge))
+        cands.push_back(b);
+    }
+  }
+  return HomelandOptions(s, faction, cands, HomelandRule::kTwoBetween);
+}
+
+void PushSpread(State& s, int seat, int faction, int center, int n) {
+  s.Push(Task{.kind = kTaskSpread,
+              .seat = I8(seat),
+              .a = I8(faction),
+              .b = I8(center),
+              .c = I8(n),
+              .d = 0});
+}
+
 void PushDraft(State& s) {
   s.Push(Task{.kind = kTaskDraft, .seat = I8(Picker(s, 0)), .a = 0});
 }
@@ -254,6 +454,11 @@ void RegisterAdvancedSetup() {
   RegisterTask(kTaskKeepHand, {"keep_hand", KeepStep, KeepChoose});
   RegisterPrompt(kPromptDraftFaction,
                  PromptInfo{"setup.draft", "19.8.3", DraftText});
+  RegisterTask(kTaskSpread, {"spread", SpreadStep, SpreadChoose});
+  RegisterPrompt(kPromptHomeland,
+                 PromptInfo{"setup.homeland", "19.8.3.I", HomelandText});
+  RegisterPrompt(kPromptSpread,
+                 PromptInfo{"setup.spread", "19.8.3", SpreadText});
   RegisterPrompt(kPromptKeepCard,
                  PromptInfo{"setup.starting_hand", "19.10", KeepText});
 }

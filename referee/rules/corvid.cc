@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/hirelings.h"
@@ -204,8 +205,29 @@ void PlaceEachChoose(State& s, const Option& o) {
 
 // --- Setup (Law 13.3) -------------------------------------------------------
 
+// The Corvids' faction setup card (Law 19.8.3): step -2 a homeland with a
+// warrior and a face-down plot of their choice (step -1), then a warrior in
+// a clearing of each suit.
+void CardSetupStep(State& s) {
+  const Task& t = s.top();
+  if (t.step == -2) {
+    s.Ask(kPromptHomeland, t.seat,
+          CardHomelandOptions(s, kCorvid, false, false, HomelandRule::kAny));
+    return;
+  }
+  std::vector<Option> opts = NewOptionList();
+  for (int p = kPlotBomb; p <= kPlotRaid; ++p) {
+    if (s.piece_supply(p) > 0) opts.push_back({.kind = kOptPiece, .a = I8(p)});
+  }
+  s.Ask(kCoPromptPlotKind, t.seat, std::move(opts), t.a);
+}
+
 void SetupStep(State& s) {
   const Task& t = s.top();
+  if (t.step < 0) {
+    CardSetupStep(s);
+    return;
+  }
   if (t.step >= kNumClearingSuits) {
     s.Pop();
     return;
@@ -223,8 +245,17 @@ void SetupStep(State& s) {
 }
 
 void SetupChoose(State& s, const Option& o) {
-  ++s.top().step;
-  s.PlaceWarriors(kCorvid, o.a, 1);  // Law 13.3.2
+  Task& t = s.top();
+  if (t.step == -2) {  // the card's homeland and its warrior
+    t.a = o.a;
+    AddHomeland(s, kCorvid, o.a);
+    s.PlaceWarriors(kCorvid, o.a, 1);
+  } else if (t.step == -1) {
+    CHECK(s.PlacePiece(o.a, t.a));  // face down: logged as kPlotHidden
+  } else {
+    s.PlaceWarriors(kCorvid, o.a, 1);  // Law 13.3.2
+  }
+  ++t.step;
 }
 
 // --- Birdsong (Law 13.4)
@@ -562,7 +593,9 @@ class Corvid : public FactionModule {
     return p;
   }
   void PushSetup(State& s, int seat) const override {
-    s.Push(Task{.kind = kCoSetup, .seat = I8(seat)});
+    s.Push(Task{.kind = kCoSetup,
+                .seat = I8(seat),
+                .step = static_cast<int8_t>(SetupCards(s) ? -2 : 0)});
   }
   void PushBirdsong(State& s, int seat) const override {
     s.Push(Task{.kind = kCoBirdsong, .seat = I8(seat)});

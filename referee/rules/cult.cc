@@ -13,8 +13,10 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -138,7 +140,15 @@ std::vector<Option> StartCorners(const State& s) {
 void SetupStep(State& s) {
   const Task& t = s.top();
   if (t.step == 0) {
-    s.Ask(kCuPromptCorner, t.seat, StartCorners(s));
+    if (SetupCards(s)) {
+      // Law 19.8.3: the Cult's card, a homeland not adjacent to enemy
+      // homelands (19.8.3.II), with room for the garden.
+      s.Ask(kPromptHomeland, t.seat,
+            CardHomelandOptions(s, kCult, false, true,
+                                HomelandRule::kNotAdjacent));
+    } else {
+      s.Ask(kCuPromptCorner, t.seat, StartCorners(s));
+    }
     return;
   }
   std::vector<Option> opts;  // Law 10.3.3: any suit
@@ -154,6 +164,16 @@ void SetupChoose(State& s, const Option& o) {
     const int c = o.a;
     CHECK(s.PlacePiece(GardenOf(s.SuitOf(c)), c));
     s.PlaceWarriors(kCult, c, kStartWarriors);
+    if (SetupCards(s)) {
+      // The Cult's card: 3 warriors around the homeland as evenly as
+      // possible, 2 in the Acolytes box.
+      AddHomeland(s, kCult, c);
+      const int acolytes = std::min(2, s.warrior_supply(kCult));
+      s.SetWarriorSupply(kCult, s.warrior_supply(kCult) - acolytes);
+      s.mutable_cult().acolytes += acolytes;
+      PushSpread(s, t.seat, kCult, c, 3);
+      return;
+    }
     for (int x = 0; x < s.map().num_clearings; ++x) {
       if (s.Adjacent(c, x) && s.CanPlace(kCult, x))
         s.PlaceWarriors(kCult, x, 1);
@@ -205,6 +225,18 @@ void DiscardLostSouls(State& s) {
   for (CardId id : pile) s.DiscardToPile(id);
 }
 
+// Law 22.3.2: enemy hirelings with warriors in c (Convert's targets).
+std::vector<int> HirelingWarriorTargets(const State& s, int c) {
+  std::vector<int> out;
+  for (int h : EnemyHirelingTargets(s, kCult, c, false)) {
+    if (HirelingWarriorsIn(s, h, c) > 0) out.push_back(h);
+  }
+  return out;
+}
+bool HirelingWarriorTarget(const State& s, int c) {
+  return !HirelingWarriorTargets(s, c).empty();
+}
+
 std::vector<Option> ConvertTargets(const State& s) {
   std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
@@ -216,6 +248,8 @@ std::vector<Option> ConvertTargets(const State& s) {
         break;
       }
     }
+    if ((opts.empty() || opts.back().a != c) && HirelingWarriorTarget(s, c))
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   return opts;
 }
@@ -232,6 +266,10 @@ std::vector<Option> SanctifyTargets(const State& s) {
         break;
       }
     }
+    // Law 22.3.2: an enemy hireling's vault is an enemy building.
+    if ((opts.empty() || opts.back().a != c) &&
+        !EnemyHirelingTargets(s, kCult, c, true).empty())
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   return opts;
 }
@@ -356,6 +394,8 @@ void ConvertStep(State& s) {
     if (s.AreEnemies(kCult, f) && s.clearing(t.x).warriors[f] > 0)
       opts.push_back({.kind = kOptFaction, .a = I8(f)});
   }
+  for (int h : HirelingWarriorTargets(s, t.x))
+    opts.push_back({.kind = kOptFaction, .a = I8(h)});
   s.Ask(kCuPromptConvertFaction, t.seat, std::move(opts), t.x);
 }
 
@@ -368,7 +408,11 @@ void ConvertChoose(State& s, const Option& o) {
   }
   const int c = t.x;
   s.Pop();
-  s.RemoveWarriors(o.a, c, 1, kCult);
+  if (IsHirelingTarget(o.a)) {
+    RemoveHirelingTargetPiece(s, o.a, c, kCult, false);
+  } else {
+    s.RemoveWarriors(o.a, c, 1, kCult);
+  }
   CHECK_EQ(s.PlaceWarriors(kCult, c, 1), 1);
 }
 
@@ -385,6 +429,9 @@ void SanctifyStep(State& s) {
     if (s.clearing(t.x).pieces[p] > 0 && EnemyBuilding(s, p))
       opts.push_back({.kind = kOptPiece, .a = I8(p)});
   }
+  // A hireling's vault: the option names the hireling (22.3.2).
+  for (int h : EnemyHirelingTargets(s, kCult, t.x, true))
+    opts.push_back({.kind = kOptFaction, .a = I8(h)});
   s.Ask(kCuPromptSanctifyPiece, t.seat, std::move(opts), t.x);
 }
 
@@ -397,10 +444,14 @@ void SanctifyChoose(State& s, const Option& o) {
   }
   const int c = t.x;
   s.Pop();
-  std::array<int8_t, kNumPieces> pieces{};
-  pieces[o.a] = 1;
-  // Law 3.2.1: removing the building scores as any removal does.
-  s.RemovePieces(GetPieceInfo(o.a).owner, c, 0, pieces, kCult);
+  if (o.kind == kOptFaction) {
+    RemoveHirelingTargetPiece(s, o.a, c, kCult, true);  // scores (22.3.6)
+  } else {
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[o.a] = 1;
+    // Law 3.2.1: removing the building scores as any removal does.
+    s.RemovePieces(GetPieceInfo(o.a).owner, c, 0, pieces, kCult);
+  }
   CHECK(s.PlacePiece(GardenOf(s.cult().outcast), c));
 }
 

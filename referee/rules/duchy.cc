@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/map_rules.h"
@@ -285,6 +286,14 @@ std::vector<Option> StartCorners(const State& s) {
 
 void SetupStep(State& s) {
   const Task& t = s.top();
+  if (SetupCards(s)) {
+    // Law 19.8.3: the Duchy's card, a homeland not adjacent to enemy
+    // homelands (19.8.3.II).
+    s.Ask(kPromptHomeland, t.seat,
+          CardHomelandOptions(s, kDuchy, false, false,
+                              HomelandRule::kNotAdjacent));
+    return;
+  }
   std::vector<Option> opts = StartCorners(s);
   if (opts.empty()) {  // every corner taken (Law silent): any open clearing
     for (int c = 0; c < s.map().num_clearings; ++c) {
@@ -297,10 +306,17 @@ void SetupStep(State& s) {
 }
 
 void SetupChoose(State& s, const Option& o) {
+  const int seat = s.top().seat;
   s.Pop();
   const int c = o.a;
   s.PlaceWarriors(kDuchy, c, 2);  // Law 12.3.3
   s.PlacePiece(kTunnel, c);
+  if (SetupCards(s)) {
+    // The Duchy's card: 5 warriors around the homeland, evenly.
+    AddHomeland(s, kDuchy, c);
+    PushSpread(s, seat, kDuchy, c, 5);
+    return;
+  }
   for (int x = 0; x < s.map().num_clearings; ++x) {
     if (s.Adjacent(c, x) && s.CanPlace(kDuchy, x))
       s.PlaceWarriors(kDuchy, x, 2);

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/observation.h"
 
 namespace woodland::rules {
@@ -264,6 +265,16 @@ bool PropagandaEnemyIn(const State& s, int f, int enemy, int c) {
              GetFaction(enemy)->ProtectedWarriors(s, c);
 }
 
+// Law 22.3.2: an enemy hireling's warrior may be replaced too (targets
+// named kBattleHirelingBase + card, hirelings.h).
+std::vector<int> PropagandaHirelings(const State& s, int f, int c) {
+  std::vector<int> out;
+  for (int h : EnemyHirelingTargets(s, f, c, false)) {
+    if (HirelingWarriorsIn(s, h, c) > 0) out.push_back(h);
+  }
+  return out;
+}
+
 std::vector<Option> PropagandaClearings(const State& s, int seat) {
   std::vector<Option> opts;
   const int f = FactionOf(s, seat);
@@ -271,12 +282,10 @@ std::vector<Option> PropagandaClearings(const State& s, int seat) {
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (!s.CanPlace(f, c) || MatchingCards(s, seat, s.SuitOf(c)).empty())
       continue;
-    for (int o = 0; o < s.num_seats(); ++o) {
-      if (PropagandaEnemyIn(s, f, FactionOf(s, o), c)) {
-        opts.push_back({.kind = kOptClearing, .a = I8(c)});
-        break;
-      }
-    }
+    bool any = !PropagandaHirelings(s, f, c).empty();
+    for (int o = 0; o < s.num_seats() && !any; ++o)
+      any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
+    if (any) opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   return opts;
 }
@@ -292,6 +301,8 @@ void PropagandaStep(State& s) {
       if (PropagandaEnemyIn(s, f, FactionOf(s, o), t.x))
         opts.push_back({.kind = kOptFaction, .a = FactionOf(s, o)});
     }
+    for (int h : PropagandaHirelings(s, f, t.x))
+      opts.push_back({.kind = kOptFaction, .a = I8(h)});
   } else {
     opts = MatchingCards(s, t.seat, s.SuitOf(t.x));
   }
@@ -315,7 +326,11 @@ void PropagandaChoose(State& s, const Option& o) {
   s.Pop();
   s.RemoveFromHand(seat, o.card);
   s.Discard(o.card);
-  s.RemoveWarriors(enemy, c, 1, f);
+  if (IsHirelingTarget(enemy)) {
+    RemoveHirelingTargetPiece(s, enemy, c, f, false);
+  } else {
+    s.RemoveWarriors(enemy, c, 1, f);
+  }
   s.PlaceWarriors(f, c, 1);
 }
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 
@@ -98,7 +99,15 @@ std::vector<Option> StartCorners(const State& s) {
 void SetupStep(State& s) {
   const Task& t = s.top();
   if (t.step == 0) {
-    s.Ask(kEyPromptCorner, t.seat, StartCorners(s));
+    if (SetupCards(s)) {
+      // Law 19.8.3: the Eyrie's card, a homeland on the map edge with two
+      // or more clearings between it and enemy homelands (19.8.3.II).
+      s.Ask(kPromptHomeland, t.seat,
+            CardHomelandOptions(s, kEyrie, true, true,
+                                HomelandRule::kTwoBetween));
+    } else {
+      s.Ask(kEyPromptCorner, t.seat, StartCorners(s));
+    }
     return;
   }
   std::vector<Option> opts = NewOptionList();
@@ -109,6 +118,7 @@ void SetupStep(State& s) {
 void SetupChoose(State& s, const Option& o) {
   Task& t = s.top();
   if (t.step == 0) {
+    if (SetupCards(s)) AddHomeland(s, kEyrie, o.a);
     s.PlacePiece(kRoost, o.a);
     s.mutable_eyrie().roosts = 1;
     s.PlaceWarriors(kEyrie, o.a, 6);

@@ -2336,4 +2336,37 @@ void RemoveEnemyHirelingsFor(State& s, int c, int remover,
   if (vaults > 0 && seat >= 0) s.AddVp(seat, vaults, kVpRemoval);
 }
 
+std::vector<int> EnemyHirelingTargets(const State& s, int remover, int c,
+                                      bool buildings) {
+  std::vector<int> out;
+  if (!s.hirelings().InPlay() || !(s.hirelings().on_map >> c & 1)) return out;
+  for (size_t i = 0; i < s.hirelings().cards.size(); ++i) {
+    const HirelingCard& h = Card(s, static_cast<int>(i));
+    if (!EnemyOfHireling(s, h, remover)) continue;
+    if (buildings ? h.vaults[c] > 0 : h.warriors[c] + h.vaults[c] > 0)
+      out.push_back(kBattleHirelingBase + static_cast<int>(i));
+  }
+  return out;
+}
+
+void RemoveHirelingTargetPiece(State& s, int target, int c, int remover,
+                               bool building) {
+  const int card = target - kBattleHirelingBase;
+  CHECK(card >= 0 && card < static_cast<int>(s.hirelings().cards.size()));
+  if (!building && Card(s, card).warriors[c] > 0) {
+    RemoveHirelingWarriors(s, card, c, 1);
+  } else if (RemoveHirelingVaults(s, card, c, 1) > 0) {
+    const int seat = s.SeatOf(remover);
+    if (seat >= 0) s.AddVp(seat, 1, kVpRemoval);  // Law 22.3.6
+  }
+  Board(s).RecomputeOnMap();
+}
+
+int HirelingWarriorsIn(const State& s, int target, int c) {
+  const int card = target - kBattleHirelingBase;
+  if (card < 0 || card >= static_cast<int>(s.hirelings().cards.size()))
+    return 0;
+  return Card(s, card).warriors[c];
+}
+
 }  // namespace woodland::rules

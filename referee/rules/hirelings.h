@@ -120,6 +120,19 @@ int RemoveEnemyHirelingPieces(State& s, int c, int remover);
 // buildings score). buildings_only: Raze (14.4.1) takes only vaults.
 void RemoveEnemyHirelingsFor(State& s, int c, int remover,
                              bool buildings_only = false);
+// Targeted removals ("remove an enemy warrior / building": Strike 9.5.6,
+// Convert 10.4.3.II, Sanctify 10.4.3.III) may take an enemy hireling's
+// pieces (22.3.2). A target option names hireling card i as
+// kBattleHirelingBase + i (kOptFaction's a), like battles do.
+// The enemy hirelings of `remover` with warriors (buildings: vaults) in c.
+std::vector<int> EnemyHirelingTargets(const State& s, int remover, int c,
+                                      bool buildings);
+// Removes one warrior of the hireling target in c, or (none there, or
+// `building`) one vault, which `remover` scores (22.3.6).
+void RemoveHirelingTargetPiece(State& s, int target, int c, int remover,
+                               bool building);
+// The warriors of the hireling target in c.
+int HirelingWarriorsIn(const State& s, int target, int c);
 // A faction's warriors moved (the Bands' lock records it).
 void HirelingsOnWarriorsMoved(State& s, int faction, int to);
 // Names of hireling pieces in clearing views ("Forest Patrol warrior").

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/hirelings.h"
@@ -250,6 +251,14 @@ std::vector<Option> GarrisonCorners(const State& s) {
 }
 
 void SetupStep(State& s) {
+  if (SetupCards(s)) {
+    // Law 19.8.3: the Hundreds' card, a homeland on the map edge with two
+    // or more clearings between it and enemy homelands (19.8.3.II).
+    s.Ask(kPromptHomeland, s.top().seat,
+          CardHomelandOptions(s, kHundreds, true, true,
+                              HomelandRule::kTwoBetween));
+    return;
+  }
   std::vector<Option> opts = GarrisonCorners(s);
   if (opts.empty()) {  // no free corner at all: any clearing with a slot
     for (int c = 0; c < s.map().num_clearings; ++c) {
@@ -263,6 +272,7 @@ void SetupStep(State& s) {
 void SetupChoose(State& s, const Option& o) {
   s.Pop();
   HundredsBoard& hb = Hb(s);
+  if (SetupCards(s)) AddHomeland(s, kHundreds, o.a);
   CHECK(s.PlacePiece(kStronghold, o.a));
   s.PlaceWarriors(kHundreds, o.a, kGarrison + 1);  // 14.3.2: + the warlord
   hb.warlord = o.a;

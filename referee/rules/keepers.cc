@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
@@ -338,15 +339,24 @@ void SetupStep(State& s) {
       return;
     }
     case 1:
-      s.Ask(kKpPromptCorner, t.seat, SetupCorners(s));
+      if (SetupCards(s)) {
+        // Law 19.8.3: the Keepers' card, two adjacent homelands on the map
+        // edge, two or more clearings from enemy homelands (19.8.3.III).
+        s.Ask(kPromptHomeland, t.seat, PairedHomelandOptions(s, kKeepers, -1));
+      } else {
+        s.Ask(kKpPromptCorner, t.seat, SetupCorners(s));
+      }
       return;
     case 2: {
-      std::vector<Option> opts = SetupEdges(s, t.a);
+      const bool card = SetupCards(s);
+      std::vector<Option> opts =
+          card ? PairedHomelandOptions(s, kKeepers, t.a) : SetupEdges(s, t.a);
       if (opts.empty()) {
         t.step = 3;
         return;
       }
-      s.Ask(kKpPromptEdge, t.seat, std::move(opts));
+      s.Ask(card ? int{kPromptHomeland} : int{kKpPromptEdge}, t.seat,
+            std::move(opts));
       return;
     }
     default:
@@ -357,6 +367,7 @@ void SetupStep(State& s) {
 
 void SetupChoose(State& s, const Option& o) {
   Task& t = s.top();
+  if (SetupCards(s)) AddHomeland(s, kKeepers, o.a);
   s.PlaceWarriors(kKeepers, o.a, kStartWarriors);  // Law 15.3.3
   if (t.step == 1) t.a = o.a;
   ++t.step;

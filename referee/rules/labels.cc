@@ -127,6 +127,7 @@ std::string State::OptionLabel(const Option& o) const {
       return absl::StrCat("Battle ", FactionName(o.b), " in ",
                           ClearingName(*this, o.a));
     case kOptFaction:
+      if (IsHirelingTarget(o.a)) return HirelingTargetName(*this, o.a);
       if (o.card != kNoCard) {
         return absl::StrCat(card(o.card).name, ": ", FactionName(o.a));
       }

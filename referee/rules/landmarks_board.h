@@ -33,13 +33,17 @@ struct LandmarksBoard {
   std::vector<int8_t> pool_character;
   bool locked = false;
   bool militant_chosen = false;
+  // Homelands chosen with the faction setup cards (Law 19.8.3.I): clearing
+  // i belongs to faction homeland_factions[i].
+  std::vector<int8_t> homeland_clearings;
+  std::vector<int8_t> homeland_factions;
 
   bool Empty() const {
     for (int8_t c : at) {
       if (c >= 0) return false;
     }
     return black_market.empty() && market_used == 0 && pool.empty() &&
-           !locked && !militant_chosen;
+           !locked && !militant_chosen && homeland_clearings.empty();
   }
   // The untouched board (no landmark, no draft) adds nothing, so standard
   // tables keep their hashes (and the golden signatures).
@@ -56,6 +60,8 @@ struct LandmarksBoard {
     h.AddAll(pool_character);
     h.Add(locked);
     h.Add(militant_chosen);
+    h.AddAll(homeland_clearings);
+    h.AddAll(homeland_factions);
   }
   template <class F>
   void ForEachCard(F&& f) const {

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 
@@ -134,7 +135,7 @@ bool HasBird(const State& s, int seat) {
 
 // Law 19.8.3.I: in a draft an enemy may have set up first; its starting
 // corner holds its building (as the other factions' setups read it).
-bool EnemyHomeland(const State& s, int c) {
+bool EnemyStartCorner(const State& s, int c) {
   for (int p = 1; p < kNumPieces; ++p) {
     const PieceInfo& info = GetPieceInfo(p);
     if (info.building && info.owner != kNoFaction && info.owner != kMarquise &&
@@ -144,16 +145,150 @@ bool EnemyHomeland(const State& s, int c) {
   return false;
 }
 
+// --- The Marquise's faction setup card (Law 19.8.3) -------------------------
+// kMqSetupKeep when the table drafts: steps 0-2 three homelands, each
+// adjacent to another, each with room for a building; then 2 warriors in
+// each homeland and 1 in every other clearing; step 3 the keep in a
+// homeland, not adjacent to an enemy homeland if able; steps 4-6 a sawmill,
+// a workshop and a recruiter, each in a different homeland.
+
+bool HomelandFree(const State& s, int c, const std::vector<int>& chosen) {
+  return !EnemyHomeland(s, kNoFaction, c) && s.CanPlace(kMarquise, c) &&
+         s.OpenSlots(c) > 0 &&
+         std::find(chosen.begin(), chosen.end(), c) == chosen.end();
+}
+
+bool NextToAny(const State& s, int c, const std::vector<int>& chosen) {
+  for (int h : chosen) {
+    if (s.Adjacent(h, c)) return true;
+  }
+  return chosen.empty();
+}
+
+// Can `chosen` grow into three homelands, each adjacent to another?
+bool Completes(const State& s, std::vector<int>& chosen) {
+  if (chosen.size() >= 3) return true;
+  for (int x = 0; x < s.map().num_clearings; ++x) {
+    if (!HomelandFree(s, x, chosen) || !NextToAny(s, x, chosen)) continue;
+    chosen.push_back(x);
+    const bool ok = Completes(s, chosen);
+    chosen.pop_back();
+    if (ok) return true;
+  }
+  return false;
+}
+
+std::vector<Option> CardHomelands(const State& s) {
+  std::vector<int> chosen = Homelands(s, kMarquise);
+  std::vector<Option> opts = NewOptionList();
+  // pass 0: completes three; 1: next to a homeland; 2: any (Law silent).
+  for (int pass = 0; pass < 3 && opts.empty(); ++pass) {
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (!HomelandFree(s, c, chosen)) continue;
+      if (pass < 2 && !NextToAny(s, c, chosen)) continue;
+      if (pass == 0) {
+        chosen.push_back(c);
+        const bool ok = Completes(s, chosen);
+        chosen.pop_back();
+        if (!ok) continue;
+      }
+      opts.push_back({.kind = kOptClearing, .a = I8(c)});
+    }
+  }
+  return opts;
+}
+
+void CardGarrison(State& s) {
+  const std::vector<int> homes = Homelands(s, kMarquise);
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    const bool home = std::find(homes.begin(), homes.end(), c) != homes.end();
+    if (s.CanPlace(kMarquise, c)) s.PlaceWarriors(kMarquise, c, home ? 2 : 1);
+  }
+}
+
+std::vector<Option> CardKeep(const State& s) {
+  std::vector<Option> all = NewOptionList(), apart;
+  for (int h : Homelands(s, kMarquise)) {
+    all.push_back({.kind = kOptClearing, .a = I8(h)});
+    bool near = false;
+    for (int x = 0; x < s.map().num_clearings; ++x)
+      near |= s.Adjacent(h, x) && EnemyHomeland(s, kMarquise, x);
+    if (!near) apart.push_back(all.back());
+  }
+  return apart.empty() ? all : apart;
+}
+
+std::vector<Option> CardBuildingSites(const State& s) {
+  std::vector<Option> opts = NewOptionList();
+  for (int h : Homelands(s, kMarquise)) {
+    const auto& p = s.clearing(h).pieces;
+    if (p[kSawmill] + p[kWorkshop] + p[kRecruiter] == 0 && s.OpenSlots(h) > 0)
+      opts.push_back({.kind = kOptClearing, .a = I8(h)});
+  }
+  return opts;
+}
+
+void CardSetupStep(State& s) {
+  Task& t = s.top();
+  std::vector<Option> opts;
+  if (t.step < 3) {
+    opts = CardHomelands(s);
+    if (opts.empty()) {  // no room for more homelands
+      t.step = 3;
+      CardGarrison(s);
+      return;
+    }
+    s.Ask(kPromptHomeland, t.seat, std::move(opts));
+    return;
+  }
+  opts = t.step == 3 ? CardKeep(s) : CardBuildingSites(s);
+  if (t.step > 6 || opts.empty()) {
+    s.Pop();
+    return;
+  }
+  if (t.step == 3) {
+    s.Ask(kMqPromptKeep, t.seat, std::move(opts));
+  } else {
+    s.Ask(kMqPromptSetupBuilding, t.seat, std::move(opts),
+          kSawmill + t.step - 4);
+  }
+}
+
+void CardSetupChoose(State& s, const Option& o) {
+  Task& t = s.top();
+  if (t.step < 3) {
+    AddHomeland(s, kMarquise, o.a);
+    if (++t.step == 3) CardGarrison(s);
+    return;
+  }
+  if (t.step == 3) {
+    s.PlacePiece(kKeep, o.a);
+    s.mutable_marquise().keep = o.a;
+  } else {
+    s.PlacePiece(kSawmill + t.step - 4, o.a);
+    s.mutable_marquise().placed[t.step - 4] = 1;
+  }
+  ++t.step;
+}
+
 void SetupKeepStep(State& s) {
+  if (SetupCards(s)) {
+    CardSetupStep(s);
+    return;
+  }
   std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.map().clearings[c].corner && !EnemyHomeland(s, c))
+    if (s.map().clearings[c].corner && !EnemyStartCorner(s, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   s.Ask(kMqPromptKeep, s.top().seat, std::move(opts));
 }
 
 void SetupKeepChoose(State& s, const Option& o) {
+  if (SetupCards(s)) {
+    CardSetupChoose(s, o);
+    return;
+  }
   const int seat = s.top().seat;
   s.Pop();
   // Law 6.3.2: the keep in a corner; 6.3.3: a warrior in every clearing but

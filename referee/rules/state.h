@@ -153,6 +153,8 @@ enum PromptKind : uint16_t {
   kPromptLandmarkClearing,  // where a landmark goes (Law 19.5.3)
   kPromptDraftFaction,      // which faction setup card to take (19.8.3)
   kPromptKeepCard,          // a card to keep of the five (19.10)
+  kPromptHomeland,          // a homeland clearing (19.8.3.I-III)
+  kPromptSpread,            // where a setup warrior goes, evenly (19.8.3)
   kFactionPromptBase = 100,
 };
 
@@ -202,6 +204,7 @@ enum TaskKind : uint8_t {
   kTaskLandmark,      // a player sets up a landmark (Law 19.5.3)
   kTaskDraft,         // the draft of faction setup cards (Law 19.8)
   kTaskKeepHand,      // choosing starting hands (Law 19.10)
+  kTaskSpread,        // setup warriors spread evenly around a homeland
   kNumCoreTasks,
   kFactionTaskBase = 32,
 };

@@ -724,6 +724,8 @@ std::vector<int> StrikeTargets(const State& s, int f, int c) {
       any = GetPieceInfo(p).owner == g && s.clearing(c).pieces[p] > 0;
     if (any) out.push_back(g);
   }
+  // Law 22.3.2: an enemy hireling's warrior (or, with none, its vault).
+  for (int h : EnemyHirelingTargets(s, f, c, false)) out.push_back(h);
   return out;
 }
 
@@ -1142,6 +1144,11 @@ void StrikeChoose(State& s, const Option& o) {
   const int c = Vb(s, f).clearing;
   if (t.step == 0) {
     Exhaust(s, f, kCrossbow);
+    if (IsHirelingTarget(o.a)) {
+      s.Pop();
+      RemoveHirelingTargetPiece(s, o.a, c, f, false);
+      return;
+    }
     if (s.clearing(c).warriors[o.a] > 0) {
       s.Pop();
       s.RemoveWarriors(o.a, c, 1, f);

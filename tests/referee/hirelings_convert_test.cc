@@ -90,6 +90,24 @@ TEST(HirelingsProto, Law_22_3_2_BattleOptionNamesTheHirelingByKey) {
   EXPECT_EQ(f.battle().defender(), v1::FACTION_EYRIE);
 }
 
+// A targeted removal's hireling target (Strike, Convert, Sanctify: Law
+// 22.3.2) is a FactionChoice naming the hireling by key.
+TEST(HirelingsProto, Law_22_3_2_TargetedRemovalNamesTheHireling) {
+  const State s = HirelingTable();
+  v1::Option o;
+  OptionToProto(
+      s, {.kind = rules::kOptFaction, .a = rules::kBattleHirelingBase + 1}, &o);
+  EXPECT_EQ(o.faction().hireling(), "streetband");
+  EXPECT_EQ(o.faction().faction(), v1::FACTION_UNSPECIFIED);
+  EXPECT_EQ(s.OptionLabel({.kind = rules::kOptFaction,
+                           .a = rules::kBattleHirelingBase + 1}),
+            rules::HirelingTargetName(s, rules::kBattleHirelingBase + 1));
+  v1::Option f;
+  OptionToProto(s, {.kind = rules::kOptFaction, .a = rules::kEyrie}, &f);
+  EXPECT_EQ(f.faction().hireling(), "");
+  EXPECT_EQ(f.faction().faction(), v1::FACTION_EYRIE);
+}
+
 State ExileTable() {
   rules::GameSetup setup;
   setup.factions = {rules::kMarquise, rules::kEyrie};

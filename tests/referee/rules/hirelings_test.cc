@@ -604,6 +604,138 @@ TEST(Hirelings, Law_22_3_2_ScorchedEarthRemovesEnemyHirelingPieces) {
   EXPECT_EQ(s.seat(1).vp, 1) << "the vault only (22.3.6)";
 }
 
+// --- 22.3.2: targeted removals take enemy hirelings' pieces ---------------
+
+// Law 9.5.6 with 22.3.2: Strike removes an enemy hireling's warrior; with
+// no warrior left there, its vault, which scores (22.3.6).
+TEST(Hirelings, Law_22_3_2_StrikeTakesHirelingWarriorThenVault) {
+  Scenario sc(VaultTable({kMarquise, kVagabond}), 55);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  VagabondBoard& vb = s.mutable_vagabond();
+  vb.clearing = C(5);
+  vb.forest = -1;
+  sc.Item(kCrossbow);
+  sc.Item(kCrossbow);
+  s.SetWarriors(kMarquise, C(5), 1);
+  PutVault(s, C(5));
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);
+  sc.Start([](State& st) { GetFaction(kVagabond)->PushDaylight(st, 1); });
+  sc.Choose("Strike (crossbow)");
+  const std::vector<std::string> targets = sc.Labels();
+  EXPECT_NE(std::find(targets.begin(), targets.end(), "Vault Keepers"),
+            targets.end());
+  sc.Choose("Vault Keepers");
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 0);
+  EXPECT_EQ(Keepers(s).vaults[C(5)], 1) << "a warrior first (9.5.6)";
+  EXPECT_EQ(s.seat(1).vp, 0) << "no VP for a hireling's warrior";
+  sc.Choose("Strike (crossbow)");
+  sc.Choose("Vault Keepers");
+  EXPECT_EQ(Keepers(s).vaults[C(5)], 0);
+  EXPECT_EQ(s.seat(1).vp, 1) << "a hireling building scores (22.3.6)";
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// The controller's own hireling is no enemy (22.3.2): not a Strike target.
+TEST(Hirelings, Law_22_3_2_StrikeSparesOwnHireling) {
+  Scenario sc(VaultTable({kMarquise, kVagabond}), 56);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  VagabondBoard& vb = s.mutable_vagabond();
+  vb.clearing = C(5);
+  vb.forest = -1;
+  sc.Item(kCrossbow);
+  s.SetWarriors(kMarquise, C(5), 1);
+  Control(s, kHirelingVaultKeepers, 1, 2);
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 1);
+  PutWarriors(s, kHirelingPopularBand, C(5), 1);  // uncontrolled: enemy
+  sc.Start([](State& st) { GetFaction(kVagabond)->PushDaylight(st, 1); });
+  sc.Choose("Strike (crossbow)");
+  const std::vector<std::string> targets = sc.Labels();
+  EXPECT_EQ(std::find(targets.begin(), targets.end(), "Vault Keepers"),
+            targets.end());
+  EXPECT_NE(std::find(targets.begin(), targets.end(), "Popular Band"),
+            targets.end());
+}
+
+Task CultConspiracies(int seat) {
+  return Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kCult + 1),
+              .seat = static_cast<int8_t>(seat),
+              .step = 1};
+}
+
+void CultAcolytes(State& s, int n, int outcast) {
+  s.SetWarriorSupply(kCult, s.warrior_supply(kCult) - n);
+  s.mutable_cult().acolytes += n;
+  s.mutable_cult().outcast = outcast;
+  s.mutable_cult().hated = false;
+}
+
+// Law 10.4.3.II with 22.3.2: Convert replaces an enemy hireling's warrior.
+TEST(Hirelings, Law_22_3_2_ConvertReplacesHirelingWarrior) {
+  Scenario sc(VaultTable({kMarquise, kCult}), 57);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseBirdsong);
+  CultAcolytes(s, 2, kRabbit);
+  s.SetWarriors(kMarquise, C(5), 1);  // rabbit
+  PutWarriors(s, kHirelingVaultKeepers, C(5), 2);
+  PutWarriors(s, kHirelingVaultKeepers, C(10), 1);  // rabbit, hireling only
+  sc.Start([](State& st) { st.Push(CultConspiracies(1)); });
+  sc.Choose("Convert (2 acolytes)");
+  EXPECT_TRUE(sc.Offers("10 (rabbit)")) << "a hireling warrior alone";
+  sc.Choose("5 (rabbit)");
+  sc.Choose("Vault Keepers");
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 1);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kCult], 1);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.seat(1).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Law 10.4.3.III with 22.3.2: Sanctify replaces an enemy hireling's vault
+// (a building) with a garden; the vault scores (22.3.6).
+TEST(Hirelings, Law_22_3_2_SanctifyReplacesHirelingVault) {
+  Scenario sc(VaultTable({kMarquise, kCult}), 58);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseBirdsong);
+  CultAcolytes(s, 3, kRabbit);
+  s.SetPieces(kSawmill, C(5), 1);  // rabbit
+  PutVault(s, C(5));
+  PutVault(s, C(10));  // rabbit, the vault alone
+  sc.Start([](State& st) { st.Push(CultConspiracies(1)); });
+  sc.Choose("Sanctify (3 acolytes)");
+  EXPECT_TRUE(sc.Offers("10 (rabbit)")) << "a vault alone";
+  sc.Choose("5 (rabbit)");
+  sc.Choose("Vault Keepers");
+  EXPECT_EQ(Keepers(s).vaults[C(5)], 0);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kGardenRabbit], 1);
+  EXPECT_EQ(s.seat(1).vp, 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Propaganda Bureau (20.8.1) with 22.3.2: it may replace an enemy
+// hireling's warrior with one of the crafter's.
+TEST(Hirelings, Law_22_3_2_PropagandaBureauReplacesHirelingWarrior) {
+  GameSetup g = VaultTable({kMarquise, kEyrie});
+  g.deck = "exiles";
+  Scenario sc(g, 59);
+  State& s = sc.s();
+  sc.Craft(0, "Propaganda Bureau");
+  // The only enemy warriors: the hireling's, in a fox clearing; one fox
+  // card. Every later choice is the only one (answered by the engine).
+  PutWarriors(s, kHirelingVaultKeepers, C(1), 2);
+  sc.Give(0, "Anvil");  // fox
+  sc.Start([](State& st) { PushCraft(st, 0); });
+  sc.Choose("Use Propaganda Bureau");
+  EXPECT_EQ(Keepers(s).warriors[C(1)], 1);
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 1);
+  EXPECT_TRUE(s.seat(0).hand.empty());
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 TEST(Hirelings, Law_22_2_4_RatSmugglersDiscardAnItemCardToMove) {
   Scenario sc(ThreeSeats(), 20);
   State& s = sc.s();
