@@ -414,9 +414,9 @@ void EveningStep(State& s) {
     const int left = OperationsLeft(s);
     std::vector<Option> opts = NewOptionList();
     if (left > 0) {
-      if (AnyOption(LegalMoves(s, kAlliance, -1)))
+      if (AnyLegalMove(s, kAlliance, -1))
         opts.push_back({.kind = kOptAction, .a = kOpMove});
-      if (AnyOption(LegalBattles(s, kAlliance, -1)))
+      if (AnyLegalBattle(s, kAlliance, -1))
         opts.push_back({.kind = kOptAction, .a = kOpBattle});
       if (AnyOption(RecruitClearings(s)))
         opts.push_back({.kind = kOptAction, .a = kOpRecruit});

@@ -1123,68 +1123,95 @@ std::vector<Option> MatchingCards(const State& s, int seat, int suit) {
   return opts;
 }
 
-std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
-  std::vector<Option> opts = NewOptionList();
-  const MapDef& m = s.map();
+namespace {
+
+// Law 4.2: what limits a faction's moves this step.
+struct MoveLimits {
+  int rivers = 0;             // 1: rivers as paths; 2: ignoring rule
+  uint32_t blocked_to = 0;    // e.g. Scorched Earth (Law 26.6.2)
+  uint32_t blocked_from = 0;  // e.g. face-up snares (Law 13.7.2)
+  bool nimble = false;        // moves ignoring rule (13.2.3)
+  uint32_t tunnels = 0;       // Tunnels (Exiles and Partisans)
+};
+
+MoveLimits LimitsOf(const State& s, int faction) {
+  MoveLimits l;
   // Law 11.2.2, 11.2.7.II: rivers as paths (2: ignoring rule).
   const int rivers = s.SeatOf(kRiverfolk) < 0
                          ? 0
                          : GetFaction(kRiverfolk)->RiverAccess(s, faction);
-  uint32_t blocked_to = 0;  // e.g. Scorched Earth (Law 26.6.2)
   // Law 13.7.2: clearings other factions' effects stop this one leaving.
-  uint32_t blocked_from = 0;
   for (int i = 0; i < s.num_seats(); ++i) {
     const FactionModule* other = GetFaction(s.seat(i).faction);
-    blocked_to |= other->BlockedClearings(s);
-    blocked_from |= other->MoveBlockedFrom(s, faction);
+    l.blocked_to |= other->BlockedClearings(s);
+    l.blocked_from |= other->MoveBlockedFrom(s, faction);
   }
-  blocked_from |= HirelingMoveLock(s, faction);  // the Bands (Law 22.2.2)
+  l.blocked_from |= HirelingMoveLock(s, faction);  // the Bands (Law 22.2.2)
   // Corvid Planners, Boat Builders, Tunnels (Exiles and Partisans).
   ExilesMoveRules ex;
   if (s.exiles_deck()) ex = ExilesMoving(s, faction);
-  const bool nimble =
-      GetFaction(faction)->MovesIgnoringRule() || ex.ignore_rule;  // 13.2.3
-  const int rivers_now = ex.rivers && rivers == 0 ? 1 : rivers;
+  l.nimble = GetFaction(faction)->MovesIgnoringRule() || ex.ignore_rule;
+  l.rivers = ex.rivers && rivers == 0 ? 1 : rivers;
+  l.tunnels = ex.tunnels;
+  return l;
+}
+
+// Calls emit(option) for each move by path, river or tunnel in list order
+// (origin, then destination clearing order) until emit returns true;
+// returns whether it did.
+template <class Emit>
+bool ScanPathMoves(const State& s, int faction, int from_suit,
+                   const MoveLimits& l, Emit&& emit) {
+  const MapDef& m = s.map();
   for (int from = 0; from < m.num_clearings; ++from) {
     if (s.clearing(from).warriors[faction] == 0) continue;
-    if (blocked_from >> from & 1) continue;
+    if (l.blocked_from >> from & 1) continue;
     if (from_suit >= 0 && from_suit != kBird &&
         !s.ClearingIs(from, from_suit)) {
       continue;
     }
-    const bool rules_from = nimble || s.Rules(faction, from);
+    const bool rules_from = l.nimble || s.Rules(faction, from);
     // Destinations by path, river or tunnel, in clearing order.
-    const uint32_t rivers_at = rivers_now > 0 ? m.clearings[from].river : 0;
+    const uint32_t rivers_at = l.rivers > 0 ? m.clearings[from].river : 0;
     const uint32_t tunnels_at =
-        (ex.tunnels >> from & 1) ? ex.tunnels & ~(1u << from) : 0;
+        (l.tunnels >> from & 1) ? l.tunnels & ~(1u << from) : 0;
     uint32_t reach = (s.AdjacentMask(from) | rivers_at | tunnels_at) &
-                     ~blocked_to & ((1u << m.num_clearings) - 1);
+                     ~l.blocked_to & ((1u << m.num_clearings) - 1);
     for (; reach != 0; reach &= reach - 1) {
       const int to = std::countr_zero(reach);
       const bool river = rivers_at >> to & 1;
       // Law 4.2.1: rule the origin, the destination, or both.
-      if (rules_from || s.Rules(faction, to) || (river && rivers_now == 2)) {
-        opts.push_back({.kind = kOptMove,
+      if (rules_from || s.Rules(faction, to) || (river && l.rivers == 2)) {
+        if (emit(Option{.kind = kOptMove,
                         .a = static_cast<int8_t>(from),
-                        .b = static_cast<int8_t>(to)});
+                        .b = static_cast<int8_t>(to)})) {
+          return true;
+        }
       }
     }
   }
-  // Law 25.3.5: the Ferry needs rule at one end (even for Nimble, 13.2.3).
+  return false;
+}
+
+// Law 25.3.5: the Ferry needs rule at one end (even for Nimble, 13.2.3).
+void AppendFerry(const State& s, int faction, int from_suit,
+                 const MoveLimits& l, std::vector<Option>& opts) {
   const size_t by_path = opts.size();
   AppendFerryMoves(s, faction, from_suit, opts);
   opts.erase(std::remove_if(opts.begin() + by_path, opts.end(),
                             [&](const Option& o) {
-                              return (blocked_from >> o.a & 1) ||
-                                     (blocked_to >> o.b & 1);
+                              return (l.blocked_from >> o.a & 1) ||
+                                     (l.blocked_to >> o.b & 1);
                             }),
              opts.end());
-  return opts;
 }
 
-std::vector<Option> LegalBattles(const State& s, int faction,
-                                 int clearing_suit) {
-  std::vector<Option> opts = NewOptionList();
+// Calls emit(option) for each battle against a player in list order until
+// emit returns true; returns whether it did. Hireling targets (Law 22.3.2)
+// go to `hirelings` (per clearing, after the players) unless it is null.
+template <class Emit>
+bool ScanBattles(const State& s, int faction, int clearing_suit,
+                 std::vector<Option>* hirelings, Emit&& emit) {
   const FactionModule* m = GetFaction(faction);
   for (int c = 0; c < s.map().num_clearings; ++c) {
     // Law 11.2.7.III (FAQ): mercenaries alone may battle (not the
@@ -1200,14 +1227,60 @@ std::vector<Option> LegalBattles(const State& s, int faction,
       if (!own && of == kRiverfolk) continue;
       // Law 4.3: battle an enemy (not a coalition partner, 9.2.8).
       if (s.AreEnemies(faction, of) && s.HasPieces(of, c)) {
-        opts.push_back({.kind = kOptBattle,
+        if (emit(Option{.kind = kOptBattle,
                         .a = static_cast<int8_t>(c),
-                        .b = static_cast<int8_t>(of)});
+                        .b = static_cast<int8_t>(of)})) {
+          return true;
+        }
       }
     }
-    AppendHirelingTargets(s, faction, c, opts);  // Law 22.3.2
+    if (hirelings) AppendHirelingTargets(s, faction, c, *hirelings);
   }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Option> LegalMoves(const State& s, int faction, int from_suit) {
+  std::vector<Option> opts = NewOptionList();
+  const MoveLimits l = LimitsOf(s, faction);
+  ScanPathMoves(s, faction, from_suit, l, [&](const Option& o) {
+    opts.push_back(o);
+    return false;
+  });
+  AppendFerry(s, faction, from_suit, l, opts);
   return opts;
+}
+
+bool AnyLegalMove(const State& s, int faction, int from_suit) {
+  const MoveLimits l = LimitsOf(s, faction);
+  if (ScanPathMoves(s, faction, from_suit, l,
+                    [](const Option&) { return true; })) {
+    return true;
+  }
+  std::vector<Option> ferry = NewOptionList();
+  AppendFerry(s, faction, from_suit, l, ferry);
+  return AnyOption(std::move(ferry));
+}
+
+std::vector<Option> LegalBattles(const State& s, int faction,
+                                 int clearing_suit) {
+  std::vector<Option> opts = NewOptionList();
+  ScanBattles(s, faction, clearing_suit, &opts, [&](const Option& o) {
+    opts.push_back(o);
+    return false;
+  });
+  return opts;
+}
+
+bool AnyLegalBattle(const State& s, int faction, int clearing_suit) {
+  // Hireling targets come per clearing after the players: with hirelings
+  // in play the whole list decides.
+  if (s.hirelings().InPlay()) {
+    return AnyOption(LegalBattles(s, faction, clearing_suit));
+  }
+  return ScanBattles(s, faction, clearing_suit, nullptr,
+                     [](const Option&) { return true; });
 }
 
 void PushMove(State& s, int seat, int from_suit, bool optional) {

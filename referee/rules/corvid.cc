@@ -139,11 +139,11 @@ std::vector<Option> TrickClearings(const State& s, int first) {
 
 std::vector<Option> ActionOptions(const State& s) {
   std::vector<Option> opts = NewOptionList();
-  if (AnyOption(LegalMoves(s, kCorvid, -1)))
+  if (AnyLegalMove(s, kCorvid, -1))
     opts.push_back({.kind = kOptAction, .a = kActMove});
   if (!PlotClearings(s).empty())
     opts.push_back({.kind = kOptAction, .a = kActPlot});
-  if (AnyOption(LegalBattles(s, kCorvid, -1)))
+  if (AnyLegalBattle(s, kCorvid, -1))
     opts.push_back({.kind = kOptAction, .a = kActBattle});
   if (!TrickClearings(s, -1).empty())
     opts.push_back({.kind = kOptAction, .a = kActTrick});

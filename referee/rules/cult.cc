@@ -276,8 +276,7 @@ std::vector<Option> SanctifyTargets(const State& s) {
 
 bool CrusadePossible(const State& s) {
   const int outcast = s.cult().outcast;
-  return AnyOption(LegalBattles(s, kCult, outcast)) ||
-         AnyOption(LegalMoves(s, kCult, outcast));
+  return AnyLegalBattle(s, kCult, outcast) || AnyLegalMove(s, kCult, outcast);
 }
 
 std::vector<Option> Conspiracies(const State& s) {

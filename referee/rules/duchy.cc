@@ -487,7 +487,7 @@ void AssemblyStep(State& s) {
   offer(!BuildClearings(s, seat, false).empty(), kActBuild);
   offer(s.warrior_supply(kDuchy) > 0, kActRecruit);
   offer(!AllMoves(s).empty(), kActMove);
-  offer(AnyOption(LegalBattles(s, kDuchy, -1)), kActBattle);
+  offer(AnyLegalBattle(s, kDuchy, -1), kActBattle);
   offer(!DigClearings(s, seat).empty(), kActDig);
   AppendDaylightExtras(s, seat, opts);
   if (opts.empty()) {
@@ -544,11 +544,11 @@ bool MinisterUsable(const State& s, int seat, int m) {
     case kForemole:
       return !BuildClearings(s, seat, true).empty();
     case kCaptain:
-      return AnyOption(LegalBattles(s, kDuchy, -1));
+      return AnyLegalBattle(s, kDuchy, -1);
     case kMarshal:
       return !AllMoves(s).empty();
     case kBrigadier:
-      return AnyOption(LegalBattles(s, kDuchy, -1)) || !AllMoves(s).empty();
+      return AnyLegalBattle(s, kDuchy, -1) || !AllMoves(s).empty();
     case kBanker:
       return !s.seat(seat).hand.empty();
     case kMayor:
@@ -655,7 +655,7 @@ void BrigadierStep(State& s) {
       std::vector<Option> opts = NewOptionList();
       if (!AllMoves(s).empty())
         opts.push_back({.kind = kOptAction, .a = kActMoves});
-      if (AnyOption(LegalBattles(s, kDuchy, -1)))
+      if (AnyLegalBattle(s, kDuchy, -1))
         opts.push_back({.kind = kOptAction, .a = kActBattles});
       s.Ask(kDuPromptBrigadier, seat, std::move(opts));
       return;

@@ -337,13 +337,13 @@ void DecreeActionStep(State& s) {
       return;
     }
     case kColMove:
-      if (!AnyOption(LegalMoves(s, kEyrie, t.b))) break;
+      if (!AnyLegalMove(s, kEyrie, t.b)) break;
       s.Pop();
       PushMove(s, t.seat, t.b, false);
       s.top().d = kEyPromptMove;
       return;
     case kColBattle:
-      if (!AnyOption(LegalBattles(s, kEyrie, t.b))) break;
+      if (!AnyLegalBattle(s, kEyrie, t.b)) break;
       s.Pop();
       PushBattleChoice(s, t.seat, t.b, false);
       s.top().d = kEyPromptBattle;

@@ -92,6 +92,8 @@ class FactionModule {
   // A piece that is neither warrior nor building/token (the Vagabond's
   // pawn, Law 9.2.2) in clearing c: it can be battled and can battle.
   virtual bool PawnIn(const State& s, int c) const { return false; }
+  // Whether PawnIn can ever be true (State skips asking the others).
+  virtual bool HasPawn() const { return false; }
   // Law 4.3.3.I: the most rolled hits this faction deals in clearing c.
   virtual int RolledHitCap(const State& s, int c, bool attacker) const;
   // Law 4.3.5.II: is this faction defenseless as defender in c?
@@ -217,9 +219,11 @@ inline const FactionModule* GetFaction(int faction) {
 }
 void RegisterFaction(const FactionModule* module);
 
+[[noreturn]] void NoTaskHandler(int kind);  // aborts (a bug in the engine)
 inline const TaskHandler& GetTaskHandler(int kind) {
   const TaskHandler& h = g_tasks[kind];
-  CHECK(h.step != nullptr) << "no handler for task kind " << kind;
+  if (h.step == nullptr) [[unlikely]]
+    NoTaskHandler(kind);
   return h;
 }
 void RegisterTask(int kind, TaskHandler handler);
@@ -242,6 +246,10 @@ std::vector<Option> LegalMoves(const State& s, int faction, int from_suit);
 // Legal battles: (clearing, defender); clearing_suit < 0: any.
 std::vector<Option> LegalBattles(const State& s, int faction,
                                  int clearing_suit);
+// Whether LegalMoves / LegalBattles would be non-empty (they stop at the
+// first legal option).
+bool AnyLegalMove(const State& s, int faction, int from_suit);
+bool AnyLegalBattle(const State& s, int faction, int clearing_suit);
 // Pushes a move task (choose from/to, then count). If optional, the first
 // prompt offers "done".
 void PushMove(State& s, int seat, int from_suit, bool optional);

@@ -617,9 +617,9 @@ void CommandStep(State& s) {
   const int left = CommandValue(s) - t.a;
   std::vector<Option> opts = NewOptionList();
   if (left > 0) {
-    if (AnyOption(LegalMoves(s, kHundreds, -1)))
+    if (AnyLegalMove(s, kHundreds, -1))
       opts.push_back({.kind = kOptAction, .a = kActMove});
-    if (AnyOption(LegalBattles(s, kHundreds, -1)))
+    if (AnyLegalBattle(s, kHundreds, -1))
       opts.push_back({.kind = kOptAction, .a = kActBattle});
     if (!BuildTargets(s, seat).empty())
       opts.push_back({.kind = kOptAction, .a = kActBuild});

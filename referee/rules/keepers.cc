@@ -561,7 +561,7 @@ std::vector<Option> BattleDelveClearings(const State& s, int16_t entry) {
 
 std::vector<Option> MoveOrRecoverOptions(const State& s, int16_t entry) {
   std::vector<Option> opts = NewOptionList();
-  if (AnyOption(LegalMoves(s, kKeepers, MoveSuit(s, entry))))
+  if (AnyLegalMove(s, kKeepers, MoveSuit(s, entry)))
     opts.push_back({.kind = kOptAction, .a = kActMove});
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (EntryMatches(s, entry, c) && !RecoverableCodes(s, c).empty())
@@ -573,7 +573,7 @@ std::vector<Option> MoveOrRecoverOptions(const State& s, int16_t entry) {
 bool Usable(const State& s, int col, int16_t entry) {
   switch (col) {
     case 0:
-      return AnyOption(LegalMoves(s, kKeepers, MoveSuit(s, entry)));
+      return AnyLegalMove(s, kKeepers, MoveSuit(s, entry));
     case 1:
       return !BattleDelveClearings(s, entry).empty();
     default:

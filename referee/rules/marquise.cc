@@ -105,6 +105,25 @@ bool CanBuildAt(const State& s, int type, int c) {
   return WoodIn(s, WoodComponent(s, c)) >= kWoodCost[placed];
 }
 
+// Whether any building can be built (Law 6.5.4): the cheapest type left
+// against each clearing's connected wood.
+bool CanBuildAny(const State& s) {
+  const MarquiseBoard& mb = s.marquise();
+  int cost = -1;
+  for (int type = 0; type < 3; ++type) {
+    const int placed = mb.placed[type];
+    if (placed >= kBuildingsPerType) continue;
+    if (cost < 0 || kWoodCost[placed] < cost) cost = kWoodCost[placed];
+  }
+  if (cost < 0) return false;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (!s.Rules(kMarquise, c) || s.OpenSlots(c) <= 0) continue;
+    if (!s.CanPlace(kMarquise, c)) continue;  // e.g. a snare (13.7.2)
+    if (WoodIn(s, WoodComponent(s, c)) >= cost) return true;
+  }
+  return false;
+}
+
 bool CanBuildType(const State& s, int type) {
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (CanBuildAt(s, type, c)) return true;
@@ -411,16 +430,13 @@ void DaylightStep(State& s) {
     opts.push_back({.kind = kOptAction, .a = I8(code)});
   };
   if (mb.actions > 0) {
-    if (AnyOption(LegalBattles(s, kMarquise, -1))) act(kActBattle);
-    if (AnyOption(LegalMoves(s, kMarquise, -1))) act(kActMarch);
+    if (AnyLegalBattle(s, kMarquise, -1)) act(kActBattle);
+    if (AnyLegalMove(s, kMarquise, -1)) act(kActMarch);
     if (!mb.recruited && s.warrior_supply(kMarquise) > 0 &&
         CountOnMap(s, kRecruiter) > 0) {
       act(kActRecruit);
     }
-    bool build = false;
-    for (int type = 0; type < 3 && !build; ++type)
-      build = CanBuildType(s, type);
-    if (build) act(kActBuild);
+    if (CanBuildAny(s)) act(kActBuild);
     if (AnyOption(OverworkClearings(s, seat))) act(kActOverwork);
   } else if (HasBird(s, seat)) {
     act(kActSpendBird);  // Law 6.5: then one more action per bird spent

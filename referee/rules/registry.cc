@@ -1,4 +1,5 @@
 #include <array>
+#include <cstdlib>
 
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
@@ -35,6 +36,11 @@ void RegisterFaction(const FactionModule* module) {
 }
 
 void RegisterTask(int kind, TaskHandler handler) { g_tasks[kind] = handler; }
+
+void NoTaskHandler(int kind) {
+  CHECK(false) << "no handler for task kind " << kind;
+  std::abort();
+}
 
 const PromptInfo& GetPromptInfo(int kind) { return Prompts()[kind]; }
 void RegisterPrompt(int kind, PromptInfo info) { Prompts()[kind] = info; }

@@ -282,8 +282,8 @@ std::vector<Option> DaylightOptions(const State& s, int seat) {
   };
   const int funds = Rf(s).FundsTotal();
   if (funds > 0) {
-    if (AnyOption(LegalMoves(s, kRiverfolk, -1))) add(kActMove);
-    if (AnyOption(LegalBattles(s, kRiverfolk, -1))) add(kActBattle);
+    if (AnyLegalMove(s, kRiverfolk, -1)) add(kActMove);
+    if (AnyLegalBattle(s, kRiverfolk, -1)) add(kActBattle);
   }
   if (CraftableExists(s, seat)) add(kActCraft);
   if (!ExportCards(s).empty()) add(kActExport);

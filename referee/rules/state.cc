@@ -265,6 +265,8 @@ void State::SeatFaction(int seat, int faction) {
   const FactionModule* m = GetFaction(faction);
   warrior_supply_[faction] = static_cast<int8_t>(m->warriors());
   outright_rule_ |= m->HasOutrightRule();
+  if (m->RulesTies()) tie_rulers_ |= uint16_t{1} << faction;
+  if (m->HasPawn()) pawn_factions_ |= uint16_t{1} << faction;
   auto pieces = m->pieces();
   for (int p = 0; p < kNumPieces; ++p) piece_supply_[p] += pieces[p];
   UpdateAllRule();
@@ -318,15 +320,26 @@ absl::Status State::Apply(int seat, int index) {
   Option o = options_[index];
   options_.clear();
   last_from_hand_ = kNoCard;
-  // Issue 13: public changes no rule logs are logged from a comparison.
-  std::optional<PublicSnapshot> before;
-  const size_t first_event = events_.size();
-  if (record_events_) before = TakePublicSnapshot(*this);
+  if (record_events_) {
+    ResolveLogged(o);
+  } else {
+    Resolve(o);
+  }
+  return absl::OkStatus();
+}
+
+void State::Resolve(const Option& o) {
   GetTaskHandler(stack_.back().kind).choose(*this, o);
   CheckScoreVictory();
   Advance();
-  if (before) LogPublicChanges(*this, *before, first_event);
-  return absl::OkStatus();
+}
+
+// Issue 13: public changes no rule logs are logged from a comparison.
+void State::ResolveLogged(const Option& o) {
+  const size_t first_event = events_.size();
+  const PublicSnapshot before = TakePublicSnapshot(*this);
+  Resolve(o);
+  LogPublicChanges(*this, before, first_event);
 }
 
 void State::StartTurn() {
@@ -376,8 +389,7 @@ void State::EndGame(EndReason reason, std::vector<int8_t> winners) {
 
 // Law 3.1, 3.1.1: the first to 30 wins at once; if several reach it together,
 // the one closest clockwise to the current player (the current player first).
-void State::CheckScoreVictory() {
-  if (end_reason_ != kNotOver || !vp_changed_) return;
+void State::CheckScoreVictoryNow() {
   vp_changed_ = false;
   const int n = num_seats();
   for (int i = 0; i < n; ++i) {
@@ -417,7 +429,7 @@ int State::RuleByPieces(int c) const {
     if (st.faction == kNoFaction) continue;
     const int p = OwnPresence(st.faction, cl);
     if (p == 0 || p < best) continue;
-    const bool ties = GetFaction(st.faction)->RulesTies();  // Law 7.2.2
+    const bool ties = tie_rulers_ >> st.faction & 1;  // Law 7.2.2
     if (p > best) {
       best = p;
       best_faction = st.faction;
@@ -429,6 +441,39 @@ int State::RuleByPieces(int c) const {
     }
   }
   return tie ? breaker : best_faction;
+}
+
+State::DerivedClearing State::Derive(int c) const {
+  const ClearingState& cl = board_[c];
+  uint16_t present = 0;
+  for (int f = 0; f < kNumFactions; ++f) {
+    if (cl.warriors[f] > 0) present |= uint16_t{1} << f;
+  }
+  int built = cl.pieces[kRuin];
+  for (int p = 1; p < kNumPieces; ++p) {
+    const PieceInfo& info = kPieceInfo[p];
+    if (info.owner < 0) continue;
+    if (cl.pieces[p] > 0) present |= uint16_t{1} << info.owner;
+    if (info.building) built += cl.pieces[p];
+  }
+  return {static_cast<int8_t>(RuleByPieces(c)), present,
+          static_cast<int8_t>(built)};
+}
+
+bool State::PieceChanged(int c, int piece, int delta) {
+  const PieceInfo& info = kPieceInfo[piece];
+  if (info.building && (info.owner >= 0 || piece == kRuin)) {
+    built_[c] = static_cast<int8_t>(built_[c] + delta);
+  }
+  if (info.owner < 0) return false;
+  const uint16_t bit = uint16_t{1} << info.owner;
+  if (delta > 0 || board_[c].warriors[info.owner] > 0 ||
+      OwnsPiecesIn(info.owner, c)) {
+    present_[c] |= bit;
+  } else {
+    present_[c] &= static_cast<uint16_t>(~bit);
+  }
+  return info.building;
 }
 
 void State::UpdateAllRule() {
@@ -475,16 +520,6 @@ int State::RulerWithHooks(int c) const {
   return tie_breaker_in_tie ? breaker : kNoFaction;
 }
 
-int State::OpenSlots(int c) const {
-  int used = board_[c].pieces[kRuin] + hirelings_.Vaults(c);
-  for (int i = 0; i < kAllBuildings.count; ++i) {
-    used += board_[c].pieces[kAllBuildings.piece[i]];
-  }
-  // The Elder Treetop adds a building slot (its card).
-  const int treetop = landmarks_.at[kLandmarkElderTreetop] == c ? 1 : 0;
-  return def_->map.clearings[c].slots + treetop - used;
-}
-
 bool State::CanPlace(int faction, int c) const {
   for (const SeatState& st : seats_) {
     if (GetFaction(st.faction)->BlocksPlacement(*this, faction, c)) {
@@ -494,8 +529,7 @@ bool State::CanPlace(int faction, int c) const {
   return true;
 }
 
-bool State::AreEnemies(int faction_a, int faction_b) const {
-  if (faction_a == faction_b) return false;
+bool State::AreEnemiesInCoalition(int faction_a, int faction_b) const {
   for (int f : {kVagabond, kVagabond2}) {  // either Vagabond (9.2.8, 9.7)
     if (seat_of_[f] < 0 || vagabond(f).coalition < 0) continue;
     const int partner = seats_[vagabond(f).coalition].faction;
@@ -533,30 +567,8 @@ void State::OpenPath(int index) {
   path_opened_this_turn_ = true;
 }
 
-bool State::HasPieces(int faction, int c) const {
-  const ClearingState& cl = board_[c];
-  if (cl.warriors[faction] > 0) return true;
-  const FactionPieces& own = kPiecesOf[faction];
-  for (int i = 0; i < own.count; ++i) {
-    if (cl.pieces[own.piece[i]] > 0) return true;
-  }
+bool State::GetPawnIn(int faction, int c) const {
   return GetFaction(faction)->PawnIn(*this, c);
-}
-
-bool State::CardMatches(CardId id, int suit) const {
-  const int s = card(id).suit;
-  return s == suit || s == kBird;  // Law 2.1.1
-}
-
-CardId State::FindEffect(int seat, int effect) const {
-  for (CardId id : seats_[seat].play_area) {
-    if (card(id).effect == effect) return id;
-  }
-  return kNoCard;
-}
-
-bool State::HasEffect(int seat, int effect) const {
-  return FindEffect(seat, effect) != kNoCard;
 }
 
 int State::SoupKitchensInPlay() const {
@@ -580,7 +592,7 @@ int State::PlaceWarriors(int faction, int c, int n) {
   if (!CanPlace(faction, c)) return 0;  // e.g. a face-up snare (13.7.2)
   warrior_supply_[faction] -= n;
   board_[c].warriors[faction] += n;
-  UpdateRule(c);
+  UpdateWarriors(c, faction);
   Log({.kind = kEvPlace,
        .faction = static_cast<int8_t>(faction),
        .a = static_cast<int8_t>(n),
@@ -595,7 +607,8 @@ bool State::PlacePiece(int piece, int c) {
   if (owner != kNoFaction && !CanPlace(owner, c)) return false;
   --piece_supply_[piece];
   ++board_[c].pieces[piece];
-  UpdateRule(c);
+  if (PieceChanged(c, piece, 1))
+    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
   Log({.kind = kEvPlace,
        .faction = static_cast<int8_t>(owner),
        .a = 1,
@@ -609,8 +622,8 @@ void State::MoveWarriors(int faction, int from, int to, int n, int moved_by) {
   CHECK_LE(n, board_[from].warriors[faction]);
   board_[from].warriors[faction] -= n;
   board_[to].warriors[faction] += n;
-  UpdateRule(from);
-  UpdateRule(to);
+  UpdateWarriors(from, faction);
+  UpdateWarriors(to, faction);
   Log({.kind = kEvMove,
        .faction = static_cast<int8_t>(faction),
        .a = static_cast<int8_t>(n),
@@ -631,7 +644,7 @@ void State::RemovePieces(int faction, int c, int warriors,
   ClearingState& cl = board_[c];
   CHECK_LE(warriors, cl.warriors[faction]);
   cl.warriors[faction] -= warriors;
-  UpdateRule(c);
+  UpdateWarriors(c, faction);
   // Coffin Makers may take them instead of the supply (exiles.cc).
   if (!exiles_deck_ || !ExilesTakeWarriors(*this, faction, warriors)) {
     warrior_supply_[faction] += warriors;
@@ -647,7 +660,6 @@ void State::RemovePieces(int faction, int c, int warriors,
     if (pieces[p] == 0) continue;
     CHECK_LE(pieces[p], cl.pieces[p]);
     cl.pieces[p] -= pieces[p];
-    UpdateRule(c);
     piece_supply_[p] += pieces[p];
     scored += pieces[p];
     if (GetPieceInfo(p).building) buildings += pieces[p];
@@ -656,6 +668,13 @@ void State::RemovePieces(int faction, int c, int warriors,
          .a = pieces[p],
          .b = static_cast<int8_t>(PublicPiece(p, c)),
          .c = static_cast<int8_t>(c)});
+  }
+  if (scored > 0) {
+    bool rule = false;
+    for (int p = 0; p < kNumPieces; ++p) {
+      if (pieces[p] != 0) rule |= PieceChanged(c, p, -pieces[p]);
+    }
+    if (rule) rule_[c] = static_cast<int8_t>(RuleByPieces(c));
   }
   // Law 3.2.1: one VP per enemy building or token removed.
   if (remover != kNoFaction && remover != faction && scored > 0) {
@@ -1038,7 +1057,9 @@ absl::Status State::CheckInvariants() const {
   }
   // The kept rule matches the board (a change that skipped UpdateRule).
   for (int c = 0; c < kMaxClearings; ++c) {
-    if (rule_[c] != RuleByPieces(c)) {
+    const DerivedClearing d = Derive(c);
+    if (rule_[c] != d.rule || present_[c] != d.present ||
+        built_[c] != d.built) {
       return absl::InternalError(absl::StrCat("stale rule in clearing ", c));
     }
   }
@@ -1119,7 +1140,7 @@ void State::ClearForScenario() {
 void State::SetWarriors(int faction, int c, int n) {
   warrior_supply_[faction] += board_[c].warriors[faction] - n;
   board_[c].warriors[faction] = static_cast<int8_t>(n);
-  UpdateRule(c);
+  UpdateWarriors(c, faction);
 }
 
 void State::SetPieces(int piece, int c, int n) {

@@ -684,14 +684,31 @@ class State {
   int Ruler(int c) const;  // faction ruling clearing c, or kNoFaction (2.5)
   bool Rules(int faction, int c) const { return Ruler(c) == faction; }
   int Presence(int faction, int c) const;  // warriors + buildings
-  int OpenSlots(int c) const;
+  // Empty building slots (Law 2.2.3; the Elder Treetop adds one, vaults
+  // take one each).
+  int OpenSlots(int c) const {
+    const int treetop = landmarks_.at[kLandmarkElderTreetop] == c ? 1 : 0;
+    return def_->map.clearings[c].slots + treetop - built_[c] -
+           hirelings_.Vaults(c);
+  }
   bool CanPlace(int faction, int c) const;  // placement limits (e.g. Keep)
-  bool HasPieces(int faction, int c) const;
+  // Warriors, buildings, tokens or a pawn of `faction` in clearing c.
+  bool HasPieces(int faction, int c) const {
+    if (present_[c] >> faction & 1) return true;
+    return (pawn_factions_ >> faction & 1) && GetPawnIn(faction, c);
+  }
   // Glossary "Enemy" (21.8): any other player not in a coalition with you
   // (the Vagabond and his partner, 9.2.8). By faction.
-  bool AreEnemies(int faction_a, int faction_b) const;
+  bool AreEnemies(int faction_a, int faction_b) const {
+    if (faction_a == faction_b) return false;
+    if (!InAnyCoalition()) return true;
+    return AreEnemiesInCoalition(faction_a, faction_b);
+  }
   int SuitOf(int c) const { return def_->map.clearings[c].suit; }
-  bool CardMatches(CardId id, int suit) const;  // birds are wild (2.1.1)
+  bool CardMatches(CardId id, int suit) const {  // birds are wild (2.1.1)
+    const int s = card(id).suit;
+    return s == suit || s == kBird;
+  }
   // Adjacency by path (Law 2.2.1), less closed paths still on the map
   // (25.4.2): use these, not MapDef's, during play.
   bool Adjacent(int a, int b) const { return AdjacentMask(a) >> b & 1; }
@@ -721,8 +738,15 @@ class State {
   }
   // Seats a drafted faction (Law 19.8.3): supplies and seat map.
   void SeatFaction(int seat, int faction);
-  bool HasEffect(int seat, int effect) const;
-  CardId FindEffect(int seat, int effect) const;
+  bool HasEffect(int seat, int effect) const {
+    return FindEffect(seat, effect) != kNoCard;
+  }
+  CardId FindEffect(int seat, int effect) const {
+    for (CardId id : seats_[seat].play_area) {
+      if (card(id).effect == effect) return id;
+    }
+    return kNoCard;
+  }
 
   void Push(const Task& t) { stack_.push_back(t); }
   Task& top() { return stack_.back(); }
@@ -824,8 +848,21 @@ class State {
   friend class Observation;
   State() = default;
   void Advance();
+  void Resolve(const Option& o);        // the chosen option, then Advance
+  void ResolveLogged(const Option& o);  // the same, logging public changes
   void StartTurn();
-  void CheckScoreVictory();
+  // Law 3.1: checked whenever VP may have changed.
+  void CheckScoreVictory() {
+    if (vp_changed_ && end_reason_ == kNotOver) CheckScoreVictoryNow();
+  }
+  void CheckScoreVictoryNow();
+  // Either Vagabond (9.2.8, 9.7) in a coalition.
+  bool InAnyCoalition() const {
+    return (seat_of_[kVagabond] >= 0 && vagabond_.coalition >= 0) ||
+           (seat_of_[kVagabond2] >= 0 && vagabond2_.get().coalition >= 0);
+  }
+  bool AreEnemiesInCoalition(int faction_a, int faction_b) const;
+  bool GetPawnIn(int faction, int c) const;  // FactionModule::PawnIn
   // Rule with every hook asked (mercenaries, hirelings, outright rule...).
   int RulerWithHooks(int c) const;
   // Without such hooks rule depends on warriors and buildings only and is
@@ -837,8 +874,40 @@ class State {
            hirelings_.InPlay() || seat_of_[kRiverfolk] >= 0;
   }
   int RuleByPieces(int c) const;
-  void UpdateRule(int c) { rule_[c] = static_cast<int8_t>(RuleByPieces(c)); }
+  // What rule_, present_ and built_ hold for clearing c.
+  struct DerivedClearing {
+    int8_t rule;
+    uint16_t present;
+    int8_t built;
+  };
+  DerivedClearing Derive(int c) const;
+  void UpdateRule(int c) {
+    const DerivedClearing d = Derive(c);
+    rule_[c] = d.rule;
+    present_[c] = d.present;
+    built_[c] = d.built;
+  }
   void UpdateAllRule();
+  // After only `faction`'s warriors in c changed (cheaper than UpdateRule).
+  void UpdateWarriors(int c, int faction) {
+    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
+    const uint16_t bit = uint16_t{1} << faction;
+    if (board_[c].warriors[faction] > 0 || OwnsPiecesIn(faction, c)) {
+      present_[c] |= bit;
+    } else {
+      present_[c] &= static_cast<uint16_t>(~bit);
+    }
+  }
+  // After `delta` pieces of kind `piece` were added to c: built_ and
+  // present_; returns whether rule may have changed (a building).
+  bool PieceChanged(int c, int piece, int delta);
+  bool OwnsPiecesIn(int faction, int c) const {
+    const FactionPieces& own = kPiecesOf[faction];
+    for (int i = 0; i < own.count; ++i) {
+      if (board_[c].pieces[own.piece[i]] > 0) return true;
+    }
+    return false;
+  }
   // A faction's warriors and buildings in a clearing (Law 2.5).
   static int OwnPresence(int faction, const ClearingState& cl) {
     int n = cl.warriors[faction];
@@ -910,6 +979,13 @@ class State {
   // Set when VP may have changed since the last victory check (3.1).
   bool vp_changed_ = true;
   std::array<int8_t, kMaxClearings> rule_{};  // RuleByPieces per clearing
+  // Also kept by UpdateRule (derived, not hashed): per clearing, a bit per
+  // faction with warriors, buildings or tokens there, and the buildings and
+  // ruins filling its slots.
+  std::array<uint16_t, kMaxClearings> present_{};
+  std::array<int8_t, kMaxClearings> built_{};
+  uint16_t tie_rulers_ = 0;     // factions whose module RulesTies (7.2.2)
+  uint16_t pawn_factions_ = 0;  // factions whose module HasPawn
   int16_t turn_ = 0;
   std::vector<Event> events_;
   // The card last removed from a hand and whose (so kEvDiscard names the

@@ -1505,6 +1505,7 @@ class Vagabond : public FactionModule {
   bool PawnIn(const State& s, int c) const override {
     return s.vagabond(f_).clearing == c;
   }
+  bool HasPawn() const override { return true; }
   int RolledHitCap(const State& s, int c, bool attacker) const override {
     // 9.2.6: undamaged swords; 9.2.9.II.c: plus the fighting ally's warriors.
     int cap = CountUndamaged(s, f_, kSword);
