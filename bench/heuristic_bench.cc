@@ -144,15 +144,14 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
                               it.damaged() ? "x" : "");
             absl::StrAppend(trace, " rel:");
             for (const auto& rel : v.relationships())
-              absl::StrAppend(trace, " ", FactionKeyOf(FactionFromProto(
-                                              rel.faction())),
+              absl::StrAppend(trace, " ",
+                              FactionKeyOf(FactionFromProto(rel.faction())),
                               "=", rel.level());
             for (const auto& seat : req.observation().seats()) {
               if (seat.has_dominance() && seat.dominance().suit() != 0)
-                absl::StrAppend(
-                    trace, " DOM:",
-                    FactionKeyOf(FactionFromProto(seat.faction())), "/",
-                    static_cast<int>(seat.dominance().suit()));
+                absl::StrAppend(trace, " DOM:",
+                                FactionKeyOf(FactionFromProto(seat.faction())),
+                                "/", static_cast<int>(seat.dominance().suit()));
             }
             absl::StrAppend(trace, "\n");
           }
@@ -354,9 +353,9 @@ int Main(int argc, char** argv) {
     if (in_process) {
       std::string why;
       for (const auto& [k, v] : t.reasons)
-        absl::StrAppend(&why, " ", k, "=",
-                        absl::StrFormat("%.1f", static_cast<double>(v) /
-                                                    t.played));
+        absl::StrAppend(
+            &why, " ", k, "=",
+            absl::StrFormat("%.1f", static_cast<double>(v) / t.played));
       std::printf("  %-10s mean turns %.1f, mean VP by reason:%s\n", "",
                   static_cast<double>(t.turns) / t.played, why.c_str());
     }
