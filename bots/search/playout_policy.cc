@@ -74,6 +74,7 @@ void LeanBoards(const rules::State& s, const rules::Observation& o,
   // Clear keeps nested messages and strings for reuse.
   out->clear_marquise();
   out->clear_eyrie();
+  out->clear_alliance();
   out->clear_vagabond();
   out->clear_vagabonds();
   out->clear_cult();
@@ -104,6 +105,13 @@ void LeanBoards(const rules::State& s, const rules::Observation& o,
     }
     ev->set_roosts(s.eyrie().roosts);
   }
+  if (s.SeatOf(rules::kAlliance) >= 0) {
+    v1::AllianceView* av = out->mutable_alliance();
+    av->set_supporters(o.supporters);
+    for (rules::CardId id : o.supporter_cards)
+      referee::CardToProto(s, id, av->add_supporter_cards());
+    av->set_officers(o.officers);
+  }
   for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
     v1::VagabondView* vv = out->add_vagabonds();
     referee::VagabondViewToProto(s, o, v.faction, v.board, vv);
@@ -127,7 +135,7 @@ void LeanBoards(const rules::State& s, const rules::Observation& o,
 // The observation's fields the heuristic reads (clearings, seats, hand,
 // faction boards), as ObservationToProto fills them; left out: the
 // discard pile, available dominance, supply, progress, reveals, the
-// Alliance's and the Exiles' views and the seats' crafted cards and items.
+// Exiles' view and the seats' crafted cards and items.
 void LeanObservation(const rules::State& s, int seat, bool static_parts,
                      v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);
