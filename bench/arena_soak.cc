@@ -24,6 +24,9 @@
 //        [--kill-bot-ms M] [--minutes M] [--chunk C] [--dir D]
 //        [--cli PATH] [--random-bot PATH]   (copies that a rebuild leaves be)
 //        [--max-turns T]   (faction turns per match; 0: full-length games)
+//        [--workers W]     (the arena's referee workers, default 1: one
+//                           match at a time is bound by bot start-up
+//                           latency, not CPU)
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
@@ -72,11 +75,11 @@ struct Arena {
 };
 
 bool Start(const std::string& cli, const std::string& db,
-           const std::string& bots, int max_turns, Arena* a) {
+           const std::string& bots, int max_turns, int workers, Arena* a) {
   auto s = test_util::StartServer(
       {cli, "arena", "serve", "--port", "0", "--metrics-port", "0", "--db", db,
-       "--workers", "1", "--bots-file", bots, "--conformance", "quick",
-       "--max-turns", std::to_string(max_turns)},
+       "--workers", std::to_string(workers), "--bots-file", bots,
+       "--conformance", "quick", "--max-turns", std::to_string(max_turns)},
       "arena");
   if (!s.ok()) {
     std::fprintf(stderr, "%s\n", s.status().ToString().c_str());
@@ -162,7 +165,7 @@ Counts Count(const std::string& db, int64_t id) {
 
 int main(int argc, char** argv) {
   int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000, minutes = 0,
-      chunk = 0, max_turns = 0;
+      chunk = 0, max_turns = 0, workers = 1;
   std::string dir = "/tmp/arena_soak";
   std::string cli = WOODLAND_CLI, random_bot = WOODLAND_RANDOM_BOT;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -174,6 +177,7 @@ int main(int argc, char** argv) {
     if (f == "--minutes") minutes = std::atoi(argv[i + 1]);
     if (f == "--chunk") chunk = std::atoi(argv[i + 1]);
     if (f == "--max-turns") max_turns = std::atoi(argv[i + 1]);
+    if (f == "--workers") workers = std::max(1, std::atoi(argv[i + 1]));
     if (f == "--cli") cli = argv[i + 1];
     if (f == "--random-bot") random_bot = argv[i + 1];
   }
@@ -198,7 +202,7 @@ int main(int argc, char** argv) {
     f << "flaky exec:" << dir << "/flaky.sh " << random_bot << "\n";
   }
   Arena a;
-  if (!Start(cli, db, bots, max_turns, &a)) return 1;
+  if (!Start(cli, db, bots, max_turns, workers, &a)) return 1;
   std::vector<std::string> names = {"b1", "b2", "b3", "b4", "b5", "flaky"};
   for (const std::string& n : names) {
     v1::RegisterBotRequest r;
@@ -315,7 +319,7 @@ int main(int argc, char** argv) {
       (void)a.server.process->ExitStatus();
       a.server.process.reset();
       const Counts c = Count(db, id);
-      if (!Start(cli, db, bots, max_turns, &a)) return 1;
+      if (!Start(cli, db, bots, max_turns, workers, &a)) return 1;
       ++restarts;
       base = c.done;  // the new arena's metrics count from here
       t_arena = Clock::now();
