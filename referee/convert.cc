@@ -578,6 +578,43 @@ void VagabondViewToProto(const State& s, const rules::Observation& o,
   VagabondToProto(s, o, faction, board, out);
 }
 
+void BaseBoardsToProto(const State& s, const rules::Observation& o,
+                       v1::Observation* out) {
+  if (s.SeatOf(rules::kMarquise) >= 0) {
+    v1::MarquiseView* mv = out->mutable_marquise();
+    mv->set_keep_clearing(o.keep + 1);
+    mv->set_sawmills(o.marquise_placed[0]);
+    mv->set_workshops(o.marquise_placed[1]);
+    mv->set_recruiters(o.marquise_placed[2]);
+  }
+  if (s.SeatOf(rules::kEyrie) >= 0) {
+    v1::EyrieView* ev = out->mutable_eyrie();
+    rules::Option leader{.kind = rules::kOptLeader};
+    if (o.eyrie_leader >= 0) {
+      leader.a = o.eyrie_leader;
+      ev->set_leader(s.OptionLabel(leader));
+    }
+    for (int l = 0; l < 4; ++l) {
+      if (o.eyrie_deposed >> l & 1) {
+        leader.a = static_cast<int8_t>(l);
+        ev->add_deposed_leaders(s.OptionLabel(leader));
+      }
+    }
+    for (int col = 0; col < 4; ++col) {
+      v1::DecreeColumn* dc = ev->add_decree();
+      Cards(s, o.decree[col], dc->mutable_cards());
+      dc->set_viziers(o.viziers[col]);
+    }
+    ev->set_roosts(s.eyrie().roosts);
+  }
+  if (s.SeatOf(rules::kAlliance) >= 0) {
+    v1::AllianceView* av = out->mutable_alliance();
+    av->set_supporters(o.supporters);
+    Cards(s, o.supporter_cards, av->mutable_supporter_cards());
+    av->set_officers(o.officers);
+  }
+}
+
 void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   const rules::Observation o = rules::Observe(s, seat);
   out->set_seat(o.seat);
@@ -646,39 +683,7 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
     rh->set_turn(r.turn);
     Cards(s, r.cards, rh->mutable_cards());
   }
-  if (s.SeatOf(rules::kMarquise) >= 0) {
-    v1::MarquiseView* mv = out->mutable_marquise();
-    mv->set_keep_clearing(o.keep + 1);
-    mv->set_sawmills(o.marquise_placed[0]);
-    mv->set_workshops(o.marquise_placed[1]);
-    mv->set_recruiters(o.marquise_placed[2]);
-  }
-  if (s.SeatOf(rules::kEyrie) >= 0) {
-    v1::EyrieView* ev = out->mutable_eyrie();
-    rules::Option leader{.kind = rules::kOptLeader};
-    if (o.eyrie_leader >= 0) {
-      leader.a = o.eyrie_leader;
-      ev->set_leader(s.OptionLabel(leader));
-    }
-    for (int l = 0; l < 4; ++l) {
-      if (o.eyrie_deposed >> l & 1) {
-        leader.a = static_cast<int8_t>(l);
-        ev->add_deposed_leaders(s.OptionLabel(leader));
-      }
-    }
-    for (int col = 0; col < 4; ++col) {
-      v1::DecreeColumn* dc = ev->add_decree();
-      Cards(s, o.decree[col], dc->mutable_cards());
-      dc->set_viziers(o.viziers[col]);
-    }
-    ev->set_roosts(s.eyrie().roosts);
-  }
-  if (s.SeatOf(rules::kAlliance) >= 0) {
-    v1::AllianceView* av = out->mutable_alliance();
-    av->set_supporters(o.supporters);
-    Cards(s, o.supporter_cards, av->mutable_supporter_cards());
-    av->set_officers(o.officers);
-  }
+  BaseBoardsToProto(s, o, out);
   for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
     v1::VagabondView* vv = out->add_vagabonds();
     VagabondToProto(s, o, v.faction, v.board, vv);

@@ -29,6 +29,10 @@ void OptionToProto(const rules::State& s, const rules::Option& o,
 void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
+// The Marquise's, Eyrie's and Alliance's boards of an observation (as
+// ObservationToProto fills them; also the search's reduced playout request).
+void BaseBoardsToProto(const rules::State& s, const rules::Observation& o,
+                       v1::Observation* out);
 // One seated Vagabond's public board (an entry of Observation.vagabonds),
 // for the search's reduced playout request (bots/search/playout_policy.cc).
 void VagabondViewToProto(const rules::State& s, const rules::Observation& o,

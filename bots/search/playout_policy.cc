@@ -84,34 +84,7 @@ void LeanBoards(const rules::State& s, const rules::Observation& o,
   out->clear_hundreds();
   out->clear_keepers();
   out->clear_hirelings();
-  if (s.SeatOf(rules::kMarquise) >= 0) {
-    v1::MarquiseView* mv = out->mutable_marquise();
-    mv->set_keep_clearing(o.keep + 1);
-    mv->set_sawmills(o.marquise_placed[0]);
-    mv->set_workshops(o.marquise_placed[1]);
-    mv->set_recruiters(o.marquise_placed[2]);
-  }
-  if (s.SeatOf(rules::kEyrie) >= 0) {
-    v1::EyrieView* ev = out->mutable_eyrie();
-    if (o.eyrie_leader >= 0) {
-      ev->set_leader(s.OptionLabel(
-          rules::Option{.kind = rules::kOptLeader, .a = o.eyrie_leader}));
-    }
-    for (int col = 0; col < 4; ++col) {
-      v1::DecreeColumn* dc = ev->add_decree();
-      for (rules::CardId id : o.decree[col])
-        referee::CardToProto(s, id, dc->add_cards());
-      dc->set_viziers(o.viziers[col]);
-    }
-    ev->set_roosts(s.eyrie().roosts);
-  }
-  if (s.SeatOf(rules::kAlliance) >= 0) {
-    v1::AllianceView* av = out->mutable_alliance();
-    av->set_supporters(o.supporters);
-    for (rules::CardId id : o.supporter_cards)
-      referee::CardToProto(s, id, av->add_supporter_cards());
-    av->set_officers(o.officers);
-  }
+  referee::BaseBoardsToProto(s, o, out);
   for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
     v1::VagabondView* vv = out->add_vagabonds();
     referee::VagabondViewToProto(s, o, v.faction, v.board, vv);
