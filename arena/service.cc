@@ -487,6 +487,7 @@ absl::StatusOr<TournamentConfig> ArenaService::Configure(
   c.table = req.table_setup();
   if (absl::Status st = CheckTable(c); !st.ok()) return st;
   c.workers = workers_;
+  c.ladder_tables = workers_;
   c.max_turns = max_turns_;
   c.referees = referees_;
   c.metrics = metrics_;
@@ -589,6 +590,11 @@ grpc::Status ArenaService::Launch(v1::CreateTournamentRequest req, bool ladder,
   if (ladder) {
     const std::vector<TournamentBot> bots = r->config.bots;
     r->config.live_bots = [this, bots] { return LiveBotsOf(bots); };
+    r->config.standings = [r](const Standings& s) {
+      auto copy = std::make_shared<const Standings>(s);
+      std::lock_guard<std::mutex> lock(r->waiting_mu);
+      r->standings = std::move(copy);
+    };
   }
 
   r->thread = std::thread([this, r, id, ladder] {
@@ -922,7 +928,18 @@ grpc::Status ArenaService::GetStandings(grpc::ServerContext* ctx,
   Running* r = Find(ref->tournament_id());
   if (r == nullptr)
     return grpc::Status(grpc::StatusCode::NOT_FOUND, "no such tournament");
-  auto s = StoredStandings(r->config, *store_, ref->tournament_id());
+  // A ladder's own published standings: constant work however many
+  // matches it has stored (equal to StoredStandings: the ledger applies the
+  // same results in the same order).
+  std::shared_ptr<const Standings> published;
+  {
+    std::lock_guard<std::mutex> lock(r->waiting_mu);
+    published = r->standings;
+  }
+  absl::StatusOr<Standings> s =
+      published != nullptr
+          ? absl::StatusOr<Standings>(*published)
+          : StoredStandings(r->config, *store_, ref->tournament_id());
   if (!s.ok()) return ToGrpc(s.status());
   for (const BotStanding& b : s->bots) {
     v1::BotStanding* o = out->add_bots();

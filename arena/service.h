@@ -131,6 +131,9 @@ class ArenaService final
     std::atomic<bool> settled{false};
     mutable std::mutex waiting_mu;
     std::string waiting;
+    // A ladder's standings as its run last published them (issue 14.2:
+    // GetStandings reads no stored match); guarded by waiting_mu.
+    std::shared_ptr<const Standings> standings;
     std::string error;
     std::thread thread;
     std::mutex join_mu;  // the thread is joined once, under this lock

@@ -12,6 +12,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -955,20 +956,22 @@ std::string WaitingReason(const TournamentConfig& c, const Ledger& ledger,
                       parts.empty() ? "" : ")");
 }
 
-// The bots the ladder may seat, least certain rating first (highest sigma,
-// then fewest games), suspended bots whose probe is due before all:
-// PickLadderTable seats the first few that keep the balance.
+// The bots the ladder may seat: suspended bots whose probe is due (and not
+// already being probed at a table in flight) before all, then the fewest
+// tables in flight, then the least certain rating (highest sigma, then
+// fewest games): PickLadderTable seats the first few that keep the balance.
 absl::StatusOr<std::vector<int>> LadderBots(const TournamentConfig& c,
                                             const Ledger& ledger,
                                             const std::vector<LiveBot>& live,
-                                            Probation& probation) {
+                                            Probation& probation,
+                                            const std::vector<int>& in_flight) {
   const absl::Time now = Now(c);
   std::vector<int> order;
   std::vector<bool> probe(ledger.num_bots(), false);
   for (int b = 0; b < ledger.num_bots(); ++b) {
     if (!live[b].schedulable) continue;
     if (ledger.bot(b).suspended) {
-      probe[b] = probation.Due(b, live[b], now);
+      probe[b] = in_flight[b] == 0 && probation.Due(b, live[b], now);
       if (!probe[b]) continue;
     }
     order.push_back(b);
@@ -979,6 +982,7 @@ absl::StatusOr<std::vector<int>> LadderBots(const TournamentConfig& c,
   }
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (probe[a] != probe[b]) return static_cast<bool>(probe[a]);
+    if (in_flight[a] != in_flight[b]) return in_flight[a] < in_flight[b];
     const BotStanding &x = ledger.bot(a), &y = ledger.bot(b);
     if (x.rating.sigma != y.rating.sigma)
       return x.rating.sigma > y.rating.sigma;
@@ -1017,11 +1021,12 @@ void SeatSpecs(const std::vector<LiveBot>& live, MatchRow* m) {
 absl::StatusOr<MatchRow> NextLadderMatch(const TournamentConfig& c,
                                          Store& store, int64_t tid,
                                          Ledger& ledger, int index,
-                                         Probation& probation) {
+                                         Probation& probation,
+                                         const std::vector<int>& in_flight) {
   absl::StatusOr<std::vector<LiveBot>> live = LiveBots(c);
   if (!live.ok()) return live.status();
   absl::StatusOr<std::vector<int>> bots =
-      LadderBots(c, ledger, *live, probation);
+      LadderBots(c, ledger, *live, probation, in_flight);
   if (!bots.ok()) return bots.status();
   Table t =
       PickLadderTable(ledger.balance(), *bots, c.players, c.factions, index);
@@ -1049,108 +1054,194 @@ absl::StatusOr<MatchRow> NextLadderMatch(const TournamentConfig& c,
 
 }  // namespace
 
-absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
-                                        int64_t tid, const Progress& progress,
-                                        int max_matches) {
-  const int p = c.players;
-  if (static_cast<int>(c.bots.size()) < p ||
-      static_cast<int>(c.factions.size()) < p || p < 2) {
+namespace {
+
+// One ladder run: `ladder_tables` workers each pick the next table (under
+// the lock, with the tables in flight already in the ledger's balance),
+// play it unlocked and record it. Matches left pending by a crash are
+// played first. A failed match or store stops the run after the matches in
+// flight end.
+class LadderRun {
+ public:
+  LadderRun(const TournamentConfig& c, Store& store, int64_t tid,
+            const Progress& progress, int max_matches)
+      : c_(c),
+        store_(store),
+        tid_(tid),
+        progress_(progress),
+        max_matches_(max_matches),
+        ledger_(LedgerOf(c)),
+        in_flight_(c.bots.size(), 0) {}
+
+  absl::StatusOr<Standings> Run();
+
+ private:
+  absl::Status Load();
+  void Worker();
+  // The next match to play (nullopt: stop), or a waiting reason.
+  absl::StatusOr<std::optional<MatchRow>> Take();
+  absl::Status Finish(const MatchRow& m, const referee::MatchOutput& out);
+  bool Stopped() const { return c_.cancel != nullptr && c_.cancel->load(); }
+
+  const TournamentConfig& c_;
+  Store& store_;
+  const int64_t tid_;
+  const Progress& progress_;
+  const int max_matches_;
+  std::unique_ptr<RefereePool> pool_;
+  std::mutex mu_;  // guards everything below
+  Ledger ledger_;
+  std::optional<Probation> probation_;
+  std::deque<MatchRow> again_;  // left pending by a crash: run first
+  std::vector<int> in_flight_;  // tables being played, per bot
+  int next_index_ = 0;
+  int started_ = 0;
+  std::string waiting_;  // what c.waiting was told last
+  absl::Status failure_ = absl::OkStatus();
+};
+
+absl::Status LadderRun::Load() {
+  if (absl::Status st = store_.ResetRunning(tid_); !st.ok()) return st;
+  // The stored ladder is read once; then every match updates the ledger.
+  absl::StatusOr<std::vector<MatchRow>> rows = store_.Matches(tid_);
+  if (!rows.ok()) return rows.status();
+  for (const MatchRow& m : *rows) ledger_.Schedule(TableOf(m));
+  for (MatchRow& m : *rows) {
+    next_index_ = std::max(next_index_, m.table_index + 1);
+    v1::MatchResult r;
+    if (ParseResult(m, &r)) {
+      ledger_.Offer(m.table_index, m.bots, r, ParseForfeits(m.forfeits));
+    } else if (m.state != "done") {
+      again_.push_back(std::move(m));
+    }
+  }
+  (void)ledger_.TakeChangedRows();  // stored already
+  probation_.emplace(c_, ledger_);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::optional<MatchRow>> LadderRun::Take() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!failure_.ok() || Stopped() ||
+      (max_matches_ > 0 && started_ >= max_matches_)) {
+    return std::nullopt;
+  }
+  MatchRow m;
+  if (!again_.empty()) {
+    m = std::move(again_.front());
+    again_.pop_front();
+    // Left by a crash: played by the bots' current versions.
+    absl::StatusOr<std::vector<LiveBot>> live = LiveBots(c_);
+    if (!live.ok()) return live.status();
+    SeatSpecs(*live, &m);
+    if (absl::Status st = store_.SetMatchVersions(m.id, m.versions); !st.ok())
+      return st;
+  } else {
+    absl::StatusOr<MatchRow> next = NextLadderMatch(
+        c_, store_, tid_, ledger_, next_index_, *probation_, in_flight_);
+    if (!next.ok()) return next.status();
+    m = *std::move(next);
+    ++next_index_;
+  }
+  if (!waiting_.empty()) {
+    waiting_.clear();
+    if (c_.waiting) c_.waiting("");
+  }
+  for (int b : m.bots) ++in_flight_[b];
+  ++started_;
+  return m;
+}
+
+absl::Status LadderRun::Finish(const MatchRow& m,
+                               const referee::MatchOutput& out) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (int b : m.bots) --in_flight_[b];
+  if (absl::Status st = Record(store_, tid_, m, out, ledger_, &c_); !st.ok())
+    return st;
+  for (int b : m.bots) probation_->Update(b, ledger_, Now(c_));
+  if (progress_) progress_(ledger_.matches_done(), 0);
+  if (c_.standings) c_.standings(ledger_.Snapshot(next_index_));
+  return absl::OkStatus();
+}
+
+void LadderRun::Worker() {
+  // Issue 14: bots still being checked, disabled or suspended may come
+  // back: a ladder of live bots (or with probes) waits for enough of them,
+  // and says why.
+  const bool may_wait = c_.live_bots || c_.probe_after > absl::ZeroDuration();
+  for (;;) {
+    absl::StatusOr<std::optional<MatchRow>> next = Take();
+    if (!next.ok() && may_wait && absl::IsFailedPrecondition(next.status())) {
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        if (waiting_ != next.status().message()) {
+          waiting_ = std::string(next.status().message());
+          if (c_.waiting) c_.waiting(waiting_);
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      continue;
+    }
+    if (next.ok() && !next->has_value()) return;
+    absl::Status st = next.status();
+    if (st.ok()) {
+      const MatchRow& m = **next;
+      const RunningMatch running(c_.running);
+      if (c_.metrics) c_.metrics->Started();
+      const absl::Time t0 = absl::Now();
+      st = store_.MarkRunning(m.id);
+      absl::StatusOr<referee::MatchOutput> out =
+          st.ok() ? Play(c_, pool_.get(), tid_, m, /*ladder=*/true) : st;
+      st = out.ok() ? Finish(m, *out) : out.status();
+      if (st.ok() && c_.metrics) {
+        c_.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));
+        c_.metrics->RatingUpdate();
+      }
+    }
+    if (!st.ok()) {
+      std::lock_guard<std::mutex> lock(mu_);
+      if (failure_.ok()) failure_ = st;
+      if (c_.metrics) c_.metrics->Failed();
+      return;
+    }
+  }
+}
+
+absl::StatusOr<Standings> LadderRun::Run() {
+  const int p = c_.players;
+  if (static_cast<int>(c_.bots.size()) < p ||
+      static_cast<int>(c_.factions.size()) < p || p < 2) {
     return absl::InvalidArgumentError(
         "a ladder needs at least `players` bots and factions");
   }
-  if (absl::Status st = ValidatePool(c); !st.ok()) return st;
-  if (absl::Status st = store.ResetRunning(tid); !st.ok()) return st;
-  // The stored ladder is read once; then every match updates the ledger.
-  std::deque<MatchRow> again;  // left pending by a crash: run first
-  int next_index = 0;
-  Ledger ledger(LedgerOf(c));
-  {
-    absl::StatusOr<std::vector<MatchRow>> rows = store.Matches(tid);
-    if (!rows.ok()) return rows.status();
-    for (const MatchRow& m : *rows) ledger.Schedule(TableOf(m));
-    for (MatchRow& m : *rows) {
-      next_index = std::max(next_index, m.table_index + 1);
-      v1::MatchResult r;
-      if (ParseResult(m, &r)) {
-        ledger.Offer(m.table_index, m.bots, r, ParseForfeits(m.forfeits));
-      } else if (m.state != "done") {
-        again.push_back(std::move(m));
-      }
-    }
-  }
-  (void)ledger.TakeChangedRows();  // stored already
-  Probation probation(c, ledger);
-  std::string waiting;  // what c.waiting was told last
-  if (c.metrics) c.metrics->Queued(static_cast<int>(again.size()));
-  std::unique_ptr<RefereePool> pool;
-  if (!c.referees.empty())
-    pool =
-        std::make_unique<RefereePool>(c.referees, c.metrics, c.referee_token);
-  else if (c.metrics)
-    c.metrics->WorkersUp(1);
-  if (progress) progress(ledger.matches_done(), 0);
-  int played = 0;
-  while ((max_matches <= 0 || played < max_matches) &&
-         !(c.cancel && c.cancel->load())) {
-    MatchRow m;
-    if (!again.empty()) {
-      m = std::move(again.front());
-      again.pop_front();
-      // Left by a crash: played by the bots' current versions.
-      absl::StatusOr<std::vector<LiveBot>> live = LiveBots(c);
-      if (!live.ok()) return live.status();
-      SeatSpecs(*live, &m);
-      if (absl::Status st = store.SetMatchVersions(m.id, m.versions); !st.ok())
-        return st;
-    } else {
-      absl::StatusOr<MatchRow> next =
-          NextLadderMatch(c, store, tid, ledger, next_index, probation);
-      // Issue 14: bots still being checked, disabled or suspended may come
-      // back: a ladder of live bots (or with probes) waits for enough of
-      // them, and says why.
-      const bool wait = c.live_bots || c.probe_after > absl::ZeroDuration();
-      if (!next.ok() && wait && absl::IsFailedPrecondition(next.status())) {
-        if (waiting != next.status().message()) {
-          waiting = std::string(next.status().message());
-          if (c.waiting) c.waiting(waiting);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        continue;
-      }
-      if (!next.ok()) return next.status();
-      if (!waiting.empty()) {
-        waiting.clear();
-        if (c.waiting) c.waiting("");
-      }
-      m = *std::move(next);
-      ++next_index;
-    }
-    const RunningMatch running(c.running);
-    if (c.metrics) c.metrics->Started();
-    const absl::Time t0 = absl::Now();
-    absl::Status st = store.MarkRunning(m.id);
-    absl::StatusOr<referee::MatchOutput> out =
-        st.ok() ? Play(c, pool.get(), tid, m, /*ladder=*/true) : st;
-    if (out.ok()) st = Record(store, tid, m, *out, ledger, &c);
-    if (out.ok() && st.ok()) {
-      for (int b : m.bots) probation.Update(b, ledger, Now(c));
-    }
-    if (!out.ok() || !st.ok()) {
-      if (c.metrics) {
-        c.metrics->Failed();
-        c.metrics->Queued(-static_cast<int>(again.size()));
-      }
-      return out.ok() ? st : out.status();
-    }
-    if (c.metrics) {
-      c.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));
-      c.metrics->RatingUpdate();
-    }
-    ++played;
-    if (progress) progress(ledger.matches_done(), 0);
-  }
-  if (c.metrics) c.metrics->Queued(-static_cast<int>(again.size()));
-  return ledger.Snapshot(next_index);
+  if (absl::Status st = ValidatePool(c_); !st.ok()) return st;
+  if (absl::Status st = Load(); !st.ok()) return st;
+  const int resumed = static_cast<int>(again_.size());
+  if (c_.metrics) c_.metrics->Queued(resumed);
+  if (!c_.referees.empty())
+    pool_ = std::make_unique<RefereePool>(c_.referees, c_.metrics,
+                                          c_.referee_token);
+  else if (c_.metrics)
+    c_.metrics->WorkersUp(1);
+  if (progress_) progress_(ledger_.matches_done(), 0);
+  if (c_.standings) c_.standings(ledger_.Snapshot(next_index_));
+  std::vector<std::thread> threads;
+  for (int w = 0; w < std::max(1, c_.ladder_tables); ++w)
+    threads.emplace_back([this] { Worker(); });
+  for (std::thread& t : threads) t.join();
+  // Resumed matches never started leave the queue (cancel, stop, failure).
+  if (c_.metrics) c_.metrics->Queued(-static_cast<int>(again_.size()));
+  if (!failure_.ok()) return failure_;
+  return ledger_.Snapshot(next_index_);
+}
+
+}  // namespace
+
+absl::StatusOr<Standings> RunLadderById(const TournamentConfig& c, Store& store,
+                                        int64_t tid, const Progress& progress,
+                                        int max_matches) {
+  LadderRun run(c, store, tid, progress, max_matches);
+  return run.Run();
 }
 
 absl::StatusOr<Standings> RecomputeRatings(const TournamentConfig& c,

@@ -99,6 +99,11 @@ struct TournamentConfig {
   // `seed` (reproducible, but whoever knows it knows every hand).
   bool random_seeds = false;
   int workers = 2;  // matches at once
+  // Matches a ladder plays at once (the arena sets it to its `workers`).
+  // Each table is picked when a worker frees, with the tables in flight
+  // counted in the faction and seat balance; ratings still apply in table
+  // order. 1: one table at a time (deterministic; the tests' default).
+  int ladder_tables = 1;
   absl::Duration decision_deadline = absl::Seconds(1);
   // Stop (as if killed) after this many matches of this run; 0: never.
   int stop_after = 0;
@@ -130,6 +135,10 @@ struct TournamentConfig {
   std::function<absl::Time()> now;
   // Optional (ladders): told why no table can be seated ("" once one can).
   std::function<void(const std::string&)> waiting;
+  // Optional (ladders): the standings after the stored ladder is read and
+  // after each result, under the run's lock, so a service answers
+  // GetStandings without re-reading every stored match (issue 14.2).
+  std::function<void(const Standings&)> standings;
   // Optional: matches of this run being played now (issue 14).
   std::atomic<int>* running = nullptr;
   // Several arena nodes on one database (issue 18.2): this node's name in
@@ -188,12 +197,12 @@ absl::StatusOr<Standings> RunTournament(const TournamentConfig& config,
                                         Store& store,
                                         const Progress& progress = nullptr);
 
-// A ladder: one table at a time, the `players` bots not suspended with the
-// least certain ratings (highest sigma; then fewest games), each given the
-// faction and seat that keep its faction and seat counts most even
-// (LadderTable), until `config.cancel` is set or `max_matches` (if > 0)
-// have been played. Progress reports the matches done in the whole ladder
-// (also those stored before a restart) and total 0.
+// A ladder: `ladder_tables` tables at a time, the `players` bots not suspended
+// with the least certain ratings (fewest tables in flight; then highest sigma;
+// then fewest games), each given the faction and seat that keep its faction and
+// seat counts most even (LadderTable), until `config.cancel` is set or
+// `max_matches` (if > 0) have been played. Progress reports the matches done in
+// the whole ladder (also those stored before a restart) and total 0.
 absl::StatusOr<Standings> RunLadder(const TournamentConfig& config,
                                     Store& store, int max_matches,
                                     const Progress& progress = nullptr);

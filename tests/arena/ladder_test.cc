@@ -622,6 +622,61 @@ std::vector<int> NeverStarted(Store& store, int64_t tid, int bot) {
   return out;
 }
 
+// Issue 14.2: GetStandings on a ladder answers from the standings the run
+// publishes, reading no stored match, and agrees with the stored ratings;
+// the arena's two workers play two tables at once.
+TEST(ArenaLadder, Issue14_GetStandingsReadsNoStoredMatch) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  ArenaService s(store->get(), nullptr, {}, 2);
+  for (int i = 1; i <= 5; ++i) {
+    v1::RegisterBotRequest r;
+    r.set_name("bot" + std::to_string(i));
+    r.set_spec("builtin:random");
+    v1::BotRecord out;
+    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
+  }
+  v1::StartLadderRequest req;
+  req.set_seed(4);
+  v1::TournamentStatus st;
+  ASSERT_TRUE(s.StartLadder(nullptr, &req, &st).ok());
+  const int64_t id = st.tournament_id();
+  v1::TournamentRef ref;
+  ref.set_tournament_id(id);
+  ASSERT_TRUE(WaitFor([&] { return Count(**store, id).done >= 8; }));
+  ASSERT_TRUE(WaitFor([&] {
+    st.Clear();
+    return s.CancelTournament(nullptr, &ref, &st).ok() && st.settled();
+  }));
+  const int64_t read_before = (*store)->match_rows_read();
+  v1::StandingsResponse standings;
+  for (int i = 0; i < 3; ++i) {
+    standings.Clear();
+    ASSERT_TRUE(s.GetStandings(nullptr, &ref, &standings).ok());
+  }
+  EXPECT_EQ((*store)->match_rows_read(), read_before);
+  const RowCounts n = Count(**store, id);
+  EXPECT_EQ(n.all, n.done);
+  int seats = 0;
+  auto ratings = (*store)->Ratings(id);
+  ASSERT_TRUE(ratings.ok());
+  for (const v1::BotStanding& b : standings.bots()) {
+    seats += b.games();
+    bool found = false;
+    for (const RatingRow& row : *ratings) {
+      if (row.bot != b.bot() || row.faction != -1) continue;
+      found = true;
+      EXPECT_DOUBLE_EQ(row.mu, b.mu()) << b.bot();
+      EXPECT_DOUBLE_EQ(row.sigma, b.sigma()) << b.bot();
+      EXPECT_EQ(row.games, b.games()) << b.bot();
+    }
+    EXPECT_TRUE(found) << b.bot();
+  }
+  EXPECT_EQ(seats, 4 * n.done);
+  EXPECT_LE(standings.faction_imbalance(), 1);
+  EXPECT_LE(standings.seat_imbalance(), 1);
+}
+
 // Issue 14 (suspension policy): a suspended bot is probed after
 // probe_after, then after twice as long each failed probe; a start at a
 // probe's table resumes it. Here a bot fails to start until table 60 (one

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -510,6 +511,50 @@ TEST(Ladder, Issue14_RotatesFactionsAndSeatsWithBalanceNearZero) {
   for (int bot = 0; bot < 5; ++bot) {
     for (int f = 0; f < 4; ++f) EXPECT_GT(b.faction_games[bot][f], 0);
     for (int seat = 0; seat < 4; ++seat) EXPECT_GT(b.seat_games[bot][seat], 0);
+  }
+}
+
+// Issue 14 (a ladder across referee workers): with three tables in flight
+// every match is still stored once under contiguous table indexes, each
+// prefix of the ladder stays within one table of even in factions and
+// seats (tables in flight count), the tables really overlap, and the
+// incremental ratings equal a full recomputation.
+TEST(Ladder, Issue14_ConcurrentTablesKeepBalanceAndStoreEachOnce) {
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("builtin");
+  c.key = "ladder-concurrent";
+  c.ladder_tables = 3;
+  std::atomic<int> running{0};
+  int most_running = 0;
+  c.running = &running;
+  const int kMatches = 45;
+  auto s = RunLadder(c, **store, kMatches, [&](int, int) {
+    most_running = std::max(most_running, running.load());
+  });
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_GE(most_running, 2);
+  const std::vector<Table> all = StoredTables(**store, 1);
+  ASSERT_EQ(all.size(), static_cast<size_t>(kMatches));
+  for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i].index, int(i));
+  EXPECT_EQ(s->matches_done, kMatches);
+  const ScheduleSpec spec{5, c.factions, 4, 4, c.seed};
+  for (size_t n = 1; n <= all.size(); ++n) {
+    const Balance b =
+        MeasureBalance(spec, std::vector<Table>(all.begin(), all.begin() + n));
+    EXPECT_LE(b.faction_imbalance, 1) << "after " << n << " tables";
+    EXPECT_LE(b.seat_imbalance, 1) << "after " << n << " tables";
+  }
+  auto stored = (*store)->Ratings(1);
+  ASSERT_TRUE(stored.ok());
+  auto again = RecomputeRatings(c, **store, 1);
+  ASSERT_TRUE(again.ok()) << again.status();
+  auto recomputed = (*store)->Ratings(1);
+  ASSERT_TRUE(recomputed.ok());
+  ASSERT_EQ(stored->size(), recomputed->size());
+  for (size_t i = 0; i < stored->size(); ++i) {
+    EXPECT_EQ((*stored)[i].mu, (*recomputed)[i].mu);
+    EXPECT_EQ((*stored)[i].sigma, (*recomputed)[i].sigma);
   }
 }
 
