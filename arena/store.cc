@@ -77,6 +77,15 @@ const char* const kMigrations[] = {
     ALTER TABLE tournaments ADD COLUMN runner TEXT NOT NULL DEFAULT '';
     ALTER TABLE tournaments ADD COLUMN runner_lease INTEGER NOT NULL DEFAULT 0;
     )sql",
+    // 7: a ladder's probes of suspended bots (issue 14): when the next one
+    //    is due (Unix ms) and the wait that led to it, so a restarted arena
+    //    keeps the backoff.
+    R"sql(
+    CREATE TABLE ladder_probes(tournament_id INTEGER NOT NULL,
+                               bot TEXT NOT NULL, due_ms BIGINT NOT NULL,
+                               backoff_ms BIGINT NOT NULL,
+                               PRIMARY KEY(tournament_id, bot));
+    )sql",
 };
 
 // A statement of the store's database; the call sites read like SQLite's
@@ -776,6 +785,45 @@ absl::StatusOr<std::vector<LadderRatingRow>> Store::LadderRatings(
     r.wins = static_cast<int>(q.Int(5));
     r.vp = static_cast<int>(q.Int(6));
     r.found = true;
+    out.push_back(r);
+  }
+  return out;
+}
+
+absl::Status Store::SaveProbe(int64_t tournament, const ProbeRow& probe) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!probe.suspended) {
+    Stmt d(db_.get(),
+           "DELETE FROM ladder_probes WHERE tournament_id = ? AND bot = ?");
+    return d.Bind(1, tournament).Bind(2, probe.bot).Step() == kDone
+               ? absl::OkStatus()
+               : Error(db_.get(), "clearing a probe");
+  }
+  Stmt u(db_.get(),
+         "INSERT INTO ladder_probes(tournament_id, bot, due_ms, backoff_ms) "
+         "VALUES(?, ?, ?, ?) ON CONFLICT(tournament_id, bot) DO UPDATE SET "
+         "due_ms = excluded.due_ms, backoff_ms = excluded.backoff_ms");
+  u.Bind(1, tournament)
+      .Bind(2, probe.bot)
+      .Bind(3, probe.due_ms)
+      .Bind(4, probe.backoff_ms);
+  return u.Step() == kDone ? absl::OkStatus()
+                           : Error(db_.get(), "saving a probe");
+}
+
+absl::StatusOr<std::vector<ProbeRow>> Store::Probes(int64_t tournament) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_.get(),
+         "SELECT bot, due_ms, backoff_ms FROM ladder_probes WHERE "
+         "tournament_id = ? ORDER BY bot");
+  q.Bind(1, tournament);
+  std::vector<ProbeRow> out;
+  while (q.Step() == kRow) {
+    ProbeRow r;
+    r.bot = q.Text(0);
+    r.due_ms = q.Int(1);
+    r.backoff_ms = q.Int(2);
+    r.suspended = true;
     out.push_back(r);
   }
   return out;

@@ -90,6 +90,15 @@ struct RatingRow {
   int games = 0, wins = 0, vp = 0;
 };
 
+// A ladder's next probe of a suspended bot (issue 14): due at `due_ms`
+// (Unix ms), after waiting `backoff_ms`. `suspended` false: no probe (the
+// row is deleted).
+struct ProbeRow {
+  std::string bot;
+  int64_t due_ms = 0, backoff_ms = 0;
+  bool suspended = true;
+};
+
 class Store {
  public:
   // `target`: a SQLite file (":memory:" for a private one) or a PostgreSQL
@@ -181,6 +190,9 @@ class Store {
   absl::Status SetBotEnabled(const std::string& name, bool enabled);
   absl::Status DeleteBot(const std::string& name);
   absl::StatusOr<std::vector<std::string>> BotVersions(const std::string& name);
+  // A ladder's probes of its suspended bots (kept across restarts).
+  absl::Status SaveProbe(int64_t tournament, const ProbeRow& probe);
+  absl::StatusOr<std::vector<ProbeRow>> Probes(int64_t tournament);
   absl::StatusOr<std::vector<LadderRatingRow>> LadderRatings(
       const std::string& bot);
 

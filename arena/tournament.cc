@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdio>
 #include <deque>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -877,13 +878,34 @@ absl::Time Now(const TournamentConfig& c) {
 // (first in line); if it starts there its failure streak ends and so does
 // the suspension; if not, the next probe waits twice as long (at most
 // `probe_max`). An operator's resume (LiveBot::resume_requests) makes the
-// probe due at once. Kept in memory: a restarted ladder probes its
-// suspended bots `probe_after` after the restart.
+// probe due at once. Each probe's due time and wait are stored (with a
+// store), so a restarted ladder keeps them.
 class Probation {
  public:
-  Probation(const TournamentConfig& c, const Ledger& ledger)
-      : c_(c), bots_(ledger.num_bots()) {
-    for (int b = 0; b < ledger.num_bots(); ++b) Update(b, ledger, Now(c));
+  Probation(const TournamentConfig& c, const Ledger& ledger,
+            Store* store = nullptr, int64_t tid = 0)
+      : c_(c), bots_(ledger.num_bots()), store_(store), tid_(tid) {
+    std::map<std::string, ProbeRow> saved;
+    if (store_ != nullptr) {
+      absl::StatusOr<std::vector<ProbeRow>> rows = store_->Probes(tid_);
+      if (rows.ok()) {
+        for (ProbeRow& r : *rows) saved[r.bot] = std::move(r);
+      }
+    }
+    const absl::Time now = Now(c);
+    for (int b = 0; b < ledger.num_bots(); ++b) {
+      auto it = saved.find(c.bots[b].name);
+      if (ledger.bot(b).suspended && it != saved.end()) {
+        Bot& x = bots_[b];
+        x.suspended = true;
+        x.due = it->second.due_ms == std::numeric_limits<int64_t>::max()
+                    ? absl::InfiniteFuture()
+                    : absl::FromUnixMillis(it->second.due_ms);
+        x.backoff = absl::Milliseconds(it->second.backoff_ms);
+        continue;
+      }
+      Update(b, ledger, now);
+    }
   }
   // Whether suspended bot `b` may be seated now (its probe is due).
   bool Due(int b, const LiveBot& live, absl::Time now) {
@@ -909,6 +931,7 @@ class Probation {
       std::fprintf(stderr, "arena: bot %s started again: resumed\n",
                    c_.bots[b].name.c_str());
     }
+    if (store_ != nullptr && (suspended || x.suspended)) Save(b, suspended);
     x.suspended = suspended;
   }
   // " (probe in 25 s)" or " (no probe)".
@@ -929,8 +952,24 @@ class Probation {
     absl::Duration backoff;
     int64_t resumes_seen = -1;
   };
+  void Save(int b, bool suspended) {
+    const Bot& x = bots_[b];
+    ProbeRow row;
+    row.bot = c_.bots[b].name;
+    row.suspended = suspended;
+    row.due_ms = x.due == absl::InfiniteFuture()
+                     ? std::numeric_limits<int64_t>::max()
+                     : absl::ToUnixMillis(x.due);
+    row.backoff_ms = absl::ToInt64Milliseconds(x.backoff);
+    if (absl::Status st = store_->SaveProbe(tid_, row); !st.ok()) {
+      std::fprintf(stderr, "arena: saving the probe of %s: %s\n",
+                   row.bot.c_str(), std::string(st.message()).c_str());
+    }
+  }
   const TournamentConfig& c_;
   std::vector<Bot> bots_;
+  Store* store_;
+  int64_t tid_;
 };
 
 // Why a ladder cannot seat a table: "waiting: 3 schedulable bots for 4
@@ -1116,7 +1155,7 @@ absl::Status LadderRun::Load() {
     }
   }
   (void)ledger_.TakeChangedRows();  // stored already
-  probation_.emplace(c_, ledger_);
+  probation_.emplace(c_, ledger_, &store_, tid_);
   return absl::OkStatus();
 }
 

@@ -3,6 +3,7 @@
 // and suspension of dead bots; the match count across a restart; metrics
 // equal to the database; the rating dynamics factor; smaller service fixes.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -726,6 +727,51 @@ TEST(Ladder, Issue14_SuspendedBotIsProbedWithBackoffAndResumes) {
     EXPECT_EQ(b.forfeits, 5);
     EXPECT_GE(b.games, 5 + 20);  // back in the rotation after table 70
   }
+}
+
+// Issue 14: a restarted ladder keeps a suspended bot's probe backoff. The
+// ladder stops right after the first (failed) probe; after the restart the
+// next probe still waits twice probe_after from that probe, not
+// probe_after from the restart.
+TEST(Ladder, Issue14_ProbeBackoffSurvivesARestart) {
+  const std::string dir = ::testing::TempDir() + "/issue14_probe_restart";
+  std::filesystem::remove_all(dir);
+  const std::string flaky =
+      Script(dir, "flaky.sh",
+             "[ -e \"$(dirname \"$0\")/dead\" ] && exit 1\nexec \"$@\"\n");
+  std::ofstream(dir + "/dead") << "1";
+  const std::string db = dir + "/arena.db";
+  TournamentConfig c = Builtin(5, "probe-restart");
+  c.bots[4] = {"flaky", absl::StrCat("exec:", flaky, " ", kRandomBot)};
+  c.probe_after = absl::Seconds(10);
+  c.max_turns = 2;
+  absl::Time now = absl::UnixEpoch();
+  c.now = [&now] { return now; };
+  std::atomic<bool> cancel{false};
+  c.cancel = &cancel;
+  std::vector<int> failed;
+  {
+    auto store = Store::Open(db);
+    ASSERT_TRUE(store.ok());
+    auto progress = [&](int done, int) {
+      now = absl::UnixEpoch() + absl::Seconds(done);
+      if (NeverStarted(**store, 1, 4).size() >= 4) cancel = true;
+    };
+    ASSERT_TRUE(RunLadder(c, **store, 200, progress).ok());
+    failed = NeverStarted(**store, 1, 4);
+    ASSERT_EQ(failed.size(), 4u);  // three failures, then a failed probe
+    EXPECT_GE(failed[3] - failed[2], 10);
+  }
+  cancel = false;
+  auto store = Store::Open(db);  // the restart
+  ASSERT_TRUE(store.ok());
+  auto progress = [&](int done, int) {
+    now = absl::UnixEpoch() + absl::Seconds(done);
+  };
+  ASSERT_TRUE(RunLadder(c, **store, 40, progress).ok());
+  failed = NeverStarted(**store, 1, 4);
+  ASSERT_GE(failed.size(), 5u);
+  EXPECT_GE(failed[4] - failed[3], 20);
 }
 
 // Issue 14: with probes off a suspension lasts until the operator resumes

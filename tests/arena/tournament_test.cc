@@ -70,12 +70,12 @@ TEST(Store, MigrationsAreVersionedAndDataSurvivesReopening) {
   {
     auto store = Store::Open(path);
     ASSERT_TRUE(store.ok()) << store.status();
-    EXPECT_EQ((*store)->schema_version(), 6);
+    EXPECT_EQ((*store)->schema_version(), 7);
     ASSERT_TRUE((*store)->UpsertBot("alpha", "builtin:random").ok());
   }
   auto again = Store::Open(path);
   ASSERT_TRUE(again.ok());
-  EXPECT_EQ((*again)->schema_version(), 6);
+  EXPECT_EQ((*again)->schema_version(), 7);
   EXPECT_EQ((*again)->InsertBot({"alpha", "builtin:random", "1", "me"}).code(),
             absl::StatusCode::kAlreadyExists);
   auto id = (*again)->UpsertBot("alpha", "builtin:random");
