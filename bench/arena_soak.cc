@@ -27,9 +27,21 @@
 //        [--workers W]     (the arena's referee workers, default 1: one
 //                           match at a time is bound by bot start-up
 //                           latency, not CPU)
+//        [--served 1]      (bots are long-running servers the arena calls
+//                           at grpc://127.0.0.1:PORT, as a remote entrant's
+//                           bot is: the soak kills one every --kill-bot-ms
+//                           and starts it again on its port a second later;
+//                           the flaky bot's server dies for good after a
+//                           third. CPU per match then also counts the bot
+//                           servers.)
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -139,6 +151,70 @@ double CpuSeconds(pid_t pid) {
          sysconf(_SC_CLK_TCK);
 }
 
+// A free loopback port (bound and released: the bot server binds it next).
+int FreePort() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof a;
+  int port = 0;
+  if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
+      getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
+    port = ntohs(a.sin_port);
+  close(fd);
+  return port;
+}
+
+// --served: one long-running random bot server per registered bot.
+struct Served {
+  std::string name;
+  int port = 0;
+  pid_t pid = 0;  // 0: down
+  Clock::time_point down_since;
+  bool dead_for_good = false;
+};
+
+pid_t SpawnBot(const std::string& random_bot, int port, int seed) {
+  const std::string p = std::to_string(port), sd = std::to_string(seed);
+  std::vector<char*> argv = {
+      const_cast<char*>(random_bot.c_str()), const_cast<char*>("--port"),
+      const_cast<char*>(p.c_str()),          const_cast<char*>("--seed"),
+      const_cast<char*>(sd.c_str()),         nullptr};
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int rc =
+      posix_spawn(&pid, random_bot.c_str(), &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  return rc == 0 ? pid : 0;
+}
+
+// Starts the servers that are down (a second after they went down), and
+// reaps those that exited.
+void KeepServing(std::vector<Served>& bots, const std::string& random_bot) {
+  for (size_t i = 0; i < bots.size(); ++i) {
+    Served& b = bots[i];
+    if (b.pid != 0 && waitpid(b.pid, nullptr, WNOHANG) == b.pid) {
+      b.pid = 0;
+      b.down_since = Clock::now();
+    }
+    if (b.pid == 0 && !b.dead_for_good &&
+        Clock::now() - b.down_since > std::chrono::seconds(1)) {
+      b.pid = SpawnBot(random_bot, b.port, static_cast<int>(i) + 1);
+    }
+  }
+}
+
+// CPU seconds of the soak's reaped children (arenas, bot servers).
+double ReapedCpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec +
+         1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
 struct Counts {
   int all = 0, done = 0, contiguous = 1;
   std::map<std::string, int> forfeit_kinds;
@@ -166,6 +242,7 @@ Counts Count(const std::string& db, int64_t id) {
 int main(int argc, char** argv) {
   int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000, minutes = 0,
       chunk = 0, max_turns = 0, workers = 1;
+  bool served = false;
   std::string dir = "/tmp/arena_soak";
   std::string cli = WOODLAND_CLI, random_bot = WOODLAND_RANDOM_BOT;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -178,6 +255,7 @@ int main(int argc, char** argv) {
     if (f == "--chunk") chunk = std::atoi(argv[i + 1]);
     if (f == "--max-turns") max_turns = std::atoi(argv[i + 1]);
     if (f == "--workers") workers = std::max(1, std::atoi(argv[i + 1]));
+    if (f == "--served") served = std::atoi(argv[i + 1]) != 0;
     if (f == "--cli") cli = argv[i + 1];
     if (f == "--random-bot") random_bot = argv[i + 1];
   }
@@ -195,13 +273,31 @@ int main(int argc, char** argv) {
                                    std::filesystem::perms::group_exec |
                                    std::filesystem::perms::others_read |
                                    std::filesystem::perms::others_exec);
-  {
+  Arena a;
+  std::vector<Served> servers;
+  if (served) {
+    std::ofstream f(bots);
+    for (int i = 1; i <= 6; ++i) {
+      Served b;
+      b.name = i == 6 ? "flaky" : absl::StrCat("b", i);
+      b.port = FreePort();
+      b.pid = SpawnBot(random_bot, b.port, i);
+      f << b.name << " grpc://127.0.0.1:" << b.port << "\n";
+      servers.push_back(b);
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+  } else {
     std::ofstream f(bots);
     for (int i = 1; i <= 5; ++i)
       f << "b" << i << " exec:" << random_bot << " --seed " << i << "\n";
     f << "flaky exec:" << dir << "/flaky.sh " << random_bot << "\n";
   }
-  Arena a;
+  // CPU seconds of the arena and (--served) of the live bot servers.
+  auto live_cpu = [&] {
+    double cpu = CpuSeconds(a.server.process->pid());
+    for (const Served& b : servers) cpu += b.pid ? CpuSeconds(b.pid) : 0;
+    return cpu;
+  };
   if (!Start(cli, db, bots, max_turns, workers, &a)) return 1;
   std::vector<std::string> names = {"b1", "b2", "b3", "b4", "b5", "flaky"};
   for (const std::string& n : names) {
@@ -291,11 +387,18 @@ int main(int argc, char** argv) {
     if (!flaky_dead && third) {
       std::ofstream(dir + "/dead") << "1";
       flaky_dead = true;
+      if (served && servers.back().pid != 0) {
+        servers.back().dead_for_good = true;
+        kill(servers.back().pid, SIGKILL);
+      }
     }
+    if (served) KeepServing(servers, random_bot);
     if (done - chunk_start >= chunk) {
       const double secs =
           std::chrono::duration<double>(Clock::now() - t_chunk).count();
-      const double cpu = cpu_dead + CpuSeconds(a.server.process->pid());
+      const double cpu = served
+                             ? ReapedCpuSeconds() + live_cpu()
+                             : cpu_dead + CpuSeconds(a.server.process->pid());
       std::printf(
           "%8d %10.2f %12.1f %8d %9d\n", done, (done - chunk_start) / secs,
           1000 * (cpu - cpu_chunk) / (done - chunk_start), kills, restarts);
@@ -304,7 +407,15 @@ int main(int argc, char** argv) {
       chunk_start = done;
       t_chunk = Clock::now();
     }
-    if (Clock::now() - t_bot > std::chrono::milliseconds(kill_bot_ms)) {
+    if (served &&
+        Clock::now() - t_bot > std::chrono::milliseconds(kill_bot_ms)) {
+      Served& b = servers[rng() % (servers.size() - 1)];  // not flaky
+      if (b.pid != 0) {
+        kill(b.pid, SIGKILL);
+        ++kills;
+      }
+      t_bot = Clock::now();
+    } else if (Clock::now() - t_bot > std::chrono::milliseconds(kill_bot_ms)) {
       std::vector<pid_t> pids = BotPids(random_bot);
       if (!pids.empty()) {
         kill(pids[rng() % pids.size()], SIGKILL);
@@ -385,5 +496,8 @@ int main(int argc, char** argv) {
       c.all - c.done <= workers && seats == 4 * c.done &&
       fin == c.done - base && queue == 0 && running == 0 && flaky_suspended;
   std::printf("%s\n", ok ? "SOAK OK" : "SOAK FAILED");
+  for (Served& b : servers) {
+    if (b.pid != 0) kill(b.pid, SIGKILL);
+  }
   return ok ? 0 : 1;
 }
