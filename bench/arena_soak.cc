@@ -351,6 +351,9 @@ int main(int argc, char** argv) {
   // CPU of the arenas killed so far, and the total at the chunk's start.
   double cpu_dead = 0, cpu_chunk = 0;
   int restarts = 0, kills = 0, chunk_start = 0, done = 0, base = 0;
+  // Matches the last arena run resumed (left unfinished by the kill): the
+  // killed arena counted them as scheduled.
+  int resumed = 0;
   bool flaky_dead = false;
   int waited_polls = 0;  // status polls (every 200 ms) that said "waiting"
   std::string last_waiting;
@@ -433,6 +436,7 @@ int main(int argc, char** argv) {
       if (!Start(cli, db, bots, max_turns, workers, &a)) return 1;
       ++restarts;
       base = c.done;  // the new arena's metrics count from here
+      resumed = c.all - c.done;
       t_arena = Clock::now();
     }
   }
@@ -482,9 +486,9 @@ int main(int argc, char** argv) {
       kills, restarts, forfeits, c.forfeit_kinds["never started"],
       c.forfeit_kinds["fallback"], flaky_suspended ? "yes" : "NO");
   std::printf(
-      "last arena run: stored %d; metrics finished %.0f scheduled %.0f queue "
-      "%.0f running %.0f\n",
-      c.done - base, fin, sched, queue, running);
+      "last arena run: stored %d; metrics finished %.0f scheduled %.0f "
+      "(+ %d resumed) queue %.0f running %.0f\n",
+      c.done - base, fin, sched, resumed, queue, running);
   std::printf(
       "imbalance: factions %d, seats %d; the ladder said it waited "
       "in %d status polls (~%.0f s)\n",
@@ -494,7 +498,8 @@ int main(int argc, char** argv) {
   const bool ok =
       status.settled() && c.contiguous && status.matches_done() == c.done &&
       c.all - c.done <= workers && seats == 4 * c.done &&
-      fin == c.done - base && queue == 0 && running == 0 && flaky_suspended;
+      fin == c.done - base && sched + resumed == fin + (c.all - c.done) &&
+      queue == 0 && running == 0 && flaky_suspended;
   std::printf("%s\n", ok ? "SOAK OK" : "SOAK FAILED");
   for (Served& b : servers) {
     if (b.pid != 0) kill(b.pid, SIGKILL);
