@@ -112,9 +112,10 @@ struct SeatRun {
 // previous request (deterministic serialization: equal bytes, equal views).
 // If not, `board` gets the seat's board event, if any (issue 13; from the
 // bytes, issue 19.3), and the new view becomes the one kept.
+// With `raw_board` the event's view stays bytes (BoardEventFromBytes).
 bool SameObservation(const State& s, int seat, SeatRun& sr,
                      const v1::Observation& o, v1::Event* board,
-                     bool* has_board) {
+                     bool* has_board, bool raw_board) {
   sr.next_observation.clear();
   {
     google::protobuf::io::StringOutputStream out(&sr.next_observation);
@@ -125,7 +126,7 @@ bool SameObservation(const State& s, int seat, SeatRun& sr,
   *has_board = false;
   if (sr.next_observation == sr.last_observation) return true;
   *has_board = BoardEventFromBytes(s, seat, sr.last_observation,
-                                   sr.next_observation, board);
+                                   sr.next_observation, board, raw_board);
   std::swap(sr.last_observation, sr.next_observation);
   return false;
 }
@@ -540,8 +541,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       bool has_board;
       v1::Event& board =
           *google::protobuf::Arena::CreateMessage<v1::Event>(sr.arena.get());
-      const bool same =
-          SameObservation(s, seat, sr, req.observation(), &board, &has_board);
+      // Issue 19.3: nothing but the bot reads the event: its view stays
+      // the bytes just compared (not parsed, not serialized again).
+      const bool raw_board = !history && !listener && !options.decorate_request;
+      const bool same = SameObservation(s, seat, sr, req.observation(), &board,
+                                        &has_board, raw_board);
       if (has_board) {
         if (history) history->AddSeatEvent(seat, sr.event_cursor, board);
         req.mutable_events()->AddAllocated(&board);  // same arena
@@ -555,7 +559,17 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       ToProto(dl, req.mutable_deadline());
       ToProto(sr.bank, req.mutable_time_bank());
       if (listener) listener->OnRequest(s, req);
-      if (options.decorate_request) options.decorate_request(&req);
+      if (options.decorate_request) {
+        options.decorate_request(&req);
+      } else if (req.has_observation()) {
+        // Issue 19.3: the view goes out as the bytes already serialized for
+        // the comparison (an unknown field 7, which any parser reads as the
+        // observation), not serialized a second time by gRPC.
+        static_assert(v1::DecisionRequest::kObservationFieldNumber == 7);
+        req.clear_observation();
+        req.GetReflection()->MutableUnknownFields(&req)->AddLengthDelimited(
+            v1::DecisionRequest::kObservationFieldNumber, sr.last_observation);
+      }
       const absl::Time t0 = clock->Now();
       absl::StatusOr<v1::Decision> d = sr.bot->Decide(req, dl);
       latency = clock->Now() - t0;
