@@ -82,7 +82,7 @@ const std::vector<const google::protobuf::FieldDescriptor*>& Covered() {
 }  // namespace
 
 bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
-                         absl::string_view now, v1::Event* out) {
+                         absl::string_view now, v1::Event* out, bool raw_view) {
   std::array<absl::string_view, kMaxField + 1> a, b;
   if (!SplitFields(was, a) || !SplitFields(now, b)) {
     // Not expected: the slow way, from the parsed views.
@@ -117,6 +117,12 @@ bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
                              : v1::FACTION_UNSPECIFIED);
   v1::BoardEvent* board = out->mutable_board();
   for (absl::string_view n : names) board->add_fields(std::string(n));
+  if (raw_view) {
+    static_assert(v1::BoardEvent::kViewFieldNumber == 2);
+    board->GetReflection()->MutableUnknownFields(board)->AddLengthDelimited(
+        v1::BoardEvent::kViewFieldNumber, changed);
+    return true;
+  }
   // The changed fields' own bytes parse back to exactly those fields.
   return board->mutable_view()->ParseFromString(changed);
 }

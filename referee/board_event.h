@@ -16,9 +16,13 @@ namespace woodland::referee {
 
 // `was` and `now`: the seat's previous view ("" before its first request)
 // and its new one, each serialized deterministically. Sets `out` and
-// returns true when a covered field differs.
+// returns true when a covered field differs. With `raw_view` the event's
+// view is left as its bytes (an unknown field 2 of BoardEvent, which
+// serializes to the very bytes of the parsed view: field 2 is BoardEvent's
+// last): for an event only sent on, never read (issue 19.3).
 bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
-                         absl::string_view now, v1::Event* out);
+                         absl::string_view now, v1::Event* out,
+                         bool raw_view = false);
 
 }  // namespace woodland::referee
 

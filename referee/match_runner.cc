@@ -87,24 +87,42 @@ struct SeatRun {
   bool unchanged_ok = false;
   std::string last_observation, next_observation;
   std::vector<v1::Fault> faults;
-  // Issue 19.3: the seat's requests live in an arena whose first block is
-  // this buffer, reset for each decision: a decision's request allocates
-  // and frees nothing in the common case (the block fits any 6-seat view).
+  // Issue 19.3: the seat's request, observation and prompt live in an
+  // arena whose first block is this buffer, and are cleared and refilled
+  // for each decision: their repeated fields keep their cleared elements
+  // (and strings their capacity), so a decision's request allocates and
+  // frees next to nothing. What a refill cannot reuse (a oneof's message,
+  // a request's small submessages) stays in the arena until it holds
+  // kArenaLimit bytes; then the arena is reset and all is built anew.
   std::unique_ptr<char[]> block;
   std::unique_ptr<google::protobuf::Arena> arena;
+  v1::DecisionRequest* req = nullptr;
+  v1::Observation* obs = nullptr;
+  v1::Prompt* prompt = nullptr;
   v1::DecisionRequest* NewRequest() {
+    constexpr size_t kBlock = 256 * 1024, kArenaLimit = 1024 * 1024;
     if (!arena) {
-      constexpr size_t kBlock = 256 * 1024;
       block.reset(new char[kBlock]);
       google::protobuf::ArenaOptions o;
       o.initial_block = block.get();
       o.initial_block_size = kBlock;
       arena = std::make_unique<google::protobuf::Arena>(o);
-    } else {
+    } else if (arena->SpaceAllocated() > kArenaLimit) {
       arena->Reset();
+      req = nullptr;
     }
-    return google::protobuf::Arena::CreateMessage<v1::DecisionRequest>(
-        arena.get());
+    using google::protobuf::Arena;
+    if (req == nullptr) {
+      req = Arena::CreateMessage<v1::DecisionRequest>(arena.get());
+      obs = Arena::CreateMessage<v1::Observation>(arena.get());
+      prompt = Arena::CreateMessage<v1::Prompt>(arena.get());
+    } else {
+      req->Clear();  // forgets (does not clear) the observation and prompt
+      obs->Clear();
+      prompt->Clear();
+    }
+    req->unsafe_arena_set_allocated_prompt(prompt);
+    return req;
   }
 };
 
@@ -112,9 +130,10 @@ struct SeatRun {
 // previous request (deterministic serialization: equal bytes, equal views).
 // If not, `board` gets the seat's board event, if any (issue 13; from the
 // bytes, issue 19.3), and the new view becomes the one kept.
+// With `raw_board` the event's view stays bytes (BoardEventFromBytes).
 bool SameObservation(const State& s, int seat, SeatRun& sr,
                      const v1::Observation& o, v1::Event* board,
-                     bool* has_board) {
+                     bool* has_board, bool raw_board) {
   sr.next_observation.clear();
   {
     google::protobuf::io::StringOutputStream out(&sr.next_observation);
@@ -125,7 +144,7 @@ bool SameObservation(const State& s, int seat, SeatRun& sr,
   *has_board = false;
   if (sr.next_observation == sr.last_observation) return true;
   *has_board = BoardEventFromBytes(s, seat, sr.last_observation,
-                                   sr.next_observation, board);
+                                   sr.next_observation, board, raw_board);
   std::swap(sr.last_observation, sr.next_observation);
   return false;
 }
@@ -530,7 +549,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       PromptToProto(s, req.mutable_prompt());
       for (const rules::Option& o : s.options())
         OptionToProto(s, o, req.add_options());
-      ObservationToProto(s, seat, req.mutable_observation());
+      ObservationToProto(s, seat, sr.obs);
       const auto& events = s.events();
       for (size_t e = sr.event_cursor; e < events.size(); ++e) {
         EventToProto(s, events[e], seat, req.add_events());
@@ -538,24 +557,39 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       sr.event_cursor = events.size();
       // Issue 13: last, what changed on the boards since its last request.
       bool has_board;
-      v1::Event& board =
-          *google::protobuf::Arena::CreateMessage<v1::Event>(sr.arena.get());
+      v1::Event* board = req.add_events();
+      // Issue 19.3: nothing but the bot reads the event: its view stays
+      // the bytes just compared (not parsed, not serialized again).
+      const bool raw_board = !history && !listener && !options.decorate_request;
       const bool same =
-          SameObservation(s, seat, sr, req.observation(), &board, &has_board);
-      if (has_board) {
-        if (history) history->AddSeatEvent(seat, sr.event_cursor, board);
-        req.mutable_events()->AddAllocated(&board);  // same arena
+          SameObservation(s, seat, sr, *sr.obs, board, &has_board, raw_board);
+      if (!has_board) {
+        req.mutable_events()->RemoveLast();
+      } else if (history) {
+        history->AddSeatEvent(seat, sr.event_cursor, *board);
       }
       // Issue 19: a bot that accepts it gets no unchanged observation.
-      if (sr.unchanged_ok && same) {
-        req.clear_observation();
-        req.set_observation_unchanged(true);
-      }
+      const bool send_view = !(sr.unchanged_ok && same);
+      if (!send_view) req.set_observation_unchanged(true);
+      // Issue 19.3: the view goes out as the bytes already serialized for the
+      // comparison (an unknown field 7, which any parser reads as the
+      // observation), not serialized a second time by gRPC; a listener or
+      // decorator sees it as a message.
+      const bool view_as_message =
+          send_view && (listener || options.decorate_request);
+      if (view_as_message) req.unsafe_arena_set_allocated_observation(sr.obs);
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
       ToProto(sr.bank, req.mutable_time_bank());
       if (listener) listener->OnRequest(s, req);
-      if (options.decorate_request) options.decorate_request(&req);
+      if (options.decorate_request) {
+        options.decorate_request(&req);
+      } else if (send_view) {
+        if (view_as_message) (void)req.unsafe_arena_release_observation();
+        static_assert(v1::DecisionRequest::kObservationFieldNumber == 7);
+        req.GetReflection()->MutableUnknownFields(&req)->AddLengthDelimited(
+            v1::DecisionRequest::kObservationFieldNumber, sr.last_observation);
+      }
       const absl::Time t0 = clock->Now();
       absl::StatusOr<v1::Decision> d = sr.bot->Decide(req, dl);
       latency = clock->Now() - t0;

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "google/protobuf/arena.h"
 
@@ -59,6 +60,7 @@ class Wrapper final : public v1::Bot::Service {
   }
   // One decision of a Play stream (`req` may be changed: its observation
   // is filled in or kept).
+  bool ignores_observation() const { return o_.ignores_observation; }
   grpc::Status DecideOnStream(grpc::ServerContext* ctx,
                               v1::DecisionRequest* req, v1::Decision* d) {
     return o_.ignores_observation ? bot_->Decide(ctx, req, d)
@@ -119,7 +121,54 @@ class Call {
   virtual void Proceed(bool ok) = 0;
 };
 
-using AsyncService = v1::Bot::AsyncService;
+// Play is served raw (ByteBuffers): PlayCall parses each request itself, so
+// that a bot that ignores the observation never parses it.
+using AsyncService = v1::Bot::WithRawMethod_Play<v1::Bot::AsyncService>;
+
+// Issue 19.3: `b` without its top-level field `skip` (each occurrence; the
+// referee sends the observation last), appended to `out`. False if `b` is
+// not a protobuf message's wire form.
+bool AppendWithoutField(absl::string_view b, int skip, std::string* out) {
+  auto varint = [&](size_t& i, uint64_t& v) {
+    v = 0;
+    for (int shift = 0; shift < 64 && i < b.size(); shift += 7) {
+      const uint8_t c = static_cast<uint8_t>(b[i++]);
+      v |= uint64_t{c & 0x7fu} << shift;
+      if (!(c & 0x80)) return true;
+    }
+    return false;
+  };
+  size_t i = 0, kept = 0;  // b[kept, start) is still to be appended
+  while (i < b.size()) {
+    const size_t start = i;
+    uint64_t tag, n;
+    if (!varint(i, tag)) return false;
+    switch (tag & 7) {
+      case 0:
+        if (!varint(i, n)) return false;
+        break;
+      case 1:
+        i += 8;
+        break;
+      case 2:
+        if (!varint(i, n) || n > b.size() - i) return false;
+        i += n;
+        break;
+      case 5:
+        i += 4;
+        break;
+      default:
+        return false;
+    }
+    if (i > b.size()) return false;
+    if (static_cast<int>(tag >> 3) == skip) {
+      out->append(b.data() + kept, start - kept);
+      kept = i;
+    }
+  }
+  out->append(b.data() + kept, b.size() - kept);
+  return true;
+}
 
 // A unary method: `request` asks gRPC for the next call of that method,
 // `handle` answers it (the Wrapper's own method).
@@ -186,16 +235,28 @@ class PlayCall final : public Call {
         new PlayCall(service_, cq_, wrapper_);
         Read();
         return;
-      case kReading:
+      case kReading: {
         if (!ok) return Finish(grpc::Status::OK);  // the referee is done
+        if (!Parse()) {
+          return Finish(grpc::Status(grpc::StatusCode::INTERNAL,
+                                     "cannot parse the DecisionRequest"));
+        }
         d_.Clear();
         if (grpc::Status st = wrapper_->DecideOnStream(&ctx_, req_, &d_);
             !st.ok()) {
           return Finish(st);
         }
+        bool own;
+        out_.Clear();
+        if (!grpc::SerializationTraits<v1::Decision>::Serialize(d_, &out_, &own)
+                 .ok()) {
+          return Finish(grpc::Status(grpc::StatusCode::INTERNAL,
+                                     "cannot serialize the Decision"));
+        }
         state_ = kWriting;
-        stream_.Write(d_, this);
+        stream_.Write(out_, this);
         return;
+      }
       case kWriting:
         if (!ok) return Finish(grpc::Status::OK);
         Read();
@@ -212,9 +273,27 @@ class PlayCall final : public Call {
   // reused heap message would still free and allocate its submessages.
   void Read() {
     state_ = kReading;
+    in_.Clear();
+    stream_.Read(&in_, this);
+  }
+  // The request just read, into a message on the arena (without its
+  // observation if the bot ignores it).
+  bool Parse() {
     arena_.Reset();  // keeps its first block
     req_ = google::protobuf::Arena::CreateMessage<v1::DecisionRequest>(&arena_);
-    stream_.Read(req_, this);
+    grpc::Slice slice;
+    if (!in_.TrySingleSlice(&slice).ok() && !in_.DumpToSingleSlice(&slice).ok())
+      return false;
+    const absl::string_view bytes(reinterpret_cast<const char*>(slice.begin()),
+                                  slice.size());
+    if (wrapper_->ignores_observation()) {
+      scratch_.clear();
+      if (AppendWithoutField(
+              bytes, v1::DecisionRequest::kObservationFieldNumber, &scratch_)) {
+        return req_->ParseFromString(scratch_);
+      }
+    }
+    return req_->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
   }
   void Finish(const grpc::Status& st) {
     state_ = kFinishing;
@@ -225,7 +304,9 @@ class PlayCall final : public Call {
   grpc::ServerCompletionQueue* cq_;
   Wrapper* wrapper_;
   grpc::ServerContext ctx_;
-  grpc::ServerAsyncReaderWriter<v1::Decision, v1::DecisionRequest> stream_;
+  grpc::ServerAsyncReaderWriter<grpc::ByteBuffer, grpc::ByteBuffer> stream_;
+  grpc::ByteBuffer in_, out_;
+  std::string scratch_;
   // Holds a typical request without a further allocation.
   static constexpr size_t kBlock = 64 * 1024;
   static google::protobuf::ArenaOptions ArenaOn(char* block) {

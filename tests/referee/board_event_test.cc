@@ -14,7 +14,7 @@
 namespace woodland::referee {
 namespace {
 
-std::string Deterministic(const v1::Observation& o) {
+std::string Deterministic(const google::protobuf::Message& o) {
   std::string out;
   google::protobuf::io::StringOutputStream stream(&out);
   google::protobuf::io::CodedOutputStream coded(&stream);
@@ -55,6 +55,13 @@ int CompareOverGame(const std::vector<int8_t>& factions, uint64_t seed) {
         << slow.DebugString() << "\nvs\n"
         << fast.DebugString();
     if (slow.SerializeAsString() != fast.SerializeAsString()) return events;
+    // Left as bytes, the view serializes to the same bytes (what the bot
+    // receives).
+    v1::Event raw;
+    EXPECT_EQ(BoardEventFromBytes(s, seat, last[seat], bytes, &raw,
+                                  /*raw_view=*/true),
+              fast_has);
+    EXPECT_EQ(Deterministic(raw), Deterministic(fast)) << "step " << step;
     events += slow_has;
     last[seat] = bytes;
     const int k = pick.Draw(rules::kChancePick, s.options().size());

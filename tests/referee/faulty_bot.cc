@@ -22,6 +22,9 @@
 //   four      answers option -1 in 4-player matches
 // and one that plays well, slowly (the web tests watch it live):
 //   slow      answers correctly after 40 ms
+//   viewhash  plays well; each answer's note is ViewHash(request): what
+//             the bot received (issue 19.3: the referee sends views as
+//             pre-serialized bytes)
 // and, for Play streams (issue 19; with --stream 1 but `nostream`):
 //   streamclose  ends the stream without an answer (status OK)
 //   streamonly   plays well on the stream; a Decide call is an error
@@ -42,6 +45,7 @@
 #include <string>
 #include <thread>
 
+#include "tests/referee/view_hash.h"
 #include "woodland/v1/bot.grpc.pb.h"
 
 namespace {
@@ -122,6 +126,13 @@ class FaultyBot final : public woodland::v1::Bot::Service {
       }
       d->set_option_index(0);
       d->set_note(call % 3 == 0 ? MultiByte(101) : "bad \xff\xfe note");
+      return grpc::Status::OK;
+    }
+    if (g_mode == "viewhash") {
+      std::lock_guard<std::mutex> lock(mu_);  // same answers every match
+      d->set_option_index(
+          static_cast<int>(calls_++ * 7919u % req->options_size()));
+      d->set_note(woodland::test_util::ViewHash(*req));
       return grpc::Status::OK;
     }
     if (g_mode == "strict" &&

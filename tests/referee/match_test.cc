@@ -15,6 +15,7 @@
 #include "referee/match_runner.h"
 #include "referee/rules/state.h"
 #include "tests/common/server_process.h"
+#include "tests/referee/view_hash.h"
 
 namespace woodland::referee {
 namespace {
@@ -538,6 +539,41 @@ TEST(Match, Issue19_UnchangedObservationsAreLeftOutOnlyWhenUnchanged) {
   EXPECT_EQ(checker.requests, out->result.decisions());
   EXPECT_GT(checker.unchanged, 0);
   for (const auto& seat : out->result.seats())
+    EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
+}
+
+// Issue 19.3: the referee sends a seat's view as the bytes it serialized to
+// compare views, and a board event's view unparsed; a bot receives exactly
+// the request built (faulty_bot `viewhash` notes a hash of what it got), on
+// Play streams and Decide calls, with a listener (which sees whole
+// requests) and without one (the same match again, same answers).
+TEST(Match, Issue19_BotsReceiveExactlyTheRequestsBuilt) {
+  struct Hashes : MatchListener {
+    void OnRequest(const rules::State&, const v1::DecisionRequest& r) override {
+      hashes.push_back(test_util::ViewHash(r));
+    }
+    std::vector<std::string> hashes;
+  } built;
+  v1::MatchSpec spec = test_util::TwoSeatSpec(
+      "exec:" + kFaultyBot + " --mode viewhash --stream 1",
+      "exec:" + kFaultyBot + " --mode viewhash", 31);
+  for (auto f : {v1::FACTION_ALLIANCE, v1::FACTION_VAGABOND}) {
+    auto* seat = spec.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("exec:" + kFaultyBot + " --mode viewhash --stream 1");
+  }
+  auto with = RunMatch(spec, MatchOptions{}, &built);
+  ASSERT_TRUE(with.ok()) << with.status();
+  auto without = RunMatch(spec, MatchOptions{});
+  ASSERT_TRUE(without.ok()) << without.status();
+  ASSERT_EQ(built.hashes.size(), with->replay.decisions_size());
+  ASSERT_EQ(without->replay.decisions_size(), with->replay.decisions_size());
+  EXPECT_GT(built.hashes.size(), 200u);
+  for (size_t i = 0; i < built.hashes.size(); ++i) {
+    ASSERT_EQ(with->replay.decisions(i).note(), built.hashes[i]) << i;
+    ASSERT_EQ(without->replay.decisions(i).note(), built.hashes[i]) << i;
+  }
+  for (const auto& seat : with->result.seats())
     EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
 }
 
