@@ -381,6 +381,41 @@ State Determinizer::Sample(uint64_t seed) const {
   return s;
 }
 
+// The expansion factions' turn scratch (Law 10-15): what a turn in progress
+// counts that no view shows.
+void CopyExpansionControl(const State& from, State& to) {
+  if (to.SeatOf(kCult) >= 0)
+    to.mutable_cult().scored = from.cult().scored;  // Law 10.5.3
+  if (to.SeatOf(kRiverfolk) >= 0)
+    to.mutable_riverfolk().pending_commit = from.riverfolk().pending_commit;
+  if (to.SeatOf(kDuchy) >= 0) {  // Law 12.5.1-12.5.2
+    DuchyBoard& d = to.mutable_duchy();
+    d.actions = from.duchy().actions;
+    d.used = from.duchy().used;
+    d.failure_pending = from.duchy().failure_pending;
+  }
+  if (to.SeatOf(kCorvid) >= 0) {  // Law 13.5.2, 13.7.4
+    to.mutable_corvid().plotted = from.corvid().plotted;
+    to.mutable_corvid().exposing = from.corvid().exposing;
+  }
+  if (to.SeatOf(kHundreds) >= 0) {  // Law 14.2.4-14.2.5, 14.4.2, 14.7.7
+    HundredsBoard& h = to.mutable_hundreds();
+    h.pending_item = from.hundreds().pending_item;
+    h.pending_vp = from.hundreds().pending_vp;
+    h.loot_clearing = from.hundreds().loot_clearing;
+    h.loot_target = from.hundreds().loot_target;
+    h.stubborn_used = from.hundreds().stubborn_used;
+    h.quota = from.hundreds().quota;
+  }
+  if (to.SeatOf(kKeepers) >= 0) {  // Law 15.4, 15.5.2, 15.2.4
+    KeepersBoard& k = to.mutable_keepers();
+    k.encamped = from.keepers().encamped;
+    k.decamped = from.keepers().decamped;
+    k.to_act = from.keepers().to_act;
+    k.devout_used = from.keepers().devout_used;
+  }
+}
+
 void CopyTurnControl(const State& from, State& to) {
   to.ResetStack();
   to.mutable_stack() = from.stack();
@@ -416,6 +451,7 @@ void CopyTurnControl(const State& from, State& to) {
     tv.improvised = fv.improvised;
     tv.protecting = fv.protecting;
   }
+  CopyExpansionControl(from, to);
 }
 
 State Determinizer::Resume(uint64_t seed, const State& control) const {
