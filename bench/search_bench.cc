@@ -123,6 +123,7 @@ GameOut Play(const std::vector<int8_t>& factions,
     if (search[i]) {
       const auto& st = search[i]->stats();
       out.stats.searched += st.searched;
+      out.stats.resumed += st.resumed;
       out.stats.fallback += st.fallback;
       out.stats.disagreed += st.disagreed;
       out.stats.overrides += st.overrides;
@@ -322,6 +323,7 @@ int Main(int argc, char** argv) {
     ++played[k];
     wins[k] += Won(out, seat);
     total.searched += out.stats.searched;
+    total.resumed += out.stats.resumed;
     total.fallback += out.stats.fallback;
     total.disagreed += out.stats.disagreed;
     total.overrides += out.stats.overrides;
@@ -360,12 +362,14 @@ int Main(int argc, char** argv) {
               100 * hi);
   const int64_t decisions = total.searched + total.fallback;
   std::printf(
-      "  searched %.0f%% of %lld decisions (the heuristic answered the rest); "
+      "  searched %.0f%% of %lld decisions (%.0f%% resumed mid-turn; the "
+      "heuristic answered the rest); "
       "%.0f playouts/s/core, %.0f playout decisions/s/core (CPU time), "
       "%.0f playouts per searched decision, %.0f%% of the wall clock on "
       "the CPU\n",
       100.0 * total.searched / std::max<int64_t>(1, decisions),
       static_cast<long long>(decisions),
+      100.0 * total.resumed / std::max<int64_t>(1, decisions),
       total.iterations / std::max(1e-9, total.search_cpu_seconds),
       total.playout_decisions / std::max(1e-9, total.search_cpu_seconds),
       static_cast<double>(total.iterations) /

@@ -165,6 +165,19 @@ std::array<double, rules::kMaxSeats> SeatValues(const State& s,
   return v;
 }
 
+std::optional<State> RootFor(const rules::Determinizer& det, int seat,
+                             const std::vector<std::string>& labels,
+                             uint64_t seed, const State* control) {
+  if (control != nullptr) {
+    State s = det.Resume(seed, *control);
+    if (rules::RootMatches(s, seat, labels)) return s;
+    return std::nullopt;
+  }
+  State s = det.Sample(seed);
+  if (rules::AlignRoot(s, seat, labels)) return s;
+  return std::nullopt;
+}
+
 std::optional<int> Search(const rules::InfoState& info,
                           const std::vector<std::string>& labels,
                           const SearchConfig& config, SearchStats* stats) {
@@ -175,9 +188,10 @@ std::optional<int> Search(const rules::InfoState& info,
   if (!det.ok()) return std::nullopt;
   const int me = info.obs.seat;
   Rng rng{config.seed};
-  State first = det->Sample(rng.Next());
-  if (!rules::AlignRoot(first, me, labels)) return std::nullopt;
-  const std::vector<Option> root_options = first.options();
+  std::optional<State> first =
+      RootFor(*det, me, labels, rng.Next(), config.control);
+  if (!first.has_value()) return std::nullopt;
+  const std::vector<Option> root_options = first->options();
   std::vector<Node> nodes(1);
   SearchStats local;
   auto elapsed = [&] {
@@ -187,8 +201,12 @@ std::optional<int> Search(const rules::InfoState& info,
           local.iterations < config.max_iterations) &&
          (config.seconds <= 0 || elapsed() < config.seconds)) {
     if (config.seconds <= 0 && config.max_iterations <= 0) break;
-    State s = local.iterations == 0 ? first : det->Sample(rng.Next());
-    if (local.iterations > 0) (void)rules::AlignRoot(s, me, labels);
+    State s = local.iterations == 0 ? *first
+              : config.control != nullptr
+                  ? det->Resume(rng.Next(), *config.control)
+                  : det->Sample(rng.Next());
+    if (local.iterations > 0 && config.control == nullptr)
+      (void)rules::AlignRoot(s, me, labels);
     if (s.deciding_seat() != me || s.options() != root_options) {
       ++local.iterations;  // a determinization that asks otherwise
       continue;

@@ -56,6 +56,10 @@ struct SearchConfig {
   // random pick. In a deeper tree an unvisited node's first edge is the
   // playout policy's choice when playouts follow it (policy_chance >= 1).
   int tree_depth = 0;
+  // The seat's memory of the turn in progress (Determinizer::Resume): when
+  // set, every determinization resumes from it instead of from the start
+  // of the phase. Not owned.
+  const rules::State* control = nullptr;
 };
 
 struct SearchStats {
@@ -79,6 +83,14 @@ std::array<double, rules::kMaxSeats> SeatValues(const rules::State& s,
 // SearchConfig::root_priors).
 std::vector<double> RootPriors(const std::vector<double>& scores,
                                double temperature);
+
+// The decision asked, rebuilt for `seed`: resumed from `control` when
+// given (it must then match as is), else the phase resumed from its start
+// and aligned (AlignRoot); nullopt when the rebuilt decision is another.
+std::optional<rules::State> RootFor(const rules::Determinizer& det, int seat,
+                                    const std::vector<std::string>& labels,
+                                    uint64_t seed,
+                                    const rules::State* control = nullptr);
 
 // The index (into `labels`, the request's options) to play, or nullopt when
 // this table/phase cannot be rebuilt or the rebuilt decision differs from

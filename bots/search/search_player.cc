@@ -12,6 +12,78 @@ double Seconds(const google::protobuf::Duration& d) {
   return static_cast<double>(d.seconds()) + d.nanos() * 1e-9;
 }
 
+// The kinds of the events `s` logged from `from` on, or of a request's.
+std::vector<absl::string_view> KindsOf(const rules::State& s, size_t from) {
+  std::vector<absl::string_view> out;
+  for (size_t i = from; i < s.events().size(); ++i)
+    out.push_back(rules::State::EventKindName(s.events()[i].kind));
+  return out;
+}
+
+// Puts card `id` into `seat`'s hand in the seat's own determinization `s`
+// (it was seen played from there, e.g. an ambush, Law 4.3.1): swapped with
+// a card of that hand into wherever `id` was dealt (the deck or another
+// hidden hand).
+void Plant(rules::State& s, int me, int seat, rules::CardId id) {
+  const auto& hand = s.seat(seat).hand;
+  if (seat == me || hand.empty() ||
+      std::find(hand.begin(), hand.end(), id) != hand.end())
+    return;
+  const rules::CardId out = hand.back();
+  const auto& deck = s.deck();
+  if (std::find(deck.begin(), deck.end(), id) != deck.end()) {
+    s.GiveCard(seat, id);
+    s.RemoveFromHand(seat, out);
+    s.mutable_deck().push_back(out);
+    return;
+  }
+  for (int j = 0; j < s.num_seats(); ++j) {
+    const auto& other = s.seat(j).hand;
+    if (j == me || j == seat ||
+        std::find(other.begin(), other.end(), id) == other.end())
+      continue;
+    s.GiveCard(seat, id);
+    s.GiveCard(j, out);
+    return;
+  }
+}
+
+// A search for the continuation of the seat's last decision to the one
+// asked now: through other seats' decisions (each answer tried, at most
+// `depth` of them in a row, `budget` rebuilds in all) to a decision of the
+// seat that resumes as the one asked. The first whose logged events are of
+// the kinds the request's events show (e.g. an ambush or none) wins, else
+// the first found.
+struct Continuation {
+  const rules::Determinizer& det;
+  int me;
+  const std::vector<std::string>& labels;
+  uint64_t seed;
+  size_t events_from;
+  std::vector<absl::string_view> want;  // the request's event kinds
+  int budget = 16;
+  std::optional<rules::State> first, exact;
+
+  void Reach(const rules::State& s, int depth) {
+    if (exact.has_value() || s.IsTerminal() || budget <= 0) return;
+    if (s.deciding_seat() == me) {
+      --budget;
+      if (!rules::RootMatches(det.Resume(seed, s), me, labels)) return;
+      if (KindsOf(s, events_from) == want) {
+        exact = s;
+      } else if (!first.has_value()) {
+        first = s;
+      }
+      return;
+    }
+    if (depth == 0) return;
+    for (int i = 0; i < static_cast<int>(s.options().size()); ++i) {
+      rules::State next = s;
+      if (next.Apply(i).ok()) Reach(next, depth - 1);
+    }
+  }
+};
+
 }  // namespace
 
 SearchPlayer::SearchPlayer(const v1::MatchStart* start,
@@ -29,13 +101,57 @@ double SearchPlayer::Budget(const v1::DecisionRequest& r) const {
   return std::max(0.0, t);
 }
 
+std::optional<rules::State> SearchPlayer::FindControl(
+    const rules::Determinizer& det, const rules::InfoState& info,
+    const std::vector<std::string>& labels, const v1::DecisionRequest& r) {
+  if (!shadow_.has_value() || shadow_->turn != info.obs.turn ||
+      shadow_->current_seat != info.obs.current_seat)
+    return std::nullopt;
+  rules::State s = shadow_->root;
+  // The dice rolled since are public (Law 4.3.3): the continuation rolls
+  // them too.
+  auto dice = std::make_shared<std::vector<rules::ChanceOutcome>>();
+  for (const v1::Event& e : r.events()) {
+    if (e.has_ambush() && e.ambush().has_card() && e.seat() >= 0 &&
+        e.seat() < s.num_seats())
+      Plant(s, info.obs.seat, e.seat(),
+            static_cast<rules::CardId>(e.ambush().card().id()));
+    if (!e.has_dice()) continue;
+    for (int d : {e.dice().attacker_roll(), e.dice().defender_roll()})
+      dice->push_back({rules::kChanceDie, static_cast<uint16_t>(d)});
+  }
+  s.chance_stream().Substitute(std::move(dice));
+  Continuation c{.det = det,
+                 .me = info.obs.seat,
+                 .labels = labels,
+                 .seed = last_seed_,
+                 .events_from = s.events().size()};
+  for (const v1::Event& e : r.events()) c.want.push_back(e.kind());
+  if (!s.Apply(shadow_->choice).ok()) return std::nullopt;
+  c.Reach(s, 3);
+  std::optional<rules::State> out =
+      c.exact.has_value() ? std::move(c.exact) : std::move(c.first);
+  return out;
+}
+
 int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   // The heuristic sees every request (it tracks this turn's aids).
   const int fallback = heuristic_.Choose(r);
   last_.reset();
   if (tracker_ == nullptr) return fallback;
   absl::StatusOr<rules::InfoState> info = tracker_->Update(r);
+  std::optional<Shadow> shadow = std::move(shadow_);
+  shadow_.reset();
+  last_control_hash_ = 0;
   if (!info.ok() || !rules::Determinizable(*info)) {
+    ++stats_.fallback;
+    return fallback;
+  }
+  absl::StatusOr<rules::Determinizer> det = rules::Determinizer::Create(*info);
+  // The root remembered for the turn logs its events (FindControl).
+  absl::StatusOr<rules::Determinizer> logged =
+      rules::Determinizer::Create(*info, /*record_events=*/true);
+  if (!det.ok() || !logged.ok()) {
     ++stats_.fallback;
     return fallback;
   }
@@ -43,8 +159,30 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   last_seed_ = options_.seed * 0x9E3779B97F4A7C15ULL +
                static_cast<uint64_t>(r.seat_decision_index()) * 1000003ULL +
                static_cast<uint64_t>(r.seat());
+  const std::vector<std::string> labels = InfoTracker::Labels(r);
+  shadow_ = std::move(shadow);
+  std::optional<rules::State> control = FindControl(*det, *info, labels, r);
+  shadow_.reset();
+  std::optional<rules::State> root =
+      RootFor(*logged, info->obs.seat, labels, last_seed_,
+              control.has_value() ? &*control : nullptr);
+  if (!root.has_value() && control.has_value()) {
+    control.reset();
+    root = RootFor(*logged, info->obs.seat, labels, last_seed_);
+  }
+  if (!root.has_value()) {
+    ++stats_.fallback;
+    return fallback;
+  }
+  if (control.has_value()) last_control_hash_ = control->Hash();
+  const int turn = info->obs.turn, current = info->obs.current_seat;
+  auto remember = [&](int choice) {
+    shadow_ = Shadow{*std::move(root), choice, turn, current};
+    return choice;
+  };
   SearchConfig config;
   config.seed = last_seed_;
+  config.control = control.has_value() ? &*control : nullptr;
   config.horizon_turns = options_.horizon_turns;
   config.material = options_.material;
   config.tree_depth = options_.tree_depth;
@@ -62,7 +200,7 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
     config.seconds = Budget(r);
     if (config.seconds <= 0.001) {
       ++stats_.fallback;
-      return fallback;
+      return remember(fallback);
     }
   }
   config.prior = fallback;
@@ -72,12 +210,13 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
     config.puct = options_.puct;
   }
   SearchStats st;
-  std::optional<int> pick = Search(*info, InfoTracker::Labels(r), config, &st);
+  std::optional<int> pick = Search(*info, labels, config, &st);
   if (!pick.has_value()) {
     ++stats_.fallback;
-    return fallback;
+    return remember(fallback);
   }
   ++stats_.searched;
+  stats_.resumed += control.has_value();
   stats_.iterations += st.iterations;
   stats_.playout_decisions += st.playout_decisions;
   stats_.search_seconds += st.seconds;
@@ -85,13 +224,13 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   if (note != nullptr) *note = absl::StrCat("ismcts ", st.iterations, " it");
   // Few playouts are noisy: keep the heuristic's choice unless the search
   // found a clearly better one.
-  if (*pick == fallback) return fallback;
+  if (*pick == fallback) return remember(fallback);
   ++stats_.disagreed;
   if (fallback < static_cast<int>(st.values.size()) &&
       st.values[*pick] < st.values[fallback] + options_.override_margin)
-    return fallback;
+    return remember(fallback);
   ++stats_.overrides;
-  return *pick;
+  return remember(*pick);
 }
 
 }  // namespace woodland::bots

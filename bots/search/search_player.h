@@ -2,6 +2,16 @@
 // (InfoTracker), searches each decision the engine can rebuild (ismcts.h)
 // within the decision's time share, and lets the heuristic policy answer
 // the rest (and every decision when no MatchStart was seen).
+//
+// A decision in the middle of a phase (a second action, a move's count, a
+// battle's step) cannot be rebuilt from the observation alone: the engine's
+// task stack is not public. The player remembers its own last rebuilt
+// decision and its answer (the turn's control state) and continues it at
+// the next request with the dice that request's events show (and, where
+// another seat decided in between, the first of their answers that leads
+// to the decision asked); Determinizer::Resume puts that control onto each
+// fresh deal of the new observation. Everything in it comes from the
+// seat's own requests and answers.
 #ifndef WOODLAND_BOTS_SEARCH_SEARCH_PLAYER_H_
 #define WOODLAND_BOTS_SEARCH_SEARCH_PLAYER_H_
 
@@ -44,6 +54,8 @@ struct SearchPlayerOptions {
 
 struct SearchPlayerStats {
   int64_t searched = 0, fallback = 0, iterations = 0, playout_decisions = 0;
+  // Searched decisions resumed from the turn's control state (mid-phase).
+  int64_t resumed = 0;
   // Searched decisions where the search's best differed from the
   // heuristic's, and of those the ones where it overrode the heuristic.
   int64_t disagreed = 0, overrides = 0;
@@ -62,6 +74,14 @@ class SearchPlayer {
   // test.
   const std::optional<rules::InfoState>& last_input() const { return last_; }
   uint64_t last_seed() const { return last_seed_; }
+  // Hash of the turn's control state the last search resumed from (0:
+  // rebuilt at the phase's start).
+  uint64_t last_control_hash() const { return last_control_hash_; }
+  // The last decision as this seat rebuilt it (one determinization), or
+  // null when it could not be rebuilt: the turn's memory (tests).
+  const rules::State* last_root() const {
+    return shadow_.has_value() ? &shadow_->root : nullptr;
+  }
   const SearchPlayerStats& stats() const { return stats_; }
 
   // Seconds to search for this request.
@@ -71,8 +91,20 @@ class SearchPlayer {
   SearchPlayerOptions options_;
   std::unique_ptr<InfoTracker> tracker_;
   HeuristicPolicy heuristic_;
+  // The turn's control state for this request (see the header comment), or
+  // nullopt when the last rebuilt decision does not lead to it.
+  std::optional<rules::State> FindControl(
+      const rules::Determinizer& det, const rules::InfoState& info,
+      const std::vector<std::string>& labels, const v1::DecisionRequest& r);
+
+  struct Shadow {
+    rules::State root;  // the last rebuilt decision of this seat
+    int choice;         // this seat's answer there
+    int turn, current_seat;
+  };
+  std::optional<Shadow> shadow_;
   std::optional<rules::InfoState> last_;
-  uint64_t last_seed_ = 0;
+  uint64_t last_seed_ = 0, last_control_hash_ = 0;
   SearchPlayerStats stats_;
 };
 

@@ -334,11 +334,12 @@ bool Determinizable(const InfoState& info) {
   return info.setup.hirelings.empty() && info.setup.landmarks.empty();
 }
 
-absl::StatusOr<Determinizer> Determinizer::Create(const InfoState& info) {
+absl::StatusOr<Determinizer> Determinizer::Create(const InfoState& info,
+                                                  bool record_events) {
   if (!Determinizable(info))
     return absl::UnimplementedError("table or phase not supported");
   GameSetup setup = info.setup;
-  setup.record_events = false;
+  setup.record_events = record_events;
   absl::StatusOr<State> s = State::NewGame(setup, 1);
   if (!s.ok()) return s.status();
   // Law 20.8: the Exiles and Partisans deck's card state is not rebuilt.
@@ -376,6 +377,86 @@ State Determinizer::Sample(uint64_t seed) const {
   s.Push(Task{.kind = kTaskTurn,
               .seat = static_cast<int8_t>(info_.obs.current_seat),
               .step = step});
+  s.Run();
+  return s;
+}
+
+// The expansion factions' turn scratch (Law 10-15): what a turn in progress
+// counts that no view shows.
+void CopyExpansionControl(const State& from, State& to) {
+  if (to.SeatOf(kCult) >= 0)
+    to.mutable_cult().scored = from.cult().scored;  // Law 10.5.3
+  if (to.SeatOf(kRiverfolk) >= 0)
+    to.mutable_riverfolk().pending_commit = from.riverfolk().pending_commit;
+  if (to.SeatOf(kDuchy) >= 0) {  // Law 12.5.1-12.5.2
+    DuchyBoard& d = to.mutable_duchy();
+    d.actions = from.duchy().actions;
+    d.used = from.duchy().used;
+    d.failure_pending = from.duchy().failure_pending;
+  }
+  if (to.SeatOf(kCorvid) >= 0) {  // Law 13.5.2, 13.7.4
+    to.mutable_corvid().plotted = from.corvid().plotted;
+    to.mutable_corvid().exposing = from.corvid().exposing;
+  }
+  if (to.SeatOf(kHundreds) >= 0) {  // Law 14.2.4-14.2.5, 14.4.2, 14.7.7
+    HundredsBoard& h = to.mutable_hundreds();
+    h.pending_item = from.hundreds().pending_item;
+    h.pending_vp = from.hundreds().pending_vp;
+    h.loot_clearing = from.hundreds().loot_clearing;
+    h.loot_target = from.hundreds().loot_target;
+    h.stubborn_used = from.hundreds().stubborn_used;
+    h.quota = from.hundreds().quota;
+  }
+  if (to.SeatOf(kKeepers) >= 0) {  // Law 15.4, 15.5.2, 15.2.4
+    KeepersBoard& k = to.mutable_keepers();
+    k.encamped = from.keepers().encamped;
+    k.decamped = from.keepers().decamped;
+    k.to_act = from.keepers().to_act;
+    k.devout_used = from.keepers().devout_used;
+  }
+}
+
+void CopyTurnControl(const State& from, State& to) {
+  to.ResetStack();
+  to.mutable_stack() = from.stack();
+  to.SetCurrent(from.current_seat(), from.phase());
+  to.battle() = from.battle();
+  to.craft_used() = from.craft_used();
+  if (from.daylight_closed()) to.close_daylight();
+  for (int i = 0; i < to.num_seats(); ++i)
+    to.mutable_seat(i).used_effects = from.seat(i).used_effects;
+  // Law 6.4-6.6: the Marquise's actions and a build or placement under way.
+  const MarquiseBoard& fm = from.marquise();
+  MarquiseBoard& tm = to.mutable_marquise();
+  tm.actions = fm.actions;
+  tm.recruited = fm.recruited;
+  tm.build_type = fm.build_type;
+  tm.build_clearing = fm.build_clearing;
+  tm.wood_left = fm.wood_left;
+  tm.quota = fm.quota;
+  // Law 7.4-7.5: the Decree resolved so far, the cards added this Birdsong.
+  EyrieBoard& te = to.mutable_eyrie();
+  te.resolved = from.eyrie().resolved;
+  te.added = from.eyrie().added;
+  te.added_bird = from.eyrie().added_bird;
+  to.mutable_alliance().ops_used = from.alliance().ops_used;  // Law 8.5
+  for (int f : {kVagabond, kVagabond2}) {
+    if (to.SeatOf(f) < 0) continue;
+    const VagabondBoard& fv = from.vagabond(f);
+    VagabondBoard& tv = to.mutable_vagabond(f);
+    tv.aids = fv.aids;  // Law 9.2.9.I: aids this turn
+    tv.battle_ally = fv.battle_ally;
+    tv.ally_lost = fv.ally_lost;
+    tv.damaged_in_battle = fv.damaged_in_battle;
+    tv.improvised = fv.improvised;
+    tv.protecting = fv.protecting;
+  }
+  CopyExpansionControl(from, to);
+}
+
+State Determinizer::Resume(uint64_t seed, const State& control) const {
+  State s = Deal(seed);
+  CopyTurnControl(control, s);
   s.Run();
   return s;
 }

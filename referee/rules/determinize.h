@@ -13,10 +13,13 @@
 // The pending decision is rebuilt at the start of the current phase of the
 // current player's turn (the task stack is not public): callers compare the
 // rebuilt options with the ones they were offered (RootMatches) and search
-// only when they agree. Supported tables: every faction (Determinizable),
-// without hirelings, landmarks or the Exiles and Partisans deck. Hidden
-// parts of the expansion boards are dealt too: the kinds of face-down
-// Corvid plots (Law 13.2.2) and face-down relic values (Law 15.3.1).
+// only when they agree. A decision later in the turn is resumed from a
+// control state the seat built itself (Resume): its own earlier root with
+// its own choice applied, whose task stack and turn scratch go onto a fresh
+// deal of the current observation. Supported tables: every faction
+// (Determinizable), without hirelings, landmarks or the Exiles and Partisans
+// deck. Hidden parts of the expansion boards are dealt too: the kinds of
+// face-down Corvid plots (Law 13.2.2) and face-down relic values (Law 15.3.1).
 #ifndef WOODLAND_REFEREE_RULES_DETERMINIZE_H_
 #define WOODLAND_REFEREE_RULES_DETERMINIZE_H_
 
@@ -48,8 +51,11 @@ bool Determinizable(const InfoState& info);
 class Determinizer {
  public:
   // Builds the public part once (map, pieces, scores, known cards, boards);
-  // fails on an unsupported table or an inconsistent observation.
-  static absl::StatusOr<Determinizer> Create(const InfoState& info);
+  // fails on an unsupported table or an inconsistent observation. With
+  // `record_events` its states keep the public event log (slower; for
+  // following a turn, not for playouts).
+  static absl::StatusOr<Determinizer> Create(const InfoState& info,
+                                             bool record_events = false);
 
   // One determinization: hidden cards dealt from the unseen ones, the rest
   // shuffled into the deck, a fresh chance stream, the current phase
@@ -58,6 +64,12 @@ class Determinizer {
   // The same before resuming: the state as the seat sees it now, hidden
   // parts dealt (what Sample resumes from).
   State Deal(uint64_t seed) const;
+  // The same, resumed where `control` stands instead of at the phase's
+  // start: Deal(seed) with control's task stack and the turn's scratch
+  // (CopyTurnControl), run to its first decision. `control` must be built
+  // from this seat's information only (its own earlier root, its own
+  // choices, public events): it is the seat's memory of the turn.
+  State Resume(uint64_t seed, const State& control) const;
 
   const State& base() const { return base_; }
 
@@ -67,6 +79,12 @@ class Determinizer {
   InfoState info_;
   State base_;  // public part; every hidden card still in the deck
 };
+
+// Copies what a turn in progress keeps besides the board (the task stack,
+// the current seat and phase, the battle, crafting pieces used, the
+// factions' per-turn counters and flags, cards' once-per-turn uses) from
+// `from` to `to`, leaving `to`'s board, cards and supplies as they are.
+void CopyTurnControl(const State& from, State& to);
 
 // Whether the rebuilt state asks `seat` the same question with the same
 // option labels, in the same order, as `labels`.

@@ -5,10 +5,12 @@
 // builds them (referee/convert.h), in process.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <tuple>
 
+#include "absl/strings/str_cat.h"
 #include "bots/heuristic/policy.h"
 #include "bots/search/info_tracker.h"
 #include "bots/search/ismcts.h"
@@ -293,6 +295,174 @@ TEST(SearchNoCheating, HiddenInformationDoesNotChangeSearchInputsOrMoves) {
     ASSERT_TRUE(s.Apply(static_cast<int>(rng() % s.options().size())).ok());
   }
   EXPECT_EQ(tested, 6);
+}
+
+// The turn's control as the referee's state holds it: the task stack and
+// the per-turn scratch CopyTurnControl carries.
+std::string ControlOf(const State& s) {
+  std::string out = absl::StrCat("seat ", s.current_seat(), " phase ",
+                                 static_cast<int>(s.phase()), " stack");
+  for (const rules::Task& t : s.stack()) {
+    absl::StrAppend(&out, " [", t.kind, " ", t.seat, " ", t.step, " ", t.a, " ",
+                    t.b, " ", t.c, " ", t.x, " ", t.y, " ", t.d, "]");
+  }
+  // The current faction's turn scratch where it is kept (the others' is
+  // left from their last turn, the Marquise's and the Eyrie's from the last
+  // Daylight; the build scratch is read only during a build).
+  const int f = s.seat(s.current_seat()).faction;
+  if (f == rules::kMarquise && s.phase() == rules::kPhaseDaylight) {
+    absl::StrAppend(&out, " marquise ", s.marquise().actions, " ",
+                    s.marquise().recruited);
+  } else if (f == rules::kEyrie) {
+    if (s.phase() == rules::kPhaseDaylight) {  // reset as Daylight begins
+      for (uint32_t r : s.eyrie().resolved) absl::StrAppend(&out, " ", r);
+    }
+    absl::StrAppend(&out, " added ", s.eyrie().added);
+  } else if (f == rules::kAlliance) {
+    absl::StrAppend(&out, " ops ", s.alliance().ops_used);
+  } else if (f == rules::kVagabond) {
+    for (int8_t a : s.vagabond().aids) absl::StrAppend(&out, " ", a);
+  }
+  absl::StrAppend(&out, " battle ", s.battle().clearing, " ", s.battle().step,
+                  " ", s.battle().roll_hi, " ", s.battle().roll_lo, " used ",
+                  s.seat(s.current_seat()).used_effects);
+  return out;
+}
+
+// Decisions later in a turn (a second action, a move's count, a battle's
+// steps) are resumed from the seat's own memory of the turn: nearly every
+// decision of the searching seat is searched, and each resumed root holds
+// the referee's task stack and turn scratch exactly, with the board the
+// seat sees.
+TEST(SearchResume, MidTurnDecisionsResumeTheRefereesTurn) {
+  int resumed = 0, decisions = 0, searched = 0;
+  const std::vector<std::vector<int8_t>> tables = {
+      {rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond},
+      {rules::kCult, rules::kRiverfolk, rules::kDuchy, rules::kCorvid},
+      {rules::kHundreds, rules::kKeepers, rules::kVagabond, rules::kEyrie}};
+  for (uint64_t game = 1; game <= 15; ++game) {
+    rules::GameSetup setup = BaseSetup(tables[game % 5 < 3 ? 0 : game % 2 + 1]);
+    setup.max_turns = 60;
+    State s = *State::NewGame(setup, game);
+    const int me = static_cast<int>(game % 4);
+    bots::SearchPlayerOptions opt;
+    opt.fixed_iterations = 3;
+    opt.policy_chance = 0;
+    opt.horizon_turns = 1;
+    opt.seed = game;
+    const v1::MatchStart ms = StartOf(s, me);
+    bots::SearchPlayer player(&ms, opt);
+    bots::HeuristicPolicy others(game);
+    size_t cursor = 0, other_cursor = 0;
+    int64_t index = 0;
+    while (!s.IsTerminal()) {
+      const int seat = s.deciding_seat();
+      if (seat != me) {
+        const v1::DecisionRequest req = RequestFor(s, &other_cursor, 0);
+        ASSERT_TRUE(s.Apply(others.Choose(req)).ok());
+        continue;
+      }
+      const v1::DecisionRequest req = RequestFor(s, &cursor, index++);
+      const int pick = player.Choose(req);
+      ++decisions;
+      if (player.last_control_hash() != 0) {
+        ++resumed;
+        ASSERT_NE(player.last_root(), nullptr);
+        const State& root = *player.last_root();
+        EXPECT_EQ(ControlOf(s), ControlOf(root))
+            << "game " << game << " prompt " << s.PromptKey();
+        ExpectSameView(rules::Observe(s, me), rules::Observe(root, me));
+      }
+      ASSERT_TRUE(s.Apply(pick).ok());
+      if (::testing::Test::HasFailure()) return;
+    }
+    searched += static_cast<int>(player.stats().searched);
+  }
+  EXPECT_GT(resumed, decisions / 2);
+  EXPECT_GT(searched, decisions * 17 / 20);
+  std::printf("resumed %d, searched %d of %d decisions\n", resumed, searched,
+              decisions);
+}
+
+// The resumed path cannot cheat either: from the start of the watched
+// seat's turn on, two referee states that differ only in hidden
+// information (other hands, the Alliance's supporters) give the same
+// requests, the same turn memory, the same inputs and the same moves at
+// every decision of that turn.
+TEST(SearchNoCheating, MidTurnResumesUseNoHiddenInformation) {
+  int resumed = 0;
+  for (uint64_t game = 1; game <= 3; ++game) {
+    State a = *State::NewGame(BaseSetup({rules::kMarquise, rules::kEyrie,
+                                         rules::kAlliance, rules::kVagabond}),
+                              20 + game);
+    const int me = static_cast<int>(game % 4);
+    std::mt19937_64 rng(game);
+    for (int turns = 0; turns < 6 && !a.IsTerminal();) {
+      // Random play up to the watched seat's first decision of its turn.
+      while (!a.IsTerminal() && !(a.deciding_seat() == me &&
+                                  a.current_seat() == me && a.turn() > 1))
+        ASSERT_TRUE(a.Apply(static_cast<int>(rng() % a.options().size())).ok());
+      if (a.IsTerminal()) break;
+      ++turns;
+      State b = a;
+      std::vector<int> others;
+      for (int i = 0; i < b.num_seats(); ++i) {
+        if (i != me && !b.seat(i).hand.empty()) others.push_back(i);
+      }
+      if (others.size() >= 2) {
+        const rules::CardId x = b.seat(others[0]).hand[0];
+        const rules::CardId y = b.seat(others[1]).hand[0];
+        b.GiveCard(others[0], y);
+        b.GiveCard(others[1], x);
+      }
+      auto& sup = b.mutable_alliance().supporters;
+      const int alliance = b.SeatOf(rules::kAlliance);
+      if (alliance != me && !sup.empty() && !others.empty()) {
+        const rules::CardId old = sup[0];
+        const rules::CardId from_hand = b.seat(others[0]).hand.back();
+        b.GiveCard(others[0], old);
+        b.RemoveFromHand(others[0], from_hand);
+        sup.push_back(from_hand);
+      }
+      const v1::MatchStart ms = StartOf(a, me);
+      bots::SearchPlayerOptions opt;
+      opt.fixed_iterations = 12;
+      opt.horizon_turns = 1;
+      opt.seed = game;
+      bots::SearchPlayer q1(&ms, opt), q2(&ms, opt);
+      size_t c1 = a.events().size(), c2 = b.events().size();
+      for (int64_t index = 0; !a.IsTerminal() && a.current_seat() == me;) {
+        if (a.deciding_seat() != me) {
+          const int pick = static_cast<int>(rng() % a.options().size());
+          if (a.options().size() != b.options().size()) break;
+          ASSERT_TRUE(a.Apply(pick).ok());
+          ASSERT_TRUE(b.Apply(pick).ok());
+          continue;
+        }
+        const v1::DecisionRequest r1 = RequestFor(a, &c1, index);
+        const v1::DecisionRequest r2 = RequestFor(b, &c2, index++);
+        if (r1.SerializeAsString() != r2.SerializeAsString()) break;
+        const int p1 = q1.Choose(r1), p2 = q2.Choose(r2);
+        EXPECT_EQ(p1, p2);
+        EXPECT_EQ(q1.last_control_hash(), q2.last_control_hash());
+        ASSERT_EQ(q1.last_input().has_value(), q2.last_input().has_value());
+        if (q1.last_input().has_value()) {
+          auto d1 = rules::Determinizer::Create(*q1.last_input());
+          auto d2 = rules::Determinizer::Create(*q2.last_input());
+          ASSERT_TRUE(d1.ok() && d2.ok());
+          EXPECT_EQ(d1->base().Hash(), d2->base().Hash());
+        }
+        ASSERT_EQ(q1.last_root() != nullptr, q2.last_root() != nullptr);
+        if (q1.last_root() != nullptr)
+          EXPECT_EQ(q1.last_root()->Hash(), q2.last_root()->Hash());
+        resumed += q1.last_control_hash() != 0;
+        ASSERT_TRUE(a.Apply(p1).ok());
+        ASSERT_TRUE(b.Apply(p2).ok());
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(resumed, 20);
 }
 
 // Hides more in `h` (seen from `me`): a face-down Corvid plot becomes
