@@ -220,42 +220,26 @@ bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
 // any trade post is on the map, which makes even a random Riverfolk a fast
 // scorer. A clearing where an opposing Riverfolk keeps a trade post.
 bool TradePostTarget(const DecisionRequest& r, int clearing) {
-  if (r.faction() == v1::FACTION_RIVERFOLK) return false;
-  const auto* c = Clearing(r, clearing);
-  if (c == nullptr) return false;
-  for (const auto& p : c->pieces()) {
-    if (p.owner() == v1::FACTION_RIVERFOLK &&
-        p.piece().find("trade post") != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
+  return r.faction() != v1::FACTION_RIVERFOLK &&
+         HasTradePost(Clearing(r, clearing));
 }
 
-// Law 11.2.5.I: a removed trade post halves the Riverfolk's funds and, if
-// it was the last, stops their dividends (11.4.2). Worth more the more
-// funds they hold and the fewer posts stand.
-double TradePostValue(const DecisionRequest& r) {
-  int funds = 0, posts = 0;
-  for (const auto& f : r.observation().riverfolk().funds()) funds += f.count();
-  for (const auto& c : r.observation().clearings()) {
-    for (const auto& p : c.pieces()) {
-      if (p.owner() == v1::FACTION_RIVERFOLK &&
-          p.piece().find("trade post") != std::string::npos)
-        posts += p.count();
-    }
-  }
-  return 5 + 0.5 * funds + (posts == 1 ? 4 : 0);
-}
+double TradePostValue(const DecisionRequest& r) { return TradePostWorth(r); }
 
-// A move that brings enough warriors next to a trade post to take it.
+// A move that brings enough warriors onto a trade post to take it, or next
+// to one (to battle it with the next action or turn).
 double TradePostMove(const DecisionRequest& r, const v1::MoveChoice& m) {
+  if (r.faction() == v1::FACTION_RIVERFOLK) return 0;
   const int to = m.to_clearing();
-  if (!TradePostTarget(r, to)) return 0;
   const auto* c = Clearing(r, to);
   const int ours = Warriors(Clearing(r, m.from_clearing()), r.faction()) +
                    Warriors(c, r.faction());
-  return ours > Warriors(c, v1::FACTION_RIVERFOLK) + 1 ? TradePostValue(r) : 0;
+  if (TradePostTarget(r, to))
+    return ours > Warriors(c, v1::FACTION_RIVERFOLK) ? TradePostValue(r) : 0;
+  if (ours >= 2 && StepsToTradePost(r, to, 1) == 1 &&
+      StepsToTradePost(r, m.from_clearing(), 1) > 1)
+    return 0.4 * TradePostValue(r);
+  return 0;
 }
 
 // What we fight with in a clearing: our warriors, or the Vagabond's swords
