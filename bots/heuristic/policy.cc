@@ -522,8 +522,10 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return 0.5;
   }
   if (kind == "vagabond.action" && o.label() == "Battle (sword)") {
-    // Only against the Hostile, or buildings left without warriors.
+    // Only against the Hostile, or buildings left without warriors, or a
+    // trade post we can take (Law 11.2.5.I).
     const auto* c = Clearing(r, MyVagabond(r).clearing());
+    if (c != nullptr && VagabondPostAttack(r, *c) > 2) return 3;
     for (const auto& seat : r.observation().seats()) {
       const v1::Faction f = seat.faction();
       if (f == me || c == nullptr) continue;
@@ -542,6 +544,9 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (kind == "vagabond.battle") {
     const v1::Faction f = o.battle().defender();
     const auto* c = Clearing(r, o.battle().clearing());
+    if (f == v1::FACTION_RIVERFOLK && c != nullptr &&
+        VagabondPostAttack(r, *c) > 2)
+      return 3;
     if (Relation(r, f) < 0) return 3 + Buildings(c, f);
     return Warriors(c, f) == 0 ? 2 + Buildings(c, f) : -5;
   }
