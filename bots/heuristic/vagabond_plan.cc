@@ -273,6 +273,12 @@ bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
     *score = MoveScore(r, o, m);
   } else if (kind == "vagabond.action" && o.label() == "Strike (crossbow)") {
     *score = StrikeAction(r);
+  } else if (kind == "vagabond.action" &&
+             o.label().rfind("Harrier special action", 0) == 0 &&
+             MyVagabond(r).clearing() == 0 && Damaged(r) >= 2) {
+    // Law 9.6.1: resting in the forest repairs every damaged item; the
+    // Glide would carry us out of it before the Evening.
+    *score = -1;
   } else if (kind == "vagabond.action" && o.label() == "Move (boot)") {
     *score = MoveAction(r, m);
   } else if (kind == "vagabond.action" &&
