@@ -19,8 +19,12 @@
 // --trace K (in process) prints the heuristic's decisions in the first K lost
 // games of each faction, to see what it did (env TRACE_OPTIONS=1 lists
 // every option, TRACE_VIEW=1 a Vagabond's items, relationships and the
-// activated dominance cards). In process it also prints each faction's
-// mean game length (turns) and the heuristic's mean VP by reason.
+// activated dominance cards; with a Riverfolk seated every trace line shows
+// its funds / trade posts and each post's clearing and guards, e.g.
+// "rf18/1@7g1"). In process it also prints each faction's mean game length
+// (turns) and the heuristic's mean VP by reason, and with env WON_BY=1 the
+// winners' mean VP by faction and reason over the lost games (how the
+// random bots beat it).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

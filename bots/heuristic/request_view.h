@@ -69,7 +69,7 @@ inline double TradePostWorth(const v1::DecisionRequest& r) {
   int posts = 0;
   for (const auto& c : r.observation().clearings()) posts += HasTradePost(&c);
   const double funds = RiverfolkFunds(r);
-  return 2 + funds / 2 + (posts == 1 ? 2 + funds / 2 : 0);
+  return 2 + 0.75 * funds + (posts == 1 ? 2 + funds / 2 : 0);
 }
 
 // Steps from clearing `from` to the nearest trade post along paths (0: a
