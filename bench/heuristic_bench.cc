@@ -19,8 +19,13 @@
 // --trace K (in process) prints the heuristic's decisions in the first K lost
 // games of each faction, to see what it did (env TRACE_OPTIONS=1 lists
 // every option, TRACE_VIEW=1 a Vagabond's items, relationships and the
-// activated dominance cards). In process it also prints each faction's
-// mean game length (turns) and the heuristic's mean VP by reason.
+// activated dominance cards; with a Riverfolk seated every trace line shows
+// its funds / trade posts and each post's clearing and guards, e.g.
+// "rf18/1@7g1"). In process it also prints each faction's mean game length
+// (turns) and the heuristic's mean VP by reason, and with env WON_BY=1 the
+// winners' mean VP by faction and reason over the lost games (how the
+// random bots beat it).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -97,7 +102,8 @@ const char* FactionKeyOf(int f) {
 // decisions to *trace when trace is non-null.
 bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
                    v1::MatchResult* result, std::string* trace,
-                   std::map<std::string, int>* reasons, int* turns) {
+                   std::map<std::string, int>* reasons,
+                   std::map<std::string, int>* won_by, int* turns) {
   rules::GameSetup setup;
   for (int f : factions) setup.factions.push_back(f);
   setup.max_turns = MatchOptions{}.default_max_turns;
@@ -131,6 +137,22 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
         absl::StrAppend(trace, "  t", s.turn(), " vp");
         for (int i = 0; i < s.num_seats(); ++i)
           absl::StrAppend(trace, i ? "/" : "", s.seat(i).vp);
+        if (s.SeatOf(rules::kRiverfolk) >= 0) {  // funds / posts on the map
+          int funds = 0, posts = 0;
+          const auto& rf = req.observation().riverfolk();
+          for (const auto& f : rf.funds()) funds += f.count();
+          for (const auto& p : rf.trade_posts_on_map()) posts += p.count();
+          absl::StrAppend(trace, " rf", funds, "/", posts);
+          for (const auto& c : req.observation().clearings()) {
+            for (const auto& p : c.pieces()) {
+              if (p.piece().find("trade post") == std::string::npos) continue;
+              int guards = 0;
+              for (const auto& w : c.warriors())
+                if (w.faction() == v1::FACTION_RIVERFOLK) guards = w.count();
+              absl::StrAppend(trace, "@", c.id(), "g", guards);
+            }
+          }
+        }
         absl::StrAppend(trace, " ", req.prompt().kind(), ": ",
                         req.options(choice).label(), "  [of ",
                         req.options_size(), "]\n");
@@ -171,6 +193,17 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
       (*reasons)[std::string(rules::VpReasonName(e.a))] += e.d;
   }
   *turns += s.turn();
+  // Lost: the winners' VP by reason (faction:reason), to see how they won.
+  const auto& winners = s.winners();
+  if (std::find(winners.begin(), winners.end(), me) == winners.end()) {
+    for (const rules::Event& e : s.events()) {
+      if (e.kind != rules::kEvVp ||
+          std::find(winners.begin(), winners.end(), e.seat) == winners.end())
+        continue;
+      (*won_by)[absl::StrCat(FactionKeyOf(s.seat(e.seat).faction), ":",
+                             rules::VpReasonName(e.a))] += e.d;
+    }
+  }
   if (trace != nullptr) {  // where every seat's VP came from
     std::map<std::string, int> vp;
     for (const rules::Event& e : s.events()) {
@@ -199,6 +232,7 @@ struct Tally {
   int lost_to[rules::kNumFactions] = {};  // the winners of the lost games
   int turns = 0;                          // summed over games (in process)
   std::map<std::string, int> reasons;     // the heuristic's VP by reason
+  std::map<std::string, int> won_by;      // the winners' VP in lost games
 };
 
 // Wilson score interval (95%) of wins/n, in percent.
@@ -282,7 +316,7 @@ int Main(int argc, char** argv) {
       if (in_process) {
         if (!PlayInProcess(TableFor(mine, g, players, pool), mine, m.seed(),
                            &out->result, want ? &log : nullptr, &t.reasons,
-                           &t.turns)) {
+                           &t.won_by, &t.turns)) {
           std::fprintf(stderr, "match %d failed in process\n", match - 1);
           return 1;
         }
@@ -365,6 +399,15 @@ int Main(int argc, char** argv) {
         absl::StrAppend(&to, " ", rules::FactionKey(f), ":", t.lost_to[f]);
     }
     if (!to.empty()) std::printf("  %-10s lost to:%s\n", "", to.c_str());
+    const int lost = t.played - t.wins;
+    if (in_process && lost > 0 && std::getenv("WON_BY") != nullptr) {
+      // Mean VP per lost game of the winners, by faction and reason.
+      std::string by;
+      for (const auto& [k, v] : t.won_by)
+        absl::StrAppend(&by, " ", k, "=",
+                        absl::StrFormat("%.1f", static_cast<double>(v) / lost));
+      std::printf("  %-10s winners' VP per loss:%s\n", "", by.c_str());
+    }
   }
   std::printf("  %-10s %8.1f%% %4d/%-4d %9s %8s %7d\n", "overall",
               100.0 * total.wins / total.played, total.wins, total.played, "",

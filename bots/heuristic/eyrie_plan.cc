@@ -163,6 +163,19 @@ int Shortfall(const Demand& d, const Offer& o) {
   return miss;
 }
 
+// A trade post a Battle card of `suit` could take this turn: our warriors
+// outnumber its guards there (Law 11.2.5.I, request_view.h).
+double PostTarget(const DecisionRequest& r, int suit) {
+  double best = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (suit != kBird && c.suit() != suit) continue;
+    if (!HasTradePost(&c)) continue;
+    if (Warriors(&c, kMe) > Warriors(&c, v1::FACTION_RIVERFOLK))
+      best = std::max(best, TradePostWorth(r));
+  }
+  return best;
+}
+
 // Adding `card` to `col`: what it is worth if the Decree stays safe.
 double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
   const Offer offer = Survey(r);
@@ -184,7 +197,7 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
       v = 5 - 0.5 * before.Total(kMove);
       break;
     case kBattle:
-      v = 3;
+      v = 3 + PostTarget(r, suit);
       break;
     default: {
       // A roost scores every Evening; a Build card must find a new clearing

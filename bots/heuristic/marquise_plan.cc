@@ -86,12 +86,9 @@ int ActionsLeft(const DecisionRequest& r) {
   return at == std::string::npos ? 0 : std::atoi(t.c_str() + at + 1);
 }
 
-// Law 11.2.5.I: a trade post we can take; the more funds, the better.
+// Law 11.2.5.I: a trade post we can take (request_view.h).
 double TradePost(const DecisionRequest& r, const v1::ClearingView* c) {
-  if (Count(c, "trade post", v1::FACTION_RIVERFOLK) == 0) return 0;
-  int funds = 0;
-  for (const auto& f : r.observation().riverfolk().funds()) funds += f.count();
-  return 6 + 0.5 * funds;
+  return HasTradePost(c) ? 1 + TradePostWorth(r) : 0;
 }
 
 // The value of attacking in `c` with `ours` warriors: buildings and trade
@@ -119,7 +116,8 @@ double BestBattle(const DecisionRequest& r) {
   return best;
 }
 
-// A march of two moves that ends with enough warriors on a target.
+// A march of two moves that ends with enough warriors on a target: one
+// step away, or two (the same warriors moving twice, Law 6.5.2).
 double BestMarch(const DecisionRequest& r) {
   double best = 0;
   for (const auto& c : r.observation().clearings()) {
@@ -128,6 +126,12 @@ double BestMarch(const DecisionRequest& r) {
     for (int to : c.adjacent()) {
       const auto* t = Clearing(r, to);
       best = std::max(best, AttackValue(r, t, ours + Warriors(t, kMe)) - 2);
+      if (t == nullptr) continue;
+      for (int far : t->adjacent()) {
+        const auto* f = Clearing(r, far);
+        if (far == c.id() || !HasTradePost(f)) continue;
+        best = std::max(best, AttackValue(r, f, ours + Warriors(f, kMe)) - 3);
+      }
     }
   }
   return best;
@@ -204,6 +208,10 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   const int movable = Warriors(from, kMe) - (BuildingsOf(from, kMe) > 0);
   double s = 1 + AttackValue(r, to, movable + Warriors(to, kMe));
   if (to && to->ruler() != kMe && FreeSlots(to) > 0) s += 1;
+  // The first of two steps toward a trade post (BestMarch).
+  if (movable >= 2 && StepsToTradePost(r, m.to_clearing(), 1) == 1 &&
+      StepsToTradePost(r, m.from_clearing(), 1) > 1)
+    s += 0.4 * TradePostWorth(r);
   if (movable <= 0) s -= 3;
   return s;
 }

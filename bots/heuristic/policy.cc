@@ -51,131 +51,12 @@ bool RulesOppositeCorners(const DecisionRequest& r) {
   return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
 }
 
-bool HasRoostOfSuit(const DecisionRequest& r, v1::Suit suit) {
-  for (const auto& c : r.observation().clearings()) {
-    if (suit != v1::SUIT_BIRD && c.suit() != suit) continue;
-    for (const auto& p : c.pieces()) {
-      if (p.piece() == "roost") return true;
-    }
-  }
-  return false;
-}
-
-// A clearing of this suit we rule, with a free slot and no roost: where a
-// Decree build card could be resolved.
-bool CanBuildRoostOfSuit(const DecisionRequest& r, v1::Suit suit) {
-  for (const auto& c : r.observation().clearings()) {
-    if (suit != v1::SUIT_BIRD && c.suit() != suit) continue;
-    if (c.ruler() != r.faction()) continue;
-    int used = 0;
-    bool roost = false;
-    for (const auto& p : c.pieces()) {
-      if (p.owner() != v1::FACTION_UNSPECIFIED || p.piece() == "ruin")
-        used += p.count();
-      roost |= p.piece() == "roost";
-    }
-    if (!roost && used < c.slots()) return true;
-  }
-  return false;
-}
-
-int WarriorsOnMap(const DecisionRequest& r, v1::Faction f) {
-  int n = 0;
-  for (const auto& c : r.observation().clearings()) n += Warriors(&c, f);
-  return n;
-}
-
-bool HasRoostAt(const v1::ClearingView* c) {
-  if (c == nullptr) return false;
-  for (const auto& p : c->pieces()) {
-    if (p.piece() == "roost") return true;
-  }
-  return false;
-}
-
-bool FreeSlot(const v1::ClearingView* c) {
-  if (c == nullptr) return false;
-  int used = 0;
-  for (const auto& p : c->pieces()) {
-    const bool building =
-        p.piece() != "wood" && p.piece() != "keep" && p.piece() != "sympathy";
-    if (building) used += p.count();
-  }
-  return used < c->slots();
-}
-
-// Cards already in a Decree column, by suit (birds count for any).
-int DecreeCards(const DecisionRequest& r, int column) {
-  const auto& decree = r.observation().eyrie().decree();
-  if (column >= decree.size()) return 0;
-  return decree[column].cards_size() + decree[column].viziers();
-}
-
-bool DecreeBuildSuit(const DecisionRequest& r, v1::Suit suit) {
-  const auto& decree = r.observation().eyrie().decree();
-  if (decree.size() < 4) return false;
-  for (const auto& c : decree[3].cards()) {
-    if (c.suit() == suit || c.suit() == v1::SUIT_BIRD) return true;
-  }
-  return false;
-}
-
-// Enemy warriors and pieces in a clearing.
-int Enemies(const v1::ClearingView* c, v1::Faction me) {
-  int n = 0;
-  for (const auto& w : c->warriors()) n += w.faction() != me ? w.count() : 0;
-  for (const auto& p : c->pieces()) {
-    if (p.owner() != me && p.owner() != v1::FACTION_UNSPECIFIED) n += p.count();
-  }
-  return n;
-}
-
-// Law 7.5.2.IV needs a ruled clearing for a roost: one of `suit` with a free
-// slot and no roost, next to our warriors, that a move of two or three
-// could take (few enemies there).
-bool CanReachRoostOfSuit(const DecisionRequest& r, v1::Suit suit) {
-  for (const auto& c : r.observation().clearings()) {
-    if (c.suit() != suit || HasRoostAt(&c) || !FreeSlot(&c)) continue;
-    if (Enemies(&c, r.faction()) > 2) continue;
-    for (int from : c.adjacent()) {
-      if (Warriors(Clearing(r, from), r.faction()) >= 3) return true;
-    }
-  }
-  return false;
-}
-
-// Eyrie warriors in a clearing of `suit` that they rule (a Decree move
-// from there is always possible).
-bool CanMoveFromSuit(const DecisionRequest& r, v1::Suit suit) {
-  for (const auto& c : r.observation().clearings()) {
-    if ((suit == v1::SUIT_BIRD || c.suit() == suit) &&
-        Warriors(&c, r.faction()) > 0 && c.ruler() == r.faction()) {
-      return true;
-    }
-  }
-  return false;
-}
-
 int Relation(const DecisionRequest& r, v1::Faction f) {
   return VagabondRelation(r, f);
 }
 
 double ActionScore(const DecisionRequest& r, const std::string& label) {
   static const std::map<std::string, double> kScores = {
-      // Marquise
-      {"Build", 10},
-      {"Recruit (a warrior at each recruiter)", 8},
-      {"Overwork", 6},
-      {"Spend a bird card for another action", 7},
-      {"Battle", 3},
-      {"March (up to two moves)", 2},
-      // Alliance
-      {"Craft", 6},
-      {"Train (an officer)", 7},
-      {"Mobilize (a card to the supporters)", 4},
-      {"Organize (a warrior becomes sympathy)", 9},
-      {"Recruit (a warrior at a base)", 6},
-      {"Move", 1},
       // Vagabond
       {"Quest", 9},
       {"Explore the ruin (torch)", 9},
@@ -220,42 +101,26 @@ bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
 // any trade post is on the map, which makes even a random Riverfolk a fast
 // scorer. A clearing where an opposing Riverfolk keeps a trade post.
 bool TradePostTarget(const DecisionRequest& r, int clearing) {
-  if (r.faction() == v1::FACTION_RIVERFOLK) return false;
-  const auto* c = Clearing(r, clearing);
-  if (c == nullptr) return false;
-  for (const auto& p : c->pieces()) {
-    if (p.owner() == v1::FACTION_RIVERFOLK &&
-        p.piece().find("trade post") != std::string::npos) {
-      return true;
-    }
-  }
-  return false;
+  return r.faction() != v1::FACTION_RIVERFOLK &&
+         HasTradePost(Clearing(r, clearing));
 }
 
-// Law 11.2.5.I: a removed trade post halves the Riverfolk's funds and, if
-// it was the last, stops their dividends (11.4.2). Worth more the more
-// funds they hold and the fewer posts stand.
-double TradePostValue(const DecisionRequest& r) {
-  int funds = 0, posts = 0;
-  for (const auto& f : r.observation().riverfolk().funds()) funds += f.count();
-  for (const auto& c : r.observation().clearings()) {
-    for (const auto& p : c.pieces()) {
-      if (p.owner() == v1::FACTION_RIVERFOLK &&
-          p.piece().find("trade post") != std::string::npos)
-        posts += p.count();
-    }
-  }
-  return 5 + 0.5 * funds + (posts == 1 ? 4 : 0);
-}
+double TradePostValue(const DecisionRequest& r) { return TradePostWorth(r); }
 
-// A move that brings enough warriors next to a trade post to take it.
+// A move that brings enough warriors onto a trade post to take it, or next
+// to one (to battle it with the next action or turn).
 double TradePostMove(const DecisionRequest& r, const v1::MoveChoice& m) {
+  if (r.faction() == v1::FACTION_RIVERFOLK) return 0;
   const int to = m.to_clearing();
-  if (!TradePostTarget(r, to)) return 0;
   const auto* c = Clearing(r, to);
   const int ours = Warriors(Clearing(r, m.from_clearing()), r.faction()) +
                    Warriors(c, r.faction());
-  return ours > Warriors(c, v1::FACTION_RIVERFOLK) + 1 ? TradePostValue(r) : 0;
+  if (TradePostTarget(r, to))
+    return ours > Warriors(c, v1::FACTION_RIVERFOLK) ? TradePostValue(r) : 0;
+  if (ours >= 2 && StepsToTradePost(r, to, 1) == 1 &&
+      StepsToTradePost(r, m.from_clearing(), 1) > 1)
+    return 0.4 * TradePostValue(r);
+  return 0;
 }
 
 // What we fight with in a clearing: our warriors, or the Vagabond's swords
@@ -538,8 +403,10 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return 0.5;
   }
   if (kind == "vagabond.action" && o.label() == "Battle (sword)") {
-    // Only against the Hostile, or buildings left without warriors.
+    // Only against the Hostile, or buildings left without warriors, or a
+    // trade post we can take (Law 11.2.5.I).
     const auto* c = Clearing(r, MyVagabond(r).clearing());
+    if (c != nullptr && VagabondPostAttack(r, *c) > 2) return 3;
     for (const auto& seat : r.observation().seats()) {
       const v1::Faction f = seat.faction();
       if (f == me || c == nullptr) continue;
@@ -550,14 +417,15 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     }
     return -1;
   }
-  if (kind == "marquise.action" || kind == "alliance.action" ||
-      kind == "alliance.operation" || kind == "vagabond.action" ||
-      kind == "vagabond.quest.reward") {
+  if (kind == "vagabond.action" || kind == "vagabond.quest.reward") {
     return done ? 0 : ActionScore(r, o.label());
   }
   if (kind == "vagabond.battle") {
     const v1::Faction f = o.battle().defender();
     const auto* c = Clearing(r, o.battle().clearing());
+    if (f == v1::FACTION_RIVERFOLK && c != nullptr &&
+        VagabondPostAttack(r, *c) > 2)
+      return 3;
     if (Relation(r, f) < 0) return 3 + Buildings(c, f);
     return Warriors(c, f) == 0 ? 2 + Buildings(c, f) : -5;
   }
@@ -566,7 +434,6 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
       kind == "battle.effect") {
     return done ? 0 : 5;
   }
-  if (kind == "marquise.field_hospitals") return done ? 0 : 3;
   if (kind == "birdsong.cards") {
     if (done) return 0;
     if (payload == Option::kCard)
@@ -574,7 +441,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     return 3;
   }
   if (kind == "battle" || kind == "card.command_warren" ||
-      kind == "eyrie.decree.battle" || kind == "vagabond.battle") {
+      kind == "eyrie.decree.battle") {
     if (done) return 0.5;
     const auto* c = Clearing(r, o.battle().clearing());
     const v1::Faction def = o.battle().defender();
@@ -591,71 +458,9 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
       enemies += w.faction() != me ? w.count() : 0;
     return (c && c->id() == keep ? 2 : 0) - enemies;
   }
-  if (kind == "marquise.build.type") {
-    const auto& m = r.observation().marquise();
-    const std::string& p = o.piece().piece();
-    const int placed = p == "sawmill"    ? m.sawmills()
-                       : p == "workshop" ? m.workshops()
-                                         : m.recruiters();
-    return (p == "workshop"    ? 2.5
-            : p == "recruiter" ? 2.2
-                               : 2.0) -
-           0.3 * placed;
-  }
-  if (kind == "marquise.build.clearing" || kind == "eyrie.decree.build" ||
-      kind == "eyrie.decree.recruit" || kind == "alliance.recruit") {
+  if (kind == "eyrie.decree.build" || kind == "alliance.recruit") {
     const auto* c = Clearing(r, o.clearing().clearing());
     return Warriors(c, me);
-  }
-  if (kind == "eyrie.leader") return o.leader().leader() == "Builder" ? 2 : 1;
-  if (kind == "eyrie.decree.add") {
-    // A Decree that can always be resolved: recruit where roosts are (while
-    // warriors last), move out of ruled clearings, build where we rule.
-    if (done) return 4;
-    const v1::Suit suit = o.decree().card().suit();
-    const int supply = 20 - WarriorsOnMap(r, me);
-    const int leader_mult =
-        r.observation().eyrie().leader() == "Charismatic" ? 2 : 1;
-    const bool bird = suit == v1::SUIT_BIRD;
-    switch (o.decree().column()) {
-      case 0:
-        if (!HasRoostOfSuit(r, suit)) return -8;
-        return supply > leader_mult * (DecreeCards(r, 0) + 2) ? (bird ? 7 : 6)
-                                                              : -6;
-      case 1:
-        return CanMoveFromSuit(r, suit) ? (bird ? 6 : 5) - DecreeCards(r, 1)
-                                        : -7;
-      case 3:
-        return CanBuildRoostOfSuit(r, suit)
-                   ? 9
-                   : (bird ? -2
-                           : (CanReachRoostOfSuit(r, suit) ? 6 : 3) -
-                                 DecreeCards(r, 3));
-      default:
-        return -9;  // battles depend on enemies staying put
-    }
-  }
-  if (kind == "eyrie.decree.move") {
-    const auto* to = Clearing(r, o.move().to_clearing());
-    double s = 1;
-    if (to && !HasRoostAt(to) && FreeSlot(to)) s += 2;
-    if (to && DecreeBuildSuit(r, to->suit())) s += 3;
-    if (to && to->ruler() != me && to->ruler() != v1::FACTION_UNSPECIFIED)
-      s -= 1;
-    if (to && Enemies(to, me) > 2) s -= 2;  // we would not rule it
-    const auto* from = Clearing(r, o.move().from_clearing());
-    if (from && HasRoostAt(from) && Warriors(from, me) <= 1) s -= 3;
-    return s;
-  }
-  if (kind == "move.count" && me == v1::FACTION_EYRIE) {
-    // Keep one warrior at a roost; otherwise move everyone.
-    return -std::abs(o.count().count() - 2.5);
-  }
-  if (kind == "alliance.revolt") return done ? 0 : 8;
-  if (kind == "alliance.spread_sympathy") {
-    if (done) return 0;
-    const auto* c = Clearing(r, o.clearing().clearing());
-    return 6 - (c && Warriors(c, me) == 0 ? 0.5 : 0);
   }
   if (kind == "vagabond.setup.character")
     return CharacterScore(o.character().character());

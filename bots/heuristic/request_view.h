@@ -1,8 +1,14 @@
 // Small readers of a DecisionRequest's observation shared by the heuristic's
 // scoring files (policy.cc and the per-faction plans): a clearing by id, a
-// faction's warriors in a clearing, a faction's victory points.
+// faction's warriors in a clearing, a faction's victory points, the
+// Riverfolk's trade posts and what taking one is worth.
 #ifndef WOODLAND_BOTS_HEURISTIC_REQUEST_VIEW_H_
 #define WOODLAND_BOTS_HEURISTIC_REQUEST_VIEW_H_
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "woodland/v1/bot.pb.h"
 
@@ -33,6 +39,58 @@ inline int VpOf(const v1::DecisionRequest& r, v1::Faction f) {
     if (seat.faction() == f) return seat.victory_points();
   }
   return 0;
+}
+
+// Law 11.2.5: a Riverfolk trade post in `c`.
+inline bool HasTradePost(const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == v1::FACTION_RIVERFOLK &&
+        p.piece().find("trade post") != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+// The Riverfolk's Funds box (Law 11.2.4).
+inline int RiverfolkFunds(const v1::DecisionRequest& r) {
+  int funds = 0;
+  for (const auto& f : r.observation().riverfolk().funds()) funds += f.count();
+  return funds;
+}
+
+// What removing one trade post is worth to an opponent of the Riverfolk.
+// Law 11.4.2: while any post stands they score a VP per two funds every
+// Birdsong; Law 11.2.5.I: a removed post halves their funds. Taking the
+// last post saves the next dividend (funds / 2) and more; any other post
+// halves the dividends to come.
+inline double TradePostWorth(const v1::DecisionRequest& r) {
+  if (r.faction() == v1::FACTION_RIVERFOLK) return 0;
+  int posts = 0;
+  for (const auto& c : r.observation().clearings()) posts += HasTradePost(&c);
+  const double funds = RiverfolkFunds(r);
+  return 2 + 0.75 * funds + (posts == 1 ? 2 + funds / 2 : 0);
+}
+
+// Steps from clearing `from` to the nearest trade post along paths (0: a
+// post there), at most `limit`; limit + 1 when none is that close.
+inline int StepsToTradePost(const v1::DecisionRequest& r, int from, int limit) {
+  std::vector<int> frontier = {from}, seen = {from};
+  for (int d = 0; d <= limit && !frontier.empty(); ++d) {
+    std::vector<int> next;
+    for (int id : frontier) {
+      const v1::ClearingView* c = Clearing(r, id);
+      if (c == nullptr) continue;
+      if (HasTradePost(c)) return d;
+      for (int a : c->adjacent()) {
+        if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
+        seen.push_back(a);
+        next.push_back(a);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return limit + 1;
 }
 
 }  // namespace woodland::bots

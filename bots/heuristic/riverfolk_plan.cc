@@ -24,13 +24,6 @@ int Enemies(const v1::ClearingView* c, v1::Faction me) {
   return n;
 }
 
-bool HasTradePost(const v1::ClearingView* c) {
-  if (c == nullptr) return false;
-  for (const auto& p : c->pieces())
-    if (p.piece().find("trade post") != std::string::npos) return true;
-  return false;
-}
-
 int Total(const google::protobuf::RepeatedPtrField<v1::FactionCount>& v) {
   int n = 0;
   for (const auto& fc : v) n += fc.count();

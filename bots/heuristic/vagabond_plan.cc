@@ -45,11 +45,28 @@ std::vector<v1::Faction> Present(const DecisionRequest& r,
   return out;
 }
 
+}  // namespace
+
+double VagabondPostAttack(const DecisionRequest& r, const v1::ClearingView& c) {
+  if (!HasTradePost(&c)) return 0;
+  // Law 9.2.6: hits up to our undamaged swords; the guards fall first
+  // (4.3.2), an unguarded post to the defenseless extra hit (4.3.4.II).
+  const int guards = Warriors(c, v1::FACTION_RIVERFOLK);
+  const int swords = ReadyItems(r, "sword") + ReadyItems(r, "crossbow");
+  if (guards == 0) return swords > 0 ? TradePostWorth(r) : 0;
+  if (ReadyItems(r, "sword") < guards + 1 || guards >= 3) return 0;
+  return (guards == 1 ? 0.75 : 0.44) * TradePostWorth(r);
+}
+
+namespace {
+
 // What battling or striking `f` here can score: unguarded buildings and
 // tokens (a VP each), Hostile warriors in battle (Infamy, 9.2.9.III.a).
 double TargetValue(const DecisionRequest& r, const v1::ClearingView& c,
                    v1::Faction f) {
   if (IsVagabond(f)) return 0;
+  if (f == v1::FACTION_RIVERFOLK && HasTradePost(&c))
+    return std::max(1.0, 0.5 * VagabondPostAttack(r, c));
   const int w = Warriors(c, f), b = Pieces(c, f);
   const int sword = ReadyItems(r, "sword"), bow = ReadyItems(r, "crossbow");
   if (w == 0 && b > 0) return sword > 0 ? 1.0 + std::min(b, 2) : bow > 0;
@@ -256,6 +273,12 @@ bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
     *score = MoveScore(r, o, m);
   } else if (kind == "vagabond.action" && o.label() == "Strike (crossbow)") {
     *score = StrikeAction(r);
+  } else if (kind == "vagabond.action" &&
+             o.label().rfind("Harrier special action", 0) == 0 &&
+             MyVagabond(r).clearing() == 0 && Damaged(r) >= 2) {
+    // Law 9.6.1: resting in the forest repairs every damaged item; the
+    // Glide would carry us out of it before the Evening.
+    *score = -1;
   } else if (kind == "vagabond.action" && o.label() == "Move (boot)") {
     *score = MoveAction(r, m);
   } else if (kind == "vagabond.action" &&

@@ -48,6 +48,11 @@ class VagabondMemory {
 double VagabondClearingValue(const v1::DecisionRequest& r, int id,
                              const VagabondMemory* m = nullptr);
 
+// What battling the Riverfolk's trade post in `c` is worth (0: no post or
+// too few swords to take it): TradePostWorth times the chance to take it.
+double VagabondPostAttack(const v1::DecisionRequest& r,
+                          const v1::ClearingView& c);
+
 // Scores an option of a Vagabond prompt this plan decides (move, strike,
 // aid card, refresh, item limit, hits, exploring); returns false for
 // anything else.

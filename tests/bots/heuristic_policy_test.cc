@@ -758,5 +758,165 @@ TEST(HeuristicPolicy, Law_7_5_2_EyrieRecruitsAtTheThinRoost) {
   EXPECT_EQ(Pick(r), "7 (mouse)");
 }
 
+// Law 11.4.2 / 11.2.5.I: a Riverfolk with many funds and one trade post
+// scores half its funds next Birdsong; the Marquise marches toward that
+// post (two steps away) rather than into an empty clearing.
+TEST(HeuristicPolicy, Law_11_4_2_MarquiseMarchesTowardARichTradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "move" }
+    options {
+      label: "Move from 1 (fox) to 2 (mouse)"
+      move { from_clearing: 1 to_clearing: 2 }
+    }
+    options {
+      label: "Move from 1 (fox) to 4 (rabbit)"
+      move { from_clearing: 1 to_clearing: 4 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 2
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        slots: 2
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 12 }
+      riverfolk { funds { faction: FACTION_EYRIE count: 16 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 2 (mouse)");
+}
+
+// Law 11.2.5.I with 9.2.6: two ready swords take a trade post guarded by
+// one warrior (hits fall on the warrior first, 4.3.2): the Vagabond moves
+// there rather than to an empty clearing.
+TEST(HeuristicPolicy, Law_11_2_5_VagabondGoesForATradePostItCanTake) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.move" }
+    options {
+      label: "5 (fox)"
+      clearing { clearing: 5 }
+    }
+    options {
+      label: "6 (mouse)"
+      clearing { clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 5, 6 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 6
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 8 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 10 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 12 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "5 (fox)");
+}
+
+// Law 7.5.2.III with 11.2.5.I: where the Eyrie's warriors outnumber a
+// trade post's guards, a Battle card of that suit takes the post (and
+// halves the Riverfolk's funds) next Daylight; it beats keeping the card.
+TEST(HeuristicPolicy, Law_11_2_5_EyrieDecreesABattleOnATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (mouse) to the Battle column"
+      decree {
+        card { name: "Anvil" suit: SUIT_MOUSE }
+        column: 2
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        slots: 2
+        warriors { faction: FACTION_EYRIE count: 3 }
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_EYRIE victory_points: 8 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 10 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 10 } }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (mouse) to the Battle column");
+}
+
 }  // namespace
 }  // namespace woodland::bots
