@@ -705,6 +705,12 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   BattleToProto(s, out);
   if (s.exiles_deck()) ExilesViewToProto(s, o, out->mutable_exiles());
   HirelingsToProto(s, o, out);  // Law 22
+  // Law 19.8.3.I: the homelands, public.
+  for (const rules::Observation::Homeland& h : o.homelands) {
+    v1::Homeland* hv = out->add_homelands();
+    hv->set_faction(FactionToProto(h.faction));
+    for (int8_t c : h.clearings) hv->add_clearings(c + 1);
+  }
 }
 
 namespace {
