@@ -1913,6 +1913,7 @@ absl::string_view HirelingName(int hireling, bool demoted) {
   return demoted ? kDemoted[hireling] : kPromoted[hireling];
 }
 absl::string_view HirelingKey(int hireling, bool demoted) {
+  if (hireling == -1) return "random";  // dealt at setup (19.6.1)
   if (hireling < 0 || hireling >= kNumHirelings) return "?";
   return demoted ? kDemotedKey[hireling] : kPromotedKey[hireling];
 }
@@ -1933,6 +1934,11 @@ absl::Status ParseHireling(absl::string_view text, int8_t* hireling,
     }
     want_demoted = side == "demoted";
     t = t.substr(0, colon);
+  }
+  if (t == "random") {  // Law 19.6.1: dealt at setup
+    *hireling = -1;
+    *demoted = false;
+    return absl::OkStatus();
   }
   for (int h = 0; h < kNumHirelings; ++h) {
     for (bool d : {false, true}) {
@@ -1995,6 +2001,7 @@ absl::Status ValidateHirelings(const GameSetup& setup) {
   }
   std::array<bool, kNumHirelings> seen{};
   for (const auto& [h, demoted] : setup.hirelings) {
+    if (h == -1) continue;  // dealt at setup (19.6.1)
     if (h < 0 || h >= kNumHirelings) {
       return absl::InvalidArgumentError(absl::StrCat("unknown hireling ", h));
     }
@@ -2012,6 +2019,42 @@ absl::Status ValidateHirelings(const GameSetup& setup) {
         }
       }
     }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DealHirelings(GameSetup& setup, int seats, Chance& chance) {
+  std::vector<int> dealt;  // indices of the entries dealt here
+  int demoted = 0;
+  for (size_t i = 0; i < setup.hirelings.size(); ++i) {
+    auto& [h, d] = setup.hirelings[i];
+    if (h >= 0) {
+      demoted += d;
+      continue;
+    }
+    std::vector<int8_t> deck;  // Law 19.6.1, 19.6.5
+    for (int c = 0; c < kNumHirelings; ++c) {
+      bool ok = true;
+      for (const auto& [other, unused] : setup.hirelings) ok &= other != c;
+      for (int8_t f : HirelingBlocks(c)) {
+        for (int8_t seated : setup.factions) ok &= seated != f;
+      }
+      if (ok) deck.push_back(I8(c));
+    }
+    if (deck.empty()) {
+      return absl::InvalidArgumentError(
+          "hirelings: no hireling card left to deal (Law 19.6.1, 19.6.5)");
+    }
+    h = deck[chance.Draw(kChanceSetup, static_cast<int>(deck.size()))];
+    d = false;
+    dealt.push_back(static_cast<int>(i));
+  }
+  // Law 19.6.2: random ones of the dealt cards flip to their demoted side.
+  for (int k = HirelingsDemotedAtSetup(seats) - demoted;
+       k > 0 && !dealt.empty(); --k) {
+    const int j = chance.Draw(kChanceSetup, static_cast<int>(dealt.size()));
+    setup.hirelings[dealt[j]].second = true;
+    dealt.erase(dealt.begin() + j);
   }
   return absl::OkStatus();
 }

@@ -128,6 +128,65 @@ TEST(Hirelings, Law_19_6_2_DemotedCountByPlayers) {
   EXPECT_EQ(HirelingsDemotedAtSetup(6), 3);
 }
 
+// Law 19.6.1: "random" hirelings are dealt from the shuffled cards, never
+// one already in play nor one keeping a seated faction out (19.6.5); 19.6.2:
+// at four players two of the three are flipped to their demoted side.
+TEST(Hirelings, Law_19_6_1_RandomHirelingsAreDealt) {
+  GameSetup g;
+  ASSERT_TRUE(ParseHirelingsFlag("random,random,random", g).ok());
+  ASSERT_EQ(g.hirelings.size(), 3u);
+  g.factions = {kMarquise, kEyrie, kCult, kDuchy};
+  std::array<int, kNumHirelings> seen{};
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    auto s = State::NewGame(g, seed);
+    ASSERT_TRUE(s.ok()) << s.status();
+    const auto& cards = s->hirelings().cards;
+    ASSERT_EQ(cards.size(), 3u);
+    int demoted = 0;
+    for (const HirelingCard& h : cards) {
+      ++seen[h.hireling];
+      demoted += h.demoted;
+      for (const HirelingCard& o : cards)
+        EXPECT_TRUE(&o == &h || o.hireling != h.hireling);
+    }
+    EXPECT_EQ(demoted, 2) << "four players: two demoted (19.6.2)";
+  }
+  EXPECT_EQ(seen[kHirelingForestPatrol], 0) << "keeps the Marquise out";
+  EXPECT_EQ(seen[kHirelingLastDynasty], 0) << "keeps the Eyrie out";
+  for (int h : {kHirelingSpringUprising, kHirelingExile, kHirelingFlameBearers,
+                kHirelingVaultKeepers, kHirelingPopularBand})
+    EXPECT_GT(seen[h], 0) << h;
+}
+
+// Law 19.6.2 by the number of players; a card named with its side keeps it.
+TEST(Hirelings, Law_19_6_2_DealtHirelingsDemotedByPlayers) {
+  for (const auto& [factions, want] :
+       std::vector<std::pair<std::vector<int8_t>, int>>{
+           {{kCult, kDuchy}, 0},
+           {{kCult, kDuchy, kCorvid}, 1},
+           {{kCult, kDuchy, kCorvid, kRiverfolk, kMarquise}, 3}}) {
+    GameSetup g;
+    g.factions = factions;
+    g.hirelings = {{-1, false}, {-1, false}, {-1, false}};
+    auto s = State::NewGame(g, 7);
+    ASSERT_TRUE(s.ok()) << s.status();
+    int demoted = 0;
+    for (const HirelingCard& h : s->hirelings().cards) demoted += h.demoted;
+    EXPECT_EQ(demoted, want) << factions.size() << " players";
+  }
+  GameSetup g;
+  g.factions = {kEyrie, kCult, kDuchy};
+  g.hirelings = {{kHirelingForestPatrol, false}, {-1, false}, {-1, false}};
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    auto s = State::NewGame(g, seed);
+    ASSERT_TRUE(s.ok()) << s.status();
+    const auto& cards = s->hirelings().cards;
+    EXPECT_EQ(cards[0].hireling, kHirelingForestPatrol);
+    EXPECT_FALSE(cards[0].demoted);
+    EXPECT_EQ(cards[1].demoted + cards[2].demoted, 1) << "three players";
+  }
+}
+
 TEST(Hirelings, Law_19_6_3_ForestPatrolInEveryClearing) {
   GameSetup g = Table({kEyrie, kAlliance}, {{kHirelingForestPatrol, false},
                                             {kHirelingLastDynasty, true},
