@@ -90,8 +90,18 @@ class Checker {
         absl::ToInt64Nanoseconds(options_.deadline));
     for (size_t i = 0; i < game.seats.size(); ++i) {
       v1::SeatSpec* s = m.add_seats();
-      s->set_faction(referee::FactionToProto(game.seats[i]));
+      if (game.seats[i] >= 0)  // else drafted (Law 19.8)
+        s->set_faction(referee::FactionToProto(game.seats[i]));
       s->set_bot(game.bot_seats[i] ? spec : "builtin:random");
+    }
+    if (game.tournament_table) {  // issue 12: Law 25.3, 20.8.1, 19, 24, 22
+      m.set_map("lake");
+      m.set_deck("exiles");
+      m.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+      m.add_landmarks()->set_landmark("random");
+      // Law 19.6.2: two of the three demoted at four players.
+      for (const char* h : {"patrol", "nobles", "streetband"})
+        m.add_hirelings()->set_hireling(h);
     }
     referee::MatchOptions options;
     options.catalog = options_.catalog;

@@ -2,7 +2,8 @@
 // with the bot at a two-player table, tables of every seat count from 3 to 6
 // whose windows over the faction list together seat every faction, and six-
 // seat tables of the expansions (both Vagabonds, Law 9.7; the Underworld
-// and Marauder factions), all with the bot in every seat.
+// and Marauder factions), all with the bot in every seat; a tournament
+// table of issue 12 (variant map, E&P deck, draft, landmark, hirelings).
 #ifndef WOODLAND_CLI_CONFORMANCE_GAMES_H_
 #define WOODLAND_CLI_CONFORMANCE_GAMES_H_
 
@@ -22,6 +23,10 @@ struct ConformanceGame {
   std::vector<int> seats;       // factions
   std::vector<bool> bot_seats;  // the bot under test plays these
   bool unknown_fields = false;
+  // Issue 12: a tournament table (the Lake, the Exiles and Partisans deck,
+  // the advanced setup's draft, a dealt landmark and three hirelings): the
+  // seats are kNoFaction and draft their factions (Law 19.8).
+  bool tournament_table = false;
 };
 
 inline std::string SeatList(const std::vector<int>& seats) {
@@ -72,6 +77,11 @@ inline std::vector<ConformanceGame> ConformanceGames(
                          rules::kCult, rules::kRiverfolk, rules::kCorvid});
   six("expansions", {rules::kCult, rules::kRiverfolk, rules::kDuchy,
                      rules::kCorvid, rules::kHundreds, rules::kKeepers});
+  games.push_back(
+      {"tournament table (Lake, Exiles and Partisans deck, draft, "
+       "landmark, hirelings), 4 players",
+       std::vector<int>(4, rules::kNoFaction), std::vector<bool>(4, true),
+       false, true});
   games.push_back({"unknown future fields in every request",
                    {factions[0], factions[1]},
                    {true, true},

@@ -22,6 +22,7 @@
 #include "prometheus/exposer.h"
 #include "referee/convert.h"
 #include "referee/rules/defs.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/types.h"
 
@@ -33,11 +34,11 @@ void OnStop(int) { g_stop = 1; }
 
 int TournamentMain(const std::vector<std::string>& argv) {
   auto args = Args::Parse(
-      argv,
-      {"--bot", "--factions", "--players", "--tables", "--seed", "--db",
-       "--workers", "--deadline-ms", "--stop-after", "--referee",
-       "--metrics-port", "--bots-file", "--map", "--suits", "--deck", "--setup",
-       "--landmarks", "--http-port", "--tau"},
+      argv, {"--bot",        "--factions",  "--players",      "--tables",
+             "--seed",       "--db",        "--workers",      "--deadline-ms",
+             "--stop-after", "--referee",   "--metrics-port", "--bots-file",
+             "--map",        "--suits",     "--deck",         "--setup",
+             "--landmarks",  "--hirelings", "--http-port",    "--tau"},
       {"--json", "--draft"});
   auto fail = [](const std::string& msg) {
     std::cerr << "woodland tournament: " << msg << "\n";
@@ -123,6 +124,18 @@ int TournamentMain(const std::vector<std::string>& argv) {
         !st.ok()) {
       return fail(std::string(st.message()));
     }
+  }
+  // --hirelings patrol,dynasty:demoted,band (Law 22, 19.6): every match's.
+  rules::GameSetup hirelings;
+  if (absl::Status st =
+          rules::ParseHirelingsFlag(args->Get("--hirelings", ""), hirelings);
+      !st.ok()) {
+    return fail(std::string(st.message()));
+  }
+  for (const auto& [h, demoted] : hirelings.hirelings) {
+    v1::HirelingSpec* hs = c.table.add_hirelings();
+    hs->set_hireling(std::string(rules::HirelingKey(h, demoted)));
+    hs->set_demoted(demoted);
   }
   // catalog:NAME bots resolve through --bots-file here; remote referees
   // resolve them in their own catalogue.

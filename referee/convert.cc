@@ -705,6 +705,12 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   BattleToProto(s, out);
   if (s.exiles_deck()) ExilesViewToProto(s, o, out->mutable_exiles());
   HirelingsToProto(s, o, out);  // Law 22
+  // Law 19.8.3.I: the homelands, public.
+  for (const rules::Observation::Homeland& h : o.homelands) {
+    v1::Homeland* hv = out->add_homelands();
+    hv->set_faction(FactionToProto(h.faction));
+    for (int8_t c : h.clearings) hv->add_clearings(c + 1);
+  }
 }
 
 namespace {
@@ -1044,6 +1050,17 @@ bool BoardEventToProto(const State& s, int seat, const v1::Observation& now,
   for (const std::string& n : names) board->add_fields(n);
   *board->mutable_view() = std::move(changed);
   return true;
+}
+
+void SpectatorBoardEvent(const State& s, v1::Event* out) {
+  out->set_kind("board");
+  out->set_text("the whole board");
+  out->set_seat(-1);
+  v1::BoardEvent* board = out->mutable_board();
+  const auto* desc = v1::Observation::descriptor();
+  for (int i = 0; i < desc->field_count(); ++i)
+    board->add_fields(std::string(desc->field(i)->name()));
+  ObservationToProto(s, -1, board->mutable_view());
 }
 
 }  // namespace woodland::referee

@@ -149,6 +149,37 @@ bool SameObservation(const State& s, int seat, SeatRun& sr,
   return false;
 }
 
+// Where the live updates stand: the first event not yet published, and
+// whether updates were skipped while no one watched.
+struct LiveCursor {
+  size_t next = 0;
+  bool behind = false;
+};
+
+// Live updates only when public events happened, without a decision count
+// (issue 16.6: the count tells who was asked what), and only while someone
+// watches (issue 12); after a gap, the whole public board first.
+void PublishLive(const State& s, const std::string& match_id,
+                 MatchListener& listener, LiveCursor& live) {
+  const size_t end = s.events().size();
+  if (!listener.Watched()) {
+    live.next = end;
+    live.behind = true;
+    return;
+  }
+  if (!live.behind && live.next == end) return;
+  v1::MatchUpdate u;
+  u.set_match_id(match_id);
+  if (live.behind) {
+    SpectatorBoardEvent(s, u.add_events());
+  } else {
+    for (size_t e = live.next; e < end; ++e)
+      EventToProto(s, s.events()[e], -1, u.add_events());
+  }
+  live = {end, false};
+  listener.OnUpdate(u);
+}
+
 // What a bot says about itself, as bounded valid UTF-8 (issue 16 item 5:
 // a cut in mid-character made results unreadable).
 v1::BotInfo SanitizedInfo(const v1::BotInfo& in) {
@@ -518,7 +549,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   *replay.mutable_spec() = spec;
   replay.set_seed(spec.seed());
   rules::Chance fallback(aux_seed ^ 0x5DEECE66DULL);
-  size_t public_cursor = 0;
+  LiveCursor live;
 
   int64_t index = 0;
   while (!s.IsTerminal()) {
@@ -653,17 +684,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       return absl::InternalError(applied.ToString());  // cannot happen
     if (history) history->Update(s);
     ++index;
-    // Live updates only when public events happened, without a decision
-    // count (issue 16.6: the count tells who was asked what).
-    if (listener && public_cursor < s.events().size()) {
-      v1::MatchUpdate u;
-      u.set_match_id(spec.match_id());
-      for (size_t e = public_cursor; e < s.events().size(); ++e) {
-        EventToProto(s, s.events()[e], -1, u.add_events());
-      }
-      public_cursor = s.events().size();
-      listener->OnUpdate(u);
-    }
+    if (listener) PublishLive(s, spec.match_id(), *listener, live);
   }
 
   // Result.

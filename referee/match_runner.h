@@ -65,6 +65,10 @@ class MatchListener {
   // After a decision that made public events (events only, no decision
   // count) and once at the end (result set).
   virtual void OnUpdate(const v1::MatchUpdate& u) {}
+  // Whether anyone follows the updates now (issue 12: while no one does,
+  // the runner makes none but the final one; the first update after such a
+  // gap starts with the whole public board, SpectatorBoardEvent).
+  virtual bool Watched() const { return true; }
   // Just before MatchStart is sent to the bot of `seat`.
   virtual void OnMatchStart(int seat, const v1::MatchStart& start) {}
   // Just before MatchEnd is sent to the bot of `seat`.

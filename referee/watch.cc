@@ -5,11 +5,13 @@ namespace woodland::referee {
 void WatcherSet::Add(Wakeable* w) {
   std::lock_guard<std::mutex> lock(mu_);
   members_.insert(w);
+  size_.store(members_.size(), std::memory_order_relaxed);
 }
 
 void WatcherSet::Remove(Wakeable* w) {
   std::lock_guard<std::mutex> lock(mu_);
   members_.erase(w);
+  size_.store(members_.size(), std::memory_order_relaxed);
 }
 
 void WatcherSet::WakeAll() {

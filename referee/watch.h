@@ -41,10 +41,13 @@ class WatcherSet {
   void Remove(Wakeable* w);
   // Wakes every member (outside the set's lock).
   void WakeAll();
+  // No member now (a lock-free read, cheap enough for every decision).
+  bool Empty() const { return size_.load(std::memory_order_relaxed) == 0; }
 
  private:
   std::mutex mu_;
   std::set<Wakeable*> members_;
+  std::atomic<size_t> size_{0};
 };
 
 // Open streams, overall and per client host (the peer without its port).

@@ -67,17 +67,18 @@ enum HirePrompt : uint16_t {
 
 // kOptAction codes (a); b carries the card index or clearing.
 enum HireAct : int8_t {
-  kActHire = 0,     // b = card index
-  kActRevolt,       // b = clearing (Spring Uprising, Birdsong)
-  kActPlace,        // b = clearing
-  kActMove,         // take a move
-  kActBattle,       // take a battle (Rat Smugglers)
-  kActPlaceHeld,    // b = clearing: Forest Patrol's warriors on the card
-  kActRecruit,      // a warrior at each vault (Vault Keepers)
-  kActExplore,      // b = clearing: The Brigand takes a ruin item
-  kActSteal,        // b = item: The Brigand exhausts it to take a card
-  kActExileBattle,  // the Exile battles (b = clearing)
-  kActPull,         // b = clearing: the Popular Band pulls warriors in
+  kActHire = 0,      // b = card index
+  kActRevolt,        // b = clearing (Spring Uprising, Birdsong)
+  kActPlace,         // b = clearing
+  kActMove,          // take a move
+  kActBattle,        // take a battle (Rat Smugglers)
+  kActPlaceHeld,     // b = clearing: Forest Patrol's warriors on the card
+  kActRecruit,       // a warrior at each vault (Vault Keepers)
+  kActExplore,       // b = clearing: The Brigand takes a ruin item
+  kActSteal,         // b = item: The Brigand exhausts it to take a card
+  kActExileBattle,   // the Exile battles (b = clearing)
+  kActPull,          // b = clearing: the Popular Band pulls warriors in
+  kActPlaceKeepers,  // b = clearing: Vault Keepers' warriors and a vault
 };
 
 constexpr std::array<absl::string_view, kNumHirelings> kPromoted = {
@@ -463,9 +464,52 @@ void AskPlace(State& s, int card, int seat, uint32_t mask, bool optional) {
   s.Ask(kPromptPlace, seat, std::move(opts), card);
 }
 
+// The clearings where `warriors` Keeper warriors (as many as the supply
+// holds) and a vault may go "in any clearing": those taking the most of
+// them (Law 1.5.4), a vault only where a slot is open (2.2.3).
+uint32_t KeepersDropClearings(const State& s, const HirelingCard& h,
+                              int warriors) {
+  uint32_t best_mask = 0;
+  int best = 0;
+  const int w = std::min<int>(warriors, h.supply);
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    const int n = w + (h.vault_supply > 0 && s.OpenSlots(c) > 0);
+    if (n > best) best = n, best_mask = 0;
+    if (n == best && n > 0) best_mask |= 1u << c;
+  }
+  return best_mask;
+}
+
+void AskKeepersDrop(State& s, int prompt, int card, int seat, uint32_t mask) {
+  std::vector<Option> opts;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (mask >> c & 1)
+      opts.push_back({.kind = kOptAction, .a = kActPlaceKeepers, .b = I8(c)});
+  }
+  s.Ask(prompt, seat, std::move(opts), card);
+}
+
+void PlaceKeepers(State& s, int card, int c, int warriors) {
+  PlaceHirelingWarriors(s, card, c, warriors);
+  PlaceVault(s, card, c);
+}
+
 void WhenHiredStep(State& s) {
   Task& t = s.top();
   const HirelingCard& h = Card(s, t.a);
+  if (Is(h, kHirelingVaultKeepers, false)) {
+    // When hired: with no Keeper piece on the map, 2 warriors and a vault
+    // in any clearing.
+    const uint32_t m = KeepersDropClearings(s, h, 2);
+    int vaults = 0;
+    for (int8_t v : h.vaults) vaults += v;
+    if (t.step++ > 0 || h.WarriorsOnMap() + vaults > 0 || m == 0) {
+      s.Pop();
+      return;
+    }
+    AskKeepersDrop(s, kPromptPlace, t.a, t.seat, m);
+    return;
+  }
   if (h.demoted || h.WarriorsOnMap() > 0 || h.supply == 0) {
     s.Pop();
     return;
@@ -516,6 +560,8 @@ void PlaceChoose(State& s, const Option& o) {
   if (o.kind == kOptAction && o.a == kActPlace) {
     PlaceHirelingWarriors(s, t.a, o.b, 1);
   }
+  if (o.kind == kOptAction && o.a == kActPlaceKeepers)
+    PlaceKeepers(s, t.a, o.b, 2);  // the Vault Keepers when hired
   if (t.kind != kTaskWhenHired) s.Pop();
 }
 
@@ -1486,7 +1532,9 @@ bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
            !HirelingBattles(s, card, -1).empty();
   }
   if (Is(h, kHirelingExile, false)) return ExileReady(h) && h.forest >= 0;
-  if (Is(h, kHirelingVaultKeepers, false)) return VaultsAround(s, h, 0) != 0;
+  if (Is(h, kHirelingVaultKeepers, false)) {
+    return VaultsAround(s, h, 0) != 0 || KeepersDropClearings(s, h, 1) != 0;
+  }
   if (Is(h, kHirelingLastDynasty, false)) {
     const int c = DynastyClearing(h);
     if (c < 0) return h.supply > 0;
@@ -1542,12 +1590,20 @@ void DaylightStep(State& s) {
     // Build a vault at or next to a vault (step 0), then battle at each
     // vault or recruit a warrior at each (step 1).
     if (t.step == 0) {
-      if (h.vault_supply > 0) {
-        const uint32_t m = VaultsAround(s, h, 1);
-        for (int c = 0; c < s.map().num_clearings; ++c) {
-          if (m >> c & 1)
-            opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
+      const uint32_t m = h.vault_supply > 0 ? VaultsAround(s, h, 1) : 0;
+      if (m == 0) {  // "if you cannot": a warrior and a vault anywhere
+        const uint32_t any = KeepersDropClearings(s, h, 1);
+        if (any != 0) {
+          AskKeepersDrop(s, kPromptAction, t.a, t.seat, any);
+          return;
         }
+        t.step = 1;
+        DaylightStep(s);
+        return;
+      }
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (m >> c & 1)
+          opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
       }
       opts.push_back({.kind = kOptDone});
     } else {
@@ -1627,7 +1683,11 @@ void SmugglersCard(State& s, const Task& t, CardId card) {
 void VaultKeepersChoose(State& s, const Task& t, const Option& o) {
   const HirelingCard& h = Card(s, t.a);
   if (t.step == 0) {
-    if (o.kind == kOptAction) PlaceVault(s, t.a, o.b);
+    if (o.kind == kOptAction && o.a == kActPlaceKeepers) {
+      PlaceKeepers(s, t.a, o.b, 1);  // the fallback: a warrior and a vault
+    } else if (o.kind == kOptAction) {
+      PlaceVault(s, t.a, o.b);
+    }
     s.Push(Task{.kind = kTaskDaylight, .seat = t.seat, .step = 1, .a = t.a});
     return;
   }
@@ -1636,7 +1696,9 @@ void VaultKeepersChoose(State& s, const Task& t, const Option& o) {
   for (int c = s.map().num_clearings - 1; c >= 0; --c) {
     if (!(vaults >> c & 1)) continue;
     if (o.a == kActRecruit) {
-      PlaceHirelingWarriors(s, t.a, c, 1);
+      // A warrior at each vault (as 6.5.3 at each recruiter); a short
+      // supply places what it holds (1.5.4).
+      PlaceHirelingWarriors(s, t.a, c, h.vaults[c]);
     } else {
       PushHirelingBattles(s, t.seat, t.a, c, true, 1);
     }
@@ -1851,6 +1913,7 @@ absl::string_view HirelingName(int hireling, bool demoted) {
   return demoted ? kDemoted[hireling] : kPromoted[hireling];
 }
 absl::string_view HirelingKey(int hireling, bool demoted) {
+  if (hireling == -1) return "random";  // dealt at setup (19.6.1)
   if (hireling < 0 || hireling >= kNumHirelings) return "?";
   return demoted ? kDemotedKey[hireling] : kPromotedKey[hireling];
 }
@@ -1871,6 +1934,11 @@ absl::Status ParseHireling(absl::string_view text, int8_t* hireling,
     }
     want_demoted = side == "demoted";
     t = t.substr(0, colon);
+  }
+  if (t == "random") {  // Law 19.6.1: dealt at setup
+    *hireling = -1;
+    *demoted = false;
+    return absl::OkStatus();
   }
   for (int h = 0; h < kNumHirelings; ++h) {
     for (bool d : {false, true}) {
@@ -1933,6 +2001,7 @@ absl::Status ValidateHirelings(const GameSetup& setup) {
   }
   std::array<bool, kNumHirelings> seen{};
   for (const auto& [h, demoted] : setup.hirelings) {
+    if (h == -1) continue;  // dealt at setup (19.6.1)
     if (h < 0 || h >= kNumHirelings) {
       return absl::InvalidArgumentError(absl::StrCat("unknown hireling ", h));
     }
@@ -1950,6 +2019,42 @@ absl::Status ValidateHirelings(const GameSetup& setup) {
         }
       }
     }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status DealHirelings(GameSetup& setup, int seats, Chance& chance) {
+  std::vector<int> dealt;  // indices of the entries dealt here
+  int demoted = 0;
+  for (size_t i = 0; i < setup.hirelings.size(); ++i) {
+    auto& [h, d] = setup.hirelings[i];
+    if (h >= 0) {
+      demoted += d;
+      continue;
+    }
+    std::vector<int8_t> deck;  // Law 19.6.1, 19.6.5
+    for (int c = 0; c < kNumHirelings; ++c) {
+      bool ok = true;
+      for (const auto& [other, unused] : setup.hirelings) ok &= other != c;
+      for (int8_t f : HirelingBlocks(c)) {
+        for (int8_t seated : setup.factions) ok &= seated != f;
+      }
+      if (ok) deck.push_back(I8(c));
+    }
+    if (deck.empty()) {
+      return absl::InvalidArgumentError(
+          "hirelings: no hireling card left to deal (Law 19.6.1, 19.6.5)");
+    }
+    h = deck[chance.Draw(kChanceSetup, static_cast<int>(deck.size()))];
+    d = false;
+    dealt.push_back(static_cast<int>(i));
+  }
+  // Law 19.6.2: random ones of the dealt cards flip to their demoted side.
+  for (int k = HirelingsDemotedAtSetup(seats) - demoted;
+       k > 0 && !dealt.empty(); --k) {
+    const int j = chance.Draw(kChanceSetup, static_cast<int>(dealt.size()));
+    setup.hirelings[dealt[j]].second = true;
+    dealt.erase(dealt.begin() + j);
   }
   return absl::OkStatus();
 }
@@ -2083,6 +2188,9 @@ std::string HirelingActionLabel(const State& s, const Option& o) {
       return "Battle";
     case kActRecruit:
       return "Recruit at each vault";
+    case kActPlaceKeepers:
+      return absl::StrCat("Place Keepers and a vault in ",
+                          ClearingName(s, o.b));
     case kActExplore:
       return absl::StrCat("Take the item from the ruin in ",
                           ClearingName(s, o.b));

@@ -49,7 +49,8 @@ inline bool IsHirelingTarget(int defender) {
 absl::string_view HirelingName(int hireling, bool demoted);
 absl::string_view HirelingKey(int hireling, bool demoted);
 // A hireling side by key or name (case-insensitive); "KEY:demoted" names the
-// demoted side too. Error for an unknown name.
+// demoted side too; "random" (hireling -1) is dealt at setup (DealHirelings).
+// Error for an unknown name.
 absl::Status ParseHireling(absl::string_view text, int8_t* hireling,
                            bool* demoted);
 // `--hirelings patrol,dynasty:demoted,nobles`: appends to setup.hirelings.
@@ -64,6 +65,12 @@ absl::Status ValidateHirelings(const GameSetup& setup);
 // Law 19.6.2: how many of the three dealt hirelings are flipped to their
 // demoted side at a table of `players` (for the advanced setup's draw).
 int HirelingsDemotedAtSetup(int players);
+// Law 19.6.1-19.6.2: replaces each random entry (-1) of setup.hirelings by a
+// card dealt from the chance stream (kChanceSetup) among those not in play
+// and keeping no seated faction out (19.6.5), then flips random ones of the
+// dealt cards so that HirelingsDemotedAtSetup(seats) are demoted in all
+// (cards named with a side keep it). Called by State::NewGame.
+absl::Status DealHirelings(GameSetup& setup, int seats, Chance& chance);
 // Law 19.6.1-19.6.4: puts the cards in play and pushes their setup (run
 // after the factions' setup, see State::NewGame).
 void PushHirelingSetup(State& s);

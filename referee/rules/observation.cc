@@ -1,10 +1,29 @@
 #include "referee/rules/observation.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "referee/rules/exiles.h"
 
 namespace woodland::rules {
+
+namespace {
+
+// Law 19.8.3.I: the homelands, grouped by faction (public).
+void ObserveHomelands(const State& s, Observation& o) {
+  const LandmarksBoard& lb = s.landmarks();
+  for (size_t i = 0; i < lb.homeland_clearings.size(); ++i) {
+    const int8_t f = lb.homeland_factions[i];
+    auto it = std::find_if(o.homelands.begin(), o.homelands.end(),
+                           [f](const auto& h) { return h.faction == f; });
+    if (it == o.homelands.end())
+      it = o.homelands.insert(o.homelands.end(), {.faction = f});
+    it->clearings.push_back(lb.homeland_clearings[i]);
+  }
+}
+
+}  // namespace
 
 Observation Observe(const State& s, int seat) {
   Observation o;
@@ -71,6 +90,7 @@ Observation Observe(const State& s, int seat) {
   ObserveKeepers(s, seat, o);
   ObserveExiles(s, seat, o);
   o.hirelings = s.hirelings();  // Law 22: nothing about them is hidden
+  ObserveHomelands(s, o);
   return o;
 }
 

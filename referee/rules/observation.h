@@ -79,6 +79,15 @@ struct Observation {
   ExilesBoard exiles;
   // The hirelings in play (Law 22): all public.
   HirelingsBoard hirelings;
+  // The homelands chosen with the faction setup cards (Law 19.8.3.I), one
+  // entry per faction in the order of their first homeland, each with its
+  // clearings in the order chosen: public (chosen face up on the map).
+  // Empty in a standard setup (5.1), which has no homelands.
+  struct Homeland {
+    int8_t faction = kNoFaction;
+    std::vector<int8_t> clearings;
+  };
+  std::vector<Homeland> homelands;
 };
 
 Observation Observe(const State& s, int seat);

@@ -182,6 +182,9 @@ absl::StatusOr<State> State::NewGame(
   if (absl::Status st = PlaceSuits(setup, def->map, s.chance_); !st.ok()) {
     return st;
   }
+  // Law 19.6.1-19.6.2: hirelings named "random" are dealt (hirelings.cc).
+  if (absl::Status st = DealHirelings(def->setup, n, s.chance_); !st.ok())
+    return st;
   std::vector<int8_t> order = setup.factions;
   if (setup.shuffle_seats) {  // Law 5.1.1: seat order at random
     for (int i = n - 1; i > 0; --i) {

@@ -57,12 +57,30 @@ TEST(ConformanceGames, EverySetupIsAValidGame) {
   for (const ConformanceGame& g : ConformanceGames(Implemented())) {
     rules::GameSetup setup;
     for (int f : g.seats) setup.factions.push_back(static_cast<int8_t>(f));
+    if (g.tournament_table) {  // drafted seats (Law 19.8)
+      setup.mode = rules::GameSetup::kAdvancedSetup;
+      setup.map = "lake";
+      setup.deck = "exiles";
+    }
     EXPECT_TRUE(rules::State::NewGame(setup, 1).ok()) << g.name;
     EXPECT_EQ(g.seats.size(), g.bot_seats.size()) << g.name;
+    if (g.tournament_table) continue;
     EXPECT_EQ(std::set<int>(g.seats.begin(), g.seats.end()).size(),
               g.seats.size())
         << g.name;
   }
+}
+
+// Issue 12: bots (older ones too, kits_test) play a tournament table:
+// drafted seats on a variant map with the other deck.
+TEST(ConformanceGames, Issue12_OneTournamentTableBeforeTheLastGame) {
+  const std::vector<ConformanceGame> games = ConformanceGames(Implemented());
+  int tables = 0;
+  for (const ConformanceGame& g : games) tables += g.tournament_table;
+  EXPECT_EQ(tables, 1);
+  ASSERT_GE(games.size(), 2u);
+  EXPECT_TRUE(games[games.size() - 2].tournament_table);
+  EXPECT_TRUE(games.back().unknown_fields) << "quick mode plays the last";
 }
 
 }  // namespace

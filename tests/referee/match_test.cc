@@ -1073,5 +1073,73 @@ TEST(Match, SpecCharacterAndSuitsAreBounded) {
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
 }
 
+// Issue 12: live updates only while watched. A listener watching from its
+// k-th request on gets, as its first update, the whole public board as it
+// stands (one board event listing every Observation field).
+class LateWatcher : public MatchListener {
+ public:
+  explicit LateWatcher(int from) : from_(from) {}
+  bool Watched() const override { return requests_ >= from_; }
+  void OnRequest(const rules::State& s, const v1::DecisionRequest&) override {
+    ++requests_;
+    if (!pending_) return;
+    // No state change between an update and the next request.
+    v1::Observation now;
+    ObservationToProto(s, -1, &now);
+    snapshot_is_the_board = snapshot_.SerializeAsString() ==
+                            now.SerializeAsString();
+    pending_ = false;
+  }
+  void OnUpdate(const v1::MatchUpdate& u) override {
+    updates.push_back(u);
+    if (updates.size() == 1 && u.events_size() == 1 &&
+        u.events(0).kind() == "board") {
+      snapshot_ = u.events(0).board().view();
+      pending_ = true;
+    }
+  }
+  std::vector<v1::MatchUpdate> updates;
+  bool snapshot_is_the_board = false;
+
+ private:
+  const int from_;
+  int requests_ = 0;
+  bool pending_ = false;
+  v1::Observation snapshot_;
+};
+
+TEST(Match, Issue12_NoLiveUpdatesWhileUnwatched) {
+  const v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 7);
+  LateWatcher never(1 << 30);
+  ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &never).ok());
+  ASSERT_EQ(never.updates.size(), 1u) << "the final result only";
+  EXPECT_TRUE(never.updates[0].has_result());
+  // Watched from the start: the events from the start, no whole board.
+  LateWatcher always(0);
+  ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &always).ok());
+  ASSERT_GT(always.updates.size(), 10u);
+  EXPECT_NE(always.updates[0].events(0).kind(), "board");
+}
+
+TEST(Match, Issue12_LateWatcherGetsTheWholeBoardFirst) {
+  const v1::MatchSpec spec =
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 7);
+  LateWatcher late(40);
+  ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &late).ok());
+  ASSERT_GT(late.updates.size(), 2u);
+  const v1::Event& board = late.updates[0].events(0);
+  ASSERT_EQ(board.kind(), "board");
+  EXPECT_EQ(board.seat(), -1);
+  EXPECT_EQ(board.board().fields_size(),
+            v1::Observation::descriptor()->field_count());
+  EXPECT_TRUE(late.snapshot_is_the_board);
+  for (size_t i = 1; i < late.updates.size(); ++i) {
+    for (const v1::Event& e : late.updates[i].events())
+      EXPECT_NE(e.kind(), "board");
+  }
+  EXPECT_TRUE(late.updates.back().has_result());
+}
+
 }  // namespace
 }  // namespace woodland::referee

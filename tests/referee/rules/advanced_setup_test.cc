@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
 #include "tests/referee/rules/random_play.h"
 
@@ -721,6 +722,51 @@ TEST(AdvancedSetup, Law_19_8_3_III_MultipleHomelandsOneAtATime) {
               Sorted(ExpectedTier(s, kKeepers, next, 0)));
   }
   EXPECT_GT(fallbacks, 0);
+}
+
+// Law 19.8.3.I: the homelands chosen with the faction setup cards are
+// public: every seat's observation (and a spectator's) lists each faction's
+// homelands, in the order chosen, exactly as the choosers picked them.
+TEST(AdvancedSetup, Law_19_8_3_I_HomelandsInEveryObservation) {
+  for (int seats : {2, 4}) {
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      auto s = State::NewGame(Draft(seats), seed);
+      ASSERT_TRUE(s.ok()) << s.status();
+      std::vector<std::pair<int, std::vector<int>>> chosen;  // first-chosen
+      while (s->phase() == kPhaseSetup && !s->IsTerminal()) {
+        if (s->prompt().kind == kPromptHomeland) {
+          const int f = s->seat(s->prompt().seat).faction;
+          auto it = std::find_if(chosen.begin(), chosen.end(),
+                                 [f](const auto& e) { return e.first == f; });
+          if (it == chosen.end()) it = chosen.insert(chosen.end(), {f, {}});
+          it->second.push_back(s->options()[0].a);
+        }
+        ASSERT_TRUE(s->Apply(0).ok());
+      }
+      ASSERT_FALSE(chosen.empty()) << "every militant card has a homeland";
+      for (int seat = -1; seat < seats; ++seat) {
+        const Observation o = Observe(*s, seat);
+        ASSERT_EQ(o.homelands.size(), chosen.size()) << seat;
+        for (size_t i = 0; i < chosen.size(); ++i) {
+          EXPECT_EQ(o.homelands[i].faction, chosen[i].first);
+          EXPECT_EQ(std::vector<int>(o.homelands[i].clearings.begin(),
+                                     o.homelands[i].clearings.end()),
+                    chosen[i].second);
+        }
+      }
+    }
+  }
+}
+
+// Law 5.1: the standard setup has no homelands.
+TEST(AdvancedSetup, Law_5_1_StandardSetupHasNoHomelands) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+  auto s = State::NewGame(setup, 5);
+  ASSERT_TRUE(s.ok());
+  PlayUntil(*s, [](const State& st) { return st.phase() != kPhaseSetup; });
+  for (int seat = -1; seat < 4; ++seat)
+    EXPECT_TRUE(Observe(*s, seat).homelands.empty()) << seat;
 }
 
 }  // namespace

@@ -128,6 +128,65 @@ TEST(Hirelings, Law_19_6_2_DemotedCountByPlayers) {
   EXPECT_EQ(HirelingsDemotedAtSetup(6), 3);
 }
 
+// Law 19.6.1: "random" hirelings are dealt from the shuffled cards, never
+// one already in play nor one keeping a seated faction out (19.6.5); 19.6.2:
+// at four players two of the three are flipped to their demoted side.
+TEST(Hirelings, Law_19_6_1_RandomHirelingsAreDealt) {
+  GameSetup g;
+  ASSERT_TRUE(ParseHirelingsFlag("random,random,random", g).ok());
+  ASSERT_EQ(g.hirelings.size(), 3u);
+  g.factions = {kMarquise, kEyrie, kCult, kDuchy};
+  std::array<int, kNumHirelings> seen{};
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    auto s = State::NewGame(g, seed);
+    ASSERT_TRUE(s.ok()) << s.status();
+    const auto& cards = s->hirelings().cards;
+    ASSERT_EQ(cards.size(), 3u);
+    int demoted = 0;
+    for (const HirelingCard& h : cards) {
+      ++seen[h.hireling];
+      demoted += h.demoted;
+      for (const HirelingCard& o : cards)
+        EXPECT_TRUE(&o == &h || o.hireling != h.hireling);
+    }
+    EXPECT_EQ(demoted, 2) << "four players: two demoted (19.6.2)";
+  }
+  EXPECT_EQ(seen[kHirelingForestPatrol], 0) << "keeps the Marquise out";
+  EXPECT_EQ(seen[kHirelingLastDynasty], 0) << "keeps the Eyrie out";
+  for (int h : {kHirelingSpringUprising, kHirelingExile, kHirelingFlameBearers,
+                kHirelingVaultKeepers, kHirelingPopularBand})
+    EXPECT_GT(seen[h], 0) << h;
+}
+
+// Law 19.6.2 by the number of players; a card named with its side keeps it.
+TEST(Hirelings, Law_19_6_2_DealtHirelingsDemotedByPlayers) {
+  for (const auto& [factions, want] :
+       std::vector<std::pair<std::vector<int8_t>, int>>{
+           {{kCult, kDuchy}, 0},
+           {{kCult, kDuchy, kCorvid}, 1},
+           {{kCult, kDuchy, kCorvid, kRiverfolk, kMarquise}, 3}}) {
+    GameSetup g;
+    g.factions = factions;
+    g.hirelings = {{-1, false}, {-1, false}, {-1, false}};
+    auto s = State::NewGame(g, 7);
+    ASSERT_TRUE(s.ok()) << s.status();
+    int demoted = 0;
+    for (const HirelingCard& h : s->hirelings().cards) demoted += h.demoted;
+    EXPECT_EQ(demoted, want) << factions.size() << " players";
+  }
+  GameSetup g;
+  g.factions = {kEyrie, kCult, kDuchy};
+  g.hirelings = {{kHirelingForestPatrol, false}, {-1, false}, {-1, false}};
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    auto s = State::NewGame(g, seed);
+    ASSERT_TRUE(s.ok()) << s.status();
+    const auto& cards = s->hirelings().cards;
+    EXPECT_EQ(cards[0].hireling, kHirelingForestPatrol);
+    EXPECT_FALSE(cards[0].demoted);
+    EXPECT_EQ(cards[1].demoted + cards[2].demoted, 1) << "three players";
+  }
+}
+
 TEST(Hirelings, Law_19_6_3_ForestPatrolInEveryClearing) {
   GameSetup g = Table({kEyrie, kAlliance}, {{kHirelingForestPatrol, false},
                                             {kHirelingLastDynasty, true},
@@ -909,6 +968,117 @@ TEST(Hirelings, Law_22_2_4_VaultKeepersBuildThenRecruitAtEachVault) {
   EXPECT_EQ(s.hirelings().cards[0].warriors[C(1)], 1);
   EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
   EXPECT_TRUE(s.CheckInvariants().ok());
+}
+
+// The Vault Keepers' card (hirelings_landmarks.yaml; the card text as the
+// third-party transcription of the Leder card library gives it): "1st: You
+// may place a vault in a clearing with a vault or adjacent to one. If you
+// cannot, place a warrior and a vault in any clearing. 2nd: You may battle
+// in each clearing with a vault. OR: You may place a Keeper warrior at each
+// vault." When hired: "If no Keeper pieces are on the map, place 2 Keeper
+// warriors and a vault building in any clearing."
+GameSetup KeeperTable() {
+  return Table({kMarquise, kEyrie}, {{kHirelingVaultKeepers, false},
+                                     {kHirelingSpringUprising, true},
+                                     {kHirelingPopularBand, true}});
+}
+
+void UseVaultKeepers(Scenario& sc, int seat) {
+  std::vector<Option> opts;
+  AppendHirelingExtras(sc.s(), seat, opts);
+  ASSERT_EQ(opts.size(), 1u);
+  EXPECT_EQ(sc.s().OptionLabel(opts[0]), "Use Vault Keepers");
+  sc.Start([&](State& st) { ResolveHirelingExtra(st, seat, opts[0]); });
+}
+
+// "a Keeper warrior at each vault": one per vault, as the Marquise's
+// Recruit places one at each recruiter (6.5.3), so two vaults in one
+// clearing get two warriors.
+TEST(Hirelings, Law_22_2_4_VaultKeepersRecruitOneWarriorPerVault) {
+  Scenario sc(KeeperTable(), 27);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 0, 2);
+  PutVault(s, C(5));  // two slots: both vaults
+  PutVault(s, C(5));
+  PutVault(s, C(1));
+  UseVaultKeepers(sc, 0);
+  // 1st: at or next to a vault with an open slot: 2, 9, 10 (1 and 5 full).
+  EXPECT_TRUE(sc.Offers("Place in 2 (mouse)"));
+  EXPECT_FALSE(sc.Offers("Place in 5 (rabbit)"));
+  sc.Choose("Done");  // the first step is optional ("may")
+  sc.Choose("Recruit at each vault");
+  EXPECT_EQ(Keepers(s).warriors[C(5)], 2);
+  EXPECT_EQ(Keepers(s).warriors[C(1)], 1);
+  EXPECT_EQ(Keepers(s).supply, 6 - 3);  // 6 Keeper warriors (20.11)
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// No vault on the map: the action is still open, and its first step
+// places a warrior and a vault in any clearing (with an open slot, 2.2.3).
+TEST(Hirelings, Law_22_2_4_VaultKeepersWithoutVaultsPlaceWarriorAndVault) {
+  Scenario sc(KeeperTable(), 28);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 0, 2);
+  s.SetPieces(kWorkshop, C(1), 1);  // clearing 1's only slot
+  UseVaultKeepers(sc, 0);
+  EXPECT_FALSE(sc.Offers("Done")) << "the fallback is not optional";
+  EXPECT_FALSE(sc.Offers("Place Keepers and a vault in 1 (fox)"));
+  EXPECT_EQ(s.options().size(), 11u);  // every other Autumn clearing
+  sc.Choose("Place Keepers and a vault in 9 (mouse)");
+  EXPECT_EQ(Keepers(s).warriors[C(9)], 1);
+  EXPECT_EQ(Keepers(s).vaults[C(9)], 1);
+  sc.Choose("Recruit at each vault");  // 2nd step at the new vault
+  EXPECT_EQ(Keepers(s).warriors[C(9)], 2);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// A vault with no open slot at or next to it: "if you cannot", the
+// warrior and vault go to any clearing with an open slot.
+TEST(Hirelings, Law_22_2_4_VaultKeepersNoRoomByAVaultFallsBack) {
+  Scenario sc(KeeperTable(), 29);
+  State& s = sc.s();
+  Control(s, kHirelingVaultKeepers, 0, 2);
+  PutVault(s, C(1));                 // 1 slot: full
+  s.SetPieces(kWorkshop, C(5), 2);   // 2 slots
+  s.SetPieces(kWorkshop, C(9), 2);   // 2 slots
+  s.SetPieces(kWorkshop, C(10), 1);  // 2 slots, one a ruin
+  UseVaultKeepers(sc, 0);
+  for (int c : {1, 5, 9, 10}) {
+    EXPECT_FALSE(sc.Offers(absl::StrCat("Place Keepers and a vault in ", c,
+                                        " (", SuitName(s.SuitOf(C(c))), ")")));
+  }
+  EXPECT_EQ(s.options().size(), 8u);  // the other eight clearings
+  sc.Choose("Place Keepers and a vault in 3 (rabbit)");
+  EXPECT_EQ(Keepers(s).warriors[C(3)], 1);
+  EXPECT_EQ(Keepers(s).vaults[C(3)], 1);
+}
+
+// When hired with no Keeper piece on the map: two warriors and a vault in
+// any clearing (with an open slot); with a Keeper piece on the map, none.
+TEST(Hirelings, Law_22_2_1_VaultKeepersWhenHiredPlaceTwoWarriorsAndAVault) {
+  Scenario sc(KeeperTable(), 30);
+  State& s = sc.s();
+  s.mutable_hirelings().markers_waiting[0] = 1;
+  HirelingDice(s, {0});  // control die face 0
+  sc.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  sc.Choose("Hire Vault Keepers");
+  EXPECT_EQ(sc.Key(), "hireling.place");
+  EXPECT_EQ(s.options().size(), 12u);
+  sc.Choose("Place Keepers and a vault in 7 (mouse)");
+  EXPECT_EQ(Keepers(s).warriors[C(7)], 2);
+  EXPECT_EQ(Keepers(s).vaults[C(7)], 1);
+  EXPECT_EQ(Keepers(s).controller, kMarquise);
+
+  Scenario again(KeeperTable(), 31);
+  State& t = again.s();
+  PutVault(t, C(8));  // a vault alone is a Keeper piece on the map
+  t.mutable_hirelings().markers_waiting[0] = 1;
+  HirelingDice(t, {0});
+  again.Start([](State& st) { HirelingsEndOfTurn(st, 0); });
+  again.Choose("Hire Vault Keepers");
+  EXPECT_NE(again.Key(), "hireling.place");
+  EXPECT_EQ(Keepers(t).WarriorsOnMap(), 0);
+  EXPECT_EQ(Keepers(t).vault_supply, 6 - 1);  // 6 vaults (20.11.2)
 }
 
 TEST(Hirelings, ObservationShowsEveryHireling) {

@@ -71,5 +71,48 @@ TEST(Signature, ExilesDeck) {
             "b70dcc8862923ac2");
 }
 
+// Issue 12: the Marauder hirelings (Law 22, 19.6) at two seats (all three
+// promoted, 19.6.2), three (one demoted) and four (two demoted), on every
+// map.
+std::string HirelingSignature(std::vector<int8_t> factions,
+                              std::vector<std::pair<int8_t, bool>> hirelings,
+                              int games, const std::string& map = "autumn") {
+  GameSetup setup;
+  setup.factions = std::move(factions);
+  setup.hirelings = std::move(hirelings);
+  setup.map = map;
+  setup.max_turns = 1000;
+  auto sum = Selfplay(setup, 1, games);
+  EXPECT_TRUE(sum.ok()) << sum.status();
+  return absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16));
+}
+
+TEST(Signature, Hirelings) {
+  EXPECT_EQ(HirelingSignature({kCult, kRiverfolk},
+                              {{kHirelingForestPatrol, false},
+                               {kHirelingVaultKeepers, false},
+                               {kHirelingPopularBand, false}},
+                              40),
+            "c5fdebeff5231537");
+  EXPECT_EQ(HirelingSignature({kMarquise, kEyrie, kAlliance, kVagabond},
+                              {{kHirelingFlameBearers, false},
+                               {kHirelingVaultKeepers, true},
+                               {kHirelingPopularBand, true}},
+                              30, "mountain"),
+            "7d3a707e3cfa1150");
+  EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
+                              {{kHirelingLastDynasty, false},
+                               {kHirelingSpringUprising, false},
+                               {kHirelingFlameBearers, true}},
+                              30, "lake"),
+            "9516f3f0f259f10a");
+  EXPECT_EQ(HirelingSignature({kMarquise, kCult, kKeepers},
+                              {{kHirelingExile, false},
+                               {kHirelingLastDynasty, true},
+                               {kHirelingSpringUprising, false}},
+                              30, "winter"),
+            "ee86786ea14fb2d0");
+}
+
 }  // namespace
 }  // namespace woodland::rules
