@@ -1010,7 +1010,7 @@ void OrderEffectsStep(State& s) {
 }
 
 void OrderEffectsChoose(State& s, const Option& o) {
-  std::vector<Task>& st = s.mutable_stack();
+  TaskStack& st = s.mutable_stack();
   const size_t top = st.size() - 1;
   const size_t first = top - st[top].a;
   const Task chosen = st[first + o.a];
@@ -1337,7 +1337,7 @@ void PushDiscardDown(State& s, int seat, int limit, int prompt_kind) {
                .d = static_cast<int16_t>(prompt_kind)};
   // Informants deferred the Evening draw just before: the hand limit
   // follows that decision.
-  std::vector<Task>& st = s.mutable_stack();
+  TaskStack& st = s.mutable_stack();
   if (!st.empty() && st.back().kind == kTaskExilesCard &&
       st.back().c == kInformants && st.back().seat == seat) {
     st.insert(st.end() - 1, t);

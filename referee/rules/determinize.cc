@@ -49,8 +49,8 @@ absl::StatusOr<CardId> TakePublic(State& s, CardId id) {
   return id;
 }
 
-absl::Status TakeAll(State& s, const std::vector<CardId>& ids,
-                     std::vector<CardId>& into) {
+template <class Cards>  // CardList, CardPile or std::vector
+absl::Status TakeAll(State& s, const std::vector<CardId>& ids, Cards& into) {
   for (CardId id : ids) {
     absl::StatusOr<CardId> c = TakePublic(s, id);
     if (!c.ok()) return c.status();
@@ -214,7 +214,7 @@ void DealHidden(State& s, const InfoState& info, Rng& rng) {
       deal(i, pool.back());
   }
   if (s.SeatOf(kAlliance) >= 0 && o.supporter_cards.empty()) {
-    std::vector<CardId>& sup = s.mutable_alliance().supporters;
+    CardList& sup = s.mutable_alliance().supporters;
     while (static_cast<int>(sup.size()) < o.supporters && !pool.empty()) {
       const CardId id = pool.back();
       deal(0, id);

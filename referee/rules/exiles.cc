@@ -8,6 +8,7 @@
 #include "referee/rules/exiles.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
@@ -120,18 +121,31 @@ void MoveBlocks(const State& s, int mover, uint32_t& to, uint32_t& from) {
 
 // False Orders (errata): the enemy's warriors move from a clearing to an
 // adjacent one (by path), both chosen by the card's owner, ignoring rule.
-std::vector<Option> FalseOrdersMoves(const State& s, int enemy) {
-  std::vector<Option> opts;
+// Calls emit(from, to) for each such move in (from, to) order until it
+// returns true; returns whether it did.
+template <class Emit>
+bool ScanFalseOrdersMoves(const State& s, int enemy, Emit&& emit) {
   uint32_t blocked_to, blocked_from;
   MoveBlocks(s, enemy, blocked_to, blocked_from);
-  for (int from = 0; from < s.map().num_clearings; ++from) {
+  const int n = s.map().num_clearings;
+  for (int from = 0; from < n; ++from) {
     if (s.clearing(from).warriors[enemy] == 0 || (blocked_from >> from & 1))
       continue;
-    for (int to = 0; to < s.map().num_clearings; ++to) {
-      if (s.Adjacent(from, to) && !(blocked_to >> to & 1))
-        opts.push_back({.kind = kOptMove, .a = I8(from), .b = I8(to)});
+    const uint32_t to_mask = s.AdjacentMask(from) & ~blocked_to;
+    for (uint32_t m = to_mask; m != 0; m &= m - 1) {
+      const int to = std::countr_zero(m);
+      if (to < n && emit(from, to)) return true;
     }
   }
+  return false;
+}
+
+std::vector<Option> FalseOrdersMoves(const State& s, int enemy) {
+  std::vector<Option> opts;
+  ScanFalseOrdersMoves(s, enemy, [&](int from, int to) {
+    opts.push_back({.kind = kOptMove, .a = I8(from), .b = I8(to)});
+    return false;
+  });
   return opts;
 }
 
@@ -141,7 +155,7 @@ std::vector<int> FalseOrdersTargets(const State& s, int seat) {
   for (int o = 0; o < s.num_seats(); ++o) {
     const int of = FactionOf(s, o);
     if (o != seat && s.AreEnemies(f, of) && GetFaction(of)->warriors() > 0 &&
-        !FalseOrdersMoves(s, of).empty()) {
+        ScanFalseOrdersMoves(s, of, [](int, int) { return true; })) {
       out.push_back(of);
     }
   }
@@ -290,6 +304,26 @@ std::vector<Option> PropagandaClearings(const State& s, int seat) {
   return opts;
 }
 
+// Whether PropagandaClearings lists any clearing (the action menu's test;
+// cheapest conditions first, no lists built).
+bool AnyPropagandaClearing(const State& s, int seat) {
+  const int f = FactionOf(s, seat);
+  if (s.warrior_supply(f) == 0) return false;
+  const CardList& hand = s.seat(seat).hand;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    bool any = false;
+    for (int o = 0; o < s.num_seats() && !any; ++o)
+      any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
+    if (!any) any = !PropagandaHirelings(s, f, c).empty();
+    if (!any || !s.CanPlace(f, c)) continue;
+    const int suit = s.SuitOf(c);  // as MatchingCards (core_tasks.cc)
+    for (CardId id : hand) {
+      if (suit < 0 || s.CardMatches(id, suit)) return true;
+    }
+  }
+  return false;
+}
+
 void PropagandaStep(State& s) {
   const Task& t = s.top();
   const int f = FactionOf(s, t.seat);
@@ -344,6 +378,13 @@ std::vector<Option> LeagueItems(const State& s, int seat) {
       opts.push_back({.kind = kOptItem, .a = I8(i)});
   }
   return opts;
+}
+
+bool AnyLeagueItem(const State& s, int seat) {
+  for (int i = 0; i < kNumItems; ++i) {
+    if (s.seat(seat).items[i] > s.exiles().exhausted[seat][i]) return true;
+  }
+  return false;
 }
 
 std::vector<Option> LeagueActions(const State& s, int seat) {
@@ -572,6 +613,7 @@ void ExilesBirdsongStart(State& s, int seat) {
 }
 
 void AppendExilesBirdsong(const State& s, int seat, std::vector<Option>& opts) {
+  if (s.seat(seat).play_area.empty()) return;  // neither card in play
   const CardId orders = s.FindEffect(seat, kFalseOrders);
   if (orders != kNoCard && !FalseOrdersTargets(s, seat).empty())
     opts.push_back({.kind = kOptCard, .card = orders});
@@ -613,14 +655,15 @@ void ExilesEveningStart(State& s, int seat) {
 }
 
 void AppendExilesDaylight(const State& s, int seat, std::vector<Option>& opts) {
+  if (s.seat(seat).play_area.empty()) return;  // neither card in play
   if (s.HasEffect(seat, kPropagandaBureau) &&
-      !Used(s, seat, kPropagandaBureau) &&
-      !PropagandaClearings(s, seat).empty()) {
+      !Used(s, seat, kPropagandaBureau) && AnyPropagandaClearing(s, seat)) {
     opts.push_back({.kind = kOptExtra, .a = kExtraPropagandaBureau});
   }
   if (s.HasEffect(seat, kLeagueOfAdventurousMice) &&
-      !Used(s, seat, kLeagueOfAdventurousMice) &&
-      !LeagueItems(s, seat).empty() && !LeagueActions(s, seat).empty()) {
+      !Used(s, seat, kLeagueOfAdventurousMice) && AnyLeagueItem(s, seat) &&
+      (AnyLegalMove(s, FactionOf(s, seat), -1) ||
+       AnyLegalBattle(s, FactionOf(s, seat), -1))) {
     opts.push_back({.kind = kOptExtra, .a = kExtraLeague});
   }
 }
@@ -651,10 +694,10 @@ ExilesMoveRules ExilesMoving(const State& s, int faction) {
         break;
       case kTunnels: {  // "You treat clearings with any of your crafting
                         // pieces as adjacent."
-        const uint64_t kinds = CraftingPieceKinds(s, faction);
+        const uint64_t kinds = CraftingPieceKinds(s, faction) & ~uint64_t{1};
         for (int c = 0; c < s.map().num_clearings; ++c) {
-          for (int p = 1; p < kNumPieces; ++p) {
-            if ((kinds >> p & 1) && s.clearing(c).pieces[p] > 0) {
+          for (uint64_t k = kinds; k != 0; k &= k - 1) {
+            if (s.clearing(c).pieces[std::countr_zero(k)] > 0) {
               r.tunnels |= static_cast<ClearingMask>(1u << c);
               break;
             }

@@ -56,7 +56,7 @@ Observation Observe(const State& s, int seat) {
   o.marquise_placed = s.marquise().placed;
   o.eyrie_leader = s.eyrie().leader;
   o.eyrie_deposed = s.eyrie().deposed;
-  o.decree = s.eyrie().decree;
+  for (int col = 0; col < 4; ++col) o.decree[col] = s.eyrie().decree[col];
   o.viziers = s.eyrie().viziers;
   const VagabondBoard& vb = s.vagabond();
   o.vagabond_character = vb.character;

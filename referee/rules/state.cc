@@ -430,7 +430,9 @@ int State::RuleByPieces(int c) const {
   bool tie = false;
   for (const SeatState& st : seats_) {
     if (st.faction == kNoFaction) continue;
-    const int p = OwnPresence(st.faction, cl);
+    int p = OwnPresence(st.faction, cl);
+    // Soup Kitchens (Exiles and Partisans deck): tokens count as two more.
+    if (st.faction == soup_faction_) p += 2 * OwnTokens(st.faction, cl);
     if (p == 0 || p < best) continue;
     const bool ties = tie_rulers_ >> st.faction & 1;  // Law 7.2.2
     if (p > best) {
@@ -476,7 +478,8 @@ bool State::PieceChanged(int c, int piece, int delta) {
   } else {
     present_[c] &= static_cast<uint16_t>(~bit);
   }
-  return info.building;
+  // A building changes rule; so do the Soup Kitchens' owner's tokens.
+  return info.building || info.owner == soup_faction_;
 }
 
 void State::UpdateAllRule() {
@@ -544,18 +547,6 @@ bool State::AreEnemiesInCoalition(int faction_a, int faction_b) const {
   return true;
 }
 
-ClearingMask State::OpenedPathsAt(int c) const {
-  const MapDef& m = def_->map;
-  ClearingMask mask = 0;
-  for (size_t i = 0; i < m.closed_paths.size(); ++i) {
-    if (!(opened_paths_ >> i & 1)) continue;  // Law 25.4.2: still closed
-    auto [a, b] = m.closed_paths[i];
-    if (a == c) mask |= ClearingMask{1} << b;
-    if (b == c) mask |= ClearingMask{1} << a;
-  }
-  return mask;
-}
-
 void State::MoveFerry(int to) {
   Log({.kind = kEvFerry, .b = ferry_, .c = static_cast<int8_t>(to)});
   ferry_ = static_cast<int8_t>(to);
@@ -567,6 +558,9 @@ void State::MoveFerry(int to) {
 
 void State::OpenPath(int index) {
   opened_paths_ |= static_cast<uint8_t>(1u << index);
+  const auto [a, b] = def_->map.closed_paths[index];  // Law 25.4.3
+  opened_adj_[a] |= static_cast<ClearingMask>(ClearingMask{1} << b);
+  opened_adj_[b] |= static_cast<ClearingMask>(ClearingMask{1} << a);
   path_opened_this_turn_ = true;
 }
 
@@ -584,7 +578,10 @@ int State::SoupKitchensInPlay() const {
 }
 
 void State::RefreshPlayAreas() {
-  soup_faction_ = static_cast<int8_t>(SoupKitchensInPlay());
+  const int soup = SoupKitchensInPlay();
+  if (soup == soup_faction_) return;
+  soup_faction_ = static_cast<int8_t>(soup);
+  UpdateAllRule();  // the kept rule counts the Soup Kitchens' tokens
 }
 
 // --- Pieces (Law 1.5) -------------------------------------------------------
@@ -968,7 +965,7 @@ absl::Status State::CheckInvariants() const {
   // Every card is in exactly one place.
   const int num_cards = static_cast<int>(def_->deck.cards.size());
   std::vector<int> where(num_cards, 0);
-  auto count = [&](const std::vector<CardId>& v) {
+  auto count = [&](const auto& v) {
     for (CardId id : v) {
       if (id < 0 || id >= num_cards) return false;
       ++where[id];
@@ -1065,6 +1062,11 @@ absl::Status State::CheckInvariants() const {
         built_[c] != d.built) {
       return absl::InternalError(absl::StrCat("stale rule in clearing ", c));
     }
+    // The kept rule (Soup Kitchens included) agrees with the hooks' rule.
+    if (!RuleNeedsHooks() && c < def_->map.num_clearings &&
+        rule_[c] != RulerWithHooks(c)) {
+      return absl::InternalError(absl::StrCat("kept rule differs in ", c));
+    }
   }
   return absl::OkStatus();
 }
@@ -1159,7 +1161,7 @@ void State::SetPieces(int piece, int c, int n) {
 }
 
 void State::GiveCard(int seat, CardId id) {
-  auto take = [id](std::vector<CardId>& v) {
+  auto take = [id](auto& v) {
     auto it = std::find(v.begin(), v.end(), id);
     if (it == v.end()) return false;
     v.erase(it);

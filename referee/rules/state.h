@@ -41,12 +41,18 @@
 #include "referee/rules/keepers_board.h"
 #include "referee/rules/landmarks_board.h"
 #include "referee/rules/riverfolk_board.h"
+#include "referee/rules/small_vector.h"
 #include "referee/rules/types.h"
 
 namespace woodland::rules {
 
 using CardId = int16_t;
 inline constexpr CardId kNoCard = -1;
+// Card lists held in a State, inline up to a typical size (small_vector.h):
+// hands, play areas, Decree columns, supporters...; and the draw and
+// discard piles, which hold at most a deck.
+using CardList = SmallVector<CardId, 12>;
+using CardPile = SmallVector<CardId, 56>;
 
 // ---------------------------------------------------------------------------
 // Decisions.
@@ -222,6 +228,8 @@ struct Task {
   int8_t y = -1;
   int16_t d = -1;
 };
+// The pending tasks, inline up to a typical depth.
+using TaskStack = SmallVector<Task, 8>;
 
 // ---------------------------------------------------------------------------
 // Match setup.
@@ -293,8 +301,8 @@ struct SeatState {
   int8_t faction = kNoFaction;
   int16_t vp = 0;
   CardId dominance = kNoCard;  // activated dominance card (Law 3.3.1)
-  std::vector<CardId> hand;
-  std::vector<CardId> play_area;  // crafted persistent effects (Law 4.1.3)
+  CardList hand;
+  CardList play_area;  // crafted persistent effects (Law 4.1.3)
   std::array<int8_t, kNumItems> items{};  // crafted items (Law 4.1.2)
   // Per-turn usage of "once" effects, bit per CardEffect.
   uint32_t used_effects = 0;
@@ -317,10 +325,10 @@ struct MarquiseBoard {
 
 struct EyrieBoard {
   int8_t leader = -1;
-  uint8_t deposed = 0;  // leaders face down (bit per leader)
-  std::array<std::vector<CardId>, 4> decree;  // recruit, move, battle, build
-  std::array<int8_t, 4> viziers{};            // loyal viziers per column
-  int8_t roosts = 0;                          // roosts on the map
+  uint8_t deposed = 0;              // leaders face down (bit per leader)
+  std::array<CardList, 4> decree;   // recruit, move, battle, build
+  std::array<int8_t, 4> viziers{};  // loyal viziers per column
+  int8_t roosts = 0;                // roosts on the map
   // Decree progress this Daylight: cards resolved per column (by index into
   // the column plus viziers, as a bitmask).
   std::array<uint32_t, 4> resolved{};
@@ -329,9 +337,9 @@ struct EyrieBoard {
 };
 
 struct AllianceBoard {
-  std::vector<CardId> supporters;  // face down; only the Alliance sees them
-  int8_t officers = 0;             // warriors in the Officers box
-  int8_t ops_used = 0;             // military operations taken this Evening
+  CardList supporters;  // face down; only the Alliance sees them
+  int8_t officers = 0;  // warriors in the Officers box
+  int8_t ops_used = 0;  // military operations taken this Evening
 };
 
 // One of the Vagabond's items (Law 9.2.5): face up or exhausted, and
@@ -352,15 +360,15 @@ struct VagabondBoard {
   int8_t character = -1;  // Law 26 order: 0 Thief ... 8 Ronin (vagabond.cc)
   int8_t clearing = -1;   // the pawn's clearing, -1 in a forest
   int8_t forest = -1;     // the pawn's forest, -1 in a clearing
-  std::vector<VItem> items;
+  SmallVector<VItem, 12> items;
   // Relationship per faction: 0 indifferent, 1, 2, kAllied, or kHostile.
   std::array<int8_t, kNumFactions> relation{};
   std::array<int8_t, kNumFactions> aids{};  // aids given this turn
   // Face-up quests and the quest deck; with two Vagabonds both use the
   // first one's (Law 9.7.2).
-  std::vector<int8_t> quests;      // face up (3)
-  std::vector<int8_t> quest_deck;  // face down, unordered
-  std::vector<int8_t> quests_done;
+  SmallVector<int8_t, 16> quests;      // face up (3)
+  SmallVector<int8_t, 16> quest_deck;  // face down, unordered
+  SmallVector<int8_t, 16> quests_done;
   std::array<int8_t, kMaxClearings> ruin_item{};  // item + 1 under a ruin
   int8_t battle_ally = kNoFaction;  // ally fighting with him (9.2.9.II.c)
   int8_t ally_lost = 0;             // allied warriors removed as hits
@@ -379,7 +387,7 @@ struct Reveal {
   int8_t viewer;
   int8_t target;
   int16_t turn;
-  std::vector<CardId> cards;
+  CardList cards;
 };
 
 // Scratch for the one battle that can be in progress (Law 4.3).
@@ -620,10 +628,10 @@ class State {
   const SeatState& seat(int s) const { return seats_[s]; }
   int SeatOf(int faction) const { return seat_of_[faction]; }
   const ClearingState& clearing(int c) const { return board_[c]; }
-  const std::vector<CardId>& deck() const { return deck_; }
-  const std::vector<CardId>& discard() const { return discard_; }
-  const std::vector<CardId>& available_dominance() const { return available_; }
-  const std::vector<CardId>& removed_cards() const { return removed_; }
+  const CardPile& deck() const { return deck_; }
+  const CardPile& discard() const { return discard_; }
+  const CardList& available_dominance() const { return available_; }
+  const CardList& removed_cards() const { return removed_; }
   const std::array<int8_t, kNumItems>& item_supply() const { return items_; }
   int warrior_supply(int faction) const { return warrior_supply_[faction]; }
   int piece_supply(int piece) const { return piece_supply_[piece]; }
@@ -671,8 +679,8 @@ class State {
   // The seats that win together with `seat` (a Vagabond's coalition).
   std::vector<int8_t> WinnersWith(int seat) const;
   AllianceBoard& mutable_alliance() { return alliance_; }
-  const std::vector<Task>& stack() const { return stack_; }
-  std::vector<Task>& mutable_stack() { return stack_; }
+  const TaskStack& stack() const { return stack_; }
+  TaskStack& mutable_stack() { return stack_; }
   const Chance& chance() const { return chance_; }
 
   // A 64-bit hash over the whole state (replay and signature checks).
@@ -714,7 +722,7 @@ class State {
   bool Adjacent(int a, int b) const { return AdjacentMask(a) >> b & 1; }
   ClearingMask AdjacentMask(int c) const {
     const ClearingMask printed = def_->map.clearings[c].adjacent;
-    return opened_paths_ == 0 ? printed : printed | OpenedPathsAt(c);
+    return printed | opened_adj_[c];
   }
   // The map's pieces (Law 25): the Ferry's clearing (-1 if none), whether it
   // was used this turn, and which closed paths (bit per MapDef index) were
@@ -809,9 +817,9 @@ class State {
     return craft_used_;
   }
   std::array<int8_t, kNumItems>& mutable_item_supply() { return items_; }
-  std::vector<CardId>& mutable_available_dominance() { return available_; }
-  std::vector<CardId>& mutable_discard() { return discard_; }
-  std::vector<CardId>& mutable_deck() { return deck_; }
+  CardList& mutable_available_dominance() { return available_; }
+  CardPile& mutable_discard() { return discard_; }
+  CardPile& mutable_deck() { return deck_; }
   std::vector<Reveal>& mutable_reveals() { return reveals_; }
   void set_phase(Phase p) { phase_ = p; }
   void set_piece_supply(int piece, int n) { piece_supply_[piece] = n; }
@@ -870,8 +878,8 @@ class State {
   // (Of the Exiles and Partisans deck only Soup Kitchens in play changes
   // rule, through Presence.)
   bool RuleNeedsHooks() const {
-    return outright_rule_ || soup_faction_ != kNoFaction || !all_seated_ ||
-           hirelings_.InPlay() || seat_of_[kRiverfolk] >= 0;
+    return outright_rule_ || !all_seated_ || hirelings_.InPlay() ||
+           seat_of_[kRiverfolk] >= 0;
   }
   int RuleByPieces(int c) const;
   // What rule_, present_ and built_ hold for clearing c.
@@ -915,8 +923,17 @@ class State {
     for (int i = 0; i < own.count; ++i) n += cl.pieces[own.piece[i]];
     return n;
   }
+  // A faction's tokens in a clearing (Soup Kitchens counts them twice for
+  // rule, exiles.cc ExilesExtraPresence).
+  static int OwnTokens(int faction, const ClearingState& cl) {
+    int n = 0;
+    const FactionPieces& own = kPiecesOf[faction];
+    for (int i = 0; i < own.count; ++i) {
+      if (!kPieceInfo[own.piece[i]].building) n += cl.pieces[own.piece[i]];
+    }
+    return n;
+  }
   void ReshuffleIfEmpty();
-  ClearingMask OpenedPathsAt(int c) const;  // removed closed paths at c
   // Calls f(board) for each expansion faction's board (Law 10-15).
   template <class F>
   void ForEachExpansionBoard(F&& f) const {
@@ -938,7 +955,8 @@ class State {
   std::array<int8_t, kNumFactions> warrior_supply_{};
   std::array<int8_t, kNumPieces> piece_supply_{};
   std::array<int8_t, kNumItems> items_{};
-  std::vector<CardId> deck_, discard_, available_, removed_;
+  CardPile deck_, discard_;
+  CardList available_, removed_;
   std::vector<Reveal> reveals_;
   MarquiseBoard marquise_;
   EyrieBoard eyrie_;
@@ -958,7 +976,7 @@ class State {
   HirelingsBoard hirelings_;
   BattleState battle_;
   std::array<int8_t, kNumClearingSuits> craft_used_{};
-  std::vector<Task> stack_;
+  TaskStack stack_;
   Prompt prompt_;
   std::vector<Option> options_;
   Chance chance_;
@@ -972,6 +990,9 @@ class State {
   int8_t tower_ = -1;
   bool ferry_used_ = false;
   uint8_t opened_paths_ = 0;
+  // Derived from opened_paths_ (not hashed): per clearing, the clearings
+  // its removed closed paths now reach (Law 25.4.2).
+  std::array<ClearingMask, kMaxClearings> opened_adj_{};
   bool path_opened_this_turn_ = false;
   bool record_events_ = false;
   bool outright_rule_ = false;  // a seated faction may RulesOutright (10.2.4)
