@@ -1086,8 +1086,8 @@ class LateWatcher : public MatchListener {
     // No state change between an update and the next request.
     v1::Observation now;
     ObservationToProto(s, -1, &now);
-    snapshot_is_the_board = snapshot_.SerializeAsString() ==
-                            now.SerializeAsString();
+    snapshot_is_the_board =
+        snapshot_.SerializeAsString() == now.SerializeAsString();
     pending_ = false;
   }
   void OnUpdate(const v1::MatchUpdate& u) override {

@@ -322,8 +322,8 @@ int DecisionsSoFar(int metrics_port) {
   const std::string text = test_util::HttpGet(metrics_port, "/metrics");
   std::regex line(R"(woodland_decisions_total\{[^}]*\} ([0-9.e+]+))");
   double n = 0;
-  for (std::sregex_iterator it(text.begin(), text.end(), line), end;
-       it != end; ++it) {
+  for (std::sregex_iterator it(text.begin(), text.end(), line), end; it != end;
+       ++it) {
     n += std::stod((*it)[1]);
   }
   return static_cast<int>(n);
