@@ -65,7 +65,6 @@ class ChannelListener : public MatchListener {
   explicit ChannelListener(std::shared_ptr<MatchChannel> c)
       : channel_(std::move(c)) {}
   void OnUpdate(const v1::MatchUpdate& u) override { channel_->Publish(u); }
-  bool Watched() const override { return !channel_->watchers().Empty(); }
 
  private:
   std::shared_ptr<MatchChannel> channel_;

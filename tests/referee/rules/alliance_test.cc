@@ -250,18 +250,30 @@ namespace {
 // Regression: choosing a revolt used to read the Birdsong task through a
 // reference invalidated by pushing the revolt, and charged a wrong cost.
 TEST(Alliance, Law_8_4_1_II_RevoltCostsExactlyTwoSupporters) {
-  Scenario sc = AllianceGame(kPhaseBirdsong);
-  State& s = sc.s();
-  s.SetPieces(kSympathy, C(2), 1);
-  sc.Supporter("Mouse-in-a-Sack", kMouse);
-  sc.Supporter("Sappers", kBird);
-  sc.Supporter("Anvil", kFox);
-  s.Push(Task{.kind = kTaskPause, .seat = 0});
-  Al()->PushBirdsong(s, 2);
-  s.Run();
-  ASSERT_EQ(sc.Key(), "alliance.revolt");
-  // A copied state's stack has no spare capacity, so the push made by the
-  // choice reallocates it (as in search, or replay from a copy).
+  // `pending` tasks wait below the Birdsong: with enough of them a copied
+  // state's stack (a SmallVector) is full, so the push made by the choice
+  // reallocates it (as in search, or replay from a copy).
+  auto revolt_with = [](int pending) {
+    Scenario sc = AllianceGame(kPhaseBirdsong);
+    State& s = sc.s();
+    s.SetPieces(kSympathy, C(2), 1);
+    sc.Supporter("Mouse-in-a-Sack", kMouse);
+    sc.Supporter("Sappers", kBird);
+    sc.Supporter("Anvil", kFox);
+    for (int i = 0; i <= pending; ++i)
+      s.Push(Task{.kind = kTaskPause, .seat = 0});
+    Al()->PushBirdsong(s, 2);
+    s.Run();
+    EXPECT_EQ(sc.Key(), "alliance.revolt");
+    return s;
+  };
+  int pending = 0;
+  for (;; ++pending) {
+    ASSERT_LT(pending, 64) << "no stack fills its capacity";
+    const State copy = revolt_with(pending);
+    if (copy.stack().size() == copy.stack().capacity()) break;
+  }
+  const State s = revolt_with(pending);
   for (int i = 0; i < 50; ++i) {
     State copy = s;
     ASSERT_EQ(copy.stack().size(), copy.stack().capacity());
