@@ -36,11 +36,9 @@
 //                           servers.)
 #include <fcntl.h>
 #include <grpcpp/grpcpp.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -59,6 +57,7 @@
 #include "absl/strings/str_cat.h"
 #include "arena/ledger.h"
 #include "arena/store.h"
+#include "tests/common/postgres_server.h"
 #include "tests/common/server_process.h"
 #include "woodland/v1/arena.grpc.pb.h"
 
@@ -149,21 +148,6 @@ double CpuSeconds(pid_t pid) {
     return 0;
   return static_cast<double>(v[10] + v[11] + v[12] + v[13]) /
          sysconf(_SC_CLK_TCK);
-}
-
-// A free loopback port (bound and released: the bot server binds it next).
-int FreePort() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof a;
-  int port = 0;
-  if (bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-      getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0)
-    port = ntohs(a.sin_port);
-  close(fd);
-  return port;
 }
 
 // --served: one long-running random bot server per registered bot.
@@ -280,7 +264,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i <= 6; ++i) {
       Served b;
       b.name = i == 6 ? "flaky" : absl::StrCat("b", i);
-      b.port = FreePort();
+      b.port = test_util::FreePort();
       b.pid = SpawnBot(random_bot, b.port, i);
       f << b.name << " grpc://127.0.0.1:" << b.port << "\n";
       servers.push_back(b);

@@ -30,6 +30,10 @@ class PostgresServer {
   int port_ = 0;
 };
 
+// A free loopback TCP port (bound and released; whoever binds it next gets
+// it unless another process is quicker).
+int FreePort();
+
 }  // namespace woodland::test_util
 
 #endif  // WOODLAND_TEST_COMMON_POSTGRES_SERVER_H_
