@@ -229,6 +229,30 @@ void BM_RefereeInProcess(benchmark::State& state) {
 }
 BENCHMARK(BM_RefereeInProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The same with the listener a watchable match has (the referee service's
+// or the arena page's) while no one watches: what watchability costs.
+class NullListener : public MatchListener {
+  bool ReadsRequests() const override { return false; }
+  bool Watched() const override { return false; }
+};
+void BM_RefereeInProcessListened(benchmark::State& state) {
+  int64_t decisions = 0;
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    NullListener l;
+    auto out = RunMatch(Spec("builtin:random", seed++), MatchOptions{}, &l);
+    if (!out.ok()) state.SkipWithError("match failed");
+    decisions += out->result.decisions();
+  }
+  state.counters["us/decision"] = benchmark::Counter(
+      static_cast<double>(decisions),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
+      benchmark::Counter::kIs1000);
+}
+BENCHMARK(BM_RefereeInProcessListened)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
 // Matches whose bots the referee launches itself (exec:), startup included.
 void BM_MatchExecBots(benchmark::State& state) {
   int64_t matches = 0;

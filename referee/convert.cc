@@ -1052,15 +1052,4 @@ bool BoardEventToProto(const State& s, int seat, const v1::Observation& now,
   return true;
 }
 
-void SpectatorBoardEvent(const State& s, v1::Event* out) {
-  out->set_kind("board");
-  out->set_text("the whole board");
-  out->set_seat(-1);
-  v1::BoardEvent* board = out->mutable_board();
-  const auto* desc = v1::Observation::descriptor();
-  for (int i = 0; i < desc->field_count(); ++i)
-    board->add_fields(std::string(desc->field(i)->name()));
-  ObservationToProto(s, -1, board->mutable_view());
-}
-
 }  // namespace woodland::referee

@@ -58,10 +58,6 @@ bool BoardEventToProto(const rules::State& s, int seat,
                        v1::Event* out);
 // Whether the board event covers this Observation field (by name).
 bool BoardEventCovers(const std::string& field);
-// The whole public board as one "board" event (a spectator's view, seat -1,
-// listing every Observation field): what a WatchMatch stream that starts
-// mid-match gets first, since the live events before it were never made.
-void SpectatorBoardEvent(const rules::State& s, v1::Event* out);
 
 }  // namespace woodland::referee
 

@@ -149,34 +149,17 @@ bool SameObservation(const State& s, int seat, SeatRun& sr,
   return false;
 }
 
-// Where the live updates stand: the first event not yet published, and
-// whether updates were skipped while no one watched.
-struct LiveCursor {
-  size_t next = 0;
-  bool behind = false;
-};
-
 // Live updates only when public events happened, without a decision count
 // (issue 16.6: the count tells who was asked what), and only while someone
-// watches (issue 12); after a gap, the whole public board first.
+// watches (issue 12): the events made meanwhile wait, from `next` on, and go
+// out together in the first update made while watched (or OnBacklog at the
+// match's end).
 void PublishLive(const State& s, const std::string& match_id,
-                 MatchListener& listener, LiveCursor& live) {
-  const size_t end = s.events().size();
-  if (!listener.Watched()) {
-    live.next = end;
-    live.behind = true;
-    return;
-  }
-  if (!live.behind && live.next == end) return;
+                 MatchListener& listener, size_t& next) {
+  if (next == s.events().size() || !listener.Watched()) return;
   v1::MatchUpdate u;
   u.set_match_id(match_id);
-  if (live.behind) {
-    SpectatorBoardEvent(s, u.add_events());
-  } else {
-    for (size_t e = live.next; e < end; ++e)
-      EventToProto(s, s.events()[e], -1, u.add_events());
-  }
-  live = {end, false};
+  next = AppendPublicEvents(s, next, &u);
   listener.OnUpdate(u);
 }
 
@@ -192,6 +175,21 @@ v1::BotInfo SanitizedInfo(const v1::BotInfo& in) {
 }
 
 }  // namespace
+
+size_t AppendPublicEvents(const State& s, size_t from, v1::MatchUpdate* u) {
+  const size_t end = s.events().size();
+  for (size_t e = from; e < end; ++e)
+    EventToProto(s, s.events()[e], -1, u->add_events());
+  return end;
+}
+
+void MatchListener::OnBacklog(const rules::State& s, size_t from,
+                              const std::string& match_id) {
+  v1::MatchUpdate u;
+  u.set_match_id(match_id);
+  AppendPublicEvents(s, from, &u);
+  OnUpdate(u);
+}
 
 std::string HashHex(uint64_t h) {
   return absl::StrCat(absl::Hex(h, absl::kZeroPad16));
@@ -549,7 +547,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   *replay.mutable_spec() = spec;
   replay.set_seed(spec.seed());
   rules::Chance fallback(aux_seed ^ 0x5DEECE66DULL);
-  LiveCursor live;
+  size_t live = 0;  // the first public event not yet published
 
   int64_t index = 0;
   while (!s.IsTerminal()) {
@@ -591,7 +589,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       v1::Event* board = req.add_events();
       // Issue 19.3: nothing but the bot reads the event: its view stays
       // the bytes just compared (not parsed, not serialized again).
-      const bool raw_board = !history && !listener && !options.decorate_request;
+      const bool reads = listener != nullptr && listener->ReadsRequests();
+      const bool raw_board = !history && !reads && !options.decorate_request;
       const bool same =
           SameObservation(s, seat, sr, *sr.obs, board, &has_board, raw_board);
       if (!has_board) {
@@ -607,7 +606,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       // observation), not serialized a second time by gRPC; a listener or
       // decorator sees it as a message.
       const bool view_as_message =
-          send_view && (listener || options.decorate_request);
+          send_view && (reads || options.decorate_request);
       if (view_as_message) req.unsafe_arena_set_allocated_observation(sr.obs);
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
@@ -773,6 +772,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         outcome, absl::ToDoubleSeconds(clock->Now() - t_start));
   }
   if (listener) {
+    // Events no one watched: the listener converts them now, or later.
+    PublishLive(s, spec.match_id(), *listener, live);
+    if (live < s.events().size()) listener->OnBacklog(s, live, spec.match_id());
     v1::MatchUpdate u;
     u.set_match_id(spec.match_id());
     // The final update carries the match's decision count (public now).

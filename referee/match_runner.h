@@ -56,24 +56,41 @@ struct MatchOptions {
   std::function<void(v1::DecisionRequest*)> decorate_request;
 };
 
-// Observes a running match (all calls come from the match's thread).
+// Observes a running match (all calls come from the match's thread, but
+// Watched(), which a watcher's thread may flip).
 class MatchListener {
  public:
   virtual ~MatchListener() = default;
-  // Just before a request is sent to a bot, with the true state.
+  // Just before a request is sent to a bot, with the true state. A listener
+  // whose ReadsRequests() is false gets `r` without its observation and with
+  // the board event's view as bytes: the referee then sends the view as the
+  // bytes it already made (issue 19.3) and parses nothing for the listener.
   virtual void OnRequest(const rules::State& s, const v1::DecisionRequest& r) {}
+  virtual bool ReadsRequests() const { return true; }
   // After a decision that made public events (events only, no decision
   // count) and once at the end (result set).
   virtual void OnUpdate(const v1::MatchUpdate& u) {}
-  // Whether anyone follows the updates now (issue 12: while no one does,
-  // the runner makes none but the final one; the first update after such a
-  // gap starts with the whole public board, SpectatorBoardEvent).
+  // Whether anyone follows the updates now (issue 12). While no one does,
+  // the runner converts no event: the public events made meanwhile wait and
+  // go out together in the first update made while watched, so a listener
+  // gets every public event once, in order, whenever it watched.
   virtual bool Watched() const { return true; }
+  // At the end, before the final update: the public events never published
+  // (s.events() from `from` on). By default they are converted and passed to
+  // OnUpdate; a listener may keep the state and convert them only when
+  // someone asks (AppendPublicEvents).
+  virtual void OnBacklog(const rules::State& s, size_t from,
+                         const std::string& match_id);
   // Just before MatchStart is sent to the bot of `seat`.
   virtual void OnMatchStart(int seat, const v1::MatchStart& start) {}
   // Just before MatchEnd is sent to the bot of `seat`.
   virtual void OnMatchEnd(int seat, const v1::MatchEnd& end) {}
 };
+
+// Adds the public events (a spectator's view) of `s` from index `from` to
+// `u`; returns the index after the last.
+size_t AppendPublicEvents(const rules::State& s, size_t from,
+                          v1::MatchUpdate* u);
 
 struct MatchOutput {
   v1::MatchResult result;

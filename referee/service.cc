@@ -49,8 +49,25 @@ void MatchChannel::Publish(const v1::MatchUpdate& u) {
   watchers_.WakeAll();
 }
 
+void MatchChannel::KeepBacklog(const rules::State& s, size_t from,
+                               const std::string& match_id) {
+  std::lock_guard<std::mutex> lock(mu_);
+  backlog_ = s;
+  backlog_from_ = from;
+  backlog_at_ = updates_.size();
+  match_id_ = match_id;
+}
+
 bool MatchChannel::TryGet(size_t i, v1::MatchUpdate* out, bool* done) {
   std::lock_guard<std::mutex> lock(mu_);
+  if (backlog_ && i >= backlog_at_) {
+    // Converted once, by the first watcher that reaches it.
+    v1::MatchUpdate u;
+    u.set_match_id(match_id_);
+    AppendPublicEvents(*backlog_, backlog_from_, &u);
+    updates_.insert(updates_.begin() + backlog_at_, std::move(u));
+    backlog_.reset();
+  }
   *done = done_;
   if (i >= updates_.size()) return false;
   *out = updates_[i];
@@ -65,6 +82,14 @@ class ChannelListener : public MatchListener {
   explicit ChannelListener(std::shared_ptr<MatchChannel> c)
       : channel_(std::move(c)) {}
   void OnUpdate(const v1::MatchUpdate& u) override { channel_->Publish(u); }
+  // Issue 12: no live work while no stream watches; the view goes to the bot
+  // as the referee's own bytes.
+  bool ReadsRequests() const override { return false; }
+  bool Watched() const override { return channel_->Watched(); }
+  void OnBacklog(const rules::State& s, size_t from,
+                 const std::string& match_id) override {
+    channel_->KeepBacklog(s, from, match_id);
+  }
 
  private:
   std::shared_ptr<MatchChannel> channel_;

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <vector>
@@ -38,17 +39,30 @@ class WorkerPool {
 
 // Updates of one match, kept for late watchers until the match is evicted.
 // Publishing wakes the match's watch streams; it never waits for them.
+// While no stream watches, the runner makes no live update (issue 12): the
+// events it did not publish stay in the final state kept here (KeepBacklog)
+// and become one update, in their place before the result, the first time
+// a watcher reaches them.
 class MatchChannel {
  public:
   void Publish(const v1::MatchUpdate& u);
+  void KeepBacklog(const rules::State& s, size_t from,
+                   const std::string& match_id);
   // Update `i` if it exists (true); else *done says whether the match is over.
   bool TryGet(size_t i, v1::MatchUpdate* out, bool* done);
   WatcherSet& watchers() { return watchers_; }
+  // Whether a stream watches now (read by the match's thread).
+  bool Watched() const { return !watchers_.Empty(); }
 
  private:
   std::mutex mu_;
   std::vector<v1::MatchUpdate> updates_;
   bool done_ = false;
+  // The unconverted events: the final state, where they start, and the index
+  // in updates_ their update takes.
+  std::optional<rules::State> backlog_;
+  size_t backlog_from_ = 0, backlog_at_ = 0;
+  std::string match_id_;
   WatcherSet watchers_;
 };
 

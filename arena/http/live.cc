@@ -16,12 +16,22 @@ class LiveMatches::Listener : public referee::MatchListener {
       : owner_(owner), entry_(std::move(entry)) {}
   ~Listener() override { owner_->Finish(entry_->match); }
 
+  // Issue 12: the view goes to the bot as the referee's bytes; nothing is
+  // converted while no one watches, but the first snapshot (the map and the
+  // factions the list shows).
+  bool ReadsRequests() const override { return false; }
+  bool Watched() const override {
+    return absl::ToUnixMillis(absl::Now()) <
+           entry_->watched_until_ms.load(std::memory_order_relaxed);
+  }
+
   void OnRequest(const rules::State& s, const v1::DecisionRequest&) override {
+    entry_->events_total.store(s.events().size(), std::memory_order_relaxed);
     const absl::Time now = absl::Now();
     {
       std::lock_guard<std::mutex> lock(owner_->mu_);
-      if (now - entry_->last_snapshot < owner_->min_interval_ &&
-          !entry_->map_json.empty())
+      if (!entry_->map_json.empty() &&
+          (now - entry_->last_snapshot < owner_->min_interval_ || !Watched()))
         return;
     }
     Snapshot(s, now);
@@ -29,12 +39,16 @@ class LiveMatches::Listener : public referee::MatchListener {
 
   void OnUpdate(const v1::MatchUpdate& u) override {
     std::lock_guard<std::mutex> lock(owner_->mu_);
-    for (const v1::Event& e : u.events()) {  // the public view already
-      entry_->events.push_back(absl::StrCat(
-          "{\"i\":", entry_->events.size(), ",\"kind\":", JsonQuote(e.kind()),
-          ",\"seat\":", e.seat(), ",\"text\":", JsonQuote(e.text()), "}"));
-    }
+    AppendEvents(*entry_, u);
     if (u.has_result()) entry_->done = true;
+  }
+
+  void OnBacklog(const rules::State& s, size_t from,
+                 const std::string&) override {
+    entry_->events_total.store(s.events().size(), std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(owner_->mu_);
+    entry_->backlog = s;
+    entry_->backlog_from = from;
   }
 
  private:
@@ -78,6 +92,14 @@ std::unique_ptr<referee::MatchListener> LiveMatches::Listen(
   return std::make_unique<Listener>(this, e);
 }
 
+void LiveMatches::AppendEvents(Entry& e, const v1::MatchUpdate& u) {
+  for (const v1::Event& ev : u.events()) {  // the public view already
+    e.events.push_back(absl::StrCat(
+        "{\"i\":", e.events.size(), ",\"kind\":", JsonQuote(ev.kind()),
+        ",\"seat\":", ev.seat(), ",\"text\":", JsonQuote(ev.text()), "}"));
+  }
+}
+
 void LiveMatches::Finish(int64_t match) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = entries_.find(match);
@@ -100,7 +122,8 @@ std::string LiveMatches::ListJson() const {
         .push_back(absl::StrCat(
             "{\"match\":", id, ",\"tournament\":", e->tournament, ",\"bots\":[",
             absl::StrJoin(bots, ","), "],\"factions\":[",
-            absl::StrJoin(e->factions, ","), "],\"events\":", e->events.size(),
+            absl::StrJoin(e->factions, ","),
+            "],\"events\":", std::max(e->events.size(), e->events_total.load()),
             ",\"done\":", e->done ? "true" : "false", "}"));
   }
   for (std::string& d : done) running.push_back(std::move(d));
@@ -108,11 +131,21 @@ std::string LiveMatches::ListJson() const {
 }
 
 absl::StatusOr<std::string> LiveMatches::StateJson(int64_t match,
-                                                   int64_t after) const {
+                                                   int64_t after) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = entries_.find(match);
   if (it == entries_.end()) return absl::NotFoundError("no such live match");
-  const Entry& e = *it->second;
+  Entry& e = *it->second;
+  e.watched_until_ms.store(absl::ToUnixMillis(absl::Now() + watch_for_));
+  if (e.backlog) {  // a finished match no one watched: convert it now
+    v1::MatchUpdate u;
+    referee::AppendPublicEvents(*e.backlog, e.backlog_from, &u);
+    AppendEvents(e, u);
+    v1::Observation obs;
+    referee::ObservationToProto(*e.backlog, -1, &obs);
+    e.observation_json = ProtoJson(obs);
+    e.backlog.reset();
+  }
   std::vector<std::string> bots;
   for (const std::string& b : e.bots) bots.push_back(JsonQuote(b));
   std::string j = absl::StrCat(

@@ -2,6 +2,7 @@
 // ports, faults of every kind, redaction of every request, and replays.
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <thread>
@@ -1073,72 +1074,122 @@ TEST(Match, SpecCharacterAndSuitsAreBounded) {
   EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
 }
 
-// Issue 12: live updates only while watched. A listener watching from its
-// k-th request on gets, as its first update, the whole public board as it
-// stands (one board event listing every Observation field).
-class LateWatcher : public MatchListener {
+// Issue 12: live updates only while watched. `Watched()` follows a pattern
+// over the listener's requests; every update's events are collected.
+class PatternWatcher : public MatchListener {
  public:
-  explicit LateWatcher(int from) : from_(from) {}
-  bool Watched() const override { return requests_ >= from_; }
-  void OnRequest(const rules::State& s, const v1::DecisionRequest&) override {
+  explicit PatternWatcher(std::function<bool(int)> watched,
+                          bool reads_requests = true)
+      : watched_(std::move(watched)), reads_(reads_requests) {}
+  bool Watched() const override { return watched_(requests_); }
+  bool ReadsRequests() const override { return reads_; }
+  void OnRequest(const rules::State&, const v1::DecisionRequest& r) override {
     ++requests_;
-    if (!pending_) return;
-    // No state change between an update and the next request.
-    v1::Observation now;
-    ObservationToProto(s, -1, &now);
-    snapshot_is_the_board =
-        snapshot_.SerializeAsString() == now.SerializeAsString();
-    pending_ = false;
+    if (r.has_observation()) ++with_observation;
   }
   void OnUpdate(const v1::MatchUpdate& u) override {
-    updates.push_back(u);
-    if (updates.size() == 1 && u.events_size() == 1 &&
-        u.events(0).kind() == "board") {
-      snapshot_ = u.events(0).board().view();
-      pending_ = true;
-    }
+    ++updates;
+    if (ended_ == 0) ++updates_before_end;
+    if (u.has_result()) final_hash = u.result().final_state_hash();
+    for (const v1::Event& e : u.events())
+      events.push_back(e.SerializeAsString());
+    if (u.events_size() > 0 && !u.has_result()) ++event_updates;
   }
-  std::vector<v1::MatchUpdate> updates;
-  bool snapshot_is_the_board = false;
+  void OnMatchEnd(int, const v1::MatchEnd&) override { ++ended_; }
+
+  std::vector<std::string> events;
+  int updates = 0, updates_before_end = 0, event_updates = 0;
+  int with_observation = 0;
+  std::string final_hash;
 
  private:
-  const int from_;
+  std::function<bool(int)> watched_;
+  const bool reads_;
   int requests_ = 0;
-  bool pending_ = false;
-  v1::Observation snapshot_;
+  int ended_ = 0;
 };
 
-TEST(Match, Issue12_NoLiveUpdatesWhileUnwatched) {
-  const v1::MatchSpec spec =
-      test_util::TwoSeatSpec("builtin:random", "builtin:random", 7);
-  LateWatcher never(1 << 30);
-  ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &never).ok());
-  ASSERT_EQ(never.updates.size(), 1u) << "the final result only";
-  EXPECT_TRUE(never.updates[0].has_result());
-  // Watched from the start: the events from the start, no whole board.
-  LateWatcher always(0);
-  ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &always).ok());
-  ASSERT_GT(always.updates.size(), 10u);
-  EXPECT_NE(always.updates[0].events(0).kind(), "board");
+// Tables of every kind: the base game, the expansion factions, and an
+// advanced-setup Exiles & Partisans table with hirelings on the Lake.
+std::vector<v1::MatchSpec> WatchSpecs() {
+  std::vector<v1::MatchSpec> specs;
+  specs.push_back(
+      test_util::TwoSeatSpec("builtin:random", "builtin:random", 7));
+  v1::MatchSpec four;
+  four.set_seed(11);
+  for (v1::Faction f : {v1::FACTION_CULT, v1::FACTION_RIVERFOLK,
+                        v1::FACTION_DUCHY, v1::FACTION_CORVID}) {
+    v1::SeatSpec* seat = four.add_seats();
+    seat->set_faction(f);
+    seat->set_bot("builtin:random");
+  }
+  specs.push_back(four);
+  v1::MatchSpec table = four;
+  table.set_seed(12);
+  table.set_map("lake");
+  table.set_deck("exiles");
+  table.mutable_seats(0)->set_faction(v1::FACTION_HUNDREDS);
+  table.mutable_seats(1)->set_faction(v1::FACTION_KEEPERS);
+  table.mutable_seats(2)->set_faction(v1::FACTION_VAGABOND);
+  table.mutable_seats(3)->set_faction(v1::FACTION_EYRIE);
+  table.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  for (int i = 0; i < 3; ++i) table.add_hirelings()->set_hireling("random");
+  specs.push_back(table);
+  return specs;
 }
 
-TEST(Match, Issue12_LateWatcherGetsTheWholeBoardFirst) {
-  const v1::MatchSpec spec =
-      test_util::TwoSeatSpec("builtin:random", "builtin:random", 7);
-  LateWatcher late(40);
-  ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &late).ok());
-  ASSERT_GT(late.updates.size(), 2u);
-  const v1::Event& board = late.updates[0].events(0);
-  ASSERT_EQ(board.kind(), "board");
-  EXPECT_EQ(board.seat(), -1);
-  EXPECT_EQ(board.board().fields_size(),
-            v1::Observation::descriptor()->field_count());
-  EXPECT_TRUE(late.snapshot_is_the_board);
-  for (size_t i = 1; i < late.updates.size(); ++i) {
-    for (const v1::Event& e : late.updates[i].events())
-      EXPECT_NE(e.kind(), "board");
+TEST(Match, Issue12_NoLiveUpdatesWhileUnwatched) {
+  for (const v1::MatchSpec& spec : WatchSpecs()) {
+    PatternWatcher never([](int) { return false; });
+    auto out = RunMatch(spec, MatchOptions{}, &never);
+    ASSERT_TRUE(out.ok()) << out.status();
+    EXPECT_EQ(never.updates_before_end, 0) << "nothing while the match runs";
+    // At the end: the unwatched events (one update), then the result.
+    EXPECT_EQ(never.updates, 2);
+    EXPECT_EQ(never.event_updates, 1);
+    EXPECT_EQ(never.events.size(), out->final_state->events().size());
   }
-  EXPECT_TRUE(late.updates.back().has_result());
+}
+
+TEST(Match, Issue12_EveryPublicEventOnceWhateverTheWatching) {
+  const std::vector<std::function<bool(int)>> patterns = {
+      [](int) { return false; },                // never
+      [](int r) { return r >= 40; },            // a late watcher
+      [](int r) { return (r / 17) % 2 == 0; },  // on and off
+      [](int r) { return r % 3 == 1; },
+  };
+  for (const v1::MatchSpec& spec : WatchSpecs()) {
+    PatternWatcher always([](int) { return true; });
+    ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &always).ok());
+    ASSERT_GT(always.event_updates, 10);
+    for (size_t p = 0; p < patterns.size(); ++p) {
+      PatternWatcher w(patterns[p]);
+      ASSERT_TRUE(RunMatch(spec, MatchOptions{}, &w).ok());
+      // Converted late (from a later state), each event reads the same.
+      EXPECT_EQ(w.events, always.events) << "pattern " << p;
+      EXPECT_EQ(w.final_hash, always.final_hash);
+      EXPECT_LT(w.event_updates, always.event_updates) << "pattern " << p;
+    }
+  }
+}
+
+// Issue 19.3 for listeners: one that does not read requests leaves the
+// view as the referee's bytes, and the match is the same.
+TEST(Match, Issue12_AListenerThatReadsNoRequestChangesNothing) {
+  for (const v1::MatchSpec& spec : WatchSpecs()) {
+    auto alone = RunMatch(spec, MatchOptions{});
+    ASSERT_TRUE(alone.ok());
+    PatternWatcher reads([](int) { return true; }, true);
+    PatternWatcher blind([](int) { return false; }, false);
+    auto a = RunMatch(spec, MatchOptions{}, &reads);
+    auto b = RunMatch(spec, MatchOptions{}, &blind);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(a->result.final_state_hash(), alone->result.final_state_hash());
+    EXPECT_EQ(b->result.final_state_hash(), alone->result.final_state_hash());
+    EXPECT_GT(reads.with_observation, 0);
+    EXPECT_EQ(blind.with_observation, 0);
+    EXPECT_EQ(blind.events, reads.events);
+  }
 }
 
 }  // namespace
