@@ -203,6 +203,39 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   EXPECT_NE(metrics.find("woodland_active_matches 0"), std::string::npos);
 }
 
+// Issue 12: a match no one watched made no live update, yet a watcher who
+// comes after it ended still gets every public event, then the result.
+TEST_F(RefereeServer, Issue12_AWatcherAfterTheEndGetsEveryEvent) {
+  v1::MatchResult result;
+  ASSERT_TRUE(Run(Spec("unwatched", 31), &result).ok());
+  std::vector<v1::MatchUpdate> updates;
+  {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(30));
+    v1::WatchRequest req;
+    req.set_match_id("unwatched");
+    auto reader = stub_->WatchMatch(&ctx, req);
+    v1::MatchUpdate u;
+    while (reader->Read(&u)) updates.push_back(u);
+    ASSERT_TRUE(reader->Finish().ok());
+  }
+  grpc::ClientContext ctx;
+  v1::GetReplayRequest req;
+  req.set_match_id("unwatched");
+  v1::Replay replay;
+  ASSERT_TRUE(stub_->GetReplay(&ctx, req, &replay).ok());
+  auto s = StateFromReplay(replay);
+  ASSERT_TRUE(s.ok()) << s.status();
+  ASSERT_EQ(updates.size(), 2u) << "the events, then the result";
+  EXPECT_EQ(static_cast<size_t>(updates[0].events_size()), s->events().size());
+  for (const v1::Event& e : updates[0].events()) {
+    if (e.kind() == "draw") EXPECT_FALSE(e.has_card());
+  }
+  EXPECT_TRUE(updates[1].has_result());
+  EXPECT_EQ(updates[1].result().final_state_hash(), result.final_state_hash());
+}
+
 TEST_F(RefereeServer, BadRequestsGetClearErrors) {
   v1::MatchSpec spec = Spec("", 1);
   spec.mutable_seats()->RemoveLast();
