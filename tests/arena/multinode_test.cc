@@ -44,11 +44,14 @@ std::string BotsFile() {
 Node StartNode(const std::string& db, const std::string& node_id) {
   Node n;
   std::vector<std::string> argv = {
-      kCli,       "arena",          "serve", "--port",
-      "0",        "--metrics-port", "0",     "--db",
-      db,         "--workers",      "2",     "--bots-file",
-      BotsFile(), "--poll-seconds", "1",     "--lease-seconds",
-      "3"};
+      kCli, "arena", "serve", "--port", "0", "--metrics-port", "0", "--db", db,
+      "--workers", "2", "--bots-file", BotsFile(), "--poll-seconds", "1",
+      "--lease-seconds", "3",
+      // Games of random bots run to ~60-190 faction turns, a thousand
+      // decisions each, every one a round trip to a bot process: under a
+      // loaded CI that alone took this test past its timeout. Forty turns
+      // keep every claim, takeover and result the test checks.
+      "--max-turns", "40"};
   if (!node_id.empty()) {
     argv.push_back("--node-id");
     argv.push_back(node_id);
