@@ -602,12 +602,16 @@ std::optional<MatchRow> PendingRun::TakeOverLocked(
       continue;
     }
     if (!orphan) {
+      const std::string why =
+          m.lease_until_ms < now_ms
+              ? absl::StrCat("lease ended ", now_ms - m.lease_until_ms,
+                             " ms ago")
+              : "its process is gone";
       std::fprintf(stderr,
                    "arena: node %s takes over table %d of tournament %lld "
-                   "from %s (lease ended %lld ms ago)\n",
+                   "from %s (%s)\n",
                    node_.c_str(), m.table_index, static_cast<long long>(tid_),
-                   m.claimed_by.c_str(),
-                   static_cast<long long>(now_ms - m.lease_until_ms));
+                   m.claimed_by.c_str(), why.c_str());
     }
     return m;
   }
