@@ -639,6 +639,7 @@ grpc::Status ArenaService::CreateTournament(
     v1::TournamentStatus* status) {
   Principal who;
   if (grpc::Status a = Caller(ctx, &who, /*admin=*/true); !a.ok()) return a;
+  std::lock_guard<std::mutex> launch(launch_mu_);
   return Launch(*req, false, 0, status);
 }
 
@@ -659,6 +660,7 @@ grpc::Status ArenaService::StartLadder(grpc::ServerContext* ctx,
   t.set_players(req->players());
   if (req->has_seed()) t.set_seed(req->seed());
   *t.mutable_table_setup() = req->table_setup();
+  std::lock_guard<std::mutex> launch(launch_mu_);
   return Launch(t, true, 0, status);
 }
 
@@ -705,6 +707,7 @@ void ArenaService::Poll() {
 }
 
 void ArenaService::ResumeAll() {
+  std::lock_guard<std::mutex> launch(launch_mu_);
   // Checks cut short by a stop run again.
   if (auto bots = store_->Bots(); bots.ok()) {
     for (const BotRow& b : *bots) {

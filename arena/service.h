@@ -200,6 +200,11 @@ class ArenaService final
   int checks_running_ = 0;
   bool checks_stop_ = false;
   std::thread checker_;
+  // Held by ResumeAll and around a new tournament's Launch: a poll's
+  // ResumeAll seeing a tournament between its stored request and its entry
+  // in running_ (or two ResumeAll calls, at start-up and from the poll) would
+  // launch a second run of it.
+  std::mutex launch_mu_;
   std::mutex mu_;
   std::map<int64_t, std::unique_ptr<Running>> running_;
   std::atomic<int64_t> counter_{0};

@@ -479,6 +479,18 @@ absl::Status Store::RenewLeases(int64_t tournament, const std::string& node,
                            : Error(db_.get(), "renewing leases");
 }
 
+absl::StatusOr<std::vector<MatchRow>> Store::RunningMatches(
+    int64_t tournament) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Stmt q(db_.get(), std::string(kMatchColumns) +
+                        "WHERE tournament_id = ? AND state = 'running' "
+                        "ORDER BY table_index");
+  q.Bind(1, tournament);
+  std::vector<MatchRow> out;
+  while (q.Step() == kRow) out.push_back(ReadMatch(q));
+  return out;
+}
+
 absl::StatusOr<std::vector<MatchRow>> Store::MatchesInState(int64_t tournament,
                                                             bool done,
                                                             int from_index) {

@@ -163,6 +163,8 @@ class Store {
   // Extends the leases of `node`'s running matches of a tournament.
   absl::Status RenewLeases(int64_t tournament, const std::string& node,
                            int64_t lease_until_ms);
+  // The running matches of a tournament (claimed by some node), in order.
+  absl::StatusOr<std::vector<MatchRow>> RunningMatches(int64_t tournament);
   // Matches done (or not done) with table_index >= from_index, in order.
   absl::StatusOr<std::vector<MatchRow>> MatchesInState(int64_t tournament,
                                                        bool done,

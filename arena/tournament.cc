@@ -431,10 +431,17 @@ class PendingRun {
  private:
   absl::Status Load();
   void Worker();
+  // The next match for a worker: a claim whose node is gone (taken over as
+  // soon as its lease ends: every node waits for it), else the next match
+  // nobody started, else, with nothing left to start, an open match once
+  // it can be claimed, waiting for the other nodes' results meanwhile.
+  // nullopt when every match is done (or the run stops).
+  absl::StatusOr<std::optional<MatchRow>> Next();
+  // Under mu_: a running match of `rows` this run may take over now.
+  std::optional<MatchRow> TakeOverLocked(const std::vector<MatchRow>& rows,
+                                         int64_t now_ms);
   // Claims, plays and records one match; false when another node holds it.
   absl::StatusOr<bool> PlayOne(const MatchRow& m);
-  // Matches other nodes held: wait for them, or take them over.
-  absl::Status Finish();
   // Offers the results other nodes stored since the ledger's prefix.
   absl::Status SyncLocked();
   absl::Status ReloadLedgerLocked();
@@ -448,15 +455,20 @@ class PendingRun {
   const std::string node_;
   const int64_t lease_ms_;
   std::unique_ptr<RefereePool> pool_;
-  std::mutex mu_;  // guards everything below
+  std::mutex mu_;  // guards everything below up to the heartbeat's
   Ledger ledger_;
   std::vector<MatchRow> rows_;     // the schedule, by table index
   std::set<int> done_;             // table indices known done
   std::vector<MatchRow> pending_;  // not done when the run started
+  std::set<int> in_play_;          // table indices this run's workers hold
   size_t next_ = 0;
-  int started_ = 0;
+  int started_ = 0;  // matches taken from pending_
+  int taken_ = 0;    // matches handed to workers (stop_after counts them)
   int total_ = 0;
   absl::Status failure_ = absl::OkStatus();
+  // The heartbeat has its own lock: a worker holding mu_ through a slow
+  // store write must not delay the renewal of this node's leases.
+  std::mutex heartbeat_mu_;
   bool stop_heartbeat_ = false;
   std::condition_variable heartbeat_cv_;
 };
@@ -575,20 +587,92 @@ absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
   return true;
 }
 
-void PendingRun::Worker() {
+std::optional<MatchRow> PendingRun::TakeOverLocked(
+    const std::vector<MatchRow>& rows, int64_t now_ms) {
+  for (const MatchRow& m : rows) {
+    if (m.state != "running" || in_play_.count(m.table_index) ||
+        done_.count(m.table_index)) {
+      continue;
+    }
+    // Held under this node's name by none of this run's workers: left by an
+    // earlier process of the node.
+    const bool orphan = m.claimed_by == node_ || m.claimed_by.empty();
+    if (!orphan && m.lease_until_ms >= now_ms &&
+        DeadOnThisHost(m.claimed_by).empty()) {
+      continue;
+    }
+    if (!orphan) {
+      const std::string why =
+          m.lease_until_ms < now_ms
+              ? absl::StrCat("lease ended ", now_ms - m.lease_until_ms,
+                             " ms ago")
+              : "its process is gone";
+      std::fprintf(stderr,
+                   "arena: node %s takes over table %d of tournament %lld "
+                   "from %s (%s)\n",
+                   node_.c_str(), m.table_index, static_cast<long long>(tid_),
+                   m.claimed_by.c_str(), why.c_str());
+    }
+    return m;
+  }
+  return std::nullopt;
+}
+
+absl::StatusOr<std::optional<MatchRow>> PendingRun::Next() {
   for (;;) {
-    size_t i;
+    if (Stopped()) return std::nullopt;
+    absl::StatusOr<std::vector<MatchRow>> running = store_.RunningMatches(tid_);
+    if (!running.ok()) return running.status();
     {
       std::lock_guard<std::mutex> lock(mu_);
-      if (!failure_.ok() || next_ >= pending_.size()) return;
-      i = next_++;
-      if (c_.stop_after > 0 && static_cast<int>(i) >= c_.stop_after) return;
-      ++started_;
+      if (!failure_.ok()) return std::nullopt;
+      if (c_.stop_after > 0 && taken_ >= c_.stop_after) return std::nullopt;
+      std::optional<MatchRow> m = TakeOverLocked(*running, NowMs());
+      while (!m && next_ < pending_.size()) {
+        ++started_;
+        const MatchRow& p = pending_[next_++];
+        if (!in_play_.count(p.table_index) && !done_.count(p.table_index))
+          m = p;
+      }
+      if (m) {
+        in_play_.insert(m->table_index);
+        ++taken_;
+        return m;
+      }
     }
-    if (Stopped()) return;
-    absl::StatusOr<bool> played = PlayOne(pending_[i]);
-    if (!played.ok()) {
+    // Nothing left to start: the open matches are being played, here or by
+    // live nodes; their results, or their expired leases, come.
+    absl::StatusOr<std::vector<MatchRow>> open =
+        store_.MatchesInState(tid_, /*done=*/false, 0);
+    if (!open.ok()) return open.status();
+    {
       std::lock_guard<std::mutex> lock(mu_);
+      if (open->empty()) return std::nullopt;
+      // One left pending (a node stopped before playing it).
+      for (const MatchRow& m : *open) {
+        if (m.state == "pending" && !in_play_.count(m.table_index)) {
+          in_play_.insert(m.table_index);
+          ++taken_;
+          return m;
+        }
+      }
+      if (absl::Status st = SyncLocked(); !st.ok()) return st;
+      if (progress_) progress_(static_cast<int>(done_.size()), total_);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::clamp<int64_t>(lease_ms_ / 20, 50, 500)));
+  }
+}
+
+void PendingRun::Worker() {
+  for (;;) {
+    absl::StatusOr<std::optional<MatchRow>> next = Next();
+    if (next.ok() && !next->has_value()) return;
+    absl::StatusOr<bool> played =
+        next.ok() ? PlayOne(**next) : absl::StatusOr<bool>(next.status());
+    std::lock_guard<std::mutex> lock(mu_);
+    if (next.ok()) in_play_.erase((*next)->table_index);
+    if (!played.ok()) {
       if (failure_.ok()) failure_ = played.status();
       if (c_.metrics) c_.metrics->Failed();
       return;
@@ -596,35 +680,8 @@ void PendingRun::Worker() {
   }
 }
 
-absl::Status PendingRun::Finish() {
-  for (;;) {
-    if (Stopped()) return absl::OkStatus();
-    absl::StatusOr<std::vector<MatchRow>> open =
-        store_.MatchesInState(tid_, /*done=*/false, 0);
-    if (!open.ok()) return open.status();
-    if (open->empty()) return absl::OkStatus();
-    bool played_any = false;
-    for (const MatchRow& m : *open) {
-      if (Stopped()) return absl::OkStatus();
-      absl::StatusOr<bool> played = PlayOne(m);
-      if (!played.ok()) return played.status();
-      played_any |= *played;
-    }
-    if (!played_any) {
-      {
-        std::lock_guard<std::mutex> lock(mu_);
-        if (absl::Status st = SyncLocked(); !st.ok()) return st;
-        if (progress_) progress_(static_cast<int>(done_.size()), total_);
-      }
-      // Held by live nodes: their results, or their expired leases, come.
-      std::this_thread::sleep_for(std::chrono::milliseconds(
-          std::clamp<int64_t>(lease_ms_ / 20, 50, 500)));
-    }
-  }
-}
-
 void PendingRun::Heartbeat() {
-  std::unique_lock<std::mutex> lock(mu_);
+  std::unique_lock<std::mutex> lock(heartbeat_mu_);
   while (!heartbeat_cv_.wait_for(lock, std::chrono::milliseconds(lease_ms_ / 3),
                                  [this] { return stop_heartbeat_; })) {
     lock.unlock();
@@ -647,12 +704,8 @@ absl::StatusOr<Standings> PendingRun::Run() {
   for (int w = 0; w < std::max(1, c_.workers); ++w)
     threads.emplace_back([this] { Worker(); });
   for (std::thread& t : threads) t.join();
-  absl::Status st = failure_;
-  const bool stopped_early =
-      c_.stop_after > 0 && static_cast<int>(pending_.size()) > c_.stop_after;
-  if (st.ok() && !stopped_early) st = Finish();
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::lock_guard<std::mutex> lock(heartbeat_mu_);
     stop_heartbeat_ = true;
   }
   heartbeat_cv_.notify_all();
@@ -661,7 +714,7 @@ absl::StatusOr<Standings> PendingRun::Run() {
   if (c_.metrics) {
     c_.metrics->Queued(-(static_cast<int>(pending_.size()) - started_));
   }
-  if (!st.ok()) return st;
+  if (!failure_.ok()) return failure_;
   std::lock_guard<std::mutex> lock(mu_);
   if (absl::Status s = SyncLocked(); !s.ok()) return s;
   // The last results may have come from other nodes: report them too.

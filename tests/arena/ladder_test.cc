@@ -278,6 +278,21 @@ v1::TournamentStatus CancelAndWait(ArenaService& s, int64_t id) {
   return out;
 }
 
+// Registers builtin random bots bot1..bot`n` with `s` (and lists them in
+// `t` if given); false if one was refused.
+bool RegisterBuiltin(ArenaService& s, int n,
+                     v1::CreateTournamentRequest* t = nullptr) {
+  for (int i = 1; i <= n; ++i) {
+    v1::RegisterBotRequest r;
+    r.set_name("bot" + std::to_string(i));
+    r.set_spec("builtin:random");
+    v1::BotRecord out;
+    if (!s.RegisterBot(nullptr, &r, &out).ok()) return false;
+    if (t != nullptr) t->add_bots(r.name());
+  }
+  return true;
+}
+
 // Issue 14.4: a ladder restarted on the same database keeps counting from
 // the matches it has stored.
 TEST(ArenaLadder, Issue14_MatchesDoneSurvivesARestart) {
@@ -285,13 +300,9 @@ TEST(ArenaLadder, Issue14_MatchesDoneSurvivesARestart) {
   for (const char* s : {"", "-wal", "-shm"}) std::remove((db + s).c_str());
   auto store = Store::Open(db);
   ASSERT_TRUE(store.ok());
-  for (int i = 1; i <= 4; ++i) {
-    v1::RegisterBotRequest r;
-    r.set_name("bot" + std::to_string(i));
-    r.set_spec("builtin:random");
-    v1::BotRecord out;
+  {
     ArenaService s(store->get(), nullptr, {}, 1);
-    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
+    ASSERT_TRUE(RegisterBuiltin(s, 4));
   }
   int64_t id = 0;
   {
@@ -327,14 +338,7 @@ TEST(ArenaLadder, Issue14_CreateReportsTotalAndFactionsAreRated) {
   ASSERT_TRUE(store.ok());
   ArenaService s(store->get(), nullptr, {}, 2);
   v1::CreateTournamentRequest t;
-  for (int i = 1; i <= 4; ++i) {
-    v1::RegisterBotRequest r;
-    r.set_name("bot" + std::to_string(i));
-    r.set_spec("builtin:random");
-    v1::BotRecord out;
-    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
-    t.add_bots(r.name());
-  }
+  ASSERT_TRUE(RegisterBuiltin(s, 4, &t));
   t.set_players(4);
   t.set_tables_per_pairing(8);
   t.set_seed(1);
@@ -368,13 +372,7 @@ TEST(ArenaLadder, Issue14_CancelReturnsAtOnce) {
   auto store = Store::Open(":memory:");
   ASSERT_TRUE(store.ok());
   ArenaService s(store->get(), nullptr, {}, 1);
-  for (int i = 1; i <= 4; ++i) {
-    v1::RegisterBotRequest r;
-    r.set_name("bot" + std::to_string(i));
-    r.set_spec("builtin:random");
-    v1::BotRecord out;
-    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
-  }
+  ASSERT_TRUE(RegisterBuiltin(s, 4));
   v1::StartLadderRequest req;
   v1::TournamentStatus st;
   ASSERT_TRUE(s.StartLadder(nullptr, &req, &st).ok());
@@ -398,14 +396,7 @@ TEST(ArenaApi, Issue14_ListTournamentsPagedMatchesAndReplayById) {
   ASSERT_TRUE(store.ok());
   ArenaService s(store->get(), nullptr, {}, 2);
   v1::CreateTournamentRequest t;
-  for (int i = 1; i <= 4; ++i) {
-    v1::RegisterBotRequest r;
-    r.set_name("bot" + std::to_string(i));
-    r.set_spec("builtin:random");
-    v1::BotRecord out;
-    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
-    t.add_bots(r.name());
-  }
+  ASSERT_TRUE(RegisterBuiltin(s, 4, &t));
   t.set_tables_per_pairing(8);  // two groups of 4 tables, one seed each
   t.set_seed(2);
   v1::TournamentStatus st;
@@ -623,6 +614,35 @@ std::vector<int> NeverStarted(Store& store, int64_t tid, int bot) {
   return out;
 }
 
+// The probe tests' ladder: five builtin bots, the fifth ("flaky") a random
+// bot behind a script that fails to start while the file `dead` exists (it
+// does at first); probes after 10 s of a simulated clock (`now`, which a
+// test moves with the progress), short games (the starts are what is
+// tested).
+struct FlakyLadder {
+  explicit FlakyLadder(const std::string& name)
+      : dir(::testing::TempDir() + "/" + name), config(Builtin(5, name)) {
+    std::filesystem::remove_all(dir);
+    const std::string flaky =
+        Script(dir, "flaky.sh",
+               "[ -e \"$(dirname \"$0\")/dead\" ] && exit 1\nexec \"$@\"\n");
+    std::ofstream(dir + "/dead") << "1";
+    config.bots[4] = {"flaky", absl::StrCat("exec:", flaky, " ", kRandomBot)};
+    config.probe_after = absl::Seconds(10);
+    config.max_turns = 2;
+    config.now = [this] { return now; };
+  }
+  FlakyLadder(const FlakyLadder&) = delete;
+  FlakyLadder& operator=(const FlakyLadder&) = delete;
+  // Table `done` is played at second `done`.
+  void At(int done) { now = absl::UnixEpoch() + absl::Seconds(done); }
+  void Revive() { std::filesystem::remove(dir + "/dead"); }
+
+  const std::string dir;
+  TournamentConfig config;
+  absl::Time now = absl::UnixEpoch();
+};
+
 // Issue 14.2: GetStandings on a ladder answers from the standings the run
 // publishes, reading no stored match, and agrees with the stored ratings;
 // the arena's two workers play two tables at once.
@@ -630,13 +650,7 @@ TEST(ArenaLadder, Issue14_GetStandingsReadsNoStoredMatch) {
   auto store = Store::Open(":memory:");
   ASSERT_TRUE(store.ok());
   ArenaService s(store->get(), nullptr, {}, 2);
-  for (int i = 1; i <= 5; ++i) {
-    v1::RegisterBotRequest r;
-    r.set_name("bot" + std::to_string(i));
-    r.set_spec("builtin:random");
-    v1::BotRecord out;
-    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
-  }
+  ASSERT_TRUE(RegisterBuiltin(s, 5));
   v1::StartLadderRequest req;
   req.set_seed(4);
   v1::TournamentStatus st;
@@ -685,25 +699,14 @@ TEST(ArenaLadder, Issue14_GetStandingsReadsNoStoredMatch) {
 // after 3 failures, two failed probes, then the third probe starts it and
 // it plays on, not suspended.
 TEST(Ladder, Issue14_SuspendedBotIsProbedWithBackoffAndResumes) {
-  const std::string dir = ::testing::TempDir() + "/issue14_probe";
-  std::filesystem::remove_all(dir);
-  const std::string flaky =
-      Script(dir, "flaky.sh",
-             "[ -e \"$(dirname \"$0\")/dead\" ] && exit 1\nexec \"$@\"\n");
-  std::ofstream(dir + "/dead") << "1";
+  FlakyLadder f("issue14_probe");
   auto store = Store::Open(":memory:");
   ASSERT_TRUE(store.ok());
-  TournamentConfig c = Builtin(5, "probe");
-  c.bots[4] = {"flaky", absl::StrCat("exec:", flaky, " ", kRandomBot)};
-  c.probe_after = absl::Seconds(10);
-  c.max_turns = 2;  // short games: the starts are what is tested
-  absl::Time now = absl::UnixEpoch();
-  c.now = [&now] { return now; };
   auto progress = [&](int done, int) {
-    now = absl::UnixEpoch() + absl::Seconds(done);
-    if (done == 60) std::filesystem::remove(dir + "/dead");
+    f.At(done);
+    if (done == 60) f.Revive();
   };
-  auto s = RunLadder(c, **store, 120, progress);
+  auto s = RunLadder(f.config, **store, 120, progress);
   ASSERT_TRUE(s.ok()) << s.status();
   const std::vector<int> failed = NeverStarted(**store, 1, 4);
   ASSERT_EQ(failed.size(), 5u) << absl::StrJoin(failed, ",");
@@ -734,19 +737,9 @@ TEST(Ladder, Issue14_SuspendedBotIsProbedWithBackoffAndResumes) {
 // next probe still waits twice probe_after from that probe, not
 // probe_after from the restart.
 TEST(Ladder, Issue14_ProbeBackoffSurvivesARestart) {
-  const std::string dir = ::testing::TempDir() + "/issue14_probe_restart";
-  std::filesystem::remove_all(dir);
-  const std::string flaky =
-      Script(dir, "flaky.sh",
-             "[ -e \"$(dirname \"$0\")/dead\" ] && exit 1\nexec \"$@\"\n");
-  std::ofstream(dir + "/dead") << "1";
-  const std::string db = dir + "/arena.db";
-  TournamentConfig c = Builtin(5, "probe-restart");
-  c.bots[4] = {"flaky", absl::StrCat("exec:", flaky, " ", kRandomBot)};
-  c.probe_after = absl::Seconds(10);
-  c.max_turns = 2;
-  absl::Time now = absl::UnixEpoch();
-  c.now = [&now] { return now; };
+  FlakyLadder f("issue14_probe_restart");
+  const std::string db = f.dir + "/arena.db";
+  TournamentConfig& c = f.config;
   std::atomic<bool> cancel{false};
   c.cancel = &cancel;
   std::vector<int> failed;
@@ -754,7 +747,7 @@ TEST(Ladder, Issue14_ProbeBackoffSurvivesARestart) {
     auto store = Store::Open(db);
     ASSERT_TRUE(store.ok());
     auto progress = [&](int done, int) {
-      now = absl::UnixEpoch() + absl::Seconds(done);
+      f.At(done);
       if (NeverStarted(**store, 1, 4).size() >= 4) cancel = true;
     };
     ASSERT_TRUE(RunLadder(c, **store, 200, progress).ok());
@@ -765,9 +758,7 @@ TEST(Ladder, Issue14_ProbeBackoffSurvivesARestart) {
   cancel = false;
   auto store = Store::Open(db);  // the restart
   ASSERT_TRUE(store.ok());
-  auto progress = [&](int done, int) {
-    now = absl::UnixEpoch() + absl::Seconds(done);
-  };
+  auto progress = [&](int done, int) { f.At(done); };
   ASSERT_TRUE(RunLadder(c, **store, 40, progress).ok());
   failed = NeverStarted(**store, 1, 4);
   ASSERT_GE(failed.size(), 5u);
@@ -806,13 +797,7 @@ TEST(ArenaLadder, Issue14_WaitingLadderSaysWhy) {
   auto store = Store::Open(":memory:");
   ASSERT_TRUE(store.ok());
   ArenaService s(store->get(), nullptr, {}, 1);
-  for (int i = 1; i <= 4; ++i) {
-    v1::RegisterBotRequest r;
-    r.set_name("bot" + std::to_string(i));
-    r.set_spec("builtin:random");
-    v1::BotRecord out;
-    ASSERT_TRUE(s.RegisterBot(nullptr, &r, &out).ok());
-  }
+  ASSERT_TRUE(RegisterBuiltin(s, 4));
   v1::StartLadderRequest req;
   req.set_seed(4);
   v1::TournamentStatus st;

@@ -280,6 +280,105 @@ TEST(ArenaService,
   c2.process->Stop(2000);
 }
 
+// The tournament `id` as ListTournaments reports it (id 0 if it is not).
+v1::TournamentStatus Listed(v1::Arena::Stub* stub, int64_t id) {
+  v1::ListTournamentsResponse list;
+  EXPECT_TRUE(Call(std::bind_front(&v1::Arena::Stub::ListTournaments, stub),
+                   v1::ListTournamentsRequest(), &list)
+                  .ok());
+  for (const v1::TournamentStatus& t : list.tournaments()) {
+    if (t.tournament_id() == id) return t;
+  }
+  return v1::TournamentStatus();
+}
+
+// Issue 12.6: the arena reports the table a tournament is played on (map,
+// deck, setup mode, landmarks, hirelings) in CreateTournament's answer, in
+// ListTournaments, and after a restart from the store, both for a finished
+// tournament and for one resumed mid-run.
+TEST(ArenaService, Issue12_TableSetupIsReportedAndSurvivesARestart) {
+  const std::string db = ::testing::TempDir() + "/arena_table.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::filesystem::remove(db + s);
+  Arena a = StartArena(db);
+  ASSERT_NE(a.stub, nullptr);
+  for (int i = 1; i <= 4; ++i) {
+    v1::RegisterBotRequest r;
+    r.set_name("r" + std::to_string(i));
+    r.set_spec("builtin:random");
+    v1::BotRecord out;
+    ASSERT_TRUE(
+        Call(std::bind_front(&v1::Arena::Stub::RegisterBot, a.stub.get()), r,
+             &out)
+            .ok());
+  }
+  v1::TableSetup table;
+  table.set_map("lake");
+  table.set_deck("exiles");
+  table.set_setup_mode(v1::SETUP_MODE_ADVANCED);
+  table.add_landmarks()->set_landmark("black_market");
+  for (const char* h : {"band", "bearers", "keepers"})
+    table.add_hirelings()->set_hireling(h);
+  table.mutable_hirelings(1)->set_demoted(true);
+  v1::CreateTournamentRequest t;
+  for (int i = 1; i <= 4; ++i) t.add_bots("r" + std::to_string(i));
+  t.set_players(4);
+  t.set_tables_per_pairing(1);
+  t.set_seed(12);
+  *t.mutable_table_setup() = table;
+  const std::string want = table.SerializeAsString();
+  auto create = [&](const v1::CreateTournamentRequest& req) {
+    v1::TournamentStatus status;
+    EXPECT_TRUE(
+        Call(std::bind_front(&v1::Arena::Stub::CreateTournament, a.stub.get()),
+             req, &status)
+            .ok());
+    EXPECT_EQ(status.table_setup().SerializeAsString(), want)
+        << status.table_setup().DebugString();
+    return status.tournament_id();
+  };
+  const int64_t finished = create(t);
+  EXPECT_EQ(Listed(a.stub.get(), finished).table_setup().SerializeAsString(),
+            want);
+  {
+    grpc::ClientContext ctx;
+    v1::TournamentRef ref;
+    ref.set_tournament_id(finished);
+    auto reader = a.stub->WatchTournament(&ctx, ref);
+    v1::TournamentStatus s;
+    while (reader->Read(&s)) {
+    }
+    ASSERT_TRUE(reader->Finish().ok());
+    ASSERT_EQ(s.state(), v1::TOURNAMENT_STATE_FINISHED) << s.error();
+    EXPECT_EQ(s.table_setup().SerializeAsString(), want);
+  }
+  // A long one, still running when the arena is killed.
+  v1::CreateTournamentRequest long_one = t;
+  long_one.set_tables_per_pairing(400);
+  const int64_t running = create(long_one);
+  kill(a.process->pid(), SIGKILL);
+  a.process->Stop(100);
+
+  Arena b = StartArena(db);
+  ASSERT_NE(b.stub, nullptr);
+  const v1::TournamentStatus ended = Listed(b.stub.get(), finished);
+  EXPECT_EQ(ended.state(), v1::TOURNAMENT_STATE_FINISHED);
+  EXPECT_EQ(ended.table_setup().SerializeAsString(), want)
+      << ended.table_setup().DebugString();
+  const v1::TournamentStatus resumed = Listed(b.stub.get(), running);
+  EXPECT_EQ(resumed.state(), v1::TOURNAMENT_STATE_RUNNING);
+  EXPECT_EQ(resumed.table_setup().SerializeAsString(), want)
+      << resumed.table_setup().DebugString();
+  v1::TournamentRef ref;
+  ref.set_tournament_id(running);
+  v1::TournamentStatus cancelled;
+  EXPECT_TRUE(
+      Call(std::bind_front(&v1::Arena::Stub::CancelTournament, b.stub.get()),
+           ref, &cancelled)
+          .ok());
+  EXPECT_EQ(cancelled.table_setup().SerializeAsString(), want);
+  b.process->Stop(2000);
+}
+
 // Issue 16.1: a bot row stored by an older arena (when RegisterBot took
 // exec:) never runs and its command line is never shown.
 TEST(ArenaService, Issue16_StoredExecRowsNeitherRunNorShow) {

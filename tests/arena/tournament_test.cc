@@ -11,9 +11,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <set>
 #include <thread>
 
+#include "absl/time/clock.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "referee/convert.h"
@@ -440,6 +442,48 @@ TEST(Tournament, ARoundRobinEndsFinishedInTheStore) {
   auto s = RunTournament(Config("builtin"), **store);
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(*(*store)->TournamentState(1), "finished");
+}
+
+// Issue 18.2: a match a dead node held is taken over as soon as its lease
+// has run out, before the matches nobody started: every node waits for it
+// (the ratings apply in table order), so it must not wait for the rest.
+TEST(Tournament, Issue18_AnExpiredClaimIsTakenOverBeforePendingMatches) {
+  const std::string path = TempDb("takeover");
+  auto store = Store::Open(path);
+  ASSERT_TRUE(store.ok());
+  TournamentConfig c = Config("builtin");
+  c.tables_per_pairing = 1;
+  c.workers = 1;
+  c.node_id = "host-b/1";
+  c.lease = absl::Seconds(3);
+  {  // The tables are stored; nothing is played yet.
+    std::atomic<bool> cancel{true};
+    TournamentConfig stored = c;
+    stored.cancel = &cancel;
+    auto s = RunTournament(stored, **store);
+    ASSERT_TRUE(s.ok()) << s.status();
+    ASSERT_EQ(s->matches_done, 0);
+  }
+  auto rows = (*store)->Matches(1);
+  ASSERT_TRUE(rows.ok());
+  ASSERT_EQ(rows->size(), 5u);
+  // Another host's node claimed table 2 and died: its lease ended 1 s ago.
+  const int64_t now = absl::ToUnixMillis(absl::Now());
+  const int64_t held = (*rows)[2].id;
+  ASSERT_TRUE(*(*store)->ClaimMatch(held, "host-a/1", now - 1000, now));
+  std::vector<int64_t> order;
+  std::mutex mu;
+  c.listen = [&](int64_t, int64_t match, std::vector<std::string>) {
+    std::lock_guard<std::mutex> lock(mu);
+    order.push_back(match);
+    return std::unique_ptr<referee::MatchListener>();
+  };
+  auto s = RunTournament(c, **store);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->matches_done, 5);
+  ASSERT_EQ(order.size(), 5u) << "each match played once";
+  EXPECT_EQ(order[0], held) << "the dead node's match first";
+  EXPECT_EQ(std::set<int64_t>(order.begin(), order.end()).size(), 5u);
 }
 
 // Issue 19.4: the timings count every match and decision played, and the
