@@ -220,10 +220,11 @@ void BM_StateCopyFourPlayers(benchmark::State& state) {
 }
 BENCHMARK(BM_StateCopyFourPlayers);
 
-// --signature=N: the Selfplay signature (a hash of every final state) of N
-// games on each benchmarked table, so a speed change can be checked to change
-// no result against another build (issue 12, issue 19).
-int PrintSignatures(int games) {
+// --signature=N [--table=NAME]: the Selfplay signature (a hash of every
+// final state) of N games on each benchmarked table (or only NAME), so a speed
+// change can be checked to change no result against another build (issue 12,
+// issue 19).
+int PrintSignatures(int games, const std::string& only) {
   std::vector<std::pair<std::string, GameSetup>> tables = {
       {"two", MarquiseEyrie()},
       {"four", FourSeatTable("autumn", false)},
@@ -239,6 +240,7 @@ int PrintSignatures(int games) {
     tables.emplace_back(absl::StrCat("drafted_", map), drafted);
   }
   for (auto& [name, setup] : tables) {
+    if (!only.empty() && name != only) continue;
     if (name == "six" || name == "underworld" || name == "both_vagabonds") {
       setup.shuffle_seats = true;
     }
@@ -262,6 +264,7 @@ int PrintSignatures(int games) {
 int main(int argc, char** argv) {
   std::vector<char*> args;
   int signature_games = 0;
+  std::string signature_table;  // --table=NAME: only that table
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--deck=", 0) == 0) {
@@ -270,6 +273,8 @@ int main(int argc, char** argv) {
       woodland::rules::g_deck = argv[++i];
     } else if (a.rfind("--signature=", 0) == 0) {
       signature_games = std::stoi(a.substr(12));
+    } else if (a.rfind("--table=", 0) == 0) {
+      signature_table = a.substr(8);
     } else {
       args.push_back(argv[i]);
     }
@@ -280,7 +285,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (signature_games > 0) {
-    return woodland::rules::PrintSignatures(signature_games);
+    return woodland::rules::PrintSignatures(signature_games, signature_table);
   }
   int n = static_cast<int>(args.size());
   benchmark::Initialize(&n, args.data());

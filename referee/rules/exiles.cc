@@ -157,17 +157,27 @@ std::vector<Option> FalseOrdersMoves(const State& s, int enemy) {
   return opts;
 }
 
+// Whether False Orders may target the faction in seat o.
+bool FalseOrdersTarget(const State& s, int seat, int o) {
+  const int of = FactionOf(s, o);
+  return o != seat && s.AreEnemies(FactionOf(s, seat), of) &&
+         GetFaction(of)->warriors() > 0 &&
+         ScanFalseOrdersMoves(s, of, [](int, int) { return true; });
+}
+
 std::vector<int> FalseOrdersTargets(const State& s, int seat) {
   std::vector<int> out;
-  const int f = FactionOf(s, seat);
   for (int o = 0; o < s.num_seats(); ++o) {
-    const int of = FactionOf(s, o);
-    if (o != seat && s.AreEnemies(f, of) && GetFaction(of)->warriors() > 0 &&
-        ScanFalseOrdersMoves(s, of, [](int, int) { return true; })) {
-      out.push_back(of);
-    }
+    if (FalseOrdersTarget(s, seat, o)) out.push_back(FactionOf(s, o));
   }
   return out;
+}
+
+bool AnyFalseOrdersTarget(const State& s, int seat) {
+  for (int o = 0; o < s.num_seats(); ++o) {
+    if (FalseOrdersTarget(s, seat, o)) return true;
+  }
+  return false;
 }
 
 void FalseOrdersStep(State& s) {
@@ -284,7 +294,8 @@ void EmigreChoose(State& s, const Option& o) {
 // Propaganda Bureau: "Once in Daylight, may spend a card to remove an enemy
 // warrior from a matching clearing and place a warrior there."
 bool PropagandaEnemyIn(const State& s, int f, int enemy, int c) {
-  return enemy != f && s.SeatOf(enemy) >= 0 && s.AreEnemies(f, enemy) &&
+  return enemy != f && s.clearing(c).warriors[enemy] > 0 &&
+         s.SeatOf(enemy) >= 0 && s.AreEnemies(f, enemy) &&
          s.clearing(c).warriors[enemy] >
              GetFaction(enemy)->ProtectedWarriors(s, c);
 }
@@ -325,14 +336,20 @@ std::vector<Option> PropagandaClearings(const State& s, int seat) {
 // cheapest conditions first, no lists built).
 bool AnyPropagandaClearing(const State& s, int seat) {
   const int f = FactionOf(s, seat);
-  if (s.warrior_supply(f) == 0) return false;
+  if (s.warrior_supply(f) == 0 || s.seat(seat).hand.empty()) return false;
+  uint32_t suits = 0;  // the suits (bit per Suit) a card in hand matches
+  for (CardId id : s.seat(seat).hand) {
+    const int suit = s.card(id).suit;
+    suits |= suit == kBird ? (1u << kNumSuits) - 1 : 1u << suit;
+  }
   for (int c = 0; c < s.map().num_clearings; ++c) {
+    const int suit = s.SuitOf(c);
+    if (suit >= 0 && !(suits >> suit & 1)) continue;
     bool any = false;
     for (int o = 0; o < s.num_seats() && !any; ++o)
       any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
     if (!any) any = !PropagandaHirelings(s, f, c).empty();
-    if (any && s.CanPlace(f, c) && AnyMatchingCard(s, seat, s.SuitOf(c)))
-      return true;
+    if (any && s.CanPlace(f, c)) return true;
   }
   return false;
 }
@@ -629,7 +646,7 @@ void ExilesBirdsongStart(State& s, int seat) {
 void AppendExilesBirdsong(const State& s, int seat, std::vector<Option>& opts) {
   if (!(s.EffectsInPlay(seat) & Bits({kFalseOrders, kSwapMeet}))) return;
   const CardId orders = s.FindEffect(seat, kFalseOrders);
-  if (orders != kNoCard && !FalseOrdersTargets(s, seat).empty())
+  if (orders != kNoCard && AnyFalseOrdersTarget(s, seat))
     opts.push_back({.kind = kOptCard, .card = orders});
   const CardId swap = s.FindEffect(seat, kSwapMeet);
   if (swap != kNoCard && !Used(s, seat, kSwapMeet)) {
@@ -700,29 +717,22 @@ std::string ExilesExtraLabel(const State& s, const Option& o) {
 ExilesMoveRules ExilesMoving(const State& s, int faction) {
   ExilesMoveRules r;
   const int seat = s.SeatOf(faction);
-  if (seat < 0 || !(s.EffectsInPlay(seat) &
-                    Bits({kCorvidPlanners, kBoatBuilders, kTunnels}))) {
-    return r;
-  }
-  for (CardId id : s.seat(seat).play_area) {
-    switch (s.card(id).effect) {
-      case kCorvidPlanners:  // "While moving, you ignore rule."
-        r.ignore_rule = true;
-        break;
-      case kBoatBuilders:  // "You treat rivers as paths."
-        r.rivers = true;
-        break;
-      case kTunnels: {  // "You treat clearings with any of your crafting
-                        // pieces as adjacent."
-        const uint64_t kinds = CraftingPieceKinds(s, faction) & ~uint64_t{1};
-        for (int c = 0; c < s.map().num_clearings; ++c) {
-          for (uint64_t k = kinds; k != 0; k &= k - 1) {
-            if (s.clearing(c).pieces[std::countr_zero(k)] > 0) {
-              r.tunnels |= static_cast<ClearingMask>(1u << c);
-              break;
-            }
-          }
-        }
+  if (seat < 0) return r;
+  const uint32_t effects = s.EffectsInPlay(seat);
+  // Corvid Planners: "While moving, you ignore rule."
+  r.ignore_rule = effects >> kCorvidPlanners & 1;
+  // Boat Builders: "You treat rivers as paths."
+  r.rivers = effects >> kBoatBuilders & 1;
+  // Tunnels: "You treat clearings with any of your crafting pieces as
+  // adjacent."
+  const uint64_t kinds = (effects >> kTunnels & 1)
+                             ? CraftingPieceKinds(s, faction) & ~uint64_t{1}
+                             : 0;
+  for (int c = 0; kinds != 0 && c < s.map().num_clearings; ++c) {
+    if (!s.HasPieces(faction, c)) continue;  // no piece of its there
+    for (uint64_t k = kinds; k != 0; k &= k - 1) {
+      if (s.clearing(c).pieces[std::countr_zero(k)] > 0) {
+        r.tunnels |= static_cast<ClearingMask>(1u << c);
         break;
       }
     }

@@ -417,11 +417,6 @@ int State::Presence(int faction, int c) const {
   return n;
 }
 
-int State::Ruler(int c) const {
-  if (RuleNeedsHooks()) return RulerWithHooks(c);
-  return rule_[c];  // kept by UpdateRule at every change of the clearing
-}
-
 // Law 2.5, 7.2.2: the faction with the most warriors and buildings, the
 // Eyrie among those tied, else nobody.
 int State::RuleByPieces(int c) const {
@@ -586,8 +581,14 @@ uint32_t State::ScanEffects(int seat) const {
 }
 
 void State::RefreshPlayAreas() {
-  for (int i = 0; i < num_seats(); ++i) effects_in_play_[i] = ScanEffects(i);
-  const int soup = SoupKitchensInPlay();
+  int soup = kNoFaction;  // as SoupKitchensInPlay, from the new masks
+  for (int i = 0; i < num_seats(); ++i) {
+    effects_in_play_[i] = ScanEffects(i);
+    if (soup == kNoFaction && exiles_deck_ && seats_[i].faction != kNoFaction &&
+        (effects_in_play_[i] >> kSoupKitchens & 1)) {
+      soup = seats_[i].faction;
+    }
+  }
   if (soup == soup_faction_) return;
   soup_faction_ = static_cast<int8_t>(soup);
   UpdateAllRule();  // the kept rule counts the Soup Kitchens' tokens

@@ -690,7 +690,11 @@ class State {
   absl::Status CheckInvariants() const;
 
   // --- Rules helpers (used by task handlers and faction modules) -----------
-  int Ruler(int c) const;  // faction ruling clearing c, or kNoFaction (2.5)
+  // The faction ruling clearing c, or kNoFaction (Law 2.5): kept by
+  // UpdateRule at every change of the clearing unless hooks decide it.
+  int Ruler(int c) const {
+    return RuleNeedsHooks() ? RulerWithHooks(c) : rule_[c];
+  }
   bool Rules(int faction, int c) const { return Ruler(c) == faction; }
   int Presence(int faction, int c) const;  // warriors + buildings
   // Empty building slots (Law 2.2.3; the Elder Treetop adds one, vaults
