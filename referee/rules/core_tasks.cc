@@ -1259,6 +1259,7 @@ bool AnyLegalMove(const State& s, int faction, int from_suit) {
                     [](const Option&) { return true; })) {
     return true;
   }
+  if (s.ferry() < 0) return false;  // no Ferry to cross by (Law 25.3.5)
   std::vector<Option> ferry = NewOptionList();
   AppendFerry(s, faction, from_suit, l, ferry);
   return AnyOption(std::move(ferry));
