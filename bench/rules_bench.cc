@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -219,18 +220,61 @@ void BM_StateCopyFourPlayers(benchmark::State& state) {
 }
 BENCHMARK(BM_StateCopyFourPlayers);
 
+// --signature=N [--table=NAME]: the Selfplay signature (a hash of every
+// final state) of N games on each benchmarked table (or only NAME), so a speed
+// change can be checked to change no result against another build (issue 12,
+// issue 19).
+int PrintSignatures(int games, const std::string& only) {
+  std::vector<std::pair<std::string, GameSetup>> tables = {
+      {"two", MarquiseEyrie()},
+      {"four", FourSeatTable("autumn", false)},
+      {"six", SixPlayers()},
+      {"underworld", UnderworldFour()},
+      {"both_vagabonds", BothVagabondsSix()}};
+  for (const char* map : {"autumn", "winter", "lake", "mountain"}) {
+    tables.emplace_back(absl::StrCat("exiles_", map), FourSeatTable(map, true));
+    GameSetup drafted = FourSeatTable(map, true);
+    drafted.factions.assign(4, kNoFaction);
+    drafted.shuffle_seats = false;
+    drafted.landmarks = {{-1, -1}};
+    tables.emplace_back(absl::StrCat("drafted_", map), drafted);
+  }
+  for (auto& [name, setup] : tables) {
+    if (!only.empty() && name != only) continue;
+    if (name == "six" || name == "underworld" || name == "both_vagabonds") {
+      setup.shuffle_seats = true;
+    }
+    auto sum = Selfplay(setup, 1, games);
+    if (!sum.ok()) {
+      fprintf(stderr, "%s: %s\n", name.c_str(),
+              sum.status().ToString().c_str());
+      return 1;
+    }
+    printf("%-20s games=%d decisions=%lld signature=%016llx\n", name.c_str(),
+           sum->games, static_cast<long long>(sum->decisions),
+           static_cast<unsigned long long>(sum->signature));
+  }
+  return 0;
+}
+
 }  // namespace
 }  // namespace woodland::rules
 
-// BENCHMARK_MAIN, less our own --deck flag.
+// BENCHMARK_MAIN, less our own --deck and --signature flags.
 int main(int argc, char** argv) {
   std::vector<char*> args;
+  int signature_games = 0;
+  std::string signature_table;  // --table=NAME: only that table
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--deck=", 0) == 0) {
       woodland::rules::g_deck = a.substr(7);
     } else if (a == "--deck" && i + 1 < argc) {
       woodland::rules::g_deck = argv[++i];
+    } else if (a.rfind("--signature=", 0) == 0) {
+      signature_games = std::stoi(a.substr(12));
+    } else if (a.rfind("--table=", 0) == 0) {
+      signature_table = a.substr(8);
     } else {
       args.push_back(argv[i]);
     }
@@ -239,6 +283,9 @@ int main(int argc, char** argv) {
     fprintf(stderr, "rules_bench: unknown deck '%s'\n",
             woodland::rules::g_deck.c_str());
     return 2;
+  }
+  if (signature_games > 0) {
+    return woodland::rules::PrintSignatures(signature_games, signature_table);
   }
   int n = static_cast<int>(args.size());
   benchmark::Initialize(&n, args.data());

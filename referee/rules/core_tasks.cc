@@ -484,11 +484,11 @@ void BattleStepFn(State& s) {
     case kBsAmbush: {
       // Law 4.3.1: the defender may play a matching ambush card. Scouting
       // Party: ambush cards have no effect on that attacker.
-      std::vector<Option> opts = NewOptionList();
-      if (!s.HasEffect(att_seat, kScoutingParty)) {
-        opts = AmbushCards(s, def_seat, suit);
-      }
+      std::vector<Option> opts = s.HasEffect(att_seat, kScoutingParty)
+                                     ? NewOptionList()
+                                     : AmbushCards(s, def_seat, suit);
       if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
         t.step = kBsRoll;
         return;
       }
@@ -499,6 +499,7 @@ void BattleStepFn(State& s) {
     case kBsFoil: {
       std::vector<Option> opts = AmbushCards(s, att_seat, suit);
       if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
         t.step = kBsAmbushHits;
         return;
       }
@@ -1258,6 +1259,7 @@ bool AnyLegalMove(const State& s, int faction, int from_suit) {
                     [](const Option&) { return true; })) {
     return true;
   }
+  if (s.ferry() < 0) return false;  // no Ferry to cross by (Law 25.3.5)
   std::vector<Option> ferry = NewOptionList();
   AppendFerry(s, faction, from_suit, l, ferry);
   return AnyOption(std::move(ferry));

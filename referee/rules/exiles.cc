@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <initializer_list>
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
@@ -20,6 +21,12 @@ namespace woodland::rules {
 namespace {
 
 int8_t I8(int v) { return static_cast<int8_t>(v); }
+// A mask of effects, as State::EffectsInPlay gives them.
+constexpr uint32_t Bits(std::initializer_list<int> effects) {
+  uint32_t mask = 0;
+  for (int e : effects) mask |= 1u << e;
+  return mask;
+}
 int FactionOf(const State& s, int seat) { return s.seat(seat).faction; }
 
 bool Used(const State& s, int seat, int effect) {
@@ -84,7 +91,7 @@ void SaboteursStep(State& s) {
   const int seat = s.top().seat;
   const int f = FactionOf(s, seat);
   const CardId own = s.FindEffect(seat, kSaboteurs);
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int o = 0; o < s.num_seats() && own != kNoCard; ++o) {
     if (o == seat || !s.AreEnemies(f, FactionOf(s, o))) continue;
     for (CardId id : s.seat(o).play_area) {
@@ -92,6 +99,7 @@ void SaboteursStep(State& s) {
     }
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -141,7 +149,7 @@ bool ScanFalseOrdersMoves(const State& s, int enemy, Emit&& emit) {
 }
 
 std::vector<Option> FalseOrdersMoves(const State& s, int enemy) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   ScanFalseOrdersMoves(s, enemy, [&](int from, int to) {
     opts.push_back({.kind = kOptMove, .a = I8(from), .b = I8(to)});
     return false;
@@ -149,29 +157,39 @@ std::vector<Option> FalseOrdersMoves(const State& s, int enemy) {
   return opts;
 }
 
+// Whether False Orders may target the faction in seat o.
+bool FalseOrdersTarget(const State& s, int seat, int o) {
+  const int of = FactionOf(s, o);
+  return o != seat && s.AreEnemies(FactionOf(s, seat), of) &&
+         GetFaction(of)->warriors() > 0 &&
+         ScanFalseOrdersMoves(s, of, [](int, int) { return true; });
+}
+
 std::vector<int> FalseOrdersTargets(const State& s, int seat) {
   std::vector<int> out;
-  const int f = FactionOf(s, seat);
   for (int o = 0; o < s.num_seats(); ++o) {
-    const int of = FactionOf(s, o);
-    if (o != seat && s.AreEnemies(f, of) && GetFaction(of)->warriors() > 0 &&
-        ScanFalseOrdersMoves(s, of, [](int, int) { return true; })) {
-      out.push_back(of);
-    }
+    if (FalseOrdersTarget(s, seat, o)) out.push_back(FactionOf(s, o));
   }
   return out;
 }
 
+bool AnyFalseOrdersTarget(const State& s, int seat) {
+  for (int o = 0; o < s.num_seats(); ++o) {
+    if (FalseOrdersTarget(s, seat, o)) return true;
+  }
+  return false;
+}
+
 void FalseOrdersStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts =
+      t.step == 0 ? NewOptionList() : FalseOrdersMoves(s, t.x);
   if (t.step == 0) {
     for (int of : FalseOrdersTargets(s, t.seat))
       opts.push_back({.kind = kOptFaction, .a = I8(of)});
-  } else {
-    opts = FalseOrdersMoves(s, t.x);
   }
   if (opts.empty()) {  // nothing left to move (cannot happen after step 0)
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -235,15 +253,17 @@ void TakeRandomCard(State& s, int seat, int victim) {
 void EmigreStep(State& s) {
   Task& t = s.top();
   const int seat = t.seat, f = FactionOf(s, seat);
-  std::vector<Option> opts;
-  if (t.step == 0) {
-    opts = LegalMoves(s, f, -1);
-  } else {
-    for (const Option& o : LegalBattles(s, f, -1)) {
+  std::vector<Option> opts =
+      t.step == 0 ? LegalMoves(s, f, -1) : NewOptionList();
+  if (t.step != 0) {
+    std::vector<Option> battles = LegalBattles(s, f, -1);
+    for (const Option& o : battles) {
       if (o.a == t.x) opts.push_back(o);
     }
+    RecycleOptionList(std::move(battles));
   }
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     const CardId id = s.FindEffect(seat, kEyrieEmigre);
     if (id != kNoCard) DiscardFromPlay(s, seat, id);
@@ -274,7 +294,8 @@ void EmigreChoose(State& s, const Option& o) {
 // Propaganda Bureau: "Once in Daylight, may spend a card to remove an enemy
 // warrior from a matching clearing and place a warrior there."
 bool PropagandaEnemyIn(const State& s, int f, int enemy, int c) {
-  return enemy != f && s.SeatOf(enemy) >= 0 && s.AreEnemies(f, enemy) &&
+  return enemy != f && s.clearing(c).warriors[enemy] > 0 &&
+         s.SeatOf(enemy) >= 0 && s.AreEnemies(f, enemy) &&
          s.clearing(c).warriors[enemy] >
              GetFaction(enemy)->ProtectedWarriors(s, c);
 }
@@ -289,13 +310,20 @@ std::vector<int> PropagandaHirelings(const State& s, int f, int c) {
   return out;
 }
 
+// Whether MatchingCards(s, seat, suit) lists any card.
+bool AnyMatchingCard(const State& s, int seat, int suit) {
+  for (CardId id : s.seat(seat).hand) {
+    if (suit < 0 || s.CardMatches(id, suit)) return true;
+  }
+  return false;
+}
+
 std::vector<Option> PropagandaClearings(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   const int f = FactionOf(s, seat);
   if (s.warrior_supply(f) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (!s.CanPlace(f, c) || MatchingCards(s, seat, s.SuitOf(c)).empty())
-      continue;
+    if (!s.CanPlace(f, c) || !AnyMatchingCard(s, seat, s.SuitOf(c))) continue;
     bool any = !PropagandaHirelings(s, f, c).empty();
     for (int o = 0; o < s.num_seats() && !any; ++o)
       any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
@@ -308,18 +336,20 @@ std::vector<Option> PropagandaClearings(const State& s, int seat) {
 // cheapest conditions first, no lists built).
 bool AnyPropagandaClearing(const State& s, int seat) {
   const int f = FactionOf(s, seat);
-  if (s.warrior_supply(f) == 0) return false;
-  const CardList& hand = s.seat(seat).hand;
+  if (s.warrior_supply(f) == 0 || s.seat(seat).hand.empty()) return false;
+  uint32_t suits = 0;  // the suits (bit per Suit) a card in hand matches
+  for (CardId id : s.seat(seat).hand) {
+    const int suit = s.card(id).suit;
+    suits |= suit == kBird ? (1u << kNumSuits) - 1 : 1u << suit;
+  }
   for (int c = 0; c < s.map().num_clearings; ++c) {
+    const int suit = s.SuitOf(c);
+    if (suit >= 0 && !(suits >> suit & 1)) continue;
     bool any = false;
     for (int o = 0; o < s.num_seats() && !any; ++o)
       any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
     if (!any) any = !PropagandaHirelings(s, f, c).empty();
-    if (!any || !s.CanPlace(f, c)) continue;
-    const int suit = s.SuitOf(c);  // as MatchingCards (core_tasks.cc)
-    for (CardId id : hand) {
-      if (suit < 0 || s.CardMatches(id, suit)) return true;
-    }
+    if (any && s.CanPlace(f, c)) return true;
   }
   return false;
 }
@@ -327,18 +357,17 @@ bool AnyPropagandaClearing(const State& s, int seat) {
 void PropagandaStep(State& s) {
   const Task& t = s.top();
   const int f = FactionOf(s, t.seat);
-  std::vector<Option> opts;
-  if (t.step == 0) {
-    opts = PropagandaClearings(s, t.seat);
-  } else if (t.step == 1) {
+  std::vector<Option> opts = t.step == 0 ? PropagandaClearings(s, t.seat)
+                             : t.step == 1
+                                 ? NewOptionList()
+                                 : MatchingCards(s, t.seat, s.SuitOf(t.x));
+  if (t.step == 1) {
     for (int o = 0; o < s.num_seats(); ++o) {
       if (PropagandaEnemyIn(s, f, FactionOf(s, o), t.x))
         opts.push_back({.kind = kOptFaction, .a = FactionOf(s, o)});
     }
     for (int h : PropagandaHirelings(s, f, t.x))
       opts.push_back({.kind = kOptFaction, .a = I8(h)});
-  } else {
-    opts = MatchingCards(s, t.seat, s.SuitOf(t.x));
   }
   CHECK(!opts.empty());
   s.Ask(kPromptPropaganda, t.seat, std::move(opts), t.step, t.x);
@@ -372,7 +401,7 @@ void PropagandaChoose(State& s, const Option& o) {
 // your Crafted Items box to take a move or initiate battle." Step 0 the
 // item, step 1 the move or battle.
 std::vector<Option> LeagueItems(const State& s, int seat) {
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < kNumItems; ++i) {
     if (s.seat(seat).items[i] > s.exiles().exhausted[seat][i])
       opts.push_back({.kind = kOptItem, .a = I8(i)});
@@ -390,7 +419,9 @@ bool AnyLeagueItem(const State& s, int seat) {
 std::vector<Option> LeagueActions(const State& s, int seat) {
   const int f = FactionOf(s, seat);
   std::vector<Option> opts = LegalMoves(s, f, -1);
-  for (const Option& o : LegalBattles(s, f, -1)) opts.push_back(o);
+  std::vector<Option> battles = LegalBattles(s, f, -1);
+  opts.insert(opts.end(), battles.begin(), battles.end());
+  RecycleOptionList(std::move(battles));
   return opts;
 }
 
@@ -428,7 +459,7 @@ void LeagueChoose(State& s, const Option& o) {
 // one point."
 void CharmStep(State& s) {
   const int seat = s.top().seat;
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (int o = 0; o < s.num_seats(); ++o) {
     if (o != seat) opts.push_back({.kind = kOptFaction, .a = FactionOf(s, o)});
   }
@@ -448,7 +479,7 @@ void CharmChoose(State& s, const Option& o) {
 // from the discard pile." a = the cards the draw would give.
 void InformantsStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts;
+  std::vector<Option> opts = NewOptionList();
   for (CardId id : s.discard()) {
     if (s.card(id).kind != kAmbushCard) continue;
     bool dup = false;
@@ -613,9 +644,9 @@ void ExilesBirdsongStart(State& s, int seat) {
 }
 
 void AppendExilesBirdsong(const State& s, int seat, std::vector<Option>& opts) {
-  if (s.seat(seat).play_area.empty()) return;  // neither card in play
+  if (!(s.EffectsInPlay(seat) & Bits({kFalseOrders, kSwapMeet}))) return;
   const CardId orders = s.FindEffect(seat, kFalseOrders);
-  if (orders != kNoCard && !FalseOrdersTargets(s, seat).empty())
+  if (orders != kNoCard && AnyFalseOrdersTarget(s, seat))
     opts.push_back({.kind = kOptCard, .card = orders});
   const CardId swap = s.FindEffect(seat, kSwapMeet);
   if (swap != kNoCard && !Used(s, seat, kSwapMeet)) {
@@ -655,7 +686,10 @@ void ExilesEveningStart(State& s, int seat) {
 }
 
 void AppendExilesDaylight(const State& s, int seat, std::vector<Option>& opts) {
-  if (s.seat(seat).play_area.empty()) return;  // neither card in play
+  if (!(s.EffectsInPlay(seat) &
+        Bits({kPropagandaBureau, kLeagueOfAdventurousMice}))) {
+    return;  // neither card in play
+  }
   if (s.HasEffect(seat, kPropagandaBureau) &&
       !Used(s, seat, kPropagandaBureau) && AnyPropagandaClearing(s, seat)) {
     opts.push_back({.kind = kOptExtra, .a = kExtraPropagandaBureau});
@@ -684,25 +718,21 @@ ExilesMoveRules ExilesMoving(const State& s, int faction) {
   ExilesMoveRules r;
   const int seat = s.SeatOf(faction);
   if (seat < 0) return r;
-  for (CardId id : s.seat(seat).play_area) {
-    switch (s.card(id).effect) {
-      case kCorvidPlanners:  // "While moving, you ignore rule."
-        r.ignore_rule = true;
-        break;
-      case kBoatBuilders:  // "You treat rivers as paths."
-        r.rivers = true;
-        break;
-      case kTunnels: {  // "You treat clearings with any of your crafting
-                        // pieces as adjacent."
-        const uint64_t kinds = CraftingPieceKinds(s, faction) & ~uint64_t{1};
-        for (int c = 0; c < s.map().num_clearings; ++c) {
-          for (uint64_t k = kinds; k != 0; k &= k - 1) {
-            if (s.clearing(c).pieces[std::countr_zero(k)] > 0) {
-              r.tunnels |= static_cast<ClearingMask>(1u << c);
-              break;
-            }
-          }
-        }
+  const uint32_t effects = s.EffectsInPlay(seat);
+  // Corvid Planners: "While moving, you ignore rule."
+  r.ignore_rule = effects >> kCorvidPlanners & 1;
+  // Boat Builders: "You treat rivers as paths."
+  r.rivers = effects >> kBoatBuilders & 1;
+  // Tunnels: "You treat clearings with any of your crafting pieces as
+  // adjacent."
+  const uint64_t kinds = (effects >> kTunnels & 1)
+                             ? CraftingPieceKinds(s, faction) & ~uint64_t{1}
+                             : 0;
+  for (int c = 0; kinds != 0 && c < s.map().num_clearings; ++c) {
+    if (!s.HasPieces(faction, c)) continue;  // no piece of its there
+    for (uint64_t k = kinds; k != 0; k &= k - 1) {
+      if (s.clearing(c).pieces[std::countr_zero(k)] > 0) {
+        r.tunnels |= static_cast<ClearingMask>(1u << c);
         break;
       }
     }
@@ -715,7 +745,7 @@ ExilesMoveRules ExilesMoving(const State& s, int faction) {
 void AppendExilesBattleEffects(const State& s, int seat, bool attacker,
                                std::vector<Option>& opts) {
   const BattleState& b = s.battle();
-  if (b.partisans >> seat & 1) return;
+  if ((b.partisans >> seat & 1) || !s.HasEffect(seat, kPartisans)) return;
   for (CardId id : s.seat(seat).play_area) {
     if (s.card(id).effect == kPartisans &&
         s.card(id).suit == s.SuitOf(b.clearing)) {
@@ -753,8 +783,7 @@ void ExilesItemCrafted(State& s, int seat) {
 // tokens counts twice."
 int ExilesExtraPresence(const State& s, int faction, int c) {
   const int seat = s.SeatOf(faction);
-  if (seat < 0 || s.seat(seat).play_area.empty() ||
-      !s.HasEffect(seat, kSoupKitchens)) {
+  if (seat < 0 || !s.HasEffect(seat, kSoupKitchens)) {
     return 0;
   }
   int tokens = 0;

@@ -417,11 +417,6 @@ int State::Presence(int faction, int c) const {
   return n;
 }
 
-int State::Ruler(int c) const {
-  if (RuleNeedsHooks()) return RulerWithHooks(c);
-  return rule_[c];  // kept by UpdateRule at every change of the clearing
-}
-
 // Law 2.5, 7.2.2: the faction with the most warriors and buildings, the
 // Eyrie among those tied, else nobody.
 int State::RuleByPieces(int c) const {
@@ -571,14 +566,29 @@ bool State::GetPawnIn(int faction, int c) const {
 int State::SoupKitchensInPlay() const {
   if (!exiles_deck_) return kNoFaction;
   for (int i = 0; i < num_seats(); ++i) {
-    if (seats_[i].faction != kNoFaction && HasEffect(i, kSoupKitchens))
+    if (seats_[i].faction != kNoFaction &&
+        (ScanEffects(i) >> kSoupKitchens & 1)) {
       return seats_[i].faction;
+    }
   }
   return kNoFaction;
 }
 
+uint32_t State::ScanEffects(int seat) const {
+  uint32_t mask = 0;
+  for (CardId id : seats_[seat].play_area) mask |= 1u << card(id).effect;
+  return mask & ~1u;  // kNoEffect is no effect
+}
+
 void State::RefreshPlayAreas() {
-  const int soup = SoupKitchensInPlay();
+  int soup = kNoFaction;  // as SoupKitchensInPlay, from the new masks
+  for (int i = 0; i < num_seats(); ++i) {
+    effects_in_play_[i] = ScanEffects(i);
+    if (soup == kNoFaction && exiles_deck_ && seats_[i].faction != kNoFaction &&
+        (effects_in_play_[i] >> kSoupKitchens & 1)) {
+      soup = seats_[i].faction;
+    }
+  }
   if (soup == soup_faction_) return;
   soup_faction_ = static_cast<int8_t>(soup);
   UpdateAllRule();  // the kept rule counts the Soup Kitchens' tokens
@@ -962,6 +972,12 @@ absl::Status State::CheckInvariants() const {
   if (SoupKitchensInPlay() != soup_faction_) {
     return absl::InternalError("the Soup Kitchens flag is stale");
   }
+  for (int i = 0; i < kMaxSeats; ++i) {
+    if (effects_in_play_[i] != (i < num_seats() ? ScanEffects(i) : 0u)) {
+      return absl::InternalError(
+          absl::StrCat("seat ", i, "'s effects in play are stale"));
+    }
+  }
   // Every card is in exactly one place.
   const int num_cards = static_cast<int>(def_->deck.cards.size());
   std::vector<int> where(num_cards, 0);
@@ -1095,6 +1111,7 @@ void State::ClearForScenario() {
     st.vp = 0;
   }
   soup_faction_ = kNoFaction;
+  effects_in_play_ = {};
   for (auto& col : eyrie_.decree) {
     for (CardId id : col) deck_.push_back(id);
     col.clear();

@@ -667,11 +667,12 @@ class State {
   bool exiles_deck() const { return exiles_deck_; }
   // Soup Kitchens (exiles.cc): the faction with it in play, else
   // kNoFaction. A cache of the play areas (not hashed) that rule checks read
-  // instead of scanning them; whatever changes a play area calls
-  // RefreshPlayAreas() (CheckInvariants compares it).
+  // instead of scanning them, like HasEffect's; whatever changes a play area
+  // calls RefreshPlayAreas() (CheckInvariants compares both).
   int soup_kitchens_faction() const { return soup_faction_; }
   void RefreshPlayAreas();
-  int SoupKitchensInPlay() const;  // computed from the play areas
+  int SoupKitchensInPlay() const;        // computed from the play areas
+  uint32_t ScanEffects(int seat) const;  // HasEffect's, from the play area
   // The hirelings in play (Law 22, 19.6; hirelings.cc).
   const HirelingsBoard& hirelings() const { return hirelings_; }
   HirelingsBoard& mutable_hirelings() { return hirelings_; }
@@ -689,7 +690,11 @@ class State {
   absl::Status CheckInvariants() const;
 
   // --- Rules helpers (used by task handlers and faction modules) -----------
-  int Ruler(int c) const;  // faction ruling clearing c, or kNoFaction (2.5)
+  // The faction ruling clearing c, or kNoFaction (Law 2.5): kept by
+  // UpdateRule at every change of the clearing unless hooks decide it.
+  int Ruler(int c) const {
+    return RuleNeedsHooks() ? RulerWithHooks(c) : rule_[c];
+  }
   bool Rules(int faction, int c) const { return Ruler(c) == faction; }
   int Presence(int faction, int c) const;  // warriors + buildings
   // Empty building slots (Law 2.2.3; the Elder Treetop adds one, vaults
@@ -746,10 +751,14 @@ class State {
   }
   // Seats a drafted faction (Law 19.8.3): supplies and seat map.
   void SeatFaction(int seat, int faction);
+  // The effects (CardEffect) of the cards in `seat`'s play area: a cache
+  // kept by RefreshPlayAreas (not hashed; CheckInvariants compares it).
   bool HasEffect(int seat, int effect) const {
-    return FindEffect(seat, effect) != kNoCard;
+    return effects_in_play_[seat] >> effect & 1;
   }
+  uint32_t EffectsInPlay(int seat) const { return effects_in_play_[seat]; }
   CardId FindEffect(int seat, int effect) const {
+    if (!HasEffect(seat, effect)) return kNoCard;
     for (CardId id : seats_[seat].play_area) {
       if (card(id).effect == effect) return id;
     }
@@ -972,6 +981,7 @@ class State {
   ExilesBoard exiles_;
   bool exiles_deck_ = false;
   int8_t soup_faction_ = kNoFaction;
+  std::array<uint32_t, kMaxSeats> effects_in_play_{};  // bit per CardEffect
   LandmarksBoard landmarks_;
   HirelingsBoard hirelings_;
   BattleState battle_;
