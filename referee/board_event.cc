@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "referee/convert.h"
+#include "referee/wire_fields.h"
 
 namespace woodland::referee {
 namespace {
@@ -19,49 +20,22 @@ constexpr int kMaxField = 63;
 bool SplitFields(absl::string_view b,
                  std::array<absl::string_view, kMaxField + 1>& out) {
   out.fill(absl::string_view());
-  auto varint = [&](size_t& i, uint64_t& v) {
-    v = 0;
-    for (int shift = 0; shift < 64 && i < b.size(); shift += 7) {
-      const uint8_t c = static_cast<uint8_t>(b[i++]);
-      v |= uint64_t{c & 0x7fu} << shift;
-      if (!(c & 0x80)) return true;
+  bool ok = true;
+  const absl::Status st = wire::ForEachField(b, [&](const wire::Field& f) {
+    if (f.number > kMaxField) {
+      ok = false;
+      return;
     }
-    return false;
-  };
-  size_t i = 0;
-  while (i < b.size()) {
-    const size_t start = i;
-    uint64_t tag, n;
-    if (!varint(i, tag)) return false;
-    const uint64_t field = tag >> 3;
-    switch (tag & 7) {
-      case 0:
-        if (!varint(i, n)) return false;
-        break;
-      case 1:
-        i += 8;
-        break;
-      case 2:
-        if (!varint(i, n) || n > b.size() - i) return false;
-        i += n;
-        break;
-      case 5:
-        i += 4;
-        break;
-      default:
-        return false;
-    }
-    if (i > b.size() || field == 0 || field > kMaxField) return false;
-    absl::string_view& r = out[field];
+    absl::string_view& r = out[f.number];
     if (r.data() == nullptr) {
-      r = b.substr(start, i - start);
-    } else if (r.data() + r.size() == b.data() + start) {
-      r = absl::string_view(r.data(), r.size() + (i - start));
+      r = f.bytes;
+    } else if (r.data() + r.size() == f.bytes.data()) {
+      r = absl::string_view(r.data(), r.size() + f.bytes.size());
     } else {
-      return false;  // not contiguous: not written by protobuf
+      ok = false;  // not contiguous: not written by protobuf
     }
-  }
-  return true;
+  });
+  return st.ok() && ok;
 }
 
 // The fields the board event covers, in declaration order (its order of
@@ -119,8 +93,8 @@ bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
   for (absl::string_view n : names) board->add_fields(std::string(n));
   if (raw_view) {
     static_assert(v1::BoardEvent::kViewFieldNumber == 2);
-    board->GetReflection()->MutableUnknownFields(board)->AddLengthDelimited(
-        v1::BoardEvent::kViewFieldNumber, changed);
+    *board->GetReflection()->MutableUnknownFields(board)->AddLengthDelimited(
+        v1::BoardEvent::kViewFieldNumber) = std::move(changed);
     return true;
   }
   // The changed fields' own bytes parse back to exactly those fields.

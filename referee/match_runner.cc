@@ -565,6 +565,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       detail = "the time bank is empty";
     } else {
       v1::DecisionRequest& req = *sr.NewRequest();
+      std::string* sent_view = nullptr;  // lends sr.last_observation
       req.set_match_id(spec.match_id());
       // Issue 16.6: only this seat's own count, never the global index.
       req.set_seat_decision_index(sr.decisions);
@@ -617,12 +618,16 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       } else if (send_view) {
         if (view_as_message) (void)req.unsafe_arena_release_observation();
         static_assert(v1::DecisionRequest::kObservationFieldNumber == 7);
-        req.GetReflection()->MutableUnknownFields(&req)->AddLengthDelimited(
-            v1::DecisionRequest::kObservationFieldNumber, sr.last_observation);
+        // The kept bytes themselves, lent for the call (no copy).
+        sent_view =
+            req.GetReflection()->MutableUnknownFields(&req)->AddLengthDelimited(
+                v1::DecisionRequest::kObservationFieldNumber);
+        sent_view->swap(sr.last_observation);
       }
       const absl::Time t0 = clock->Now();
       absl::StatusOr<v1::Decision> d = sr.bot->Decide(req, dl);
       latency = clock->Now() - t0;
+      if (sent_view) sent_view->swap(sr.last_observation);  // kept again
       sr.bank -= latency;
       sr.thinking += latency;
       if (options.metrics)

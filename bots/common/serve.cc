@@ -5,11 +5,13 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "google/protobuf/arena.h"
+#include "referee/wire_fields.h"
 
 namespace woodland::bots {
 namespace {
@@ -19,7 +21,15 @@ namespace {
 // of requests because nothing changed (kept here per match and seat).
 class Wrapper final : public v1::Bot::Service {
  public:
-  Wrapper(v1::Bot::Service* bot, const ServeOptions& o) : bot_(bot), o_(o) {}
+  Wrapper(v1::Bot::Service* bot, const ServeOptions& o) : bot_(bot), o_(o) {
+    // The observation only if the bot ignores it (else it is kept per seat).
+    for (int f : o.ignored_request_fields) {
+      if (f != v1::DecisionRequest::kObservationFieldNumber)
+        dropped_.push_back(f);
+    }
+    if (o.ignores_observation)
+      dropped_.push_back(v1::DecisionRequest::kObservationFieldNumber);
+  }
 
   grpc::Status Hello(grpc::ServerContext* ctx, const v1::HelloRequest* req,
                      v1::BotInfo* info) override {
@@ -58,9 +68,10 @@ class Wrapper final : public v1::Bot::Service {
     }
     return grpc::Status::OK;
   }
+  // The request fields dropped before a Play request is parsed.
+  const std::vector<int>& dropped_fields() const { return dropped_; }
   // One decision of a Play stream (`req` may be changed: its observation
   // is filled in or kept).
-  bool ignores_observation() const { return o_.ignores_observation; }
   grpc::Status DecideOnStream(grpc::ServerContext* ctx,
                               v1::DecisionRequest* req, v1::Decision* d) {
     return o_.ignores_observation ? bot_->Decide(ctx, req, d)
@@ -106,6 +117,7 @@ class Wrapper final : public v1::Bot::Service {
   static constexpr size_t kMaxKept = 4096;
   v1::Bot::Service* bot_;
   ServeOptions o_;
+  std::vector<int> dropped_;
   std::mutex mu_;
   std::map<std::string, v1::Observation> kept_;
 };
@@ -122,53 +134,9 @@ class Call {
 };
 
 // Play is served raw (ByteBuffers): PlayCall parses each request itself, so
-// that a bot that ignores the observation never parses it.
+// that a bot never parses the fields it ignores (the observation, or those
+// in ServeOptions.ignored_request_fields; referee/wire_fields.h drops them).
 using AsyncService = v1::Bot::WithRawMethod_Play<v1::Bot::AsyncService>;
-
-// Issue 19.3: `b` without its top-level field `skip` (each occurrence; the
-// referee sends the observation last), appended to `out`. False if `b` is
-// not a protobuf message's wire form.
-bool AppendWithoutField(absl::string_view b, int skip, std::string* out) {
-  auto varint = [&](size_t& i, uint64_t& v) {
-    v = 0;
-    for (int shift = 0; shift < 64 && i < b.size(); shift += 7) {
-      const uint8_t c = static_cast<uint8_t>(b[i++]);
-      v |= uint64_t{c & 0x7fu} << shift;
-      if (!(c & 0x80)) return true;
-    }
-    return false;
-  };
-  size_t i = 0, kept = 0;  // b[kept, start) is still to be appended
-  while (i < b.size()) {
-    const size_t start = i;
-    uint64_t tag, n;
-    if (!varint(i, tag)) return false;
-    switch (tag & 7) {
-      case 0:
-        if (!varint(i, n)) return false;
-        break;
-      case 1:
-        i += 8;
-        break;
-      case 2:
-        if (!varint(i, n) || n > b.size() - i) return false;
-        i += n;
-        break;
-      case 5:
-        i += 4;
-        break;
-      default:
-        return false;
-    }
-    if (i > b.size()) return false;
-    if (static_cast<int>(tag >> 3) == skip) {
-      out->append(b.data() + kept, start - kept);
-      kept = i;
-    }
-  }
-  out->append(b.data() + kept, b.size() - kept);
-  return true;
-}
 
 // A unary method: `request` asks gRPC for the next call of that method,
 // `handle` answers it (the Wrapper's own method).
@@ -286,12 +254,12 @@ class PlayCall final : public Call {
       return false;
     const absl::string_view bytes(reinterpret_cast<const char*>(slice.begin()),
                                   slice.size());
-    if (wrapper_->ignores_observation()) {
+    const std::vector<int>& skip = wrapper_->dropped_fields();
+    if (!skip.empty()) {
+      // Bytes that are not a message fail here as in the parse below.
       scratch_.clear();
-      if (AppendWithoutField(
-              bytes, v1::DecisionRequest::kObservationFieldNumber, &scratch_)) {
-        return req_->ParseFromString(scratch_);
-      }
+      return wire::AppendWithoutFields(bytes, skip, &scratch_).ok() &&
+             req_->ParseFromString(scratch_);
     }
     return req_->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
   }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "woodland/v1/bot.grpc.pb.h"
 
@@ -36,6 +37,11 @@ struct ServeOptions {
   // other call, of every match, meanwhile: thinking bots keep this off (one
   // thread per call).
   bool one_thread = false;
+  // Issue 19.3: numbers of further DecisionRequest fields the bot's Decide
+  // never reads (e.g. 8, the events): a Play request is parsed without them
+  // (a bot that reads only the options parses only those). The observation
+  // (7) is governed by `ignores_observation` alone.
+  std::vector<int> ignored_request_fields;
 };
 
 // Listens on flags.listen (else 127.0.0.1:port), prints "listening on

@@ -75,9 +75,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   RandomBot bot(flags.seed, flags.name);
-  // It never reads the observation (issue 19: requests may omit it), and
-  // answers in microseconds: one thread serves every call.
+  // It never reads the observation (issue 19: requests may omit it), nor
+  // the prompt and events (issue 19.3: not even parsed), and answers in
+  // microseconds: one thread serves every call.
   return woodland::bots::ServeBot(
       &bot, flags, "random_bot",
-      {.ignores_observation = true, .one_thread = true});
+      {.ignores_observation = true,
+       .one_thread = true,
+       .ignored_request_fields = {DecisionRequest::kPromptFieldNumber,
+                                  DecisionRequest::kEventsFieldNumber}});
 }

@@ -1,5 +1,9 @@
 // Integration tests for the match runner: real bot processes on loopback
 // ports, faults of every kind, redaction of every request, and replays.
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <functional>
@@ -14,9 +18,11 @@
 #include "referee/bot_catalog.h"
 #include "referee/convert.h"
 #include "referee/match_runner.h"
+#include "referee/process.h"
 #include "referee/rules/state.h"
 #include "tests/common/server_process.h"
 #include "tests/referee/view_hash.h"
+#include "woodland/v1/bot.grpc.pb.h"
 
 namespace woodland::referee {
 namespace {
@@ -491,6 +497,82 @@ TEST(Match, Issue19_StreamingAndUnaryBotsInOneMatch) {
       EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
     ExpectOutcomeIsTheRules(*out);
   }
+}
+
+// Issue 19.3: bytes on a Play stream that are not a DecisionRequest (the
+// bot server drops fields before parsing, with the shared wire scanner) end
+// that stream with a status; the bot serves on, on that and other streams.
+TEST(Match, Issue19_MalformedPlayBytesGetAStatusAndTheBotServesOn) {
+  const std::string address = absl::StrCat("unix:", ::testing::TempDir(),
+                                           "/malformed.", getpid(), ".sock");
+  auto bot = ChildProcess::Start({kRandomBot, "--listen", address}, {});
+  ASSERT_TRUE(bot.ok()) << bot.status();
+  auto channel =
+      grpc::CreateChannel(address, grpc::InsecureChannelCredentials());
+  ASSERT_TRUE(channel->WaitForConnected(std::chrono::system_clock::now() +
+                                        std::chrono::seconds(10)));
+  v1::DecisionRequest good;
+  good.set_match_id("m");
+  good.add_options()->set_label("the only option");
+  good.mutable_observation()->set_turn(3);
+  good.add_events()->set_text("an event");
+  const std::string bytes = good.SerializeAsString();
+  // Sends `payload` on a new Play stream; the answer's status, and the
+  // decision if one came.
+  auto play = [&](const std::string& payload, v1::Decision* d) {
+    grpc::GenericStub generic(channel);
+    grpc::CompletionQueue cq;
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(5));
+    auto call = generic.PrepareCall(&ctx, "/woodland.v1.Bot/Play", &cq);
+    auto wait = [&] {
+      void* tag;
+      bool ok = false;
+      EXPECT_TRUE(cq.Next(&tag, &ok));
+      return ok;
+    };
+    call->StartCall(nullptr);
+    EXPECT_TRUE(wait());
+    grpc::Slice slice(payload);
+    grpc::ByteBuffer out(&slice, 1), in;
+    call->Write(out, nullptr);
+    wait();
+    call->WritesDone(nullptr);
+    wait();
+    call->Read(&in, nullptr);
+    if (wait()) {
+      std::vector<grpc::Slice> parts;
+      EXPECT_TRUE(in.Dump(&parts).ok());
+      std::string answer;
+      for (const auto& p : parts)
+        answer.append(reinterpret_cast<const char*>(p.begin()), p.size());
+      EXPECT_TRUE(d->ParseFromString(answer));
+    }
+    grpc::Status st;
+    call->Finish(&st, nullptr);
+    EXPECT_TRUE(wait());
+    return st;
+  };
+  for (const std::string& bad :
+       {bytes.substr(0, bytes.size() - 3),
+        std::string("\x0a\xff\xff\xff\xff\x0f", 6), std::string("\x0c", 1),
+        std::string(11, '\xff'), std::string("\x32\x02\x0a\x05", 4)}) {
+    v1::Decision d;
+    EXPECT_EQ(play(bad, &d).error_code(), grpc::StatusCode::INTERNAL);
+  }
+  v1::Decision d;
+  d.set_option_index(-1);
+  EXPECT_TRUE(play(bytes, &d).ok());
+  EXPECT_EQ(d.option_index(), 0);
+  auto stub = v1::Bot::NewStub(channel);
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  v1::Decision unary;
+  unary.set_option_index(-1);
+  EXPECT_TRUE(stub->Decide(&ctx, good, &unary).ok());
+  EXPECT_EQ(unary.option_index(), 0);
+  EXPECT_TRUE((*bot)->Running());
 }
 
 // Issue 19: a bot that stops answering on its stream is a timeout at each

@@ -1,0 +1,95 @@
+// Issue 19.3: a bounds-checked walk over the top-level fields of a protobuf
+// message's wire form, without parsing it into a message. The referee splits
+// a serialized view into its fields (referee/board_event.cc) and the bot
+// server drops request fields a bot never reads before parsing
+// (bots/common/serve.cc). Built on protobuf's own CodedInputStream and
+// WireFormatLite::SkipField; bytes that are not a message's wire form (from
+// the network: truncated, an invalid wire type or tag, a stray end-group)
+// give an InvalidArgument status, never a read past the end.
+#ifndef WOODLAND_REFEREE_WIRE_FIELDS_H_
+#define WOODLAND_REFEREE_WIRE_FIELDS_H_
+
+#include <climits>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/wire_format_lite.h"
+
+namespace woodland::wire {
+
+// One occurrence of a top-level field: its number and its bytes, tag
+// included (a view into the scanned message).
+struct Field {
+  int number = 0;
+  absl::string_view bytes;
+};
+
+// Calls `visit(const Field&)` on each top-level field of `message` in order
+// (a group is one field). OK if the bytes were all visited. Inline: the
+// referee scans two views per decision.
+template <typename Visit>
+absl::Status ForEachField(absl::string_view message, Visit&& visit);
+
+// Appends `message` without every occurrence of the fields numbered in
+// `skip` to `out`. On error `out` may hold part of it.
+absl::Status AppendWithoutFields(absl::string_view message,
+                                 absl::Span<const int> skip, std::string* out);
+
+namespace internal {
+absl::Status BadField(int number, int at);
+}  // namespace internal
+
+template <typename Visit>
+absl::Status ForEachField(absl::string_view message, Visit&& visit) {
+  using google::protobuf::internal::WireFormatLite;
+  // More than 2 GB cannot be a message (the transports bound them far lower).
+  if (message.size() > static_cast<size_t>(INT32_MAX))
+    return internal::BadField(0, 0);
+  google::protobuf::io::CodedInputStream in(
+      reinterpret_cast<const uint8_t*>(message.data()),
+      static_cast<int>(message.size()));
+  while (true) {
+    const int start = in.CurrentPosition();
+    const uint32_t tag = in.ReadTag();
+    if (tag == 0) {  // the end, or no valid tag
+      if (static_cast<size_t>(start) == message.size()) return absl::OkStatus();
+      return internal::BadField(0, start);
+    }
+    const int number = static_cast<int>(WireFormatLite::GetTagFieldNumber(tag));
+    bool ok = number != 0;
+    switch (WireFormatLite::GetTagWireType(tag)) {
+      case WireFormatLite::WIRETYPE_VARINT: {
+        uint64_t v;
+        ok = ok && in.ReadVarint64(&v);
+        break;
+      }
+      case WireFormatLite::WIRETYPE_LENGTH_DELIMITED: {
+        int n;
+        ok = ok && in.ReadVarintSizeAsInt(&n) && in.Skip(n);
+        break;
+      }
+      case WireFormatLite::WIRETYPE_FIXED64:
+        ok = ok && in.Skip(8);
+        break;
+      case WireFormatLite::WIRETYPE_FIXED32:
+        ok = ok && in.Skip(4);
+        break;
+      default:
+        // A group (skipped whole, nested groups bounded by the recursion
+        // limit); SkipField refuses an end-group, which may not stand at
+        // the top level, and the invalid wire types 6 and 7.
+        ok = ok && WireFormatLite::SkipField(&in, tag);
+    }
+    if (!ok) return internal::BadField(number, start);
+    const int end = in.CurrentPosition();
+    visit(Field{number, message.substr(start, end - start)});
+  }
+}
+
+}  // namespace woodland::wire
+
+#endif  // WOODLAND_REFEREE_WIRE_FIELDS_H_
