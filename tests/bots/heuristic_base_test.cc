@@ -1,0 +1,194 @@
+// The heuristic's base-faction decisions (Marquise, Eyrie, Vagabond) that
+// have a Law-based reason (issue 17 item 5), each on a hand-made request:
+// the prompt, the options and just enough of the seat's observation to make
+// the reason visible. The policy sees only the request.
+#include <google/protobuf/text_format.h>
+
+#include <string>
+
+#include "bots/heuristic/policy.h"
+#include "gtest/gtest.h"
+
+namespace woodland::bots {
+namespace {
+
+v1::DecisionRequest Parse(const std::string& text) {
+  v1::DecisionRequest r;
+  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &r)) << text;
+  return r;
+}
+
+// The label of the option the policy picks; the same under every seed (the
+// jitter only breaks ties).
+std::string Pick(const v1::DecisionRequest& r) {
+  std::string first;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    HeuristicPolicy policy(seed);
+    const std::string label = r.options(policy.Choose(r)).label();
+    if (seed == 1) first = label;
+    EXPECT_EQ(label, first) << "seed " << seed;
+  }
+  return first;
+}
+
+// Law 6.5.4.I: a Build needs a ruled clearing with a free slot. Clearing 1
+// (ours, two wood) is full; clearing 2 next to it has a free slot and one
+// enemy warrior: with two actions left the Marquise marches there (then
+// builds) rather than recruiting.
+TEST(HeuristicBase, Law_6_5_4_MarquiseMarchesToABuildSpotWhenNoneIsLeft) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt {
+      kind: "marquise.action"
+      text: "Daylight: choose an action (2 left), or end Daylight."
+    }
+    options {
+      label: "Recruit (a warrior at each recruiter)"
+      action { code: 2 }
+    }
+    options {
+      label: "March (up to two moves)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        pieces { piece: "wood" owner: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 4 }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 3 }
+      marquise { sawmills: 2 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "March (up to two moves)");
+}
+
+// Law 6.5.4.I / 2.6: the march goes where the moved warriors rule a
+// clearing with a free slot (three beat one warrior), not into a full one.
+TEST(HeuristicBase, Law_6_5_4_MarquiseMovesWhereItCanBuild) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "move" }
+    options {
+      label: "Move from 1 (fox) to 2 (mouse)"
+      move { from_clearing: 1 to_clearing: 2 }
+    }
+    options {
+      label: "Move from 1 (fox) to 3 (rabbit)"
+      move { from_clearing: 1 to_clearing: 3 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        pieces { piece: "wood" owner: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 4 }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 3 }
+      marquise { sawmills: 2 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 2 (mouse)");
+}
+
+// Law 3.3.1.I: with fox dominance activated only ruling fox clearings wins;
+// the Marquise marches into the fox clearing it can take, not onto the
+// roost in the mouse clearing that it would otherwise attack.
+TEST(HeuristicBase, Law_3_3_1_MarquiseMarchesIntoItsDominanceSuit) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "move" }
+    options {
+      label: "Move from 1 (fox) to 2 (mouse)"
+      move { from_clearing: 1 to_clearing: 2 }
+    }
+    options {
+      label: "Move from 1 (fox) to 3 (fox)"
+      move { from_clearing: 1 to_clearing: 3 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 6 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        pieces { piece: "wood" owner: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        ruler: FACTION_EYRIE
+      }
+      seats {
+        seat: 0
+        faction: FACTION_MARQUISE
+        victory_points: 14
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 3 }
+      marquise { sawmills: 2 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 3 (fox)");
+}
+
+}  // namespace
+}  // namespace woodland::bots
