@@ -370,6 +370,22 @@ double CardCost(const v1::Card& c) {
   return c.suit() == v1::SUIT_BIRD ? -2 : 0;
 }
 
+// Law 3.3.1.I: ruling three clearings of the card's suit at the start of
+// our next Birdsong wins, but activating ends our scoring: activate only
+// with a hold the other players' turns are unlikely to break (three ruled
+// by two or more, or four ruled).
+double ActivateValue(const DecisionRequest& r, const v1::Card& card) {
+  const int suit = card.suit();
+  if (suit < 1 || suit > 3) return -1;  // bird: the general rule decides
+  int ruled = 0, firm = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (c.suit() != suit || c.ruler() != kMe) continue;
+    ++ruled;
+    firm += Margin(r, &c) >= 2;
+  }
+  return ruled >= 4 || firm >= 3 ? 50 : -5;
+}
+
 }  // namespace
 
 bool MarquisePlanScore(const DecisionRequest& r, const Option& o,
@@ -378,6 +394,13 @@ bool MarquisePlanScore(const DecisionRequest& r, const Option& o,
   const std::string& kind = r.prompt().kind();
   const bool done = o.payload_case() == Option::kDone;
   double s = 0;
+  if (o.payload_case() == Option::kExtra &&
+      o.extra().action() == "activate_dominance") {
+    s = ActivateValue(r, o.extra().card());
+    if (s == -1) return false;
+    *score = s;
+    return true;
+  }
   if (kind == "marquise.action") {
     if (o.payload_case() == Option::kExtra) return false;
     s = done ? 0 : Action(r, o.label());

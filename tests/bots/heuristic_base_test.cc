@@ -190,5 +190,104 @@ TEST(HeuristicBase, Law_3_3_1_MarquiseMarchesIntoItsDominanceSuit) {
   EXPECT_EQ(Pick(r), "Move from 1 (fox) to 3 (fox)");
 }
 
+// Law 3.3.1: activating a dominance card ends our scoring, and the win
+// comes only if we still rule three fox clearings at our next Birdsong.
+// Three clearings held by two warriors against one enemy warrior each (a
+// lead of one) are one lucky battle from failing: keep scoring.
+TEST(HeuristicBase, Law_3_3_1_MarquiseKeepsAThinDominanceCardInHand) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "craft" }
+    options {
+      label: "Activate Dominance (fox)"
+      extra {
+        action: "activate_dominance"
+        card { name: "Dominance" suit: SUIT_FOX }
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 16 }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 9 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.1: the same three fox clearings held by three warriors each (a
+// lead of two or more everywhere): activate.
+TEST(HeuristicBase, Law_3_3_1_MarquiseActivatesAFirmDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt { kind: "craft" }
+    options {
+      label: "Activate Dominance (fox)"
+      extra {
+        action: "activate_dominance"
+        card { name: "Dominance" suit: SUIT_FOX }
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 16 }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 9 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Activate Dominance (fox)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
