@@ -289,5 +289,74 @@ TEST(HeuristicBase, Law_3_3_1_MarquiseActivatesAFirmDominance) {
   EXPECT_EQ(Pick(r), "Activate Dominance (fox)");
 }
 
+// Law 7.5.2.II / 7.5.2.IV: a Build card is safe only if a roost spot of its
+// suit is ruled now or one move away; a Move card moves only from a
+// clearing of its own suit. The free fox clearing 3 lies next to our
+// warriors in rabbit clearing 2, but the Decree's only Move card is a
+// mouse: it cannot carry them there, so a fox Build would throw the Eyrie
+// into turmoil (7.7). The fox card goes to Recruit (fox roost in 1).
+TEST(HeuristicBase, Law_7_5_2_EyrieMovesOnlyFromTheMoveCardsSuit) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Recruit column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 0
+      }
+    }
+    options {
+      label: "Add Anvil (fox) to the Build column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 3
+      }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_EYRIE count: 3 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 4
+        suit: SUIT_MOUSE
+        slots: 0
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { cards { name: "Sword" suit: SUIT_MOUSE } }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Recruit column");
+}
+
 }  // namespace
 }  // namespace woodland::bots
