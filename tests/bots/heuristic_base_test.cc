@@ -358,5 +358,118 @@ TEST(HeuristicBase, Law_7_5_2_EyrieMovesOnlyFromTheMoveCardsSuit) {
   EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Recruit column");
 }
 
+// Law 3.3.1.I: a dominance card wins only with three clearings of its suit
+// ruled at the holder's Birdsong. The Marquise rules one fox clearing (the
+// Vagabond's): no threat yet, so the Vagabond quests instead of battling a
+// faction it is not Hostile with.
+TEST(HeuristicBase, Law_3_3_1_VagabondIgnoresADominanceNotYetHeld) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Quest"
+      action { code: 3 }
+    }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings { id: 6 suit: SUIT_FOX slots: 2 }
+      clearings { id: 7 suit: SUIT_FOX slots: 2 }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 12 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        victory_points: 11
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 5
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "boot" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Quest");
+}
+
+// Law 3.3.1.I with 9.2.6: the Marquise rules three fox clearings and wins
+// at its next Birdsong unless one is broken. The Vagabond (two ready
+// swords) moves to clearing 6, held by a lead of one warrior, not to
+// clearing 7, held by five: there its battle can end the Marquise's rule.
+TEST(HeuristicBase, Law_3_3_1_VagabondGoesWhereItCanBreakADominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.move" }
+    options {
+      label: "6 (fox)"
+      clearing { clearing: 6 }
+    }
+    options {
+      label: "7 (fox)"
+      clearing { clearing: 7 }
+    }
+    observation {
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 6, 7 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 5 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 7
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 5 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 12 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        victory_points: 11
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 4 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 5
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "boot" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "6 (fox)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
