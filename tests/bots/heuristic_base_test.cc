@@ -471,5 +471,28 @@ TEST(HeuristicBase, Law_3_3_1_VagabondGoesWhereItCanBreakADominance) {
   EXPECT_EQ(Pick(r), "6 (fox)");
 }
 
+// Law 9.3.1 / 9.2.6: the Arbiter's two starting swords break dominance
+// holds and take trade posts; the heuristic picks him over the Harrier.
+TEST(HeuristicBase, Law_9_3_1_VagabondPicksTheArbiter) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND_SECOND
+    prompt { kind: "vagabond.setup.character" }
+    options {
+      label: "Harrier"
+      character { character: "Harrier" }
+    }
+    options {
+      label: "Arbiter"
+      character { character: "Arbiter" }
+    }
+    options {
+      label: "Thief"
+      character { character: "Thief" }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Arbiter");
+}
+
 }  // namespace
 }  // namespace woodland::bots
