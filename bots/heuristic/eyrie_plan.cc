@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bots/heuristic/request_view.h"
 
@@ -73,7 +75,9 @@ struct Offer {
   int warriors[5] = {};  // our warriors in clearings of the suit (Move)
   int targets[5] = {};   // clearings of the suit to battle in (Battle)
   int build[5] = {};     // ruled free clearings without a roost (Build)
-  int reach[5] = {};     // such clearings one move away (Build after Move)
+  // Roost spots one move away (a Build after a Move): the spot's suit and
+  // the suits (bits 1-3) of the clearings whose warriors could take it.
+  std::vector<std::pair<int, int>> reach;
   int supply = 0, roosts_left = 0, mult = 1;
 };
 
@@ -98,13 +102,13 @@ Offer Survey(const DecisionRequest& r) {
       ++o.build[kBird];
       continue;
     }
+    int from_suits = 0;
     for (int from : c.adjacent()) {
-      if (Movable(Clearing(r, from)) >= std::max(1, EnemyPieces(&c))) {
-        ++o.reach[s];
-        ++o.reach[kBird];
-        break;
-      }
+      const auto* f = Clearing(r, from);
+      if (f != nullptr && Movable(f) >= std::max(1, EnemyPieces(&c)))
+        from_suits |= 1 << f->suit();
     }
+    if (from_suits != 0) o.reach.emplace_back(s, from_suits);
   }
   o.supply = 20 - on_map;
   o.roosts_left = 7 - roosts;
@@ -151,14 +155,26 @@ int Shortfall(const Demand& d, const Offer& o) {
   for (int s = 1; s <= 3; ++s)
     miss += std::max(0, d.n[kBattle][s] - 2 * o.targets[s]);
   miss += std::max(0, d.Total(kBattle) - 2 * o.targets[kBird]);
-  // Build (7.5.2.IV): a distinct clearing per card, some reached by moves.
+  // Build (7.5.2.IV): a distinct clearing per card, some reached by moves;
+  // a Move card moves only from a clearing of its suit (7.5.2.II), so a
+  // spot counts only if warriors in such a clearing can take it.
   const int moves = d.Total(kMove);
+  int allowed = 0;
+  for (int s = 1; s <= 3; ++s) {
+    if (d.n[kMove][s] > 0 || d.n[kMove][kBird] > 0) allowed |= 1 << s;
+  }
+  int reach[5] = {};
+  for (const auto& [suit, from_suits] : o.reach) {
+    if ((from_suits & allowed) == 0) continue;
+    ++reach[suit];
+    ++reach[kBird];
+  }
   for (int s = 1; s <= 3; ++s) {
     miss +=
-        std::max(0, d.n[kBuild][s] - o.build[s] - std::min(o.reach[s], moves));
+        std::max(0, d.n[kBuild][s] - o.build[s] - std::min(reach[s], moves));
   }
   miss += std::max(
-      0, d.Total(kBuild) - o.build[kBird] - std::min(o.reach[kBird], moves));
+      0, d.Total(kBuild) - o.build[kBird] - std::min(reach[kBird], moves));
   miss += std::max(0, d.Total(kBuild) - o.roosts_left);
   return miss;
 }
@@ -202,7 +218,10 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
     default: {
       // A roost scores every Evening; a Build card must find a new clearing
       // every turn, so count the spots of its suit left after this one.
-      const int spots = offer.build[suit] + offer.reach[suit];
+      int reach = 0;
+      for (const auto& [spot, from_suits] : offer.reach)
+        reach += suit == kBird || spot == suit;
+      const int spots = offer.build[suit] + reach;
       v = spots >= 2 * after.n[kBuild][suit] ? 10 : 7;
     }
   }

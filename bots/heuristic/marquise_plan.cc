@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "bots/heuristic/request_view.h"
 
@@ -79,6 +80,40 @@ int CheapestBuild(const DecisionRequest& r) {
   return best;
 }
 
+// The most any other faction has in `c` toward rule (Law 2.6: warriors
+// plus buildings; a tie means nobody rules).
+int TopEnemyPresence(const DecisionRequest& r, const v1::ClearingView* c) {
+  int top = 0;
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == kMe) continue;
+    top = std::max(
+        top, Warriors(c, seat.faction()) + BuildingsOf(c, seat.faction()));
+  }
+  return top;
+}
+
+// Law 6.5.4.II: the wood a Build in `start` can pay with: wood in it and in
+// ruled clearings connected to it through ruled clearings (`start` counts
+// as ruled: the clearing we are about to take).
+int WoodReachable(const DecisionRequest& r, int start) {
+  std::vector<int> frontier = {start}, seen = {start};
+  int wood = 0;
+  while (!frontier.empty()) {
+    const auto* c = Clearing(r, frontier.back());
+    frontier.pop_back();
+    if (c == nullptr) continue;
+    wood += Count(c, "wood", kMe);
+    for (int a : c->adjacent()) {
+      const auto* n = Clearing(r, a);
+      if (n == nullptr || n->ruler() != kMe) continue;
+      if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
+      seen.push_back(a);
+      frontier.push_back(a);
+    }
+  }
+  return wood;
+}
+
 // Actions left, from the prompt text "... (N left) ...".
 int ActionsLeft(const DecisionRequest& r) {
   const std::string& t = r.prompt().text();
@@ -137,9 +172,107 @@ double BestMarch(const DecisionRequest& r) {
   return best;
 }
 
+// Law 3.3.1: the suit of our activated dominance card (0: none). Once it
+// is active we score no more VP; only ruling its clearings wins.
+int DominanceSuit(const DecisionRequest& r) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == kMe && seat.has_dominance())
+      return seat.dominance().suit();
+  }
+  return 0;
+}
+
+// A clearing that counts toward dominance of `suit` (Law 3.3.1.II: bird
+// dominance counts the corners, clearings 1-4).
+bool CountsFor(const v1::ClearingView* c, int suit) {
+  if (c == nullptr || suit == 0) return false;
+  if (suit == v1::SUIT_BIRD) return c->id() >= 1 && c->id() <= 4;
+  return c->suit() == suit;
+}
+
+// Our lead over the strongest other faction in `c` (Law 2.6).
+int Margin(const DecisionRequest& r, const v1::ClearingView* c) {
+  return Warriors(c, kMe) + BuildingsOf(c, kMe) - TopEnemyPresence(r, c);
+}
+
+// Dominance mode (Law 3.3.1.I): a move is worth what it does to the
+// clearings of the suit: taking one we do not rule, never giving one up.
+double DominanceMove(const DecisionRequest& r, int suit,
+                     const v1::MoveChoice& m) {
+  const auto* from = Clearing(r, m.from_clearing());
+  const auto* to = Clearing(r, m.to_clearing());
+  const int movable = Warriors(from, kMe) - (BuildingsOf(from, kMe) > 0);
+  double s = 1;
+  if (CountsFor(to, suit) && to->ruler() != kMe &&
+      Warriors(to, kMe) + movable > TopEnemyPresence(r, to))
+    s += 6;
+  if (CountsFor(from, suit) && from->ruler() == kMe && Margin(r, from) <= 1)
+    s -= 6;
+  return s;
+}
+
+// Law 6.5.4.I: a clearing we rule with a free slot and the wood to pay
+// for the cheapest building there.
+bool HasBuildSpot(const DecisionRequest& r) {
+  const int cost = CheapestBuild(r);
+  for (const auto& c : r.observation().clearings()) {
+    if (c.ruler() == kMe && FreeSlots(&c) > 0 &&
+        WoodReachable(r, c.id()) >= cost)
+      return true;
+  }
+  return false;
+}
+
+// Moving `n` warriors into `to` makes it a build spot: a free slot, more
+// of ours than any other faction's presence (Law 2.6) and the wood for the
+// cheapest building connected to it (6.5.4.II).
+bool MakesBuildSpot(const DecisionRequest& r, int to, int n) {
+  const auto* t = Clearing(r, to);
+  if (t == nullptr || t->ruler() == kMe || FreeSlots(t) <= 0) return false;
+  if (Warriors(t, kMe) + n <= TopEnemyPresence(r, t)) return false;
+  return WoodReachable(r, to) >= CheapestBuild(r);
+}
+
+// Is there a move that makes a build spot (MakesBuildSpot)?
+bool CanExpand(const DecisionRequest& r) {
+  for (const auto& c : r.observation().clearings()) {
+    const int n = Warriors(&c, kMe) - (BuildingsOf(&c, kMe) > 0 ? 1 : 0);
+    if (n < 1) continue;
+    for (int to : c.adjacent()) {
+      if (MakesBuildSpot(r, to, n)) return true;
+    }
+  }
+  return false;
+}
+
+// Dominance mode: a march that takes a clearing of the suit, a battle
+// where we stand in one we do not rule.
+double DominanceAction(const DecisionRequest& r, int suit,
+                       const std::string& label) {
+  bool take = false, fight = false;
+  for (const auto& c : r.observation().clearings()) {
+    const int ours = Warriors(&c, kMe);
+    if (CountsFor(&c, suit) && c.ruler() != kMe && ours > 0) fight = true;
+    const int n = ours - (BuildingsOf(&c, kMe) > 0 ? 1 : 0);
+    if (n < 1) continue;
+    for (int a : c.adjacent()) {
+      const auto* t = Clearing(r, a);
+      if (CountsFor(t, suit) && t->ruler() != kMe &&
+          Warriors(t, kMe) + n > TopEnemyPresence(r, t))
+        take = true;
+    }
+  }
+  if (label.rfind("March", 0) == 0) return take ? 10 : 2;
+  if (label == "Battle") return fight ? 9.5 : 1;
+  return -1;  // anything else: the usual scores
+}
+
 double Action(const DecisionRequest& r, const std::string& label) {
   const int wood = WoodOnMap(r);
   const int left = ActionsLeft(r);
+  if (const int suit = DominanceSuit(r); suit != 0) {
+    if (double d = DominanceAction(r, suit, label); d >= 0) return d;
+  }
   if (label == "Build") return 12;
   if (label == "Overwork") {
     // Wood for a Build later this turn (or the next one).
@@ -155,6 +288,9 @@ double Action(const DecisionRequest& r, const std::string& label) {
     return v > 0 ? 5 + v : 1;
   }
   if (label.rfind("March", 0) == 0) {
+    // Law 6.5.4.I: with wood but no ruled clearing to build in, march into
+    // one with a free slot, then Build with the next action.
+    if (left >= 2 && !HasBuildSpot(r) && CanExpand(r)) return 10;
     // Only with an action left to battle after the march.
     const double v = left >= 2 ? BestMarch(r) : 0;
     return v > 0 ? 4 + v / 2 : 2;
@@ -203,6 +339,8 @@ bool ParseMoveCount(const std::string& label, int* n, int* from, int* to) {
 // A march: toward a building or trade post we can take, or into clearings
 // nobody rules; never strip a clearing of its last guard of our buildings.
 double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
+  if (const int suit = DominanceSuit(r); suit != 0)
+    return DominanceMove(r, suit, m);
   const auto* from = Clearing(r, m.from_clearing());
   const auto* to = Clearing(r, m.to_clearing());
   const int movable = Warriors(from, kMe) - (BuildingsOf(from, kMe) > 0);
@@ -213,6 +351,8 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
       StepsToTradePost(r, m.from_clearing(), 1) > 1)
     s += 0.4 * TradePostWorth(r);
   if (movable <= 0) s -= 3;
+  if (movable > 0 && MakesBuildSpot(r, m.to_clearing(), movable))
+    s += HasBuildSpot(r) ? 1.5 : 5;
   return s;
 }
 
@@ -230,6 +370,22 @@ double CardCost(const v1::Card& c) {
   return c.suit() == v1::SUIT_BIRD ? -2 : 0;
 }
 
+// Law 3.3.1.I: ruling three clearings of the card's suit at the start of
+// our next Birdsong wins, but activating ends our scoring: activate only
+// with a hold the other players' turns are unlikely to break (three ruled
+// by two or more, or four ruled).
+double ActivateValue(const DecisionRequest& r, const v1::Card& card) {
+  const int suit = card.suit();
+  if (suit < 1 || suit > 3) return -1;  // bird: the general rule decides
+  int ruled = 0, firm = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (c.suit() != suit || c.ruler() != kMe) continue;
+    ++ruled;
+    firm += Margin(r, &c) >= 2;
+  }
+  return ruled >= 4 || firm >= 3 ? 50 : -5;
+}
+
 }  // namespace
 
 bool MarquisePlanScore(const DecisionRequest& r, const Option& o,
@@ -238,6 +394,13 @@ bool MarquisePlanScore(const DecisionRequest& r, const Option& o,
   const std::string& kind = r.prompt().kind();
   const bool done = o.payload_case() == Option::kDone;
   double s = 0;
+  if (o.payload_case() == Option::kExtra &&
+      o.extra().action() == "activate_dominance") {
+    s = ActivateValue(r, o.extra().card());
+    if (s == -1) return false;
+    *score = s;
+    return true;
+  }
   if (kind == "marquise.action") {
     if (o.payload_case() == Option::kExtra) return false;
     s = done ? 0 : Action(r, o.label());

@@ -265,6 +265,107 @@ bool VagabondMemory::DeadRuin(int clearing) const {
   return std::find(dead_.begin(), dead_.end(), clearing) != dead_.end();
 }
 
+namespace {
+
+// Law 2.6: presence toward rule (warriors and buildings; the Vagabond's
+// pawn does not count, 9.2.2).
+int Presence(const v1::ClearingView& c, v1::Faction f) {
+  return IsVagabond(f) ? 0 : Warriors(c, f) + Pieces(c, f);
+}
+
+// How far `who` leads the next faction in `c`.
+int LeadOf(const v1::ClearingView& c, v1::Faction who) {
+  int next = 0;
+  for (const auto& w : c.warriors()) {
+    if (w.faction() != who) next = std::max(next, Presence(c, w.faction()));
+  }
+  for (const auto& p : c.pieces()) {
+    if (p.owner() != who) next = std::max(next, Presence(c, p.owner()));
+  }
+  return Presence(c, who) - next;
+}
+
+// Law 3.3.1: what breaking `who`'s rule of clearing `id` is worth to us,
+// where `who` holds an activated dominance card: a lot if the clearing is
+// one of the three of its suit it rules (I) or of the opposite corners
+// it rules (II), so that it would win at its next Birdsong, and our ready
+// swords can remove its lead (hits fall on warriors first, 4.3.2).
+double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
+  const auto* c = Clearing(r, id);
+  if (c == nullptr) return 0;
+  const v1::Faction who = c->ruler();
+  if (who == v1::FACTION_UNSPECIFIED || who == r.faction() || IsVagabond(who))
+    return 0;
+  int suit = 0;
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == who && seat.has_dominance())
+      suit = seat.dominance().suit();
+  }
+  if (suit == 0) return 0;
+  auto ruled = [&](int cid) {
+    const auto* x = Clearing(r, cid);
+    return x != nullptr && x->ruler() == who;
+  };
+  bool urgent = false;
+  int held = 0;
+  if (suit == v1::SUIT_BIRD) {
+    if (id < 1 || id > 4) return 0;
+    urgent = ruled(id) && ruled((id + 1) % 4 + 1);  // 1-3, 2-4
+    held = urgent ? 3 : 0;
+  } else {
+    if (c->suit() != suit) return 0;
+    for (const auto& x : r.observation().clearings())
+      held += x.suit() == suit && x.ruler() == who;
+    urgent = held >= 3;
+  }
+  if (!urgent) return held == 2 ? 1.5 : 0;
+  *who_out = who;
+  const int lead = LeadOf(*c, who);
+  const int swords = ReadyItems(r, "sword");
+  // Breaking one of exactly three (or a corner pair) stops the win.
+  const double base = held == 3 ? 12 : 4;
+  return lead <= std::min(swords, 3) ? base : base / 4;
+}
+
+}  // namespace
+
+double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
+  if (!IsVagabond(r.faction())) return 0;
+  const std::string& kind = r.prompt().kind();
+  const int here = MyVagabond(r).clearing();
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (o.payload_case() == Option::kBattle) {
+    const double v = BreakValue(r, o.battle().clearing(), &who);
+    return o.battle().defender() == who ? v : 0;
+  }
+  if ((kind == "vagabond.move" || kind == "vagabond.slip") &&
+      o.payload_case() == Option::kClearing) {
+    return 1.0 * BreakValue(r, o.clearing().clearing(), &who);
+  }
+  if (kind == "vagabond.strike" && o.payload_case() == Option::kFaction) {
+    const double v = BreakValue(r, here, &who);
+    const auto* c = Clearing(r, here);
+    return o.faction().faction() == who && c && LeadOf(*c, who) <= 1 ? v : 0;
+  }
+  if (kind != "vagabond.action" || o.payload_case() != Option::kAction)
+    return 0;
+  const std::string& label = o.label();
+  if (label == "Battle (sword)") return BreakValue(r, here, &who);
+  if (label == "Strike (crossbow)") {
+    const double v = BreakValue(r, here, &who);
+    const auto* c = Clearing(r, here);
+    return c && who != v1::FACTION_UNSPECIFIED && LeadOf(*c, who) <= 1 ? v : 0;
+  }
+  if (label == "Move (boot)") {
+    const auto* c = Clearing(r, here);
+    if (c == nullptr) return 0;
+    double best = 0;
+    for (int a : c->adjacent()) best = std::max(best, BreakValue(r, a, &who));
+    return 0.4 * best;
+  }
+  return 0;
+}
+
 bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
                        const VagabondMemory* m) {
   if (!IsVagabond(r.faction())) return false;

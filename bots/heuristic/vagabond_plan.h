@@ -53,6 +53,13 @@ double VagabondClearingValue(const v1::DecisionRequest& r, int id,
 double VagabondPostAttack(const v1::DecisionRequest& r,
                           const v1::ClearingView& c);
 
+// Law 3.3.1: what an option does against an opponent's activated
+// dominance: battling, striking or moving where the Vagabond can break its
+// rule of a clearing that would otherwise win it the game at its next
+// Birdsong. Added to every Vagabond option's score (policy.cc).
+double VagabondDominanceDefense(const v1::DecisionRequest& r,
+                                const v1::Option& o);
+
 // Scores an option of a Vagabond prompt this plan decides (move, strike,
 // aid card, refresh, item limit, hits, exploring); returns false for
 // anything else.
