@@ -102,7 +102,44 @@ double Outcast(const DecisionRequest& r, const Option& o) {
   return 1;
 }
 
+// Law 10.2.4: the Cult rules every clearing where it has a garden, which
+// only the garden's removal undoes; elsewhere rule may fall to any move.
+bool SecurelyRuled(const v1::ClearingView& c) { return Gardens(&c) > 0; }
+
+// Law 3.3.1: an activated dominance card wins only if the Cult still rules
+// the clearings at its next Birdsong, and 3.3.2: from then on it scores no
+// more VP. Activate (or take) one only when gardens already hold three
+// clearings of the suit (bird: two opposite corners).
+bool DominanceHeld(const DecisionRequest& r, v1::Suit suit) {
+  auto held = [&](int id) {
+    const auto* c = Clearing(r, id);
+    return c != nullptr && SecurelyRuled(*c);
+  };
+  if (suit == v1::SUIT_BIRD)
+    return (held(1) && held(3)) || (held(2) && held(4));
+  int n = 0;
+  for (const auto& c : r.observation().clearings())
+    n += c.suit() == suit && SecurelyRuled(c);
+  return n >= 3;
+}
+
 }  // namespace
+
+bool CultDominanceScore(const DecisionRequest& r, const Option& o,
+                        double* score) {
+  if (r.faction() != v1::FACTION_CULT || o.payload_case() != Option::kExtra)
+    return false;
+  const auto& e = o.extra();
+  if (e.action() == "activate_dominance") {
+    *score = DominanceHeld(r, e.card().suit()) ? 50 : -5;
+    return true;
+  }
+  if (e.action() == "take_dominance") {
+    *score = DominanceHeld(r, e.card().suit()) ? 8 : -3;
+    return true;
+  }
+  return false;
+}
 
 bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
   const std::string& kind = r.prompt().kind();

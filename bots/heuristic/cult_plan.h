@@ -14,6 +14,11 @@ namespace woodland::bots {
 bool CultScore(const v1::DecisionRequest& r, const v1::Option& o,
                double* score);
 
+// Law 3.3: the Cult's dominance decisions (take, activate): only where its
+// gardens (Law 10.2.4) already hold the clearings. False for other options.
+bool CultDominanceScore(const v1::DecisionRequest& r, const v1::Option& o,
+                        double* score);
+
 }  // namespace woodland::bots
 
 #endif  // WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
