@@ -125,6 +125,13 @@ int RuledAround(const DecisionRequest& r, const v1::KeepersRelicPlace& f) {
   return n;
 }
 
+// Relics in the forests around a clearing.
+int ForestRelicsAround(const DecisionRequest& r, int clearing) {
+  int n = 0;
+  for (const auto* f : ForestsAround(r, clearing)) n += f->relics_size();
+  return n;
+}
+
 // A relic's value, or the mean of the values still face down (1, 2, 3, 3;
 // Law 15.2.1) for a face-down one.
 double ValueOf(const v1::KeepersRelic& rel) {
@@ -171,7 +178,7 @@ double EncampSide(const DecisionRequest& r, const std::string& label) {
   // recovered least so far.
   const std::string shown = label.substr(label.rfind(' ') + 1);
   const int clearing = ClearingAfter(r.prompt().text(), " in ");
-  double s = 3.0 - Recovered(r, shown) + 2.0 * RelicsIn(r, clearing, shown);
+  double s = 3.0 - Recovered(r, shown) + 4.0 * RelicsIn(r, clearing, shown);
   // Relics of the type in the forests around can be delved here.
   for (const auto* f : ForestsAround(r, clearing)) {
     for (const auto& rel : f->relics()) s += rel.type() == shown ? 0.7 : 0;
@@ -308,8 +315,13 @@ double Decamp(const DecisionRequest& r, const Option& o) {
   for (const auto& w : r.observation().keepers().waystations()) {
     if (w.clearing() != c) continue;
     const std::string& other = w.shown() == w.front() ? w.back() : w.front();
+    int shown_around = 0;
+    for (const auto* f : ForestsAround(r, c)) {
+      for (const auto& rel : f->relics())
+        shown_around += rel.type() == w.shown();
+    }
     if (RelicsIn(r, c, other) > 0 && RelicsIn(r, c, w.shown()) == 0 &&
-        !AnyWaystationShowing(r, other))
+        shown_around == 0 && !AnyWaystationShowing(r, other))
       return 2;
   }
   int relics = 0;
@@ -374,6 +386,16 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
     s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
   if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
+  // Law 15.5.2.II.a: delve from the forests around a clearing; go where
+  // relics lie in them and none lie around where we stand.
+  if (ForestRelicsAround(r, from_id) == 0)
+    s += std::min(3, ForestRelicsAround(r, to));
+  // Law 11.2.5.I / 11.4.2: a trade post we can battle next halves the
+  // Riverfolk's funds and their dividends.
+  const auto* dest = Clearing(r, to);
+  if (HasTradePost(dest) &&
+      Mine(from) - 1 > Warriors(dest, v1::FACTION_RIVERFOLK))
+    s += 0.5 * TradePostWorth(r);
   bool waystation_here = false;
   for (const auto& w : r.observation().keepers().waystations())
     waystation_here |= w.clearing() == from_id;
@@ -438,6 +460,7 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     int relics = 0;
     for (const char* t : {"figure", "tablet", "jewelry"})
       relics += RelicsIn(r, id, t);
+    relics += std::min(2, ForestRelicsAround(r, id));
     s = done ? 0.5 : (Mine(c) >= 2 ? 3 + relics : 0.2 + relics);
   } else if (kind == "keepers.encamp.waystation") {
     s = EncampSide(r, label);
@@ -448,7 +471,7 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     // more action every turn; recruit only when warriors run short.
     int warriors = 0;
     for (const auto& c : r.observation().clearings()) warriors += Mine(&c);
-    s = done ? 1 : (Has(label, "(bird)") || warriors >= 10 ? 0 : 2);
+    s = done ? 1 : (Has(label, "(bird)") || warriors >= 15 ? 0 : 2);
   } else if (kind == "keepers.retinue") {
     s = done ? 0
              : (o.payload_case() == Option::kExtra ? -1 : Retinue(r, label));
