@@ -86,6 +86,20 @@ double Ritual(const DecisionRequest& r, const std::string& label) {
   return 1;
 }
 
+// Law 10.4.3.III: Sanctify replaces an enemy building with a garden; a
+// Riverfolk trade post first (11.2.5.I: their funds halve, their dividends
+// with them, 11.4.2), then the highest scorer's buildings.
+double SanctifyClearing(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr) return 0;
+  double s = 1;
+  if (HasTradePost(c)) s += TradePostWorth(r);
+  for (const auto& p : c->pieces()) {
+    if (p.owner() != r.faction() && p.owner() != v1::FACTION_UNSPECIFIED)
+      s += 0.1 * VpOf(r, p.owner());
+  }
+  return s;
+}
+
 double Conspiracy(const std::string& label) {
   if (label.rfind("Sanctify", 0) == 0) return 9;
   if (label.rfind("Convert", 0) == 0) return 6;
@@ -171,6 +185,14 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
       const auto* to = Clearing(r, o.move().to_clearing());
       s = 1 + (to && to->ruler() != me ? 1 : 0);
     }
+  } else if (kind == "cult.sanctify") {
+    s = SanctifyClearing(r, Clearing(r, o.clearing().clearing()));
+  } else if (kind == "cult.sanctify_piece") {
+    // Law 11.2.5.I: a trade post replaced halves the Riverfolk's funds.
+    if (o.payload_case() != Option::kPiece) return false;
+    s = o.piece().piece() == "trade post"
+            ? 2 + TradePostWorth(r)
+            : 1 + 0.1 * VpOf(r, o.piece().owner());
   } else if (kind == "cult.convert") {
     const auto* c = Clearing(r, o.clearing().clearing());
     s = Warriors(c, me) + (Gardens(c) > 0 ? 2 : 0);

@@ -1226,5 +1226,174 @@ TEST(HeuristicPolicy, Law_13_4_2_CorvidsFlipABombLast) {
   EXPECT_EQ(Pick(r), "5 (rabbit)");
 }
 
+// Law 15.5.2.II.a: the Keepers delve only from a forest around a clearing
+// they rule with a warrior; with no relic around them, they move beside a
+// forest that holds relics.
+TEST(HeuristicPolicy, Law_15_5_2_II_a_KeepersMoveBesideForestsWithRelics) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" }
+    options {
+      label: "Move from 2 (mouse) to 5 (rabbit)"
+      move { from_clearing: 2 to_clearing: 5 }
+    }
+    options {
+      label: "Move from 2 (mouse) to 6 (fox)"
+      move { from_clearing: 2 to_clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 5, 6 ]
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 5 suit: SUIT_RABBIT adjacent: 2 }
+      clearings { id: 6 suit: SUIT_FOX adjacent: 2 }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 2, 5 ]
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 6, 9 ]
+          relics { type: "figure" }
+          relics { type: "jewelry" }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 6 (fox)");
+}
+
+// Law 15.2.4: warriors carry relics; a relic goes toward the nearest
+// waystation showing its type, two steps away here.
+TEST(HeuristicPolicy, Law_15_2_4_KeepersCarryARelicTowardItsWaystation) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" }
+    options {
+      label: "Move from 2 (mouse) to 5 (rabbit)"
+      move { from_clearing: 2 to_clearing: 5 }
+    }
+    options {
+      label: "Move from 2 (mouse) to 6 (fox)"
+      move { from_clearing: 2 to_clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 5, 6 ]
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        adjacent: [ 2, 8 ]
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 2, 7 ]
+      }
+      clearings { id: 7 suit: SUIT_FOX adjacent: 6 }
+      clearings {
+        id: 8
+        suit: SUIT_RABBIT
+        adjacent: 5
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          clearing: 2
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 8
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 5 (rabbit)");
+}
+
+// Law 11.2.5.I / 11.4.2: removing a trade post halves the Riverfolk's funds
+// and their dividends; the Keepers move onto one they outnumber.
+TEST(HeuristicPolicy, Law_11_2_5_KeepersMoveOntoATradePostTheyCanTake) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" }
+    options {
+      label: "Move from 2 (mouse) to 5 (rabbit)"
+      move { from_clearing: 2 to_clearing: 5 }
+    }
+    options {
+      label: "Move from 2 (mouse) to 6 (fox)"
+      move { from_clearing: 2 to_clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 5, 6 ]
+        warriors { faction: FACTION_KEEPERS count: 4 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 5 suit: SUIT_RABBIT adjacent: 2 }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: 2
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 9 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 2 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 6 (fox)");
+}
+
+// Law 10.4.3.III / 11.2.5.I: Sanctify replaces an enemy building with a
+// garden; a trade post replaced halves the Riverfolk's funds, and so their
+// dividends (11.4.2), more than a sawmill of a higher scorer is worth.
+TEST(HeuristicPolicy, Law_11_2_5_CultSanctifiesATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.sanctify_piece" }
+    options {
+      label: "sawmill"
+      piece { piece: "sawmill" owner: FACTION_MARQUISE }
+    }
+    options {
+      label: "trade post"
+      piece { piece: "trade post" owner: FACTION_RIVERFOLK }
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_CULT victory_points: 8 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 14 }
+      seats { seat: 2 faction: FACTION_RIVERFOLK victory_points: 6 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 2 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "trade post");
+}
+
 }  // namespace
 }  // namespace woodland::bots
