@@ -1147,8 +1147,9 @@ TEST(HeuristicPolicy, Law_3_3_1_KeepersBattleWhereADominanceIsHeld) {
 
 // Law 3.3.1 / 10.2.4: the Cult rules every clearing with a garden, which
 // only removing the garden undoes; it activates a dominance card only when
-// gardens hold three clearings of the suit, since an activated card stops
-// its VP (3.3.2) and wins only if rule holds until its next Birdsong.
+// gardens hold at least two of the three clearings of the suit it rules,
+// since an activated card stops its VP (3.3.2) and wins only if rule holds
+// until its next Birdsong.
 TEST(HeuristicPolicy, Law_10_2_4_CultActivatesDominanceWhereGardensHold) {
   const std::string head = R"pb(
     seat: 0
@@ -1179,6 +1180,9 @@ TEST(HeuristicPolicy, Law_10_2_4_CultActivatesDominanceWhereGardensHold) {
       Parse(head + clearing(3, true) + clearing(4, false) +
             clearing(10, false) + "}");
   EXPECT_EQ(Pick(warriors_only), "Recruit");
+  const auto two_gardens = Parse(head + clearing(3, true) + clearing(4, true) +
+                                 clearing(10, false) + "}");
+  EXPECT_EQ(Pick(two_gardens), "Activate Dominance (rabbit)");
   const auto gardens = Parse(head + clearing(3, true) + clearing(4, true) +
                              clearing(10, true) + "}");
   EXPECT_EQ(Pick(gardens), "Activate Dominance (rabbit)");
