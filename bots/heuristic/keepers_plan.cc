@@ -244,6 +244,9 @@ double BattleDelveValue(const DecisionRequest& r, const v1::ClearingView& c) {
     s += enemy_warriors >= mine ? -1.5 : 0.5;
     if (enemy_warriors < mine) s += enemy_pieces;
   }
+  // Law 11.2.5.I / 11.4.2: a trade post taken halves the Riverfolk's funds.
+  if (HasTradePost(&c) && mine > Warriors(&c, v1::FACTION_RIVERFOLK))
+    s += TradePostWorth(r);
   return s;
 }
 

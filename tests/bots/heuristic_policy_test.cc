@@ -1399,5 +1399,63 @@ TEST(HeuristicPolicy, Law_11_2_5_CultSanctifiesATradePost) {
   EXPECT_EQ(Pick(r), "trade post");
 }
 
+// Law 15.5.2.II / 11.2.5.I: the Keepers' card sends them to battle a trade
+// post they outnumber (its removal halves the Riverfolk's funds, and so
+// their dividends, 11.4.2) rather than delve a relic of no waystation type.
+TEST(HeuristicPolicy, Law_11_2_5_KeepersBattleDelveOnATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.battle_delve" }
+    options {
+      label: "3 (fox)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "8 (fox)"
+      clearing { clearing: 8 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        warriors { faction: FACTION_RIVERFOLK count: 2 }
+        pieces { piece: "trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      clearings { id: 4 suit: SUIT_RABBIT ruler: FACTION_KEEPERS }
+      clearings { id: 5 suit: SUIT_MOUSE ruler: FACTION_KEEPERS }
+      clearings {
+        id: 11
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 8 }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 3, 4, 5 ]
+          relics { type: "jewelry" }
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 8, 9 ]
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "8 (fox)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
