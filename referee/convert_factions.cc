@@ -178,6 +178,9 @@ void KeepersViewToProto(const rules::State& s, const rules::Observation& o,
     v1::KeepersRelicPlace* p = out->add_relics();
     p->set_forest(static_cast<int>(f) + 1);
     KeepersRelicsToProto(kb.forests[f], p);
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      if (s.map().forests[f] >> c & 1) p->add_clearings_around(c + 1);
+    }
   }
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (kb.clearings[c].empty()) continue;

@@ -1,5 +1,7 @@
 #include "bots/heuristic/corvid_plan.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "bots/heuristic/request_view.h"
@@ -61,6 +63,42 @@ int ClearingInText(const std::string& text) {
   return id;
 }
 
+// A face-down plot of ours in `clearing` (Law 13.4.2 flips it at our next
+// Birdsong only where a Corvid warrior stands).
+bool FaceDownPlot(const DecisionRequest& r, int clearing) {
+  for (const auto& p : r.observation().corvid().plots())
+    if (p.clearing() == clearing && !p.face_up()) return true;
+  return false;
+}
+
+// Law 13.4.2: a plot flips only with a Corvid warrior in its clearing;
+// move one onto a face-down plot that has none, keep one on each.
+double CorvidMove(const DecisionRequest& r, const Option& o) {
+  if (o.payload_case() != Option::kMove) return 0.5;
+  const v1::Faction me = r.faction();
+  const int from = o.move().from_clearing(), to = o.move().to_clearing();
+  const auto* f = Clearing(r, from);
+  const auto* t = Clearing(r, to);
+  double s = 1;
+  if (FaceDownPlot(r, to) && Mine(t, me) == 0) s += 3;
+  if (FaceDownPlot(r, from) && Mine(f, me) <= 1) s -= 3;
+  // Law 13.5.2: a plot needs a clearing without plot tokens.
+  if (PlotIn(t).empty() && Mine(t, me) == 0) s += 0.5;
+  return s;
+}
+
+// How many to move: one onto a plot that needs a flipper, else all but one
+// where a face-down plot waits to flip.
+double CorvidMoveCount(const DecisionRequest& r, const Option& o) {
+  const std::string& text = r.prompt().text();
+  const size_t at = text.find(" from ");
+  const int from =
+      at == std::string::npos ? 0 : std::atoi(text.c_str() + at + 6);
+  const int mine = Mine(Clearing(r, from), r.faction());
+  const int target = FaceDownPlot(r, from) ? std::max(1, mine - 1) : mine;
+  return -std::abs(o.count().count() - target);
+}
+
 double CorvidTurn(const DecisionRequest& r, const Option& o,
                   const std::string& kind) {
   const v1::Faction me = r.faction();
@@ -74,10 +112,12 @@ double CorvidTurn(const DecisionRequest& r, const Option& o,
     if (done) return 0;
     const auto* c = Clearing(r, o.clearing().clearing());
     const std::string plot = PlotIn(c);
-    double s = 5;
-    if (plot == "bomb plot") s += 2 * EnemyPieces(c, me) + EnemyWarriors(c, me);
-    if (plot == "extortion plot") s += 2;
-    return s;
+    // Law 13.4.2: a flip scores one VP per face-up plot; a bomb then
+    // removes itself (13.7.1), so bombs flip after the others.
+    if (plot == "bomb plot")
+      return 4 + std::min(0.9, 0.1 * (2 * EnemyPieces(c, me) +
+                                      EnemyWarriors(c, me)));
+    return plot == "extortion plot" ? 7 : 5;
   }
   if (kind == "corvid.recruit") {
     if (done) return 0;
@@ -133,8 +173,16 @@ bool CorvidScore(const DecisionRequest& r, const Option& o, double* score) {
     *score = o.card().suit() == v1::SUIT_BIRD ? 0 : 1;  // keep birds
     return true;
   }
-  if (r.faction() != v1::FACTION_CORVID || kind.rfind("corvid.", 0) != 0)
-    return false;
+  if (r.faction() != v1::FACTION_CORVID) return false;
+  if (kind == "move") {
+    *score = CorvidMove(r, o);
+    return true;
+  }
+  if (kind == "move.count") {
+    *score = CorvidMoveCount(r, o);
+    return true;
+  }
+  if (kind.rfind("corvid.", 0) != 0) return false;
   *score = CorvidTurn(r, o, kind);
   return true;
 }

@@ -5,7 +5,9 @@
 // placing plots where few enemies could expose them (bombs and extortions
 // next to enemy pieces, raids where many clearings border, snares on enemy
 // routes), flip every plot that has a warrior beside it (VP grow with the
-// face-up plots), and exert only to plot once more.
+// face-up plots; bombs last, as a flipped bomb leaves the map), move a
+// warrior onto each face-down plot that has none (13.4.2), and exert only
+// to plot once more.
 #ifndef WOODLAND_BOTS_HEURISTIC_CORVID_PLAN_H_
 #define WOODLAND_BOTS_HEURISTIC_CORVID_PLAN_H_
 

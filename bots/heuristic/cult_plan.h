@@ -1,7 +1,8 @@
 // The heuristic bot's plan for the Lizard Cult (Law 10): grow gardens where
 // the Cult's warriors stand, score the fullest Gardens track every turn,
 // sacrifice birds for acolytes and spend them on sanctifying enemy buildings
-// (or converting warriors) in Outcast clearings.
+// (trade posts first) or converting warriors in Outcast clearings; take and
+// activate a dominance card only where gardens hold the suit (Law 10.2.4).
 #ifndef WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
 #define WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
 
@@ -13,6 +14,11 @@ namespace woodland::bots {
 // plan knows (the general heuristic then scores it).
 bool CultScore(const v1::DecisionRequest& r, const v1::Option& o,
                double* score);
+
+// Law 3.3: the Cult's dominance decisions (take, activate): only where its
+// gardens (Law 10.2.4) already hold the clearings. False for other options.
+bool CultDominanceScore(const v1::DecisionRequest& r, const v1::Option& o,
+                        double* score);
 
 }  // namespace woodland::bots
 

@@ -1,8 +1,10 @@
 #include "bots/heuristic/keepers_plan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "bots/heuristic/request_view.h"
 
@@ -50,6 +52,34 @@ bool WaystationShowing(const DecisionRequest& r, int clearing,
   return false;
 }
 
+bool AnyWaystationShowing(const DecisionRequest& r, const std::string& type) {
+  for (const auto& w : r.observation().keepers().waystations())
+    if (w.clearing() > 0 && w.shown() == type) return true;
+  return false;
+}
+
+// Steps along paths from `from` to the nearest waystation showing `type`
+// (0: one there); 9 when none is on the map.
+int StepsToWaystation(const DecisionRequest& r, int from,
+                      const std::string& type) {
+  std::vector<int> frontier = {from}, seen = {from};
+  for (int d = 0; d < 9 && !frontier.empty(); ++d) {
+    std::vector<int> next;
+    for (int id : frontier) {
+      if (WaystationShowing(r, id, type)) return d;
+      const auto* c = Clearing(r, id);
+      if (c == nullptr) continue;
+      for (int a : c->adjacent()) {
+        if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
+        seen.push_back(a);
+        next.push_back(a);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return 9;
+}
+
 std::string TypeIn(const std::string& label) {
   for (const char* t : {"figure", "tablet", "jewelry"}) {
     if (Has(label, t)) return t;
@@ -70,6 +100,71 @@ int RetinueSize(const DecisionRequest& r) {
   return n;
 }
 
+bool Ruled(const DecisionRequest& r, int clearing) {
+  const auto* c = Clearing(r, clearing);
+  return c != nullptr && c->ruler() == v1::FACTION_KEEPERS;
+}
+
+// The forests around a clearing (KeepersRelicPlace.clearings_around).
+std::vector<const v1::KeepersRelicPlace*> ForestsAround(
+    const DecisionRequest& r, int clearing) {
+  std::vector<const v1::KeepersRelicPlace*> out;
+  for (const auto& place : r.observation().keepers().relics()) {
+    if (place.forest() == 0) continue;
+    for (int c : place.clearings_around()) {
+      if (c == clearing) out.push_back(&place);
+    }
+  }
+  return out;
+}
+
+// Law 15.5.2.II.b: ruled clearings around a forest.
+int RuledAround(const DecisionRequest& r, const v1::KeepersRelicPlace& f) {
+  int n = 0;
+  for (int c : f.clearings_around()) n += Ruled(r, c);
+  return n;
+}
+
+// Relics in the forests around a clearing.
+int ForestRelicsAround(const DecisionRequest& r, int clearing) {
+  int n = 0;
+  for (const auto* f : ForestsAround(r, clearing)) n += f->relics_size();
+  return n;
+}
+
+// A relic's value, or the mean of the values still face down (1, 2, 3, 3;
+// Law 15.2.1) for a face-down one.
+double ValueOf(const v1::KeepersRelic& rel) {
+  return rel.face_up() ? rel.value() : 2.25;
+}
+
+// What delving `rel` from forest `f` into `into` is worth: a relic of the
+// type its waystation shows can be recovered there this Daylight (Law
+// 15.5.2.III.a); the Retinue card is lost when the ruled clearings around
+// the forest are fewer than its value (15.5.2.II.b).
+double DelveWorth(const DecisionRequest& r, const v1::KeepersRelicPlace& f,
+                  const v1::KeepersRelic& rel, int into) {
+  double s = 1;
+  if (WaystationShowing(r, into, rel.type())) {
+    s += 3;
+  } else if (AnyWaystationShowing(r, rel.type())) {
+    s += 1;
+  }
+  s += 0.3 * (3 - Recovered(r, rel.type()));
+  if (RuledAround(r, f) < ValueOf(rel)) s -= 1.5;
+  return s;
+}
+
+// The best delve into `clearing` (0 when no forest around it has a relic).
+double BestDelve(const DecisionRequest& r, int clearing) {
+  double best = 0;
+  for (const auto* f : ForestsAround(r, clearing)) {
+    for (const auto& rel : f->relics())
+      best = std::max(best, DelveWorth(r, *f, rel, clearing));
+  }
+  return best;
+}
+
 // The clearing number printed after the last `marker` in a prompt text
 // ("... in 5 (rabbit)?"), 0 if none.
 int ClearingAfter(const std::string& text, const char* marker) {
@@ -83,7 +178,12 @@ double EncampSide(const DecisionRequest& r, const std::string& label) {
   // recovered least so far.
   const std::string shown = label.substr(label.rfind(' ') + 1);
   const int clearing = ClearingAfter(r.prompt().text(), " in ");
-  return 3.0 - Recovered(r, shown) + 2.0 * RelicsIn(r, clearing, shown);
+  double s = 3.0 - Recovered(r, shown) + 4.0 * RelicsIn(r, clearing, shown);
+  // Relics of the type in the forests around can be delved here.
+  for (const auto* f : ForestsAround(r, clearing)) {
+    for (const auto& rel : f->relics()) s += rel.type() == shown ? 0.7 : 0;
+  }
+  return AnyWaystationShowing(r, shown) ? s - 2 : s;
 }
 
 // A relic here can be recovered here: a waystation here shows its type.
@@ -101,12 +201,6 @@ bool SuitOk(const v1::ClearingView& c, const std::string& label) {
                      : c.suit() == v1::SUIT_RABBIT ? "(rabbit)"
                                                    : "(mouse)";
   return Has(label, suit);
-}
-
-bool AnyWaystationShowing(const DecisionRequest& r, const std::string& type) {
-  for (const auto& w : r.observation().keepers().waystations())
-    if (w.clearing() > 0 && w.shown() == type) return true;
-  return false;
 }
 
 // Something to recover in a clearing of the card's suit (Law 15.5.2.III).
@@ -131,11 +225,49 @@ bool UsefulMove(const DecisionRequest& r, const std::string& label) {
   return false;
 }
 
+int Others(const v1::ClearingView* c);
+
+// Law 15.5.2.II: a battle there is forced when enemy pieces stand there;
+// then a delve where we rule and have a warrior. Enemy buildings and tokens
+// score when removed; a fight against more warriors than ours costs.
+double BattleDelveValue(const DecisionRequest& r, const v1::ClearingView& c) {
+  const int mine = Mine(&c);
+  if (mine == 0) return 0;
+  int enemy_warriors = 0;
+  for (const auto& w : c.warriors())
+    enemy_warriors += w.faction() != v1::FACTION_KEEPERS ? w.count() : 0;
+  const int enemy_pieces = Others(&c) - enemy_warriors;
+  double s = 0.1 * mine;
+  if (c.ruler() == v1::FACTION_KEEPERS || enemy_warriors < mine)
+    s += BestDelve(r, c.id());
+  if (enemy_warriors + enemy_pieces > 0) {
+    s += enemy_warriors >= mine ? -1.5 : 0.5;
+    if (enemy_warriors < mine) s += enemy_pieces;
+  }
+  // Law 11.2.5.I / 11.4.2: a trade post taken halves the Riverfolk's funds.
+  if (HasTradePost(&c) && mine > Warriors(&c, v1::FACTION_RIVERFOLK))
+    s += TradePostWorth(r);
+  return s;
+}
+
+// The best Battle then Delve a card of the label's suit allows.
+double BestBattleDelve(const DecisionRequest& r, const std::string& label) {
+  double best = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (SuitOk(c, label)) best = std::max(best, BattleDelveValue(r, c));
+  }
+  return best;
+}
+
+// Within a column, a card of a suit acts before a bird card, which can
+// still go anywhere afterwards (Law 15.5.2: each card in any order).
 double Retinue(const DecisionRequest& r, const std::string& label) {
+  const double suited = Has(label, "(bird)") ? 0 : 0.3;
   if (Has(label, "(Move or Recover)"))
-    return CanRecover(r, label) ? 8 : UsefulMove(r, label) ? 6 : 4;
-  if (Has(label, "(Battle then Delve)")) return 7;
-  return UsefulMove(r, label) ? 6 : 2;  // Move
+    return suited + (CanRecover(r, label) ? 8 : UsefulMove(r, label) ? 6 : 4);
+  if (Has(label, "(Battle then Delve)"))
+    return suited + 2 + BestBattleDelve(r, label);
+  return suited + (UsefulMove(r, label) ? 6 : 2);  // Move
 }
 
 // Does a card of the suit named in `label` ("(fox)", "(bird)") match a
@@ -181,6 +313,20 @@ bool StrandedRelic(const DecisionRequest& r) {
 double Decamp(const DecisionRequest& r, const Option& o) {
   if (o.payload_case() == Option::kDone) return 1;
   const int c = ClearingAfter(o.label(), " in ");
+  // Law 15.4.1-2: decamped now, encamped next Birdsong showing its other
+  // side, where a relic of that type waits and none of the side shown.
+  for (const auto& w : r.observation().keepers().waystations()) {
+    if (w.clearing() != c) continue;
+    const std::string& other = w.shown() == w.front() ? w.back() : w.front();
+    int shown_around = 0;
+    for (const auto* f : ForestsAround(r, c)) {
+      for (const auto& rel : f->relics())
+        shown_around += rel.type() == w.shown();
+    }
+    if (RelicsIn(r, c, other) > 0 && RelicsIn(r, c, w.shown()) == 0 &&
+        shown_around == 0 && !AnyWaystationShowing(r, other))
+      return 2;
+  }
   int relics = 0;
   for (const char* t : {"figure", "tablet", "jewelry"})
     relics += RelicsIn(r, c, t);
@@ -207,6 +353,21 @@ double Gather(const DecisionRequest& r, const Option& o) {
 double SpreadBonus(const DecisionRequest& r, const v1::ClearingView* from,
                    const v1::ClearingView* to);
 
+// How many warriors to move (move.count): all but one, which keeps the
+// origin ruled and able to delve (Law 15.5.2.II), but at least one per relic
+// carried to a waystation of its type (Law 15.2.4).
+double MoveCountTarget(const DecisionRequest& r) {
+  const std::string& text = r.prompt().text();
+  const int from = ClearingAfter(text, " from ");
+  const int to = ClearingAfter(text, " to ");
+  const int mine = Mine(Clearing(r, from));
+  int carry = 0;
+  for (const char* t : {"figure", "tablet", "jewelry"}) {
+    if (WaystationShowing(r, to, t)) carry += RelicsIn(r, from, t);
+  }
+  return std::max(std::max(1, mine - 1), std::min(mine, carry));
+}
+
 // Warriors carry relics to a waystation showing their type and stay where
 // a relic can be recovered (Law 15.5.2.III); never shuttle relics away.
 double MoveScore(const DecisionRequest& r, const Option& o) {
@@ -219,10 +380,31 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
   for (const auto& w : r.observation().keepers().waystations())
     s += w.clearing() == to ? 0.5 : 0;
   for (const char* t : {"figure", "tablet", "jewelry"}) {
-    if (RelicsIn(r, from_id, t) > 0 && WaystationShowing(r, to, t)) s += 5;
+    // Law 15.2.4: warriors carry relics toward a waystation of their type.
+    if (RelicsIn(r, from_id, t) > 0 && !WaystationShowing(r, from_id, t)) {
+      const int closer =
+          StepsToWaystation(r, from_id, t) - StepsToWaystation(r, to, t);
+      s += WaystationShowing(r, to, t) ? 5 : closer > 0 ? 2.5 : 0;
+    }
     s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
   if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
+  // Law 15.5.2.II.a: delve from the forests around a clearing; go where
+  // relics lie in them and none lie around where we stand.
+  if (ForestRelicsAround(r, from_id) == 0)
+    s += std::min(3, ForestRelicsAround(r, to));
+  // Law 11.2.5.I / 11.4.2: a trade post we can battle next halves the
+  // Riverfolk's funds and their dividends.
+  const auto* dest = Clearing(r, to);
+  if (HasTradePost(dest) &&
+      Mine(from) - 1 > Warriors(dest, v1::FACTION_RIVERFOLK))
+    s += 0.5 * TradePostWorth(r);
+  bool waystation_here = false;
+  for (const auto& w : r.observation().keepers().waystations())
+    waystation_here |= w.clearing() == from_id;
+  if (Mine(from) == 1 && from != nullptr &&
+      from->ruler() == v1::FACTION_KEEPERS && !waystation_here)
+    s -= 2;  // the clearing would be left to others
   return s + SpreadBonus(r, from, Clearing(r, to));
 }
 
@@ -255,18 +437,15 @@ double SpreadBonus(const DecisionRequest& r, const v1::ClearingView* from,
 // Delve from a forest holding a relic of a type the clearing's waystation
 // shows (recoverable at once, Law 15.5.2.II.a).
 double DelveForest(const DecisionRequest& r, const Option& o) {
-  const std::string& l = o.label();
-  const size_t at = l.find("Forest ");
-  if (at == std::string::npos) return 5;
-  const int forest = std::atoi(l.c_str() + at + 7);
+  const int forest = o.forest().forest();
   const int into = ClearingAfter(r.prompt().text(), "into ");
-  double s = 5;
+  double best = 0;
   for (const auto& place : r.observation().keepers().relics()) {
     if (place.forest() != forest) continue;
     for (const auto& rel : place.relics())
-      s += WaystationShowing(r, into, rel.type()) ? 3 : 0.2;
+      best = std::max(best, DelveWorth(r, place, rel, into));
   }
-  return s;
+  return 5 + best;
 }
 
 }  // namespace
@@ -284,15 +463,20 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     int relics = 0;
     for (const char* t : {"figure", "tablet", "jewelry"})
       relics += RelicsIn(r, id, t);
+    relics += std::min(2, ForestRelicsAround(r, id));
     s = done ? 0.5 : (Mine(c) >= 2 ? 3 + relics : 0.2 + relics);
   } else if (kind == "keepers.encamp.waystation") {
     s = EncampSide(r, label);
   } else if (kind == "keepers.decamp") {
     s = Decamp(r, o);
   } else if (kind == "keepers.recruit") {
+    // Law 15.4.3: recruit with every card but birds while warriors are in
+    // the supply (15.3.2: fifteen). Measured over 400 games: keeping cards
+    // for the Retinue instead (recruiting below 5 warriors) fell from 77%
+    // to 61%: warriors hold clearings, trade posts and dominance suits.
     int warriors = 0;
     for (const auto& c : r.observation().clearings()) warriors += Mine(&c);
-    s = done ? 1 : (Has(label, "(bird)") || warriors >= 12 ? 0 : 2);
+    s = done ? 1 : (Has(label, "(bird)") || warriors >= 15 ? 0 : 2);
   } else if (kind == "keepers.retinue") {
     s = done ? 0
              : (o.payload_case() == Option::kExtra ? -1 : Retinue(r, label));
@@ -315,21 +499,24 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     // Never away from a waystation showing its type.
     const int to = ClearingAfter(r.prompt().text(), " to ");
     const int from = ClearingAfter(r.prompt().text(), " from ");
-    s = done                                        ? 1
-        : WaystationShowing(r, to, TypeIn(label))   ? 5
-        : WaystationShowing(r, from, TypeIn(label)) ? 0
-                                                    : 2;
+    const std::string type = TypeIn(label);
+    const int closer =
+        StepsToWaystation(r, from, type) - StepsToWaystation(r, to, type);
+    s = done                               ? 1
+        : WaystationShowing(r, to, type)   ? 5
+        : WaystationShowing(r, from, type) ? 0
+        : closer > 0                       ? 3
+        : closer == 0                      ? 1.5
+                                           : 0.5;
   } else if (kind == "keepers.gather_retinue") {
     s = Gather(r, o);
   } else if (kind == "move") {
     s = MoveScore(r, o);
   } else if (kind == "move.count") {
-    s = -std::abs(o.count().count() - 2.0);
+    s = -std::abs(o.count().count() - MoveCountTarget(r));
   } else if (kind == "keepers.battle_delve") {
-    const int id = o.clearing().clearing();
-    s = Mine(Clearing(r, id));
-    for (const auto& w : r.observation().keepers().waystations())
-      s += w.clearing() == id ? 3 : 0;
+    const auto* c = Clearing(r, o.clearing().clearing());
+    s = c == nullptr ? 0 : BattleDelveValue(r, *c);
   } else {
     return false;
   }

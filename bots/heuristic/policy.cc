@@ -237,6 +237,12 @@ double DominanceDefense(const DecisionRequest& r, const Option& o,
   if (vagabond) {
     if (double s = StrikeDefense(r, o); s != 0) return s;
   }
+  // Law 15.5.2.II: the Keepers battle where their card sends them.
+  if (r.prompt().kind() == "keepers.battle_delve" &&
+      o.payload_case() == Option::kClearing) {
+    return BattleTargetBonus(r, o.clearing().clearing(),
+                             v1::FACTION_UNSPECIFIED);
+  }
   if (o.payload_case() != Option::kAction) return 0;
   // The action that leads there: a battle where we stand in a target
   // clearing, a move where we stand next to one.
@@ -375,6 +381,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   if (double s; EyriePlanScore(r, o, &s)) return s;     // eyrie_plan.cc
   if (double s; AlliancePlanScore(r, o, &s)) return s;  // alliance_plan.cc
 
+  if (double s; CultDominanceScore(r, o, &s)) return s;  // cult_plan.cc
   // Dominance: activate only when it would already win at the next Birdsong.
   if (payload == Option::kExtra) {
     const auto& e = o.extra();

@@ -918,5 +918,544 @@ TEST(HeuristicPolicy, Law_11_2_5_EyrieDecreesABattleOnATradePost) {
   EXPECT_EQ(Pick(r), "Add Anvil (mouse) to the Battle column");
 }
 
+// --- h-heur-exp (session 10): Keepers in Iron, Lizard Cult, Corvids ---
+
+// Law 15.5.2.II.a / III.a: a relic delved into a clearing whose waystation
+// shows its type can be recovered there; the Keepers delve where the
+// waystation matches a relic in a forest around the clearing.
+TEST(HeuristicPolicy, Law_15_5_2_KeepersDelveWhereAWaystationShowsTheType) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.battle_delve" }
+    options {
+      label: "3 (fox)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "7 (mouse)"
+      clearing { clearing: 7 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        pieces { piece: "waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 3, 5 ]
+          relics { type: "tablet" }
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 7, 8 ]
+          relics { type: "tablet" }
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 7
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "7 (mouse)");
+}
+
+// Law 15.5.2.II.b: the Retinue card is discarded when the Keepers rule
+// fewer clearings around the forest than the delved relic's value.
+TEST(HeuristicPolicy, Law_15_5_2_II_b_KeepersDelveWhereTheyRuleAround) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "keepers.delve"
+      text: "Delve into 3 (fox) from which adjacent forest?"
+    }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Forest 2"
+      forest { forest: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings { id: 3 suit: SUIT_FOX ruler: FACTION_KEEPERS }
+      clearings { id: 4 suit: SUIT_FOX ruler: FACTION_KEEPERS }
+      clearings { id: 5 suit: SUIT_MOUSE ruler: FACTION_KEEPERS }
+      clearings { id: 6 suit: SUIT_MOUSE ruler: FACTION_EYRIE }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 3, 6 ]
+          relics { type: "figure" value: 3 face_up: true }
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 3, 4, 5 ]
+          relics { type: "figure" value: 3 face_up: true }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Forest 2");
+}
+
+// Law 15.4.2 then 15.4.1: a waystation decamped now can be encamped next
+// Birdsong showing its other side, where a relic of that type lies with
+// nothing of the shown type (and no waystation shows the other type).
+TEST(HeuristicPolicy, Law_15_4_2_KeepersDecampToShowTheOtherSide) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.decamp" }
+    options {
+      label: "Decamp the figure waystation in 5 (rabbit)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          clearing: 5
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 5
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Decamp the figure waystation in 5 (rabbit)");
+}
+
+// Law 15.5.2.II: a delve needs a Keeper warrior in a clearing the Keepers
+// rule, so a move leaves one warrior behind.
+TEST(HeuristicPolicy, Law_15_5_2_KeepersLeaveAWarriorBehind) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "move.count"
+      text: "How many warriors move from 2 (mouse) to 5 (rabbit)?"
+    }
+    options {
+      label: "1"
+      count { count: 1 }
+    }
+    options {
+      label: "2"
+      count { count: 2 }
+    }
+    options {
+      label: "3"
+      count { count: 3 }
+    }
+    options {
+      label: "4"
+      count { count: 4 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 4 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 5 suit: SUIT_RABBIT }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "3");
+}
+
+// Law 3.3.1: an opponent's activated dominance wins at its next Birdsong
+// while it rules the suit's clearings; the Keepers' Battle then Delve
+// (15.5.2.II) fights in such a clearing.
+TEST(HeuristicPolicy, Law_3_3_1_KeepersBattleWhereADominanceIsHeld) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.battle_delve" }
+    options {
+      label: "6 (fox)"
+      clearing { clearing: 6 }
+    }
+    options {
+      label: "9 (mouse)"
+      clearing { clearing: 9 }
+    }
+    observation {
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats {
+        seat: 1
+        faction: FACTION_EYRIE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_MARQUISE }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "6 (fox)");
+}
+
+// Law 3.3.1 / 10.2.4: the Cult rules every clearing with a garden, which
+// only removing the garden undoes; it activates a dominance card only when
+// gardens hold at least two of the three clearings of the suit it rules,
+// since an activated card stops its VP (3.3.2) and wins only if rule holds
+// until its next Birdsong.
+TEST(HeuristicPolicy, Law_10_2_4_CultActivatesDominanceWhereGardensHold) {
+  const std::string head = R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual" }
+    options {
+      label: "Activate Dominance (rabbit)"
+      extra {
+        action: "activate_dominance"
+        card { name: "Dominance" suit: SUIT_RABBIT }
+      }
+    }
+    options {
+      label: "Recruit"
+      action { code: 1 }
+    }
+    observation { seats { seat: 0 faction: FACTION_CULT victory_points: 12 }
+  )pb";
+  const std::string garden =
+      R"pb(pieces { piece: "garden" owner: FACTION_CULT count: 1 })pb";
+  auto clearing = [&](int id, bool with_garden) {
+    return "clearings { id: " + std::to_string(id) +
+           " suit: SUIT_RABBIT ruler: FACTION_CULT "
+           "warriors { faction: FACTION_CULT count: 2 } " +
+           (with_garden ? garden : "") + " }\n";
+  };
+  const auto warriors_only =
+      Parse(head + clearing(3, true) + clearing(4, false) +
+            clearing(10, false) + "}");
+  EXPECT_EQ(Pick(warriors_only), "Recruit");
+  const auto two_gardens = Parse(head + clearing(3, true) + clearing(4, true) +
+                                 clearing(10, false) + "}");
+  EXPECT_EQ(Pick(two_gardens), "Activate Dominance (rabbit)");
+  const auto gardens = Parse(head + clearing(3, true) + clearing(4, true) +
+                             clearing(10, true) + "}");
+  EXPECT_EQ(Pick(gardens), "Activate Dominance (rabbit)");
+}
+
+// Law 13.4.2 / 13.7.1: each flip scores one VP per face-up plot on the map
+// and a flipped bomb then removes itself, so the Corvids flip their other
+// plots before a bomb.
+TEST(HeuristicPolicy, Law_13_4_2_CorvidsFlipABombLast) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CORVID
+    prompt { kind: "corvid.flip" }
+    options {
+      label: "3 (rabbit)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "5 (rabbit)"
+      clearing { clearing: 5 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_CORVID count: 1 }
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        pieces { piece: "bomb plot" owner: FACTION_CORVID count: 1 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_CORVID count: 1 }
+        pieces { piece: "snare plot" owner: FACTION_CORVID count: 1 }
+      }
+      seats { seat: 0 faction: FACTION_CORVID }
+      seats { seat: 1 faction: FACTION_MARQUISE }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "5 (rabbit)");
+}
+
+// Law 15.5.2.II.a: the Keepers delve only from a forest around a clearing
+// they rule with a warrior; with no relic around them, they move beside a
+// forest that holds relics.
+TEST(HeuristicPolicy, Law_15_5_2_II_a_KeepersMoveBesideForestsWithRelics) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" }
+    options {
+      label: "Move from 2 (mouse) to 5 (rabbit)"
+      move { from_clearing: 2 to_clearing: 5 }
+    }
+    options {
+      label: "Move from 2 (mouse) to 6 (fox)"
+      move { from_clearing: 2 to_clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 5, 6 ]
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 5 suit: SUIT_RABBIT adjacent: 2 }
+      clearings { id: 6 suit: SUIT_FOX adjacent: 2 }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 2, 5 ]
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 6, 9 ]
+          relics { type: "figure" }
+          relics { type: "jewelry" }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 6 (fox)");
+}
+
+// Law 15.2.4: warriors carry relics; a relic goes toward the nearest
+// waystation showing its type, two steps away here.
+TEST(HeuristicPolicy, Law_15_2_4_KeepersCarryARelicTowardItsWaystation) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" }
+    options {
+      label: "Move from 2 (mouse) to 5 (rabbit)"
+      move { from_clearing: 2 to_clearing: 5 }
+    }
+    options {
+      label: "Move from 2 (mouse) to 6 (fox)"
+      move { from_clearing: 2 to_clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 5, 6 ]
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        adjacent: [ 2, 8 ]
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 2, 7 ]
+      }
+      clearings { id: 7 suit: SUIT_FOX adjacent: 6 }
+      clearings {
+        id: 8
+        suit: SUIT_RABBIT
+        adjacent: 5
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          clearing: 2
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 8
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 5 (rabbit)");
+}
+
+// Law 11.2.5.I / 11.4.2: removing a trade post halves the Riverfolk's funds
+// and their dividends; the Keepers move onto one they outnumber.
+TEST(HeuristicPolicy, Law_11_2_5_KeepersMoveOntoATradePostTheyCanTake) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" }
+    options {
+      label: "Move from 2 (mouse) to 5 (rabbit)"
+      move { from_clearing: 2 to_clearing: 5 }
+    }
+    options {
+      label: "Move from 2 (mouse) to 6 (fox)"
+      move { from_clearing: 2 to_clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 5, 6 ]
+        warriors { faction: FACTION_KEEPERS count: 4 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 5 suit: SUIT_RABBIT adjacent: 2 }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: 2
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 9 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 2 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 6 (fox)");
+}
+
+// Law 10.4.3.III / 11.2.5.I: Sanctify replaces an enemy building with a
+// garden; a trade post replaced halves the Riverfolk's funds, and so their
+// dividends (11.4.2), more than a sawmill of a higher scorer is worth.
+TEST(HeuristicPolicy, Law_11_2_5_CultSanctifiesATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.sanctify_piece" }
+    options {
+      label: "sawmill"
+      piece { piece: "sawmill" owner: FACTION_MARQUISE }
+    }
+    options {
+      label: "trade post"
+      piece { piece: "trade post" owner: FACTION_RIVERFOLK }
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_CULT victory_points: 8 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 14 }
+      seats { seat: 2 faction: FACTION_RIVERFOLK victory_points: 6 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 2 } }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "trade post");
+}
+
+// Law 15.5.2.II / 11.2.5.I: the Keepers' card sends them to battle a trade
+// post they outnumber (its removal halves the Riverfolk's funds, and so
+// their dividends, 11.4.2) rather than delve a relic of no waystation type.
+TEST(HeuristicPolicy, Law_11_2_5_KeepersBattleDelveOnATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.battle_delve" }
+    options {
+      label: "3 (fox)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "8 (fox)"
+      clearing { clearing: 8 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        warriors { faction: FACTION_RIVERFOLK count: 2 }
+        pieces { piece: "trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      clearings { id: 4 suit: SUIT_RABBIT ruler: FACTION_KEEPERS }
+      clearings { id: 5 suit: SUIT_MOUSE ruler: FACTION_KEEPERS }
+      clearings {
+        id: 11
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 8 }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 3, 4, 5 ]
+          relics { type: "jewelry" }
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 8, 9 ]
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "8 (fox)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
