@@ -110,10 +110,11 @@ ArenaService::ArenaService(Store* store, ArenaMetrics* metrics,
     std::unique_lock<std::mutex> lock(ticker_mu_);
     while (!ticker_cv_.wait_for(lock, std::chrono::milliseconds(50),
                                 [this] { return stopping_; })) {
+      const absl::Duration poll = poll_;  // set_node writes it under the lock
       lock.unlock();
       watchers_.WakeAll();
-      if (poll_ > absl::ZeroDuration() && absl::Now() >= next_poll_) {
-        next_poll_ = absl::Now() + poll_;
+      if (poll > absl::ZeroDuration() && absl::Now() >= next_poll_) {
+        next_poll_ = absl::Now() + poll;
         Poll();
       }
       lock.lock();

@@ -53,6 +53,9 @@ class ArenaService final
   // their lease renewed at the same pace).
   void set_node(const std::string& id, absl::Duration lease,
                 absl::Duration poll) {
+    // The ticker reads poll_ under ticker_mu_: once it sees a poll period,
+    // it sees the node and lease too.
+    std::lock_guard<std::mutex> lock(ticker_mu_);
     node_id_ = id.empty() ? DefaultNodeId() : id;
     lease_ = lease;
     poll_ = poll;
