@@ -348,6 +348,34 @@ TEST(Exiles, Card_SoupKitchens_CachedFlagFollowsThePlayArea) {
   EXPECT_EQ(s.Presence(kMarquise, C(5)), 2);
 }
 
+// Issue 12 (speed): which effects each seat has in play is a kept mask, not
+// a scan of the play areas; it follows crafting and discarding, and the
+// invariant check catches a play area changed without RefreshPlayAreas.
+TEST(Exiles, Issue12_EffectsInPlayMaskFollowsThePlayAreas) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  EXPECT_FALSE(s.HasEffect(0, kTunnels));
+  EXPECT_EQ(s.FindEffect(0, kTunnels), kNoCard);
+  const CardId tunnels = sc.Craft(0, "Tunnels");
+  const CardId planners = sc.Craft(0, "Corvid Planners");
+  EXPECT_TRUE(s.HasEffect(0, kTunnels));
+  EXPECT_TRUE(s.HasEffect(0, kCorvidPlanners));
+  EXPECT_FALSE(s.HasEffect(1, kTunnels)) << "seat 0's cards only";
+  EXPECT_EQ(s.FindEffect(0, kTunnels), tunnels);
+  EXPECT_EQ(s.FindEffect(0, kCorvidPlanners), planners);
+  EXPECT_TRUE(s.CheckInvariants().ok());
+  auto& pa = s.mutable_seat(0).play_area;
+  pa.erase(std::find(pa.begin(), pa.end(), tunnels));
+  s.mutable_seat(1).play_area.push_back(tunnels);
+  EXPECT_FALSE(s.CheckInvariants().ok()) << "a stale mask is caught";
+  s.RefreshPlayAreas();
+  EXPECT_TRUE(s.CheckInvariants().ok());
+  EXPECT_FALSE(s.HasEffect(0, kTunnels));
+  EXPECT_TRUE(s.HasEffect(0, kCorvidPlanners));
+  EXPECT_TRUE(s.HasEffect(1, kTunnels));
+  EXPECT_EQ(s.FindEffect(1, kTunnels), tunnels);
+}
+
 // "You treat rivers as paths."
 TEST(Exiles, Card_BoatBuilders_RiversArePaths) {
   Scenario sc = Table();
