@@ -152,15 +152,14 @@ bool SameObservation(const State& s, int seat, SeatRun& sr,
 // Live updates only when public events happened, without a decision count
 // (issue 16.6: the count tells who was asked what), and only while someone
 // watches (issue 12): the events made meanwhile wait, from `next` on, and go
-// out together in the first update made while watched (or OnBacklog at the
-// match's end).
+// out in the first updates made while watched (or OnBacklog at the match's
+// end).
 void PublishLive(const State& s, const std::string& match_id,
                  MatchListener& listener, size_t& next) {
   if (next == s.events().size() || !listener.Watched()) return;
-  v1::MatchUpdate u;
-  u.set_match_id(match_id);
-  next = AppendPublicEvents(s, next, &u);
-  listener.OnUpdate(u);
+  for (const v1::MatchUpdate& u : PublicEventUpdates(s, next, match_id))
+    listener.OnUpdate(u);
+  next = s.events().size();
 }
 
 // What a bot says about itself, as bounded valid UTF-8 (issue 16 item 5:
@@ -176,19 +175,22 @@ v1::BotInfo SanitizedInfo(const v1::BotInfo& in) {
 
 }  // namespace
 
-size_t AppendPublicEvents(const State& s, size_t from, v1::MatchUpdate* u) {
-  const size_t end = s.events().size();
-  for (size_t e = from; e < end; ++e)
-    EventToProto(s, s.events()[e], -1, u->add_events());
-  return end;
+std::vector<v1::MatchUpdate> PublicEventUpdates(const State& s, size_t from,
+                                                const std::string& match_id) {
+  std::vector<v1::MatchUpdate> out;
+  for (size_t e = from; e < s.events().size(); ++e) {
+    if ((e - from) % kMaxEventsPerUpdate == 0) {
+      out.emplace_back().set_match_id(match_id);
+    }
+    EventToProto(s, s.events()[e], -1, out.back().add_events());
+  }
+  return out;
 }
 
 void MatchListener::OnBacklog(const rules::State& s, size_t from,
                               const std::string& match_id) {
-  v1::MatchUpdate u;
-  u.set_match_id(match_id);
-  AppendPublicEvents(s, from, &u);
-  OnUpdate(u);
+  for (const v1::MatchUpdate& u : PublicEventUpdates(s, from, match_id))
+    OnUpdate(u);
 }
 
 std::string HashHex(uint64_t h) {

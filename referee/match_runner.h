@@ -78,7 +78,7 @@ class MatchListener {
   // At the end, before the final update: the public events never published
   // (s.events() from `from` on). By default they are converted and passed to
   // OnUpdate; a listener may keep the state and convert them only when
-  // someone asks (AppendPublicEvents).
+  // someone asks (PublicEventUpdates).
   virtual void OnBacklog(const rules::State& s, size_t from,
                          const std::string& match_id);
   // Just before MatchStart is sent to the bot of `seat`.
@@ -87,10 +87,14 @@ class MatchListener {
   virtual void OnMatchEnd(int seat, const v1::MatchEnd& end) {}
 };
 
-// Adds the public events (a spectator's view) of `s` from index `from` to
-// `u`; returns the index after the last.
-size_t AppendPublicEvents(const rules::State& s, size_t from,
-                          v1::MatchUpdate* u);
+// The public events (a spectator's view) of `s` from index `from` on, as
+// updates of at most kMaxEventsPerUpdate events (a backlog of a long match
+// stays far below gRPC's 4 MB message limit, and a watcher's stream stays
+// flow-controlled message by message).
+inline constexpr size_t kMaxEventsPerUpdate = 100;
+std::vector<v1::MatchUpdate> PublicEventUpdates(const rules::State& s,
+                                                size_t from,
+                                                const std::string& match_id);
 
 struct MatchOutput {
   v1::MatchResult result;

@@ -62,10 +62,9 @@ bool MatchChannel::TryGet(size_t i, v1::MatchUpdate* out, bool* done) {
   std::lock_guard<std::mutex> lock(mu_);
   if (backlog_ && i >= backlog_at_) {
     // Converted once, by the first watcher that reaches it.
-    v1::MatchUpdate u;
-    u.set_match_id(match_id_);
-    AppendPublicEvents(*backlog_, backlog_from_, &u);
-    updates_.insert(updates_.begin() + backlog_at_, std::move(u));
+    std::vector<v1::MatchUpdate> u =
+        PublicEventUpdates(*backlog_, backlog_from_, match_id_);
+    updates_.insert(updates_.begin() + backlog_at_, u.begin(), u.end());
     backlog_.reset();
   }
   *done = done_;

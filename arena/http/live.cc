@@ -138,9 +138,9 @@ absl::StatusOr<std::string> LiveMatches::StateJson(int64_t match,
   Entry& e = *it->second;
   e.watched_until_ms.store(absl::ToUnixMillis(absl::Now() + watch_for_));
   if (e.backlog) {  // a finished match no one watched: convert it now
-    v1::MatchUpdate u;
-    referee::AppendPublicEvents(*e.backlog, e.backlog_from, &u);
-    AppendEvents(e, u);
+    for (const v1::MatchUpdate& u :
+         referee::PublicEventUpdates(*e.backlog, e.backlog_from, ""))
+      AppendEvents(e, u);
     v1::Observation obs;
     referee::ObservationToProto(*e.backlog, -1, &obs);
     e.observation_json = ProtoJson(obs);

@@ -227,13 +227,21 @@ TEST_F(RefereeServer, Issue12_AWatcherAfterTheEndGetsEveryEvent) {
   ASSERT_TRUE(stub_->GetReplay(&ctx, req, &replay).ok());
   auto s = StateFromReplay(replay);
   ASSERT_TRUE(s.ok()) << s.status();
-  ASSERT_EQ(updates.size(), 2u) << "the events, then the result";
-  EXPECT_EQ(static_cast<size_t>(updates[0].events_size()), s->events().size());
-  for (const v1::Event& e : updates[0].events()) {
-    if (e.kind() == "draw") EXPECT_FALSE(e.has_card());
+  // The events, in updates of at most 100, then the result.
+  ASSERT_GE(updates.size(), 2u);
+  size_t events = 0;
+  for (size_t i = 0; i + 1 < updates.size(); ++i) {
+    EXPECT_GT(updates[i].events_size(), 0);
+    EXPECT_LE(updates[i].events_size(), 100);
+    events += updates[i].events_size();
+    for (const v1::Event& e : updates[i].events()) {
+      if (e.kind() == "draw") EXPECT_FALSE(e.has_card());
+    }
   }
-  EXPECT_TRUE(updates[1].has_result());
-  EXPECT_EQ(updates[1].result().final_state_hash(), result.final_state_hash());
+  EXPECT_EQ(events, s->events().size());
+  EXPECT_TRUE(updates.back().has_result());
+  EXPECT_EQ(updates.back().result().final_state_hash(),
+            result.final_state_hash());
 }
 
 TEST_F(RefereeServer, BadRequestsGetClearErrors) {
