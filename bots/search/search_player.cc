@@ -51,13 +51,16 @@ void Plant(rules::State& s, int me, int seat, rules::CardId id) {
 // A search for the continuation of the seat's last decision to the one
 // asked now: through other seats' decisions (each answer tried, at most
 // `depth` of them in a row, `budget` rebuilds in all) to a decision of the
-// seat that resumes as the one asked. The first whose logged events are of
+// seat that resumes as the one asked (the same options and the same prompt
+// text: a Keepers Retinue column can offer the same options as another, and
+// its prompt names the column). The first whose logged events are of
 // the kinds the request's events show (e.g. an ambush or none) wins, else
 // the first found.
 struct Continuation {
   const rules::Determinizer& det;
   int me;
   const std::vector<std::string>& labels;
+  const std::string& prompt;  // the request's prompt text
   uint64_t seed;
   size_t events_from;
   std::vector<absl::string_view> want;  // the request's event kinds
@@ -68,7 +71,10 @@ struct Continuation {
     if (exact.has_value() || s.IsTerminal() || budget <= 0) return;
     if (s.deciding_seat() == me) {
       --budget;
-      if (!rules::RootMatches(det.Resume(seed, s), me, labels)) return;
+      const rules::State resumed = det.Resume(seed, s);
+      if (!rules::RootMatches(resumed, me, labels) ||
+          resumed.PromptText() != prompt)
+        return;
       if (KindsOf(s, events_from) == want) {
         exact = s;
       } else if (!first.has_value()) {
@@ -124,6 +130,7 @@ std::optional<rules::State> SearchPlayer::FindControl(
   Continuation c{.det = det,
                  .me = info.obs.seat,
                  .labels = labels,
+                 .prompt = r.prompt().text(),
                  .seed = last_seed_,
                  .events_from = s.events().size()};
   for (const v1::Event& e : r.events()) c.want.push_back(e.kind());
