@@ -213,12 +213,20 @@ BENCHMARK(BM_RefereeDecision)
     ->MinTime(3);
 
 // The referee's own cost: whole matches with in-process random bots
-// (builtin:random), every request built as for a remote bot.
-void BM_RefereeInProcess(benchmark::State& state) {
+// (builtin:random), every request built as for a remote bot; with
+// `listened`, under the listener a watchable match has (the referee
+// service's or the arena page's) while no one watches.
+class UnwatchedListener : public MatchListener {
+  bool ReadsRequests() const override { return false; }
+  bool Watched() const override { return false; }
+};
+void RefereeInProcess(benchmark::State& state, bool listened) {
   int64_t decisions = 0;
   uint64_t seed = 1;
   for (auto _ : state) {
-    auto out = RunMatch(Spec("builtin:random", seed++), MatchOptions{});
+    UnwatchedListener l;
+    auto out = RunMatch(Spec("builtin:random", seed++), MatchOptions{},
+                        listened ? &l : nullptr);
     if (!out.ok()) state.SkipWithError("match failed");
     decisions += out->result.decisions();
   }
@@ -227,27 +235,12 @@ void BM_RefereeInProcess(benchmark::State& state) {
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
       benchmark::Counter::kIs1000);
 }
+void BM_RefereeInProcess(benchmark::State& state) {
+  RefereeInProcess(state, false);
+}
 BENCHMARK(BM_RefereeInProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
-
-// The same with the listener a watchable match has (the referee service's
-// or the arena page's) while no one watches: what watchability costs.
-class NullListener : public MatchListener {
-  bool ReadsRequests() const override { return false; }
-  bool Watched() const override { return false; }
-};
 void BM_RefereeInProcessListened(benchmark::State& state) {
-  int64_t decisions = 0;
-  uint64_t seed = 1;
-  for (auto _ : state) {
-    NullListener l;
-    auto out = RunMatch(Spec("builtin:random", seed++), MatchOptions{}, &l);
-    if (!out.ok()) state.SkipWithError("match failed");
-    decisions += out->result.decisions();
-  }
-  state.counters["us/decision"] = benchmark::Counter(
-      static_cast<double>(decisions),
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert,
-      benchmark::Counter::kIs1000);
+  RefereeInProcess(state, true);
 }
 BENCHMARK(BM_RefereeInProcessListened)
     ->Unit(benchmark::kMillisecond)

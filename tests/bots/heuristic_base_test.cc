@@ -8,28 +8,10 @@
 
 #include "bots/heuristic/policy.h"
 #include "gtest/gtest.h"
+#include "tests/bots/policy_request.h"
 
 namespace woodland::bots {
 namespace {
-
-v1::DecisionRequest Parse(const std::string& text) {
-  v1::DecisionRequest r;
-  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &r)) << text;
-  return r;
-}
-
-// The label of the option the policy picks; the same under every seed (the
-// jitter only breaks ties).
-std::string Pick(const v1::DecisionRequest& r) {
-  std::string first;
-  for (uint64_t seed = 1; seed <= 8; ++seed) {
-    HeuristicPolicy policy(seed);
-    const std::string label = r.options(policy.Choose(r)).label();
-    if (seed == 1) first = label;
-    EXPECT_EQ(label, first) << "seed " << seed;
-  }
-  return first;
-}
 
 // Law 6.5.4.I: a Build needs a ruled clearing with a free slot. Clearing 1
 // (ours, two wood) is full; clearing 2 next to it has a free slot and one

@@ -8,28 +8,10 @@
 
 #include "bots/heuristic/policy.h"
 #include "gtest/gtest.h"
+#include "tests/bots/policy_request.h"
 
 namespace woodland::bots {
 namespace {
-
-v1::DecisionRequest Parse(const std::string& text) {
-  v1::DecisionRequest r;
-  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, &r)) << text;
-  return r;
-}
-
-// The label of the option the policy picks; the same under every seed (the
-// jitter only breaks ties).
-std::string Pick(const v1::DecisionRequest& r) {
-  std::string first;
-  for (uint64_t seed = 1; seed <= 8; ++seed) {
-    HeuristicPolicy policy(seed);
-    const std::string label = r.options(policy.Choose(r)).label();
-    if (seed == 1) first = label;
-    EXPECT_EQ(label, first) << "seed " << seed;
-  }
-  return first;
-}
 
 // Law 11.2.6 / 11.4.2: what a buyer pays becomes the Riverfolk's funds,
 // which score at their Birdsong while a trade post stands.

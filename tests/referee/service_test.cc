@@ -65,6 +65,19 @@ class RefereeServer : public ::testing::Test {
                      std::chrono::seconds(120));
     return stub_->RunMatch(&ctx, spec, result);
   }
+  // Reads a WatchMatch stream to its end into `updates`.
+  grpc::Status Watch(const std::string& id,
+                     std::vector<v1::MatchUpdate>* updates) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(120));
+    v1::WatchRequest req;
+    req.set_match_id(id);
+    auto reader = stub_->WatchMatch(&ctx, req);
+    v1::MatchUpdate u;
+    while (reader->Read(&u)) updates->push_back(u);
+    return reader->Finish();
+  }
 
   std::unique_ptr<ChildProcess> process_;
   int port_ = 0, metrics_port_ = 0;
@@ -85,15 +98,7 @@ TEST_F(RefereeServer, ConcurrentMatchesWatchReplayHealthAndMetrics) {
   // Watch match m0 (retrying until the referee knows it).
   std::vector<v1::MatchUpdate> updates;
   for (int attempt = 0; attempt < 200 && updates.empty(); ++attempt) {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() +
-                     std::chrono::seconds(120));
-    v1::WatchRequest req;
-    req.set_match_id("m0");
-    auto reader = stub_->WatchMatch(&ctx, req);
-    v1::MatchUpdate u;
-    while (reader->Read(&u)) updates.push_back(u);
-    grpc::Status st = reader->Finish();
+    grpc::Status st = Watch("m0", &updates);
     if (st.error_code() == grpc::StatusCode::NOT_FOUND) {
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
       continue;
@@ -209,17 +214,7 @@ TEST_F(RefereeServer, Issue12_AWatcherAfterTheEndGetsEveryEvent) {
   v1::MatchResult result;
   ASSERT_TRUE(Run(Spec("unwatched", 31), &result).ok());
   std::vector<v1::MatchUpdate> updates;
-  {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(std::chrono::system_clock::now() +
-                     std::chrono::seconds(30));
-    v1::WatchRequest req;
-    req.set_match_id("unwatched");
-    auto reader = stub_->WatchMatch(&ctx, req);
-    v1::MatchUpdate u;
-    while (reader->Read(&u)) updates.push_back(u);
-    ASSERT_TRUE(reader->Finish().ok());
-  }
+  ASSERT_TRUE(Watch("unwatched", &updates).ok());
   grpc::ClientContext ctx;
   v1::GetReplayRequest req;
   req.set_match_id("unwatched");
