@@ -201,7 +201,46 @@ double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   return best > stay + 0.5 ? 2 : -0.5;
 }
 
+// Law 9.5.5: the two items each quest exhausts (the quest deck, by name).
+struct QuestItems {
+  const char* name;
+  const char* first;
+  const char* second;
+};
+constexpr QuestItems kQuestItems[] = {
+    {"Errand", "tea", "boot"},
+    {"Escort", "boot", "boot"},
+    {"Expel Bandits", "sword", "sword"},
+    {"Fend off a Bear", "torch", "crossbow"},
+    {"Fundraising", "tea", "coin"},
+    {"Give a Speech", "torch", "tea"},
+    {"Guard Duty", "torch", "sword"},
+    {"Logistics Help", "boot", "sack"},
+    {"Repair a Shed", "torch", "hammer"},
+};
+
 }  // namespace
+
+double QuestValue(const DecisionRequest& r, v1::Suit suit) {
+  const auto& vb = MyVagabond(r);
+  int done = 0;
+  for (const auto& q : vb.quests_done()) done += q.suit() == suit;
+  double best = 0;
+  for (const auto& q : vb.quests()) {
+    if (q.suit() != suit) continue;
+    for (const auto& d : kQuestItems) {
+      if (q.name() != d.name) continue;
+      const std::string a = d.first, b = d.second;
+      const bool ready =
+          a == b ? ReadyItems(r, d.first) >= 2
+                 : ReadyItems(r, d.first) > 0 && ReadyItems(r, d.second) > 0;
+      // Law 9.5.5: one VP per completed quest of the suit, this one
+      // included (or two cards); a quest we lack the items for, little.
+      best = std::max(best, ready ? 1.0 + done : 0.2);
+    }
+  }
+  return best;
+}
 
 const v1::VagabondView& MyVagabond(const DecisionRequest& r) {
   for (const auto& v : r.observation().vagabonds()) {
@@ -236,7 +275,7 @@ double VagabondClearingValue(const DecisionRequest& r, int id,
     for (int ruin : MyVagabond(r).ruins_with_items())
       v += ruin == id && !(m && m->DeadRuin(ruin)) ? 3 : 0;
   }
-  for (const auto& q : MyVagabond(r).quests()) v += q.suit() == c->suit();
+  v += QuestValue(r, c->suit());
   const bool card = CardOfSuit(r, c->suit());
   double target = 0;
   for (v1::Faction f : Present(r, *c)) {

@@ -42,6 +42,12 @@ class VagabondMemory {
   std::vector<int> dead_;
 };
 
+// Law 9.5.5: what completing a face-up quest of `suit` is worth now: one VP
+// per completed quest of the suit, this one included, when its two items
+// are ready (face up, undamaged); 0.2 for one whose items are not ready; 0
+// without a quest of that suit.
+double QuestValue(const v1::DecisionRequest& r, v1::Suit suit);
+
 // What the Vagabond could score in clearing `id` with its ready items, in
 // rough VP (0: nothing to do there); `m` (may be null) rules out ruins it
 // could not take from.

@@ -1439,5 +1439,57 @@ TEST(HeuristicPolicy, Law_11_2_5_KeepersBattleDelveOnATradePost) {
   EXPECT_EQ(Pick(r), "8 (fox)");
 }
 
+// Law 9.5.5: a quest exhausts two particular items and scores one VP per
+// completed quest of its suit. The Vagabond moves to the clearing whose
+// quest its ready items complete (two swords: Expel Bandits, its second
+// rabbit quest) rather than to one with two fox quests it lacks the items
+// for (Repair a Shed needs a hammer, Fundraising tea and a coin).
+TEST(HeuristicPolicy, Law_9_5_5_VagabondGoesWhereItsItemsCompleteAQuest) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.move" }
+    options {
+      label: "5 (fox)"
+      clearing { clearing: 5 }
+    }
+    options {
+      label: "6 (rabbit)"
+      clearing { clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 5, 6 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 6
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 4 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" exhausted: true }
+        items { item: "torch" }
+        items { item: "sword" }
+        items { item: "sword" }
+        quests { quest: 14 name: "Repair a Shed" suit: SUIT_FOX }
+        quests { quest: 7 name: "Fundraising" suit: SUIT_FOX }
+        quests { quest: 3 name: "Expel Bandits" suit: SUIT_RABBIT }
+        quests_done { quest: 1 name: "Errand" suit: SUIT_RABBIT }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "6 (rabbit)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
