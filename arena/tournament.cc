@@ -301,14 +301,18 @@ v1::MatchSpec SpecOf(const TournamentConfig& c, int64_t tid,
   return spec;
 }
 
+// `channels`: the calling worker's channels to grpc:// bots, kept across
+// its matches (issue 19.4).
 absl::StatusOr<referee::MatchOutput> Play(const TournamentConfig& c,
                                           RefereePool* pool, int64_t tid,
                                           const MatchRow& m,
+                                          referee::BotChannels* channels,
                                           bool ladder = false) {
   const v1::MatchSpec spec = SpecOf(c, tid, m);
   referee::MatchOptions local;
   local.catalog = c.catalog;
   local.connect.play_stream = c.play_stream;
+  local.connect.channels = channels;
   if (pool) return pool->Run(spec, !ladder, c.live, m.id);
   std::unique_ptr<referee::MatchListener> listener;
   if (c.listen) {
@@ -441,7 +445,9 @@ class PendingRun {
   std::optional<MatchRow> TakeOverLocked(const std::vector<MatchRow>& rows,
                                          int64_t now_ms);
   // Claims, plays and records one match; false when another node holds it.
-  absl::StatusOr<bool> PlayOne(const MatchRow& m);
+  // `channels`: the worker's own (BotChannels is one thread's).
+  absl::StatusOr<bool> PlayOne(const MatchRow& m,
+                               referee::BotChannels* channels);
   // Offers the results other nodes stored since the ledger's prefix.
   absl::Status SyncLocked();
   absl::Status ReloadLedgerLocked();
@@ -531,7 +537,8 @@ int64_t ThinkingNanos(const v1::MatchResult& r) {
   return ns;
 }
 
-absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
+absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m,
+                                         referee::BotChannels* channels) {
   TournamentTimings* t = c_.timings;
   auto counter = [t](std::atomic<int64_t> TournamentTimings::*field) {
     return t != nullptr ? &(t->*field) : nullptr;
@@ -545,7 +552,8 @@ absl::StatusOr<bool> PendingRun::PlayOne(const MatchRow& m) {
   const RunningMatch running(c_.running);
   if (c_.metrics) c_.metrics->Started();
   const absl::Time start = t0 = absl::Now();
-  absl::StatusOr<referee::MatchOutput> out = Play(c_, pool_.get(), tid_, m);
+  absl::StatusOr<referee::MatchOutput> out =
+      Play(c_, pool_.get(), tid_, m, channels);
   AddSince(counter(&TournamentTimings::play_ns), t0);
   if (!out.ok()) return out.status();
   if (t != nullptr) {
@@ -665,11 +673,13 @@ absl::StatusOr<std::optional<MatchRow>> PendingRun::Next() {
 }
 
 void PendingRun::Worker() {
+  referee::BotChannels channels;  // kept across this worker's matches
   for (;;) {
     absl::StatusOr<std::optional<MatchRow>> next = Next();
     if (next.ok() && !next->has_value()) return;
-    absl::StatusOr<bool> played =
-        next.ok() ? PlayOne(**next) : absl::StatusOr<bool>(next.status());
+    absl::StatusOr<bool> played = next.ok()
+                                      ? PlayOne(**next, &channels)
+                                      : absl::StatusOr<bool>(next.status());
     std::lock_guard<std::mutex> lock(mu_);
     if (next.ok()) in_play_.erase((*next)->table_index);
     if (!played.ok()) {
@@ -1261,6 +1271,7 @@ void LadderRun::Worker() {
   // back: a ladder of live bots (or with probes) waits for enough of them,
   // and says why.
   const bool may_wait = c_.live_bots || c_.probe_after > absl::ZeroDuration();
+  referee::BotChannels channels;  // kept across this worker's matches
   for (;;) {
     absl::StatusOr<std::optional<MatchRow>> next = Take();
     if (!next.ok() && may_wait && absl::IsFailedPrecondition(next.status())) {
@@ -1283,7 +1294,8 @@ void LadderRun::Worker() {
       const absl::Time t0 = absl::Now();
       st = store_.MarkRunning(m.id);
       absl::StatusOr<referee::MatchOutput> out =
-          st.ok() ? Play(c_, pool_.get(), tid_, m, /*ladder=*/true) : st;
+          st.ok() ? Play(c_, pool_.get(), tid_, m, &channels, /*ladder=*/true)
+                  : st;
       st = out.ok() ? Finish(m, *out) : out.status();
       if (st.ok() && c_.metrics) {
         c_.metrics->Finished(absl::ToDoubleSeconds(absl::Now() - t0));

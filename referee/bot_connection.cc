@@ -147,8 +147,23 @@ class PlayStream {
 
 class GrpcBot : public BotConnection {
  public:
-  GrpcBot(const std::string& target, const ConnectOptions& o)
+  // `cache` (optional) keeps the channel for the thread's next matches.
+  GrpcBot(const std::string& target, const ConnectOptions& o,
+          BotChannels* cache = nullptr)
       : use_stream_(o.play_stream) {
+    std::shared_ptr<grpc::Channel>* slot = nullptr;
+    if (cache != nullptr) {
+      slot = &cache->Slot(absl::StrCat(target, "|", o.max_receive_bytes));
+      channel_ = *slot;
+    }
+    if (!channel_) channel_ = NewChannel(target, o, cache != nullptr);
+    if (slot != nullptr) *slot = channel_;
+    stub_ = v1::Bot::NewStub(channel_);
+  }
+
+  static std::shared_ptr<grpc::Channel> NewChannel(const std::string& target,
+                                                   const ConnectOptions& o,
+                                                   bool own_connection) {
     grpc::ChannelArguments args;
     args.SetMaxReceiveMessageSize(o.max_receive_bytes);
     args.SetInt(GRPC_ARG_ENABLE_RETRIES, 0);
@@ -159,9 +174,11 @@ class GrpcBot : public BotConnection {
     // Issue 19.3: no bandwidth-probing PINGs (and their acks) between
     // decisions: messages are small and the default window holds many.
     args.SetInt(GRPC_ARG_HTTP2_BDP_PROBE, 0);
-    channel_ = grpc::CreateCustomChannel(
-        target, grpc::InsecureChannelCredentials(), args);
-    stub_ = v1::Bot::NewStub(channel_);
+    // Issue 19.4: a kept channel's connection is not shared with other
+    // threads' channels to the same bot (gRPC's global subchannel pool).
+    if (own_connection) args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    return grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(),
+                                     args);
   }
 
   absl::StatusOr<v1::BotInfo> Hello(absl::Duration timeout) override {
@@ -414,6 +431,14 @@ class BuiltinRandomBot : public BotConnection {
 
 }  // namespace
 
+BotChannels::BotChannels() = default;
+BotChannels::~BotChannels() = default;
+
+std::shared_ptr<grpc::Channel>& BotChannels::Slot(const std::string& key) {
+  if (channels_.size() >= kMax && !channels_.count(key)) channels_.clear();
+  return channels_[key];
+}
+
 absl::Status ValidateBotSpec(const std::string& spec) {
   if (spec == "builtin:random") return absl::OkStatus();
   if (absl::StartsWith(spec, "grpc://") && spec.size() > 7)
@@ -443,7 +468,8 @@ absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(
     return std::unique_ptr<BotConnection>(new BuiltinRandomBot(o.builtin_seed));
   }
   if (absl::StartsWith(spec, "grpc://")) {
-    return std::unique_ptr<BotConnection>(new GrpcBot(spec.substr(7), o));
+    return std::unique_ptr<BotConnection>(
+        new GrpcBot(spec.substr(7), o, o.channels));
   }
   if (absl::StartsWith(spec, kCatalogPrefix)) {
     return absl::FailedPreconditionError("catalogue name not resolved");

@@ -13,6 +13,7 @@
 #ifndef WOODLAND_REFEREE_BOT_CONNECTION_H_
 #define WOODLAND_REFEREE_BOT_CONNECTION_H_
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -21,7 +22,34 @@
 #include "referee/sandbox.h"
 #include "woodland/v1/bot.pb.h"
 
+namespace grpc {
+class Channel;
+}  // namespace grpc
+
 namespace woodland::referee {
+
+// Issue 19.4: channels to `grpc://` bots kept across the matches of one
+// thread (a tournament worker): a match then greets its bots without a new
+// connection per seat (TCP or Unix-socket handshake, HTTP/2 settings,
+// resolver and connector thread hops). Each channel has its own subchannel
+// pool, so its connection carries this thread's calls only. Not thread-safe:
+// one per match thread, outliving the matches that use it. `exec:` bots
+// never use it (each launch listens on a new socket).
+class BotChannels {
+ public:
+  BotChannels();
+  ~BotChannels();
+  BotChannels(const BotChannels&) = delete;
+  BotChannels& operator=(const BotChannels&) = delete;
+  // The channel kept under `key` (null if none yet: the caller creates
+  // it). At most kMax are kept: one more drops them all.
+  std::shared_ptr<grpc::Channel>& Slot(const std::string& key);
+  size_t size() const { return channels_.size(); }
+  static constexpr size_t kMax = 64;
+
+ private:
+  std::map<std::string, std::shared_ptr<grpc::Channel>> channels_;
+};
 
 class BotConnection {
  public:
@@ -49,6 +77,9 @@ struct ConnectOptions {
   bool play_stream = true;
   // How `exec:` bots are confined (default: DefaultSandboxOptions()).
   SandboxOptions sandbox = DefaultSandboxOptions();
+  // Optional (issue 19.4): where `grpc://` bots' channels are kept across
+  // matches (null: a new channel per match and seat).
+  BotChannels* channels = nullptr;
 };
 
 absl::StatusOr<std::unique_ptr<BotConnection>> ConnectBot(

@@ -3,6 +3,7 @@
 // lost or counted twice, and clear errors for bad requests.
 #include "arena/tournament.h"
 
+#include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@
 #include "referee/match_runner.h"
 #include "referee/process.h"
 #include "referee/rules/types.h"
+#include "woodland/v1/bot.grpc.pb.h"
 #include "woodland/v1/referee.pb.h"
 
 namespace woodland::arena {
@@ -511,6 +513,79 @@ TEST(Tournament, Issue19_TimingsCountEveryMatchAndDecision) {
   EXPECT_GE(t.play_ns.load(), t.bots_ns.load());
   EXPECT_GT(t.encode_ns.load(), 0);
   EXPECT_GT(t.store_ns.load(), 0);
+}
+
+// A bot served in this process that records the peer (the client's
+// address and port: one per connection) of every Hello.
+class PeerBot final : public v1::Bot::Service {
+ public:
+  grpc::Status Hello(grpc::ServerContext* ctx, const v1::HelloRequest*,
+                     v1::BotInfo* info) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    peers_.insert(ctx->peer());
+    ++hellos_;
+    info->set_name("peer");
+    return grpc::Status::OK;
+  }
+  grpc::Status StartMatch(grpc::ServerContext*, const v1::MatchStart*,
+                          v1::Ack*) override {
+    return grpc::Status::OK;
+  }
+  grpc::Status Decide(grpc::ServerContext*, const v1::DecisionRequest* r,
+                      v1::Decision* d) override {
+    d->set_option_index((r->seat_decision_index() * 7) % r->options_size());
+    return grpc::Status::OK;
+  }
+  grpc::Status EndMatch(grpc::ServerContext*, const v1::MatchEnd*,
+                        v1::Ack*) override {
+    return grpc::Status::OK;
+  }
+  std::set<std::string> peers() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return peers_;
+  }
+  int hellos() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return hellos_;
+  }
+
+ private:
+  std::mutex mu_;
+  std::set<std::string> peers_;
+  int hellos_ = 0;
+};
+
+// Issue 19.4: a worker keeps its channels to grpc:// bots across its
+// matches: each bot is reached over at most one connection per worker,
+// however many matches it plays (a new channel per match and seat cost a
+// handshake and several thread hops, with the worker idle meanwhile).
+TEST(Tournament, Issue19_WorkersKeepOneConnectionPerBotAcrossMatches) {
+  std::vector<std::unique_ptr<PeerBot>> bots;
+  std::vector<std::unique_ptr<grpc::Server>> servers;
+  TournamentConfig c = Config("builtin");
+  for (int i = 0; i < 5; ++i) {
+    bots.push_back(std::make_unique<PeerBot>());
+    grpc::ServerBuilder b;
+    int port = 0;
+    b.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
+    b.RegisterService(bots.back().get());
+    servers.push_back(b.BuildAndStart());
+    ASSERT_NE(port, 0);
+    c.bots[i].spec = "grpc://127.0.0.1:" + std::to_string(port);
+  }
+  c.tables_per_pairing = 2;  // 10 matches, 8 for each bot
+  c.workers = 2;
+  c.max_turns = 2;
+  auto store = Store::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  auto s = RunTournament(c, **store);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->matches_done, 10);
+  for (auto& bot : bots) {
+    EXPECT_EQ(bot->hellos(), 8);
+    EXPECT_LE(bot->peers().size(), 2u) << "one connection per worker";
+  }
+  for (auto& server : servers) server->Shutdown();
 }
 
 }  // namespace
