@@ -64,6 +64,67 @@ TEST(HeuristicBase, Law_6_5_4_MarquiseMarchesToABuildSpotWhenNoneIsLeft) {
   EXPECT_EQ(Pick(r), "March (up to two moves)");
 }
 
+// Law 6.5.4.II with 2.6: a Build pays with wood from clearings connected to
+// it through clearings we rule. Marching all three warriors from 4 into 8
+// would rule 8, but 4 (no buildings) would be ours no more, and 8 touches
+// the wood in 3 only through 4: no Build could follow, so the Marquise
+// recruits instead of marching for a build spot.
+TEST(HeuristicBase, Law_6_5_4_MarquiseDoesNotMarchAwayFromItsOnlyWoodLink) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt {
+      kind: "marquise.action"
+      text: "Daylight: choose an action (2 left), or end Daylight."
+    }
+    options {
+      label: "Recruit (a warrior at each recruiter)"
+      action { code: 2 }
+    }
+    options {
+      label: "March (up to two moves)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        pieces { piece: "wood" owner: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 3, 8 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        pieces { piece: "ruin" count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 5 }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 3 }
+      marquise { sawmills: 1 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Recruit (a warrior at each recruiter)");
+}
+
 // Law 6.5.4.I / 2.6: the march goes where the moved warriors rule a
 // clearing with a free slot (three beat one warrior), not into a full one.
 TEST(HeuristicBase, Law_6_5_4_MarquiseMovesWhereItCanBuild) {
