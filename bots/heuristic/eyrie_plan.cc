@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bots/heuristic/request_view.h"
+#include "bots/heuristic/riverfolk_counter.h"
 
 namespace woodland::bots {
 namespace {
@@ -179,17 +180,41 @@ int Shortfall(const Demand& d, const Offer& o) {
   return miss;
 }
 
-// A trade post a Battle card of `suit` could take this turn: our warriors
-// outnumber its guards there (Law 11.2.5.I, request_view.h).
+// A Move card of the Decree that moves out of `c` (7.5.2.II).
+bool MoveCardFrom(const Demand& d, const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  const int s = c->suit();
+  return d.n[kMove][kBird] > 0 || (s >= 1 && s <= 3 && d.n[kMove][s] > 0);
+}
+
+// A trade post a Battle card of `suit` could take this turn (Law 11.2.5.I,
+// riverfolk_counter.h): our warriors outnumber its guards there, or will
+// once a Move card of the Decree brings those of a neighbour in (Move
+// resolves before Battle, 7.5.2); worth less then, the move may go
+// elsewhere.
 double PostTarget(const DecisionRequest& r, int suit) {
+  const Demand d = CurrentDecree(r);
   double best = 0;
   for (const auto& c : r.observation().clearings()) {
     if (suit != kBird && c.suit() != suit) continue;
-    if (!HasTradePost(&c)) continue;
-    if (Warriors(&c, kMe) > Warriors(&c, v1::FACTION_RIVERFOLK))
+    if (TakesPost(r, &c, 0)) {
       best = std::max(best, TradePostWorth(r));
+      continue;
+    }
+    for (int a : c.adjacent()) {
+      const auto* from = Clearing(r, a);
+      if (MoveCardFrom(d, from) && TakesPost(r, &c, Movable(from)))
+        best = std::max(best, 0.7 * TradePostWorth(r));
+    }
   }
   return best;
+}
+
+// A Battle card of the Decree that can fight in `c` (7.5.2.III).
+bool BattleCardFor(const DecisionRequest& r, const v1::ClearingView* c) {
+  const Demand d = CurrentDecree(r);
+  const int s = c->suit();
+  return d.n[kBattle][kBird] > 0 || (s >= 1 && s <= 3 && d.n[kBattle][s] > 0);
 }
 
 // Adding `card` to `col`: what it is worth if the Decree stays safe.
@@ -259,6 +284,9 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   if (RoostSpot(to) && BuildSuit(r, to->suit()) && takes) s += 3;
   if (!takes) s -= 2;
   if (HasRoost(from) && Warriors(from, kMe) <= 1) s -= 3;
+  // Onto a trade post a Battle card of the Decree can then take.
+  if (BattleCardFor(r, to) && TakesPost(r, to, Movable(from)))
+    s += PostUrgency(r);
   return s;
 }
 

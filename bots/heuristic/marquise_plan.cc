@@ -94,9 +94,10 @@ int TopEnemyPresence(const DecisionRequest& r, const v1::ClearingView* c) {
 
 // Law 6.5.4.II: the wood a Build in `start` can pay with: wood in it and in
 // ruled clearings connected to it through ruled clearings (`start` counts
-// as ruled: the clearing we are about to take).
-int WoodReachable(const DecisionRequest& r, int start) {
-  std::vector<int> frontier = {start}, seen = {start};
+// as ruled: the clearing we are about to take; `lost`, a clearing the move
+// leaves to others, does not).
+int WoodReachable(const DecisionRequest& r, int start, int lost = 0) {
+  std::vector<int> frontier = {start}, seen = {start, lost};
   int wood = 0;
   while (!frontier.empty()) {
     const auto* c = Clearing(r, frontier.back());
@@ -226,11 +227,16 @@ bool HasBuildSpot(const DecisionRequest& r) {
 // Moving `n` warriors into `to` makes it a build spot: a free slot, more
 // of ours than any other faction's presence (Law 2.6) and the wood for the
 // cheapest building connected to it (6.5.4.II).
-bool MakesBuildSpot(const DecisionRequest& r, int to, int n) {
+bool MakesBuildSpot(const DecisionRequest& r, int to, int n, int from) {
   const auto* t = Clearing(r, to);
   if (t == nullptr || t->ruler() == kMe || FreeSlots(t) <= 0) return false;
   if (Warriors(t, kMe) + n <= TopEnemyPresence(r, t)) return false;
-  return WoodReachable(r, to) >= CheapestBuild(r);
+  // Law 2.6: the clearing the warriors leave may stop being ours, and its
+  // wood with it (6.5.4.II).
+  const auto* f = Clearing(r, from);
+  const bool keeps =
+      Warriors(f, kMe) - n + BuildingsOf(f, kMe) > TopEnemyPresence(r, f);
+  return WoodReachable(r, to, keeps ? 0 : from) >= CheapestBuild(r);
 }
 
 // Is there a move that makes a build spot (MakesBuildSpot)?
@@ -239,7 +245,7 @@ bool CanExpand(const DecisionRequest& r) {
     const int n = Warriors(&c, kMe) - (BuildingsOf(&c, kMe) > 0 ? 1 : 0);
     if (n < 1) continue;
     for (int to : c.adjacent()) {
-      if (MakesBuildSpot(r, to, n)) return true;
+      if (MakesBuildSpot(r, to, n, c.id())) return true;
     }
   }
   return false;
@@ -351,7 +357,8 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
       StepsToTradePost(r, m.from_clearing(), 1) > 1)
     s += 0.4 * TradePostWorth(r);
   if (movable <= 0) s -= 3;
-  if (movable > 0 && MakesBuildSpot(r, m.to_clearing(), movable))
+  if (movable > 0 &&
+      MakesBuildSpot(r, m.to_clearing(), movable, m.from_clearing()))
     s += HasBuildSpot(r) ? 1.5 : 5;
   return s;
 }

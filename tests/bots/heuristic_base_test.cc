@@ -64,6 +64,67 @@ TEST(HeuristicBase, Law_6_5_4_MarquiseMarchesToABuildSpotWhenNoneIsLeft) {
   EXPECT_EQ(Pick(r), "March (up to two moves)");
 }
 
+// Law 6.5.4.II with 2.6: a Build pays with wood from clearings connected to
+// it through clearings we rule. Marching all three warriors from 4 into 8
+// would rule 8, but 4 (no buildings) would be ours no more, and 8 touches
+// the wood in 3 only through 4: no Build could follow, so the Marquise
+// recruits instead of marching for a build spot.
+TEST(HeuristicBase, Law_6_5_4_MarquiseDoesNotMarchAwayFromItsOnlyWoodLink) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_MARQUISE
+    prompt {
+      kind: "marquise.action"
+      text: "Daylight: choose an action (2 left), or end Daylight."
+    }
+    options {
+      label: "Recruit (a warrior at each recruiter)"
+      action { code: 2 }
+    }
+    options {
+      label: "March (up to two moves)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        pieces { piece: "wood" owner: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 3, 8 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        pieces { piece: "ruin" count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 5 }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 3 }
+      marquise { sawmills: 1 workshops: 1 recruiters: 1 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Recruit (a warrior at each recruiter)");
+}
+
 // Law 6.5.4.I / 2.6: the march goes where the moved warriors rule a
 // clearing with a free slot (three beat one warrior), not into a full one.
 TEST(HeuristicBase, Law_6_5_4_MarquiseMovesWhereItCanBuild) {
@@ -338,6 +399,139 @@ TEST(HeuristicBase, Law_7_5_2_EyrieMovesOnlyFromTheMoveCardsSuit) {
     }
   )pb");
   EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Recruit column");
+}
+
+// Law 7.5.2 with 11.2.5.I: Move cards resolve before Battle cards, so a
+// trade post next to our warriors is in reach of a Battle card this turn
+// when the Decree's bird Move vizier can carry more warriors there than it
+// has guards (three from the roost in 1 against one). The mouse Battle card
+// (safe: the sawmill in 10 is a target) takes the post and halves the
+// Riverfolk's ten funds; without the post it would not beat keeping the
+// card.
+TEST(HeuristicBase, Law_11_2_5_EyrieDecreesABattleWhereAMoveReachesAPost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (mouse) to the Battle column"
+      decree {
+        card { name: "Anvil" suit: SUIT_MOUSE }
+        column: 2
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 9 ]
+        warriors { faction: FACTION_EYRIE count: 4 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 10
+        suit: SUIT_MOUSE
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 2 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_EYRIE victory_points: 8 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 10 }
+      seats { seat: 2 faction: FACTION_MARQUISE victory_points: 6 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 10 } }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (mouse) to the Battle column");
+}
+
+// Law 7.5.2 with 11.2.5.I and 11.4.2: with a Battle card waiting in the
+// Decree (the Commander's bird vizier), the Eyrie's move goes onto the
+// trade post its warriors outnumber rather than into an empty clearing no
+// Build card needs: the post falls in the Battle step, a building for a VP
+// (3.2.1) and one post fewer paying the Riverfolk (at 16 VP) dividends.
+TEST(HeuristicBase, Law_11_2_5_EyrieMovesOntoAPostItsBattleCardTakes) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.move" }
+    options {
+      label: "Move from 1 (fox) to 5 (rabbit)"
+      move { from_clearing: 1 to_clearing: 5 }
+    }
+    options {
+      label: "Move from 1 (fox) to 9 (mouse)"
+      move { from_clearing: 1 to_clearing: 9 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 5, 9 ]
+        warriors { faction: FACTION_EYRIE count: 4 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        slots: 1
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_RIVERFOLK count: 3 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_EYRIE victory_points: 12 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 16 }
+      eyrie {
+        leader: "Commander"
+        decree {}
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 9 (mouse)");
 }
 
 // Law 3.3.1.I: a dominance card wins only with three clearings of its suit
