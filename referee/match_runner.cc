@@ -569,6 +569,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     v1::FaultReason reason = v1::FAULT_REASON_UNSPECIFIED;
     std::string detail, note;
     absl::Duration latency;
+    const std::string* label = nullptr;  // the chosen option's, as sent
     if (sr.replaced) {
       reason = v1::FAULT_REASON_REPLACED;
     } else if (sr.bank <= absl::ZeroDuration()) {
@@ -678,6 +679,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         if (d->option_index() >= 0 && d->option_index() < num_options) {
           choice = d->option_index();
           note = CleanUtf8(d->note(), 200);
+          // Issue 19.3: the replay's label is the one just built, not made
+          // again (a decorator may have changed the request's).
+          if (!options.decorate_request) label = &req.options(choice).label();
         } else {
           reason = v1::FAULT_REASON_INVALID;
           detail = absl::StrCat("option_index ", d->option_index(),
@@ -713,7 +717,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     rec->set_index(index);
     rec->set_seat(seat);
     rec->set_option_index(choice);
-    rec->set_option_label(s.OptionLabel(s.options()[choice]));
+    rec->set_option_label(label ? *label : s.OptionLabel(s.options()[choice]));
     ToProto(latency, rec->mutable_latency());
     rec->set_fallback_reason(reason);
     rec->set_note(note);

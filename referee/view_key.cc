@@ -8,13 +8,20 @@ namespace {
 
 using rules::State;
 
-// Appends fixed-width words and raw blocks. Add takes every integer the
-// boards' HashInto passes (none is wider than 32 bits; written as 8 bytes
-// all the same).
+// Appends fixed-width words and raw blocks into `out`, grown as needed and
+// cut to length by Finish. Add takes every integer the boards' HashInto
+// passes: none is wider than 32 bits, so each is written as 4 bytes (its
+// low 32 bits, which hold all of it for a given field's type).
 class KeyWriter {
  public:
-  explicit KeyWriter(std::string* out) : out_(out) { out_->clear(); }
-  void Add(int64_t v) { Bytes(&v, sizeof v); }
+  explicit KeyWriter(std::string* out) : out_(out) {
+    if (out_->size() < 4096) out_->resize(4096);
+  }
+  void Finish() { out_->resize(n_); }
+  void Add(int64_t v) {
+    const int32_t w = static_cast<int32_t>(v);
+    Bytes(&w, sizeof w);
+  }
   template <typename C>
   void AddAll(const C& c) {
     Add(static_cast<int64_t>(c.size()));
@@ -36,18 +43,23 @@ class KeyWriter {
   // or all its fields).
   template <typename F>
   void Section(F&& f) {
-    const size_t at = out_->size();
+    const size_t at = n_;
     Add(0);
     f();
-    const int64_t n = static_cast<int64_t>(out_->size() - at);
+    const int32_t n = static_cast<int32_t>(n_ - at - sizeof n);
     std::memcpy(out_->data() + at, &n, sizeof n);
   }
 
  private:
-  void Bytes(const void* p, size_t n) {
-    out_->append(static_cast<const char*>(p), n);
+  void Bytes(const void* p, size_t k) {
+    if (n_ + k > out_->size()) [[unlikely]]
+      Grow(k);
+    std::memcpy(out_->data() + n_, p, k);
+    n_ += k;
   }
+  [[gnu::noinline]] void Grow(size_t k) { out_->resize(2 * (n_ + k)); }
   std::string* out_;
+  size_t n_ = 0;
 };
 
 void Battle(const rules::BattleState& b, KeyWriter& w) {
@@ -135,13 +147,25 @@ void BaseBoards(const State& s, KeyWriter& w) {
   Vagabond(s.vagabond(rules::kVagabond2), w);
 }
 
+// A board's HashInto as a section; an empty one for a default board (whose
+// HashInto writes nothing), found without building a default each time.
+template <typename B>
+void Board(const B& b, KeyWriter& w) {
+  static const B kDefault{};
+  if (b == kDefault) {
+    w.Add(0);
+  } else {
+    w.Section([&] { b.HashInto(w); });
+  }
+}
+
 void ExpansionBoards(const State& s, KeyWriter& w) {
   w.Section([&] { s.cult().HashInto(w); });
-  w.Section([&] { s.riverfolk().HashInto(w); });
+  Board(s.riverfolk(), w);
   w.Section([&] { s.duchy().HashInto(w); });
   w.Section([&] { s.corvid().HashInto(w); });
-  w.Section([&] { s.hundreds().HashInto(w); });
-  w.Section([&] { s.keepers().HashInto(w); });
+  Board(s.hundreds(), w);
+  Board(s.keepers(), w);
   w.Section([&] { s.exiles().HashInto(w); });
   w.Section([&] { s.landmarks().HashInto(w); });
   w.Section([&] { s.hirelings().HashInto(w); });
@@ -167,6 +191,7 @@ void ViewKey(const State& s, std::string* out) {
   }
   w.Add(s.ferry_used());
   w.Add(s.path_opened_this_turn());
+  w.Finish();
 }
 
 }  // namespace woodland::referee
