@@ -17,7 +17,9 @@
 #include "referee/rules/hirelings.h"
 #include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
+#include "referee/shared_events.h"
 #include "referee/text.h"
+#include "referee/view_key.h"
 
 namespace woodland::referee {
 namespace {
@@ -86,6 +88,10 @@ struct SeatRun {
   // board event either), and a buffer for the next one.
   bool unchanged_ok = false;
   std::string last_observation, next_observation;
+  // Issue 19.3: the view key (view_key.h) of the state last_observation was
+  // built from, once there is one.
+  std::string view_key;
+  bool view_kept = false;
   std::vector<v1::Fault> faults;
   // Issue 19.3: the seat's request, observation and prompt live in an
   // arena whose first block is this buffer, and are cleared and refilled
@@ -552,6 +558,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   size_t live = 0;  // the first public event not yet published
 
   int64_t index = 0;
+  std::string view_key;  // the current state's (issue 19.3)
+  SharedEvents shared_events;
+  v1::Event board_event;  // a board event sent as bytes
   while (!s.IsTerminal()) {
     const int seat = s.deciding_seat();
     SeatRun& sr = seats[seat];
@@ -560,6 +569,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     v1::FaultReason reason = v1::FAULT_REASON_UNSPECIFIED;
     std::string detail, note;
     absl::Duration latency;
+    const std::string* label = nullptr;  // the chosen option's, as sent
     if (sr.replaced) {
       reason = v1::FAULT_REASON_REPLACED;
     } else if (sr.bank <= absl::ZeroDuration()) {
@@ -581,25 +591,53 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       PromptToProto(s, req.mutable_prompt());
       for (const rules::Option& o : s.options())
         OptionToProto(s, o, req.add_options());
-      ObservationToProto(s, seat, sr.obs);
+      const bool reads = listener != nullptr && listener->ReadsRequests();
+      // Issue 19.3: nothing but the bot reads the events: they go as the
+      // wire forms made once for every seat (shared_events.h), unknown
+      // fields 8 in order (any parser reads them as the events), the board
+      // event last among them.
+      const bool raw_events = !reads && !options.decorate_request;
+      google::protobuf::UnknownFieldSet* unknown =
+          raw_events ? req.GetReflection()->MutableUnknownFields(&req)
+                     : nullptr;
+      static_assert(v1::DecisionRequest::kEventsFieldNumber == 8);
       const auto& events = s.events();
       for (size_t e = sr.event_cursor; e < events.size(); ++e) {
-        EventToProto(s, events[e], seat, req.add_events());
+        if (raw_events) {
+          unknown->AddLengthDelimited(v1::DecisionRequest::kEventsFieldNumber,
+                                      shared_events.Bytes(s, e, seat));
+        } else {
+          EventToProto(s, events[e], seat, req.add_events());
+        }
       }
       sr.event_cursor = events.size();
-      // Issue 13: last, what changed on the boards since its last request.
-      bool has_board;
-      v1::Event* board = req.add_events();
-      // Issue 19.3: nothing but the bot reads the event: its view stays
-      // the bytes just compared (not parsed, not serialized again).
-      const bool reads = listener != nullptr && listener->ReadsRequests();
-      const bool raw_board = !history && !reads && !options.decorate_request;
-      const bool same =
-          SameObservation(s, seat, sr, *sr.obs, board, &has_board, raw_board);
-      if (!has_board) {
-        req.mutable_events()->RemoveLast();
-      } else if (history) {
-        history->AddSeatEvent(seat, sr.event_cursor, *board);
+      // Issue 19.3: a view whose key is the one kept with the seat's last
+      // view is that view (view_key.h): neither built nor compared.
+      ViewKey(s, &view_key);
+      const bool same_key = sr.view_kept && view_key == sr.view_key;
+      bool same = same_key;
+      if (!same_key) {
+        ObservationToProto(s, seat, sr.obs);
+        // Issue 13: last, what changed on the boards since its last request.
+        bool has_board;
+        v1::Event* board = raw_events ? &board_event : req.add_events();
+        if (raw_events) board->Clear();
+        // Issue 19.3: nothing but the bot reads the event: its view stays
+        // the bytes just compared (not parsed, not serialized again).
+        const bool raw_board = !history && !reads && !options.decorate_request;
+        same =
+            SameObservation(s, seat, sr, *sr.obs, board, &has_board, raw_board);
+        if (!has_board) {
+          if (!raw_events) req.mutable_events()->RemoveLast();
+        } else {
+          if (history) history->AddSeatEvent(seat, sr.event_cursor, *board);
+          if (raw_events) {
+            board->AppendToString(unknown->AddLengthDelimited(
+                v1::DecisionRequest::kEventsFieldNumber));
+          }
+        }
+        sr.view_key.swap(view_key);
+        sr.view_kept = true;
       }
       // Issue 19: a bot that accepts it gets no unchanged observation.
       const bool send_view = !(sr.unchanged_ok && same);
@@ -610,6 +648,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       // decorator sees it as a message.
       const bool view_as_message =
           send_view && (reads || options.decorate_request);
+      if (view_as_message && same_key)
+        (void)sr.obs->ParseFromString(sr.last_observation);
       if (view_as_message) req.unsafe_arena_set_allocated_observation(sr.obs);
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
@@ -639,6 +679,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         if (d->option_index() >= 0 && d->option_index() < num_options) {
           choice = d->option_index();
           note = CleanUtf8(d->note(), 200);
+          // Issue 19.3: the replay's label is the one just built, not made
+          // again (a decorator may have changed the request's).
+          if (!options.decorate_request) label = &req.options(choice).label();
         } else {
           reason = v1::FAULT_REASON_INVALID;
           detail = absl::StrCat("option_index ", d->option_index(),
@@ -674,7 +717,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     rec->set_index(index);
     rec->set_seat(seat);
     rec->set_option_index(choice);
-    rec->set_option_label(s.OptionLabel(s.options()[choice]));
+    rec->set_option_label(label ? *label : s.OptionLabel(s.options()[choice]));
     ToProto(latency, rec->mutable_latency());
     rec->set_fallback_reason(reason);
     rec->set_note(note);

@@ -1,0 +1,44 @@
+#include "referee/shared_events.h"
+
+#include "referee/convert.h"
+
+namespace woodland::referee {
+
+bool SharedEvents::Shareable(const rules::State& s, const rules::Event& e) {
+  if (!all_seated_) {
+    all_seated_ = true;  // once seated, a seat keeps its faction
+    for (int i = 0; i < s.num_seats(); ++i)
+      all_seated_ &= s.seat(i).faction >= 0;
+  }
+  return all_seated_ && e.kind != rules::kEvHireling;
+}
+
+void SharedEvents::Convert(const rules::State& s, const rules::Event& e,
+                           int seat, std::string* out) {
+  scratch_.Clear();
+  EventToProto(s, e, seat, &scratch_);
+  out->clear();
+  scratch_.AppendToString(out);
+}
+
+const std::string& SharedEvents::Bytes(const rules::State& s, size_t e,
+                                       int seat) {
+  const rules::Event& ev = s.events()[e];
+  if (!Shareable(s, ev)) {
+    Convert(s, ev, seat, &one_);
+    return one_;
+  }
+  if (e >= made_.size()) {
+    made_.resize(s.events().size(), 0);
+    forms_.resize(s.events().size());
+  }
+  const int shown = rules::State::EventCardVisible(ev, seat) ? 1 : 0;
+  std::string& form = forms_[e][shown];
+  if (!(made_[e] >> shown & 1)) {
+    Convert(s, ev, seat, &form);
+    made_[e] |= 1 << shown;
+  }
+  return form;
+}
+
+}  // namespace woodland::referee

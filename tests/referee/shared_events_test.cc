@@ -1,0 +1,93 @@
+// Issue 19.3: events converted once for every seat (referee/shared_events.h)
+// are, for each seat, exactly its own conversion (EventToProto with its
+// seat), and a card the seat may not see is never in them (Law 1.2), over
+// random games of many tables, each seat reading the events at its own
+// requests as the match runner does.
+#include "referee/shared_events.h"
+
+#include <gtest/gtest.h>
+
+#include "referee/convert.h"
+#include "referee/rules/chance.h"
+#include "referee/rules/types.h"
+
+namespace woodland::referee {
+namespace {
+
+// Plays a random game; returns how many events a seat got whose card it
+// was not shown.
+int CheckGame(rules::GameSetup setup, uint64_t seed) {
+  setup.record_events = true;
+  setup.max_turns = 40;
+  auto started = rules::State::NewGame(setup, seed);
+  EXPECT_TRUE(started.ok()) << started.status();
+  if (!started.ok()) return 0;
+  rules::State s = *std::move(started);
+  SharedEvents shared;
+  std::vector<size_t> cursor(s.num_seats(), 0);
+  rules::Chance pick(seed);
+  int hidden = 0;
+  for (int step = 0; !s.IsTerminal() && step < 5000; ++step) {
+    const int seat = s.deciding_seat();
+    for (size_t e = cursor[seat]; e < s.events().size(); ++e) {
+      v1::Event own;
+      EventToProto(s, s.events()[e], seat, &own);
+      const std::string& bytes = shared.Bytes(s, e, seat);
+      EXPECT_EQ(bytes, own.SerializeAsString())
+          << "seat " << seat << " event " << e << ": " << own.DebugString();
+      if (bytes != own.SerializeAsString()) return hidden;
+      const rules::Event& ev = s.events()[e];
+      if (ev.card != rules::kNoCard &&
+          !rules::State::EventCardVisible(ev, seat)) {
+        ++hidden;
+        v1::Event got;
+        EXPECT_TRUE(got.ParseFromString(bytes));
+        EXPECT_FALSE(got.has_card()) << got.DebugString();
+      }
+    }
+    cursor[seat] = s.events().size();
+    const int k = pick.Draw(rules::kChancePick, s.options().size());
+    EXPECT_TRUE(s.Apply(seat, k).ok());
+  }
+  return hidden;
+}
+
+TEST(SharedEvents, Issue19_EachSeatGetsItsOwnConversion_BaseFactions) {
+  rules::GameSetup setup;
+  setup.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                    rules::kVagabond};
+  int hidden = 0;
+  for (uint64_t seed : {1, 2}) hidden += CheckGame(setup, seed);
+  EXPECT_GT(hidden, 0) << "some events hide their card from some seats";
+}
+
+TEST(SharedEvents, Issue19_EachSeatGetsItsOwnConversion_HirelingsExiles) {
+  rules::GameSetup setup;
+  setup.map = "lake";
+  setup.deck = "exiles";
+  setup.factions = {rules::kMarquise,  rules::kVagabond, rules::kEyrie,
+                    rules::kVagabond2, rules::kCorvid,   rules::kRiverfolk};
+  setup.hirelings = {{rules::kHirelingFlameBearers, false},
+                     {rules::kHirelingVaultKeepers, true},
+                     {rules::kHirelingPopularBand, false}};
+  for (uint64_t seed : {3, 4}) CheckGame(setup, seed);
+}
+
+TEST(SharedEvents, Issue19_EachSeatGetsItsOwnConversion_Expansions) {
+  rules::GameSetup setup;
+  setup.factions = {rules::kCult,   rules::kRiverfolk, rules::kDuchy,
+                    rules::kCorvid, rules::kHundreds,  rules::kKeepers};
+  CheckGame(setup, 5);
+}
+
+// Drafted seats (Law 19.8.3) name no faction until the draft is done.
+TEST(SharedEvents, Issue19_EachSeatGetsItsOwnConversion_Draft) {
+  rules::GameSetup setup;
+  setup.mode = rules::GameSetup::kAdvancedSetup;
+  setup.map = "mountain";
+  setup.factions.assign(4, rules::kNoFaction);
+  for (uint64_t seed : {6, 7}) CheckGame(setup, seed);
+}
+
+}  // namespace
+}  // namespace woodland::referee
