@@ -716,7 +716,17 @@ ExilesMoveRules ExilesMovingCards(const State& s, int seat, int faction) {
   const uint64_t kinds = (effects >> kTunnels & 1)
                              ? CraftingPieceKinds(s, faction) & ~uint64_t{1}
                              : 0;
-  for (int c = 0; kinds != 0 && c < s.map().num_clearings; ++c) {
+  const int n = s.map().num_clearings;
+  if (kinds != 0 && (kinds & (kinds - 1)) == 0) {  // one kind: a test each
+    const int k = std::countr_zero(kinds);
+    for (int c = 0; c < n; ++c) {
+      if (s.clearing(c).pieces[k] > 0) {
+        r.tunnels |= static_cast<ClearingMask>(1u << c);
+      }
+    }
+    return r;
+  }
+  for (int c = 0; kinds != 0 && c < n; ++c) {
     const auto& pieces = s.clearing(c).pieces;
     for (uint64_t k = kinds; k != 0; k &= k - 1) {
       if (pieces[std::countr_zero(k)] > 0) {

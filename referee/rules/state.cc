@@ -595,7 +595,11 @@ void State::RefreshPlayAreas() {
   }
   if (soup == soup_faction_) return;
   soup_faction_ = static_cast<int8_t>(soup);
-  UpdateAllRule();  // the kept rule counts the Soup Kitchens' tokens
+  // The kept rule counts the Soup Kitchens' tokens; what is present and
+  // built does not change.
+  for (int c = 0; c < def_->map.num_clearings; ++c) {
+    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
+  }
 }
 
 // --- Pieces (Law 1.5) -------------------------------------------------------

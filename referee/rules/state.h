@@ -715,6 +715,9 @@ class State {
   bool AreEnemies(int faction_a, int faction_b) const {
     if (faction_a == faction_b) return false;
     if (!InAnyCoalition()) return true;
+    // A coalition pairs a Vagabond with one partner (9.2.8).
+    auto vagabond = [](int f) { return f == kVagabond || f == kVagabond2; };
+    if (!vagabond(faction_a) && !vagabond(faction_b)) return true;
     return AreEnemiesInCoalition(faction_a, faction_b);
   }
   int SuitOf(int c) const { return def_->map.clearings[c].suit; }
