@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <initializer_list>
 
 #include "absl/strings/str_cat.h"
 #include "referee/rules/check.h"
@@ -21,12 +20,6 @@ namespace woodland::rules {
 namespace {
 
 int8_t I8(int v) { return static_cast<int8_t>(v); }
-// A mask of effects, as State::EffectsInPlay gives them.
-constexpr uint32_t Bits(std::initializer_list<int> effects) {
-  uint32_t mask = 0;
-  for (int e : effects) mask |= 1u << e;
-  return mask;
-}
 int FactionOf(const State& s, int seat) { return s.seat(seat).faction; }
 
 bool Used(const State& s, int seat, int effect) {
@@ -643,8 +636,8 @@ void ExilesBirdsongStart(State& s, int seat) {
   if (s.HasEffect(seat, kSaboteurs)) PushCardTask(s, seat, kSaboteurs);
 }
 
-void AppendExilesBirdsong(const State& s, int seat, std::vector<Option>& opts) {
-  if (!(s.EffectsInPlay(seat) & Bits({kFalseOrders, kSwapMeet}))) return;
+void AppendExilesBirdsongCards(const State& s, int seat,
+                               std::vector<Option>& opts) {
   const CardId orders = s.FindEffect(seat, kFalseOrders);
   if (orders != kNoCard && AnyFalseOrdersTarget(s, seat))
     opts.push_back({.kind = kOptCard, .card = orders});
@@ -685,11 +678,8 @@ void ExilesEveningStart(State& s, int seat) {
     PushCardTask(s, seat, kCharmOffensive);
 }
 
-void AppendExilesDaylight(const State& s, int seat, std::vector<Option>& opts) {
-  if (!(s.EffectsInPlay(seat) &
-        Bits({kPropagandaBureau, kLeagueOfAdventurousMice}))) {
-    return;  // neither card in play
-  }
+void AppendExilesDaylightCards(const State& s, int seat,
+                               std::vector<Option>& opts) {
   if (s.HasEffect(seat, kPropagandaBureau) &&
       !Used(s, seat, kPropagandaBureau) && AnyPropagandaClearing(s, seat)) {
     opts.push_back({.kind = kOptExtra, .a = kExtraPropagandaBureau});
@@ -714,10 +704,8 @@ std::string ExilesExtraLabel(const State& s, const Option& o) {
                              : "Use Propaganda Bureau";
 }
 
-ExilesMoveRules ExilesMoving(const State& s, int faction) {
+ExilesMoveRules ExilesMovingCards(const State& s, int seat, int faction) {
   ExilesMoveRules r;
-  const int seat = s.SeatOf(faction);
-  if (seat < 0) return r;
   const uint32_t effects = s.EffectsInPlay(seat);
   // Corvid Planners: "While moving, you ignore rule."
   r.ignore_rule = effects >> kCorvidPlanners & 1;
@@ -728,10 +716,20 @@ ExilesMoveRules ExilesMoving(const State& s, int faction) {
   const uint64_t kinds = (effects >> kTunnels & 1)
                              ? CraftingPieceKinds(s, faction) & ~uint64_t{1}
                              : 0;
-  for (int c = 0; kinds != 0 && c < s.map().num_clearings; ++c) {
-    if (!s.HasPieces(faction, c)) continue;  // no piece of its there
+  const int n = s.map().num_clearings;
+  if (kinds != 0 && (kinds & (kinds - 1)) == 0) {  // one kind: a test each
+    const int k = std::countr_zero(kinds);
+    for (int c = 0; c < n; ++c) {
+      if (s.clearing(c).pieces[k] > 0) {
+        r.tunnels |= static_cast<ClearingMask>(1u << c);
+      }
+    }
+    return r;
+  }
+  for (int c = 0; kinds != 0 && c < n; ++c) {
+    const auto& pieces = s.clearing(c).pieces;
     for (uint64_t k = kinds; k != 0; k &= k - 1) {
-      if (s.clearing(c).pieces[std::countr_zero(k)] > 0) {
+      if (pieces[std::countr_zero(k)] > 0) {
         r.tunnels |= static_cast<ClearingMask>(1u << c);
         break;
       }
@@ -742,10 +740,10 @@ ExilesMoveRules ExilesMoving(const State& s, int faction) {
 
 // "In battle in <suit> clearings, may deal one extra hit, then discard all
 // your cards except <suit>s."
-void AppendExilesBattleEffects(const State& s, int seat, bool attacker,
-                               std::vector<Option>& opts) {
+void AppendExilesPartisans(const State& s, int seat,
+                           std::vector<Option>& opts) {
   const BattleState& b = s.battle();
-  if ((b.partisans >> seat & 1) || !s.HasEffect(seat, kPartisans)) return;
+  if (b.partisans >> seat & 1) return;
   for (CardId id : s.seat(seat).play_area) {
     if (s.card(id).effect == kPartisans &&
         s.card(id).suit == s.SuitOf(b.clearing)) {

@@ -19,6 +19,16 @@ inline bool IsExilesEffect(int effect) {
   return effect >= kBoatBuilders && effect <= kMurineBroker;
 }
 
+// The effects each frequent hook below looks at, as State::EffectsInPlay
+// gives them: the hooks are inline tests of these masks (issue 12 speed;
+// most calls find none of the cards in play), then the *Cards functions.
+inline constexpr uint32_t kExilesBirdsongEffects =
+    1u << kFalseOrders | 1u << kSwapMeet;
+inline constexpr uint32_t kExilesDaylightEffects =
+    1u << kPropagandaBureau | 1u << kLeagueOfAdventurousMice;
+inline constexpr uint32_t kExilesMoveEffects =
+    1u << kCorvidPlanners | 1u << kBoatBuilders | 1u << kTunnels;
+
 // Task handler and prompts (called by RegisterCoreTasks).
 void RegisterExiles();
 
@@ -27,7 +37,14 @@ void RegisterExiles();
 // items refresh.
 void ExilesBirdsongStart(State& s, int seat);
 // "In Birdsong" (the Birdsong cards window): False Orders, Swap Meet.
-void AppendExilesBirdsong(const State& s, int seat, std::vector<Option>& opts);
+void AppendExilesBirdsongCards(const State& s, int seat,
+                               std::vector<Option>& opts);
+inline void AppendExilesBirdsong(const State& s, int seat,
+                                 std::vector<Option>& opts) {
+  if (s.EffectsInPlay(seat) & kExilesBirdsongEffects) {
+    AppendExilesBirdsongCards(s, seat, opts);
+  }
+}
 // Resolves an option AppendExilesBirdsong offered; false if it is not one.
 bool ResolveExilesBirdsong(State& s, int seat, const Option& o);
 // End of Birdsong: Eyrie Emigre.
@@ -36,7 +53,14 @@ void ExilesBirdsongEnd(State& s, int seat);
 void ExilesEveningStart(State& s, int seat);
 // "Once in Daylight": Propaganda Bureau, League of Adventurous Mice
 // (kOptExtra).
-void AppendExilesDaylight(const State& s, int seat, std::vector<Option>& opts);
+void AppendExilesDaylightCards(const State& s, int seat,
+                               std::vector<Option>& opts);
+inline void AppendExilesDaylight(const State& s, int seat,
+                                 std::vector<Option>& opts) {
+  if (s.EffectsInPlay(seat) & kExilesDaylightEffects) {
+    AppendExilesDaylightCards(s, seat, opts);
+  }
+}
 void ResolveExilesDaylight(State& s, int seat, const Option& o);
 std::string ExilesExtraLabel(const State& s, const Option& o);
 
@@ -48,10 +72,18 @@ struct ExilesMoveRules {
   bool rivers = false;
   ClearingMask tunnels = 0;
 };
-ExilesMoveRules ExilesMoving(const State& s, int faction);
+ExilesMoveRules ExilesMovingCards(const State& s, int seat, int faction);
+inline ExilesMoveRules ExilesMoving(const State& s, int faction) {
+  const int seat = s.SeatOf(faction);
+  if (seat < 0 || !(s.EffectsInPlay(seat) & kExilesMoveEffects)) return {};
+  return ExilesMovingCards(s, seat, faction);
+}
 // Battle (Law 4.3.4 window): the Partisans cards.
-void AppendExilesBattleEffects(const State& s, int seat, bool attacker,
-                               std::vector<Option>& opts);
+void AppendExilesPartisans(const State& s, int seat, std::vector<Option>& opts);
+inline void AppendExilesBattleEffects(const State& s, int seat, bool attacker,
+                                      std::vector<Option>& opts) {
+  if (s.HasEffect(seat, kPartisans)) AppendExilesPartisans(s, seat, opts);
+}
 // Uses a card AppendExilesBattleEffects offered; false if it is not one.
 bool UseExilesBattleEffect(State& s, int seat, bool attacker, CardId id);
 // Crafting an item (Law 4.1.2): Master Engravers, Murine Broker.

@@ -1,5 +1,7 @@
 #include "referee/rules/map_rules.h"
 
+#include <bit>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "referee/rules/faction.h"
@@ -80,14 +82,13 @@ void FerryCrossed(State& s, int seat, int to) {
   s.DrawCards(seat, 1);
 }
 
-void AppendOpenPathExtras(const State& s, int seat, std::vector<Option>& opts) {
-  const auto& paths = s.map().closed_paths;
-  if (paths.empty() || s.path_opened_this_turn() || s.seat(seat).hand.empty()) {
-    return;
-  }
-  for (size_t i = 0; i < paths.size(); ++i) {
-    if (s.opened_paths() >> i & 1) continue;
-    if (!TouchesPath(s, FactionOfSeat(s, seat), static_cast<int>(i))) continue;
+void AppendOpenPathExtrasNow(const State& s, int seat,
+                             std::vector<Option>& opts) {
+  if (s.seat(seat).hand.empty()) return;
+  const int f = FactionOfSeat(s, seat);
+  for (uint32_t left = s.closed_paths_left(); left != 0; left &= left - 1) {
+    const int i = std::countr_zero(left);
+    if (!TouchesPath(s, f, i)) continue;
     opts.push_back(
         {.kind = kOptExtra, .a = kExtraOpenPath, .b = static_cast<int8_t>(i)});
   }

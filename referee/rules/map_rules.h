@@ -24,8 +24,16 @@ void AppendFerryMoves(const State& s, int faction, int from_suit,
 // player draws a card (25.3.5).
 void FerryCrossed(State& s, int seat, int to);
 
-// Law 25.4.3: the closed paths `seat` may remove now (Daylight action).
-void AppendOpenPathExtras(const State& s, int seat, std::vector<Option>& opts);
+// Law 25.4.3: the closed paths `seat` may remove now (Daylight action),
+// once per turn (an inline test first: most maps have none).
+void AppendOpenPathExtrasNow(const State& s, int seat,
+                             std::vector<Option>& opts);
+inline void AppendOpenPathExtras(const State& s, int seat,
+                                 std::vector<Option>& opts) {
+  if (s.closed_paths_left() != 0 && !s.path_opened_this_turn()) {
+    AppendOpenPathExtrasNow(s, seat, opts);
+  }
+}
 void PushOpenPath(State& s, int seat, int path);
 
 // Law 25.4.4: at the end of a player's Evening, ruling the Pass scores 1.

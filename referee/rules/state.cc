@@ -202,7 +202,7 @@ absl::StatusOr<State> State::NewGame(
   s.seat_of_.fill(-1);
   s.seats_.resize(n);
   for (int i = 0; i < n; ++i) {
-    if (order[i] != kNoFaction) s.SeatFaction(i, order[i]);
+    if (order[i] != kNoFaction) s.SeatFactionOnly(i, order[i]);
   }
   s.items_ = kItemSupply;
   const MapDef& md = s.def_->map;
@@ -255,6 +255,11 @@ absl::StatusOr<State> State::NewGame(
 }
 
 void State::SeatFaction(int seat, int faction) {
+  SeatFactionOnly(seat, faction);
+  UpdateAllRule();  // a faction that rules ties changes rule (Law 7.2.2)
+}
+
+void State::SeatFactionOnly(int seat, int faction) {
   seats_[seat].faction = static_cast<int8_t>(faction);
   seat_of_[faction] = static_cast<int8_t>(seat);
   // A seated faction's boxed board is set up now (boxed.h).
@@ -272,7 +277,6 @@ void State::SeatFaction(int seat, int faction) {
   if (m->HasPawn()) pawn_factions_ |= uint16_t{1} << faction;
   auto pieces = m->pieces();
   for (int p = 0; p < kNumPieces; ++p) piece_supply_[p] += pieces[p];
-  UpdateAllRule();
 }
 
 void State::Ask(uint16_t kind, int seat, std::vector<Option> options, int a,
@@ -591,7 +595,11 @@ void State::RefreshPlayAreas() {
   }
   if (soup == soup_faction_) return;
   soup_faction_ = static_cast<int8_t>(soup);
-  UpdateAllRule();  // the kept rule counts the Soup Kitchens' tokens
+  // The kept rule counts the Soup Kitchens' tokens; what is present and
+  // built does not change.
+  for (int c = 0; c < def_->map.num_clearings; ++c) {
+    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
+  }
 }
 
 // --- Pieces (Law 1.5) -------------------------------------------------------

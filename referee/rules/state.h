@@ -715,6 +715,9 @@ class State {
   bool AreEnemies(int faction_a, int faction_b) const {
     if (faction_a == faction_b) return false;
     if (!InAnyCoalition()) return true;
+    // A coalition pairs a Vagabond with one partner (9.2.8).
+    auto vagabond = [](int f) { return f == kVagabond || f == kVagabond2; };
+    if (!vagabond(faction_a) && !vagabond(faction_b)) return true;
     return AreEnemiesInCoalition(faction_a, faction_b);
   }
   int SuitOf(int c) const { return def_->map.clearings[c].suit; }
@@ -736,6 +739,11 @@ class State {
   bool ferry_used() const { return ferry_used_; }
   void MoveFerry(int to);
   uint8_t opened_paths() const { return opened_paths_; }
+  // The closed paths still on the map (bit per MapDef index, 25.4.2).
+  uint32_t closed_paths_left() const {
+    const auto n = static_cast<uint32_t>(def_->map.closed_paths.size());
+    return ((1u << n) - 1) & ~uint32_t{opened_paths_};
+  }
   bool path_opened_this_turn() const { return path_opened_this_turn_; }
   void OpenPath(int index);
   // The Tower's clearing (the Pass, Law 25.4.4), -1 if none.
@@ -862,6 +870,9 @@ class State {
   }
 
  private:
+  // SeatFaction less the kept rule's update (NewGame updates it once, after
+  // every seat and the ruins).
+  void SeatFactionOnly(int seat, int faction);
   friend class Observation;
   State() = default;
   void Advance();

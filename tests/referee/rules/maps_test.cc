@@ -1,5 +1,7 @@
 // The four maps (Law 2.2-2.4, 19.1, 25): the map files against the reference
 // data, the suit markers, and the Lake's and the Mountain's own rules.
+#include <algorithm>
+#include <bit>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -447,6 +449,68 @@ TEST(Maps, RandomGamesUseTheFerryTheClosedPathsAndThePass) {
   EXPECT_GT(seen[0], 0);
   EXPECT_GT(seen[1], 0);
   EXPECT_GT(seen[2], seen[1]) << "the Pass never scored";
+}
+
+// Issue 12 speed: the closed paths still on the map are a mask read from the
+// removed ones (State::closed_paths_left), and AppendOpenPathExtras walks
+// only those. Throughout random Mountain games, at every decision and for
+// every seat, it offers what Law 25.4.3 allows, recomputed from the logged
+// removals: each closed path not yet removed with a piece of the seat at an
+// end, if the seat holds a card and removed none this turn; and a path is a
+// path again (25.4.2) exactly once removed.
+TEST(Maps, Issue12_OpenPathOffersFollowTheRemovedPaths) {
+  GameSetup setup;
+  setup.map = "mountain";
+  setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond};
+  setup.shuffle_seats = true;
+  setup.record_events = true;
+  setup.max_turns = 200;
+  int removed_total = 0, offers_total = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    auto hook = [&](const State& s, uint64_t, int) -> absl::Status {
+      const auto& paths = s.map().closed_paths;
+      uint32_t removed = 0;
+      for (const Event& e : s.events()) {
+        if (e.kind == kEvOpenPath) removed |= 1u << e.a;
+      }
+      EXPECT_EQ(s.closed_paths_left(), ((1u << paths.size()) - 1) & ~removed);
+      for (size_t i = 0; i < paths.size(); ++i) {
+        EXPECT_EQ(s.Adjacent(paths[i].first, paths[i].second),
+                  (removed >> i & 1) == 1);
+      }
+      for (int seat = 0; seat < s.num_seats(); ++seat) {
+        const int f = s.seat(seat).faction;
+        uint32_t want = 0;
+        for (size_t i = 0; i < paths.size(); ++i) {
+          if ((removed >> i & 1) || s.path_opened_this_turn() ||
+              s.seat(seat).hand.empty()) {
+            continue;
+          }
+          if (s.HasPieces(f, paths[i].first) ||
+              s.HasPieces(f, paths[i].second)) {
+            want |= 1u << i;
+          }
+        }
+        std::vector<Option> opts;
+        AppendOpenPathExtras(s, seat, opts);
+        uint32_t got = 0;
+        for (const Option& o : opts) {
+          EXPECT_EQ(o.a, kExtraOpenPath);
+          EXPECT_FALSE(got >> o.b & 1) << "offered twice";
+          got |= 1u << o.b;
+        }
+        EXPECT_EQ(got, want) << "seat " << seat;
+        offers_total += static_cast<int>(opts.size());
+      }
+      removed_total = std::max(removed_total, std::popcount(removed));
+      return absl::OkStatus();
+    };
+    auto r = RandomPlayout(setup, seed, PolicySeedFor(seed), hook);
+    ASSERT_TRUE(r.ok()) << r.status();
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(removed_total, 0);
+  EXPECT_GT(offers_total, 0);
 }
 
 }  // namespace
