@@ -5,22 +5,17 @@
 
 #include <gtest/gtest.h>
 
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/types.h"
+#include "tests/referee/view_hash.h"
 
 namespace woodland::referee {
 namespace {
 
 std::string Deterministic(const google::protobuf::Message& o) {
   std::string out;
-  google::protobuf::io::StringOutputStream stream(&out);
-  google::protobuf::io::CodedOutputStream coded(&stream);
-  coded.SetSerializationDeterministic(true);
-  o.SerializeToCodedStream(&coded);
-  coded.Trim();
+  test_util::AppendDeterministic(o, &out);
   return out;
 }
 
