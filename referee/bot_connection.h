@@ -44,7 +44,6 @@ class BotChannels {
   // The channel kept under `key` (null if none yet: the caller creates
   // it). At most kMax are kept: one more drops them all.
   std::shared_ptr<grpc::Channel>& Slot(const std::string& key);
-  size_t size() const { return channels_.size(); }
   static constexpr size_t kMax = 64;
 
  private:
