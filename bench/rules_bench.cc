@@ -3,13 +3,16 @@
 // decisions/s. Run: build/bench/rules_bench [--deck standard|exiles]
 // (--deck: every table's shared deck, Law 20.8; default standard).
 #include <benchmark/benchmark.h>
+#include <time.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/playout.h"
 
@@ -257,6 +260,93 @@ int PrintSignatures(int games, const std::string& only) {
   return 0;
 }
 
+// --compare=ROUNDS [--slice=SECONDS]: issue 12's comparison, made robust to
+// a host whose speed drifts. Each round plays every table for one slice of
+// this thread's CPU time, in a rotating order, so drift and load hit all
+// tables alike; a round's ratio compares tables played seconds apart. Prints
+// each table's median ratio to Autumn standard (and the spread over rounds)
+// for decisions/s, turns/s and games/s.
+double ThreadCpuSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) +
+         1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+struct Slice {
+  double seconds = 0;
+  int64_t games = 0, turns = 0, decisions = 0;
+};
+
+// Plays games of `setup` from `*seed` on until `budget` CPU seconds pass.
+Slice PlaySlice(const GameSetup& setup, uint64_t* seed, double budget) {
+  Slice out;
+  const double start = ThreadCpuSeconds();
+  do {
+    auto r = RandomPlayout(setup, *seed, PolicySeedFor(*seed));
+    ++*seed;
+    CHECK(r.ok()) << r.status().ToString();
+    ++out.games;
+    out.turns += r->final_state.counters().turns;
+    out.decisions += r->final_state.counters().decisions;
+    out.seconds = ThreadCpuSeconds() - start;
+  } while (out.seconds < budget);
+  return out;
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int CompareTables(int rounds, double slice) {
+  const std::vector<std::pair<std::string, GameSetup>> tables = {
+      {"autumn_standard", FourSeatTable("autumn", false)},
+      {"exiles_autumn", FourSeatTable("autumn", true)},
+      {"exiles_winter", FourSeatTable("winter", true)},
+      {"exiles_lake", FourSeatTable("lake", true)},
+      {"exiles_mountain", FourSeatTable("mountain", true)}};
+  const size_t n = tables.size();
+  std::vector<uint64_t> seeds(n, 1);
+  std::vector<std::vector<Slice>> played(n);
+  for (int r = 0; r < rounds; ++r) {
+    for (size_t k = 0; k < n; ++k) {
+      const size_t t = (k + static_cast<size_t>(r)) % n;  // rotate the order
+      played[t].push_back(PlaySlice(tables[t].second, &seeds[t], slice));
+    }
+  }
+  printf(
+      "%d rounds of %.2f s CPU per table; ratio = table / autumn_standard "
+      "in the same round: median [min, max]\n",
+      rounds, slice);
+  auto rate = [](const Slice& s, int what) {
+    const int64_t x = what == 0 ? s.decisions : what == 1 ? s.turns : s.games;
+    return static_cast<double>(x) / s.seconds;
+  };
+  const char* names[] = {"decisions/s", "turns/s", "games/s"};
+  for (size_t t = 0; t < n; ++t) {
+    printf("%-16s", tables[t].first.c_str());
+    for (int what = 0; what < 3; ++what) {
+      std::vector<double> ratios;
+      Slice total;
+      for (int r = 0; r < rounds; ++r) {
+        ratios.push_back(rate(played[t][r], what) / rate(played[0][r], what));
+        total.seconds += played[t][r].seconds;
+        total.games += played[t][r].games;
+        total.turns += played[t][r].turns;
+        total.decisions += played[t][r].decisions;
+      }
+      const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
+      printf("  %s %.0f (%+.1f%% [%+.1f, %+.1f])", names[what],
+             rate(total, what), 100 * (Median(ratios) - 1), 100 * (*lo - 1),
+             100 * (*hi - 1));
+    }
+    printf("\n");
+  }
+  return 0;
+}
+
 }  // namespace
 }  // namespace woodland::rules
 
@@ -265,6 +355,8 @@ int main(int argc, char** argv) {
   std::vector<char*> args;
   int signature_games = 0;
   std::string signature_table;  // --table=NAME: only that table
+  int compare_rounds = 0;
+  double compare_slice = 0.5;
   for (int i = 0; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--deck=", 0) == 0) {
@@ -275,6 +367,10 @@ int main(int argc, char** argv) {
       signature_games = std::stoi(a.substr(12));
     } else if (a.rfind("--table=", 0) == 0) {
       signature_table = a.substr(8);
+    } else if (a.rfind("--compare=", 0) == 0) {
+      compare_rounds = std::stoi(a.substr(10));
+    } else if (a.rfind("--slice=", 0) == 0) {
+      compare_slice = std::stod(a.substr(8));
     } else {
       args.push_back(argv[i]);
     }
@@ -286,6 +382,9 @@ int main(int argc, char** argv) {
   }
   if (signature_games > 0) {
     return woodland::rules::PrintSignatures(signature_games, signature_table);
+  }
+  if (compare_rounds > 0) {
+    return woodland::rules::CompareTables(compare_rounds, compare_slice);
   }
   int n = static_cast<int>(args.size());
   benchmark::Initialize(&n, args.data());
