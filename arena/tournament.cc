@@ -372,6 +372,12 @@ class RunningMatch {
   explicit RunningMatch(std::atomic<int>* n) : n_(n) {
     if (n_ != nullptr) ++*n_;
   }
+  // Takes over a count made earlier and released (see LadderRun::Take).
+  RunningMatch(std::atomic<int>* n, bool counted) : n_(n) {
+    if (n_ != nullptr && !counted) ++*n_;
+  }
+  // Leaves the count made to the guard that adopts it.
+  void Release() { n_ = nullptr; }
   ~RunningMatch() {
     if (n_ != nullptr) --*n_;
   }
@@ -1224,6 +1230,9 @@ absl::Status LadderRun::Load() {
 
 absl::StatusOr<std::optional<MatchRow>> LadderRun::Take() {
   std::lock_guard<std::mutex> lock(mu_);
+  // Issue 14.6: counted as running before the stop check, so whoever sets
+  // the cancel flag and then reads no running match knows none will start.
+  RunningMatch counted(c_.running);
   if (!failure_.ok() || Stopped() ||
       (max_matches_ > 0 && started_ >= max_matches_)) {
     return std::nullopt;
@@ -1251,6 +1260,7 @@ absl::StatusOr<std::optional<MatchRow>> LadderRun::Take() {
   }
   for (int b : m.bots) ++in_flight_[b];
   ++started_;
+  counted.Release();  // the worker's guard adopts it
   return m;
 }
 
@@ -1289,7 +1299,7 @@ void LadderRun::Worker() {
     absl::Status st = next.status();
     if (st.ok()) {
       const MatchRow& m = **next;
-      const RunningMatch running(c_.running);
+      const RunningMatch running(c_.running, /*counted=*/true);
       if (c_.metrics) c_.metrics->Started();
       const absl::Time t0 = absl::Now();
       st = store_.MarkRunning(m.id);

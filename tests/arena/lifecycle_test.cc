@@ -66,6 +66,20 @@ void Cancel(ArenaService& s, int64_t id) {
   });
 }
 
+// Cancels and waits until no match of the ladder runs or will start: its
+// results (and their rating updates) are all stored.
+void CancelAndSettle(ArenaService& s, int64_t id) {
+  v1::TournamentRef ref;
+  ref.set_tournament_id(id);
+  v1::TournamentStatus out;
+  EXPECT_TRUE(WaitFor([&] {
+    out.Clear();
+    (void)s.CancelTournament(nullptr, &ref, &out);
+    return out.state() != v1::TOURNAMENT_STATE_RUNNING &&
+           out.matches_running() == 0;
+  }));
+}
+
 // By value: a range-for over *StatusOr temporary would dangle.
 std::vector<MatchRow> Rows(Store& store, int64_t id) {
   return *store.Matches(id);
@@ -136,16 +150,6 @@ v1::BotRatingsResponse::VersionRating Overall(ArenaService& s,
   return {};
 }
 
-// After a cancel the match still running ends in the background: wait.
-void Settle(Store& store, int64_t id) {
-  EXPECT_TRUE(WaitFor([&] {
-    for (const MatchRow& m : Rows(store, id)) {
-      if (m.state == "running") return false;
-    }
-    return true;
-  }));
-}
-
 TEST(BotLifecycle, Issue14_VersionsKeepHistoryRatingsCarryOverOrRestart) {
   auto store = Store::Open(":memory:");
   ASSERT_TRUE(store.ok());
@@ -154,8 +158,7 @@ TEST(BotLifecycle, Issue14_VersionsKeepHistoryRatingsCarryOverOrRestart) {
     ASSERT_TRUE(Register(s, b, "builtin:random", "v1").ok());
   int64_t id = StartLadder(s, {"a", "b", "c"}, 2);
   PlayMore(**store, id, 9);
-  Cancel(s, id);
-  Settle(**store, id);
+  CancelAndSettle(s, id);
   const auto a1 = Overall(s, "a", "v1"), b1 = Overall(s, "b", "v1");
   ASSERT_GT(a1.games(), 0);
   ASSERT_GT(b1.games(), 0);
@@ -199,8 +202,7 @@ TEST(BotLifecycle, Issue14_VersionsKeepHistoryRatingsCarryOverOrRestart) {
   // default), a going on for a; the old version's rows stay.
   id = StartLadder(s, {"a", "b", "c"}, 2);
   PlayMore(**store, id, 6);
-  Cancel(s, id);
-  Settle(**store, id);
+  CancelAndSettle(s, id);
   int a_played = 0, b_played = 0;
   for (const MatchRow& m : Rows(**store, id)) {
     if (m.state != "done") continue;
