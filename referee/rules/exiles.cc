@@ -110,16 +110,6 @@ void SaboteursChoose(State& s, const Option& o) {
 
 // --- In Birdsong: False Orders, Swap Meet ------------------------------------
 
-// Clearings no piece may enter / `mover` may not leave (as LegalMoves).
-void MoveBlocks(const State& s, int mover, uint32_t& to, uint32_t& from) {
-  to = from = 0;
-  for (int i = 0; i < s.num_seats(); ++i) {
-    const FactionModule* other = GetFaction(s.seat(i).faction);
-    to |= other->BlockedClearings(s);
-    from |= other->MoveBlockedFrom(s, mover);
-  }
-}
-
 // False Orders (errata): the enemy's warriors move from a clearing to an
 // adjacent one (by path), both chosen by the card's owner, ignoring rule.
 // Calls emit(from, to) for each such move in (from, to) order until it
@@ -127,7 +117,7 @@ void MoveBlocks(const State& s, int mover, uint32_t& to, uint32_t& from) {
 template <class Emit>
 bool ScanFalseOrdersMoves(const State& s, int enemy, Emit&& emit) {
   uint32_t blocked_to, blocked_from;
-  MoveBlocks(s, enemy, blocked_to, blocked_from);
+  s.MoveBlocks(enemy, blocked_to, blocked_from);
   const int n = s.map().num_clearings;
   for (int from = 0; from < n; ++from) {
     if (s.clearing(from).warriors[enemy] == 0 || (blocked_from >> from & 1))

@@ -1,6 +1,7 @@
 #include "referee/rules/state.h"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 
 #include "absl/strings/str_cat.h"
@@ -159,14 +160,11 @@ absl::StatusOr<State> State::NewGame(
   if (setup.first_seat >= n) {
     return absl::InvalidArgumentError("first_seat is out of range");
   }
-  auto def = std::make_shared<GameDef>();
-  def->setup = setup;
   absl::StatusOr<MapDef> map = BuiltinMap(setup.map);
   if (!map.ok()) return map.status();
-  absl::StatusOr<DeckDef> deck = BuiltinDeck(setup.deck);
+  absl::StatusOr<const DeckDef*> deck = SharedBuiltinDeck(setup.deck);
   if (!deck.ok()) return deck.status();
-  def->map = *std::move(map);
-  def->deck = *std::move(deck);
+  auto def = std::make_shared<GameDef>(GameDef{setup, *std::move(map), **deck});
   bool exiles_deck = false;
   for (const CardDef& c : def->deck.cards)
     exiles_deck |= IsExilesEffect(c.effect);
@@ -275,6 +273,8 @@ void State::SeatFactionOnly(int seat, int faction) {
   outright_rule_ |= m->HasOutrightRule();
   if (m->RulesTies()) tie_rulers_ |= uint16_t{1} << faction;
   if (m->HasPawn()) pawn_factions_ |= uint16_t{1} << faction;
+  if (m->MayBlockPlacement()) placement_blockers_ |= uint16_t{1} << faction;
+  if (m->MayBlockMoves()) move_blockers_ |= uint16_t{1} << faction;
   auto pieces = m->pieces();
   for (int p = 0; p < kNumPieces; ++p) piece_supply_[p] += pieces[p];
 }
@@ -526,12 +526,21 @@ int State::RulerWithHooks(int c) const {
 }
 
 bool State::CanPlace(int faction, int c) const {
-  for (const SeatState& st : seats_) {
-    if (GetFaction(st.faction)->BlocksPlacement(*this, faction, c)) {
+  for (uint16_t m = placement_blockers_; m != 0; m &= m - 1) {
+    if (GetFaction(std::countr_zero(m))->BlocksPlacement(*this, faction, c)) {
       return false;
     }
   }
   return true;
+}
+
+void State::MoveBlocks(int mover, uint32_t& to, uint32_t& from) const {
+  to = from = 0;
+  for (uint16_t m = move_blockers_; m != 0; m &= m - 1) {
+    const FactionModule* other = GetFaction(std::countr_zero(m));
+    to |= other->BlockedClearings(*this);
+    from |= other->MoveBlockedFrom(*this, mover);
+  }
 }
 
 bool State::AreEnemiesInCoalition(int faction_a, int faction_b) const {
