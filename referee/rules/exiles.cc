@@ -331,7 +331,9 @@ bool AnyPropagandaClearing(const State& s, int seat) {
     bool any = false;
     for (int o = 0; o < s.num_seats() && !any; ++o)
       any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
-    if (!any) any = !PropagandaHirelings(s, f, c).empty();
+    // (A hireling's warrior only where one is on the map, hirelings.cc.)
+    if (!any && (s.hirelings().on_map >> c & 1))
+      any = !PropagandaHirelings(s, f, c).empty();
     if (any && s.CanPlace(f, c)) return true;
   }
   return false;
@@ -708,12 +710,14 @@ ExilesMoveRules ExilesMovingCards(const State& s, int seat, int faction) {
                              : 0;
   const int n = s.map().num_clearings;
   if (kinds != 0 && (kinds & (kinds - 1)) == 0) {  // one kind: a test each
+    // Without a branch per clearing (issue 12: cachegrind's branch
+    // simulation found them mispredicted).
     const int k = std::countr_zero(kinds);
+    uint32_t mask = 0;
     for (int c = 0; c < n; ++c) {
-      if (s.clearing(c).pieces[k] > 0) {
-        r.tunnels |= static_cast<ClearingMask>(1u << c);
-      }
+      mask |= static_cast<uint32_t>(s.clearing(c).pieces[k] > 0) << c;
     }
+    r.tunnels = static_cast<ClearingMask>(mask);
     return r;
   }
   for (int c = 0; kinds != 0 && c < n; ++c) {

@@ -907,7 +907,11 @@ class State {
     return outright_rule_ || !all_seated_ || hirelings_.InPlay() ||
            seat_of_[kRiverfolk] >= 0;
   }
-  int RuleByPieces(int c) const;
+  // Only the factions in `present` (bit per faction: warriors, buildings or
+  // tokens in c) can rule; RuleByPieces(c) reads present_[c], which must be
+  // current.
+  int RuleByPieces(int c, uint16_t present) const;
+  int RuleByPieces(int c) const { return RuleByPieces(c, present_[c]); }
   // What rule_, present_ and built_ hold for clearing c.
   struct DerivedClearing {
     int8_t rule;
@@ -924,13 +928,13 @@ class State {
   void UpdateAllRule();
   // After only `faction`'s warriors in c changed (cheaper than UpdateRule).
   void UpdateWarriors(int c, int faction) {
-    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
     const uint16_t bit = uint16_t{1} << faction;
     if (board_[c].warriors[faction] > 0 || OwnsPiecesIn(faction, c)) {
       present_[c] |= bit;
     } else {
       present_[c] &= static_cast<uint16_t>(~bit);
     }
+    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
   }
   // After `delta` pieces of kind `piece` were added to c: built_ and
   // present_; returns whether rule may have changed (a building).
