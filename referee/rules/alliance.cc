@@ -175,6 +175,7 @@ void BirdsongStep(State& s) {
   const Task& t = s.top();
   std::vector<Option> opts = t.step == 0 ? RevoltTargets(s) : SpreadTargets(s);
   if (opts.empty()) {
+    RecycleOptionList(std::move(opts));
     if (t.step == 0) {
       const int seat = t.seat;
       s.top().step = 1;
@@ -229,6 +230,7 @@ void SpendStep(State& s) {
   }
   CHECK(matching >= t.b);
   if (matching == t.b) {  // no choice: all of them
+    RecycleOptionList(std::move(opts));
     auto& sup = s.mutable_alliance().supporters;
     std::vector<CardId> keep;
     for (CardId id : sup) {
@@ -488,6 +490,7 @@ void OutrageStep(State& s) {
     s.Ask(kAlPromptOutrage, t.seat, std::move(opts), t.a);
     return;
   }
+  RecycleOptionList(std::move(opts));
   // No matching card: the hand is shown to the Alliance, who draws a
   // supporter from the deck.
   const int seat = t.seat;

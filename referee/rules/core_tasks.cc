@@ -565,6 +565,7 @@ void BattleStepFn(State& s) {
       std::vector<Option> opts =
           BattleEffects(s, attacker ? att_seat : def_seat, attacker);
       if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
         ++t.y;
         t.x ^= 1;
         return;
@@ -1142,11 +1143,7 @@ MoveLimits LimitsOf(const State& s, int faction) {
                          ? 0
                          : GetFaction(kRiverfolk)->RiverAccess(s, faction);
   // Law 13.7.2: clearings other factions' effects stop this one leaving.
-  for (int i = 0; i < s.num_seats(); ++i) {
-    const FactionModule* other = GetFaction(s.seat(i).faction);
-    l.blocked_to |= other->BlockedClearings(s);
-    l.blocked_from |= other->MoveBlockedFrom(s, faction);
-  }
+  s.MoveBlocks(faction, l.blocked_to, l.blocked_from);
   l.blocked_from |= HirelingMoveLock(s, faction);  // the Bands (Law 22.2.2)
   // Corvid Planners, Boat Builders, Tunnels (Exiles and Partisans).
   ExilesMoveRules ex;

@@ -186,12 +186,14 @@ void PlaceEachStep(State& s) {
   }
   const int supply = s.warrior_supply(kCorvid);
   if (supply == 0 || opts.empty()) {
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
   if (supply >= static_cast<int>(opts.size())) {
     s.Pop();
     for (const Option& o : opts) s.PlaceWarriors(kCorvid, o.a, 1);
+    RecycleOptionList(std::move(opts));
     return;
   }
   s.Ask(t.b == 1 ? kCoPromptRaidShort : kCoPromptRecruitShort, t.seat,
@@ -628,6 +630,8 @@ class Corvid : public FactionModule {
     }
     return n;
   }
+  bool MayBlockPlacement() const override { return true; }
+  bool MayBlockMoves() const override { return true; }
   // Law 13.7.2: no enemy piece is placed where a snare lies face up.
   bool BlocksPlacement(const State& s, int placer, int c) const override {
     return s.AreEnemies(kCorvid, placer) && PlotIn(s, c) == kPlotSnare &&

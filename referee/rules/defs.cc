@@ -362,10 +362,18 @@ absl::StatusOr<MapDef> BuiltinMap(absl::string_view key) {
 }
 
 absl::StatusOr<DeckDef> BuiltinDeck(absl::string_view key) {
+  absl::StatusOr<const DeckDef*> deck = SharedBuiltinDeck(key);
+  if (!deck.ok()) return deck.status();
+  return **deck;
+}
+
+absl::StatusOr<const DeckDef*> SharedBuiltinDeck(absl::string_view key) {
   const std::vector<EmbeddedFile>& files = EmbeddedDecks();
   const auto& parsed = ParsedOnce<DeckDef>(files, &ParseDeck);
   for (size_t i = 0; i < files.size(); ++i) {
-    if (files[i].key == key) return parsed[i];
+    if (files[i].key != key) continue;
+    if (!parsed[i].ok()) return parsed[i].status();
+    return &*parsed[i];
   }
   return absl::NotFoundError(
       absl::StrCat("no built-in deck '", key,

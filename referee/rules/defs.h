@@ -123,6 +123,8 @@ absl::StatusOr<DeckDef> ParseDeck(absl::string_view text);
 // "exiles" (Law 20.8.1).
 absl::StatusOr<MapDef> BuiltinMap(absl::string_view key);
 absl::StatusOr<DeckDef> BuiltinDeck(absl::string_view key);
+// The same deck without a copy: parsed once per program, never freed.
+absl::StatusOr<const DeckDef*> SharedBuiltinDeck(absl::string_view key);
 // The built-in decks' keys, sorted ("exiles", "standard").
 std::vector<std::string> BuiltinDeckKeys();
 

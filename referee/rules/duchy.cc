@@ -176,12 +176,8 @@ void SpendCard(State& s, int seat, CardId id) {
 std::vector<Option> BurrowMoves(const State& s) {
   std::vector<Option> opts = NewOptionList();
   // Scorched Earth (26.6.2) and a snare (13.7.2) hold Burrow moves too.
-  uint32_t blocked_to = 0, blocked_from = 0;
-  for (int i = 0; i < s.num_seats(); ++i) {
-    const FactionModule* other = GetFaction(s.seat(i).faction);
-    blocked_to |= other->BlockedClearings(s);
-    blocked_from |= other->MoveBlockedFrom(s, kDuchy);
-  }
+  uint32_t blocked_to, blocked_from;
+  s.MoveBlocks(kDuchy, blocked_to, blocked_from);
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kTunnel] == 0) continue;
     if (s.duchy().burrow > 0 && !(blocked_to >> c & 1))

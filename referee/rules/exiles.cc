@@ -110,16 +110,6 @@ void SaboteursChoose(State& s, const Option& o) {
 
 // --- In Birdsong: False Orders, Swap Meet ------------------------------------
 
-// Clearings no piece may enter / `mover` may not leave (as LegalMoves).
-void MoveBlocks(const State& s, int mover, uint32_t& to, uint32_t& from) {
-  to = from = 0;
-  for (int i = 0; i < s.num_seats(); ++i) {
-    const FactionModule* other = GetFaction(s.seat(i).faction);
-    to |= other->BlockedClearings(s);
-    from |= other->MoveBlockedFrom(s, mover);
-  }
-}
-
 // False Orders (errata): the enemy's warriors move from a clearing to an
 // adjacent one (by path), both chosen by the card's owner, ignoring rule.
 // Calls emit(from, to) for each such move in (from, to) order until it
@@ -127,7 +117,7 @@ void MoveBlocks(const State& s, int mover, uint32_t& to, uint32_t& from) {
 template <class Emit>
 bool ScanFalseOrdersMoves(const State& s, int enemy, Emit&& emit) {
   uint32_t blocked_to, blocked_from;
-  MoveBlocks(s, enemy, blocked_to, blocked_from);
+  s.MoveBlocks(enemy, blocked_to, blocked_from);
   const int n = s.map().num_clearings;
   for (int from = 0; from < n; ++from) {
     if (s.clearing(from).warriors[enemy] == 0 || (blocked_from >> from & 1))
@@ -341,7 +331,9 @@ bool AnyPropagandaClearing(const State& s, int seat) {
     bool any = false;
     for (int o = 0; o < s.num_seats() && !any; ++o)
       any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
-    if (!any) any = !PropagandaHirelings(s, f, c).empty();
+    // (A hireling's warrior only where one is on the map, hirelings.cc.)
+    if (!any && (s.hirelings().on_map >> c & 1))
+      any = !PropagandaHirelings(s, f, c).empty();
     if (any && s.CanPlace(f, c)) return true;
   }
   return false;
@@ -718,12 +710,14 @@ ExilesMoveRules ExilesMovingCards(const State& s, int seat, int faction) {
                              : 0;
   const int n = s.map().num_clearings;
   if (kinds != 0 && (kinds & (kinds - 1)) == 0) {  // one kind: a test each
+    // Without a branch per clearing (issue 12: cachegrind's branch
+    // simulation found them mispredicted).
     const int k = std::countr_zero(kinds);
+    uint32_t mask = 0;
     for (int c = 0; c < n; ++c) {
-      if (s.clearing(c).pieces[k] > 0) {
-        r.tunnels |= static_cast<ClearingMask>(1u << c);
-      }
+      mask |= static_cast<uint32_t>(s.clearing(c).pieces[k] > 0) << c;
     }
+    r.tunnels = static_cast<ClearingMask>(mask);
     return r;
   }
   for (int c = 0; kinds != 0 && c < n; ++c) {

@@ -177,6 +177,7 @@ void BirdsongStep(State& s) {
     }
     if (eb.added >= 1) opts.push_back({.kind = kOptDone});
     if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
       t.step = 2;
       PushBirdsongCards(s, seat);
       return;
@@ -185,8 +186,9 @@ void BirdsongStep(State& s) {
     return;
   }
   // Law 7.4.3: a new roost if none is on the map.
-  std::vector<Option> opts = NewOptionList();
-  if (eb.roosts == 0 && s.piece_supply(kRoost) > 0) opts = NewRoostClearings(s);
+  std::vector<Option> opts = eb.roosts == 0 && s.piece_supply(kRoost) > 0
+                                 ? NewRoostClearings(s)
+                                 : NewOptionList();
   if (opts.empty()) {
     RecycleOptionList(std::move(opts));
     s.Pop();
@@ -270,7 +272,10 @@ void DaylightStep(State& s) {
            .b = I8(col),
            .card = i < static_cast<int>(cards.size()) ? cards[i] : kNoCard});
     }
-    if (opts.empty()) continue;
+    if (opts.empty()) {
+      RecycleOptionList(std::move(opts));
+      continue;
+    }
     // Law 3.3.1, 3.3.4 and "once in Daylight" cards: usable at any point of
     // Daylight, so between Decree cards too (before a card that would
     // cause turmoil, which ends Daylight).
@@ -332,7 +337,10 @@ void DecreeActionStep(State& s) {
   switch (t.a) {
     case kColRecruit: {
       auto opts = RecruitClearings(s, t.b);
-      if (opts.empty()) break;
+      if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
+        break;
+      }
       s.Ask(kEyPromptRecruit, t.seat, std::move(opts), t.b);
       return;
     }
@@ -350,7 +358,10 @@ void DecreeActionStep(State& s) {
       return;
     case kColBuild: {
       auto opts = BuildClearings(s, t.b);
-      if (opts.empty()) break;
+      if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
+        break;
+      }
       s.Ask(kEyPromptBuild, t.seat, std::move(opts), t.b);
       return;
     }

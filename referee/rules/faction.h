@@ -61,6 +61,11 @@ class FactionModule {
   virtual bool BlocksPlacement(const State& s, int placer, int c) const {
     return false;
   }
+  // Whether this faction overrides BlocksPlacement, and BlockedClearings or
+  // MoveBlockedFrom (issue 12: State asks only the seated factions that
+  // may block, State::placement_blockers and move_blockers).
+  virtual bool MayBlockPlacement() const { return false; }
+  virtual bool MayBlockMoves() const { return false; }
   // Crafting pieces of this faction per clearing suit (Law 4.1.1).
   virtual std::array<int8_t, kNumClearingSuits> CraftingPieces(
       const State& s) const {

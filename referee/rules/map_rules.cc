@@ -66,10 +66,24 @@ void AppendFerryMoves(const State& s, int faction, int from_suit,
   if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
     return;
   }
-  for (int to = 0; to < s.map().num_clearings; ++to) {
-    if (!IsFerryCrossing(s, from, to)) continue;
-    // Law 25.3.5: the Ferry does not lift the rule requirement (4.2.1).
-    if (s.Rules(faction, from) || s.Rules(faction, to)) {
+  // IsFerryCrossing's destinations as a mask (issue 12: the Lake asks at
+  // every move list), in clearing order.
+  const MapDef& m = s.map();
+  uint32_t reach = 0;
+  if (m.ferry < 0) {
+    reach = m.clearings[from].river;
+  } else if (m.clearings[from].coastal) {
+    for (int to = 0; to < m.num_clearings; ++to) {
+      reach |= static_cast<uint32_t>(m.clearings[to].coastal) << to;
+    }
+  }
+  reach &= ~(uint32_t{s.AdjacentMask(from)} | 1u << from);
+  if (reach == 0) return;
+  // Law 25.3.5: the Ferry does not lift the rule requirement (4.2.1).
+  const bool rules_from = s.Rules(faction, from);
+  for (; reach != 0; reach &= reach - 1) {
+    const int to = std::countr_zero(reach);
+    if (rules_from || s.Rules(faction, to)) {
       opts.push_back({.kind = kOptMove,
                       .a = static_cast<int8_t>(from),
                       .b = static_cast<int8_t>(to)});

@@ -396,6 +396,7 @@ void PlaceEachStep(State& s) {
       }
       s.mutable_marquise().quota[o.a] = 0;
     }
+    RecycleOptionList(std::move(opts));
     s.Pop();
     return;
   }
@@ -682,6 +683,7 @@ class Marquise : public FactionModule {
     }
     return "?";
   }
+  bool MayBlockPlacement() const override { return true; }
   bool BlocksPlacement(const State& s, int placer, int c) const override {
     // Law 6.2.2: only the Marquise may place pieces in the keep clearing.
     return placer != kMarquise && s.marquise().keep == c &&

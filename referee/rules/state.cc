@@ -1,6 +1,7 @@
 #include "referee/rules/state.h"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 
 #include "absl/strings/str_cat.h"
@@ -159,14 +160,11 @@ absl::StatusOr<State> State::NewGame(
   if (setup.first_seat >= n) {
     return absl::InvalidArgumentError("first_seat is out of range");
   }
-  auto def = std::make_shared<GameDef>();
-  def->setup = setup;
   absl::StatusOr<MapDef> map = BuiltinMap(setup.map);
   if (!map.ok()) return map.status();
-  absl::StatusOr<DeckDef> deck = BuiltinDeck(setup.deck);
+  absl::StatusOr<const DeckDef*> deck = SharedBuiltinDeck(setup.deck);
   if (!deck.ok()) return deck.status();
-  def->map = *std::move(map);
-  def->deck = *std::move(deck);
+  auto def = std::make_shared<GameDef>(GameDef{setup, *std::move(map), **deck});
   bool exiles_deck = false;
   for (const CardDef& c : def->deck.cards)
     exiles_deck |= IsExilesEffect(c.effect);
@@ -211,7 +209,13 @@ absl::StatusOr<State> State::NewGame(
   for (int c = 0; c < md.num_clearings; ++c) {
     if (md.clearings[c].ruin) s.board_[c].pieces[kRuin] = 1;  // Law 5.1.4
   }
-  s.UpdateAllRule();
+  // What UpdateAllRule would find on a board of ruins only (issue 12: ~8k
+  // instructions a game): nobody present, nobody rules, the ruins fill their
+  // slots. (CheckInvariants compares the kept rule with Derive.)
+  s.rule_.fill(kNoFaction);
+  s.present_.fill(0);
+  for (int c = 0; c < kMaxClearings; ++c)
+    s.built_[c] = s.board_[c].pieces[kRuin];
   // Law 5.1.3: two players remove the dominance cards; each player draws 3.
   for (CardId id = 0; id < static_cast<CardId>(s.def_->deck.cards.size());
        ++id) {
@@ -275,6 +279,8 @@ void State::SeatFactionOnly(int seat, int faction) {
   outright_rule_ |= m->HasOutrightRule();
   if (m->RulesTies()) tie_rulers_ |= uint16_t{1} << faction;
   if (m->HasPawn()) pawn_factions_ |= uint16_t{1} << faction;
+  if (m->MayBlockPlacement()) placement_blockers_ |= uint16_t{1} << faction;
+  if (m->MayBlockMoves()) move_blockers_ |= uint16_t{1} << faction;
   auto pieces = m->pieces();
   for (int p = 0; p < kNumPieces; ++p) piece_supply_[p] += pieces[p];
 }
@@ -423,12 +429,14 @@ int State::Presence(int faction, int c) const {
 
 // Law 2.5, 7.2.2: the faction with the most warriors and buildings, the
 // Eyrie among those tied, else nobody.
-int State::RuleByPieces(int c) const {
+int State::RuleByPieces(int c, uint16_t present) const {
   const ClearingState& cl = board_[c];
   int best = 0, best_faction = kNoFaction, breaker = kNoFaction;
   bool tie = false;
   for (const SeatState& st : seats_) {
-    if (st.faction == kNoFaction) continue;
+    // Absent factions have no presence (issue 12: most clearings hold one
+    // or two of the seated factions).
+    if (st.faction == kNoFaction || !(present >> st.faction & 1)) continue;
     int p = OwnPresence(st.faction, cl);
     // Soup Kitchens (Exiles and Partisans deck): tokens count as two more.
     if (st.faction == soup_faction_) p += 2 * OwnTokens(st.faction, cl);
@@ -460,7 +468,7 @@ State::DerivedClearing State::Derive(int c) const {
     if (cl.pieces[p] > 0) present |= uint16_t{1} << info.owner;
     if (info.building) built += cl.pieces[p];
   }
-  return {static_cast<int8_t>(RuleByPieces(c)), present,
+  return {static_cast<int8_t>(RuleByPieces(c, present)), present,
           static_cast<int8_t>(built)};
 }
 
@@ -526,12 +534,21 @@ int State::RulerWithHooks(int c) const {
 }
 
 bool State::CanPlace(int faction, int c) const {
-  for (const SeatState& st : seats_) {
-    if (GetFaction(st.faction)->BlocksPlacement(*this, faction, c)) {
+  for (uint16_t m = placement_blockers_; m != 0; m &= m - 1) {
+    if (GetFaction(std::countr_zero(m))->BlocksPlacement(*this, faction, c)) {
       return false;
     }
   }
   return true;
+}
+
+void State::MoveBlocks(int mover, uint32_t& to, uint32_t& from) const {
+  to = from = 0;
+  for (uint16_t m = move_blockers_; m != 0; m &= m - 1) {
+    const FactionModule* other = GetFaction(std::countr_zero(m));
+    to |= other->BlockedClearings(*this);
+    from |= other->MoveBlockedFrom(*this, mover);
+  }
 }
 
 bool State::AreEnemiesInCoalition(int faction_a, int faction_b) const {
@@ -662,7 +679,7 @@ void State::RemovePieces(int faction, int c, int warriors,
   ClearingState& cl = board_[c];
   CHECK_LE(warriors, cl.warriors[faction]);
   cl.warriors[faction] -= warriors;
-  UpdateWarriors(c, faction);
+  if (warriors > 0) UpdateWarriors(c, faction);
   // Coffin Makers may take them instead of the supply (exiles.cc).
   if (!exiles_deck_ || !ExilesTakeWarriors(*this, faction, warriors)) {
     warrior_supply_[faction] += warriors;

@@ -272,7 +272,9 @@ struct GameSetup {
 struct GameDef {
   GameSetup setup;
   MapDef map;
-  DeckDef deck;
+  // The built-in deck, parsed once per program and shared by every match
+  // (issue 12: a new game copied it, ~19k instructions and 108 allocations).
+  const DeckDef& deck;
 };
 
 enum Phase : int8_t {
@@ -705,6 +707,10 @@ class State {
            hirelings_.Vaults(c);
   }
   bool CanPlace(int faction, int c) const;  // placement limits (e.g. Keep)
+  // Law 13.7.2, 26.6.2: the clearings (bit per clearing) no piece may move
+  // into and those `mover`'s pieces may not leave, by the seated factions'
+  // effects (only factions whose module MayBlockMoves are asked).
+  void MoveBlocks(int mover, uint32_t& to, uint32_t& from) const;
   // Warriors, buildings, tokens or a pawn of `faction` in clearing c.
   bool HasPieces(int faction, int c) const {
     if (present_[c] >> faction & 1) return true;
@@ -901,7 +907,11 @@ class State {
     return outright_rule_ || !all_seated_ || hirelings_.InPlay() ||
            seat_of_[kRiverfolk] >= 0;
   }
-  int RuleByPieces(int c) const;
+  // Only the factions in `present` (bit per faction: warriors, buildings or
+  // tokens in c) can rule; RuleByPieces(c) reads present_[c], which must be
+  // current.
+  int RuleByPieces(int c, uint16_t present) const;
+  int RuleByPieces(int c) const { return RuleByPieces(c, present_[c]); }
   // What rule_, present_ and built_ hold for clearing c.
   struct DerivedClearing {
     int8_t rule;
@@ -918,13 +928,13 @@ class State {
   void UpdateAllRule();
   // After only `faction`'s warriors in c changed (cheaper than UpdateRule).
   void UpdateWarriors(int c, int faction) {
-    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
     const uint16_t bit = uint16_t{1} << faction;
     if (board_[c].warriors[faction] > 0 || OwnsPiecesIn(faction, c)) {
       present_[c] |= bit;
     } else {
       present_[c] &= static_cast<uint16_t>(~bit);
     }
+    rule_[c] = static_cast<int8_t>(RuleByPieces(c));
   }
   // After `delta` pieces of kind `piece` were added to c: built_ and
   // present_; returns whether rule may have changed (a building).
@@ -1028,6 +1038,9 @@ class State {
   std::array<int8_t, kMaxClearings> built_{};
   uint16_t tie_rulers_ = 0;     // factions whose module RulesTies (7.2.2)
   uint16_t pawn_factions_ = 0;  // factions whose module HasPawn
+  // Seated factions whose module MayBlockPlacement / MayBlockMoves.
+  uint16_t placement_blockers_ = 0;
+  uint16_t move_blockers_ = 0;
   int16_t turn_ = 0;
   std::vector<Event> events_;
   // The card last removed from a hand and whose (so kEvDiscard names the

@@ -307,8 +307,11 @@ bool Scorched(const State& s, int c) {
 
 // Other factions with pieces in c (the pawn's clearing); only his enemies
 // (not a coalition partner, 9.2.8) when `enemies`.
-std::vector<int> OthersIn(const State& s, int f, int c, bool enemies = false) {
-  std::vector<int> out;
+// Factions by seat order, inline (no allocation: the action menu asks).
+using SeatFactions = SmallVector<int, kMaxSeats>;
+
+SeatFactions OthersIn(const State& s, int f, int c, bool enemies = false) {
+  SeatFactions out;
   for (int o = 0; o < s.num_seats(); ++o) {
     const int g = s.seat(o).faction;
     if (g == f || !s.HasPieces(g, c)) continue;
@@ -444,10 +447,9 @@ void SetupChoose(State& s, const Option& o) {
 // face-up snare of an enemy)? Slipping ignores this (9.4.2).
 bool MoveBlockedIn(const State& s, int mover, int c) {
   if (c < 0) return false;
-  uint32_t mask = 0;
-  for (int i = 0; i < s.num_seats(); ++i)
-    mask |= GetFaction(s.seat(i).faction)->MoveBlockedFrom(s, mover);
-  return mask >> c & 1;
+  uint32_t to, from;
+  s.MoveBlocks(mover, to, from);
+  return from >> c & 1;
 }
 
 // Law 11.2.2, 11.2.7.II: 0 no rivers, 1 rivers as paths (Riverboats bought
@@ -534,6 +536,7 @@ void BirdsongStep(State& s) {
         }
       }
       t.c = 0;
+      RecycleOptionList(std::move(opts));
       return;
     }
     s.Ask(kVbPromptRefresh, t.seat, std::move(opts), t.c);
@@ -711,8 +714,8 @@ std::vector<Option> SpecialTargets(const State& s, int f, int seat) {
 // An enemy with warriors, buildings or tokens (not a lone pawn) in c. The
 // warlord cannot be removed outside battle (14.2.2) but is a warrior, so
 // it shields its faction's other pieces there (9.5.6).
-std::vector<int> StrikeTargets(const State& s, int f, int c) {
-  std::vector<int> out;
+SeatFactions StrikeTargets(const State& s, int f, int c) {
+  SeatFactions out;
   for (int g : OthersIn(s, f, c, true)) {
     const int warriors = s.clearing(c).warriors[g];
     if (warriors > 0) {
@@ -1580,11 +1583,13 @@ class Vagabond : public FactionModule {
     // 9.2.8: only to form a coalition, with four or more players, and not
     // while in one.
     return s.num_seats() >= 4 && !InCoalition(s, seat) &&
-           !CoalitionPartners(s, f_).empty();
+           AnyOption(CoalitionPartners(s, f_));
   }
   void OnDominanceActivated(State& s, int seat) const override {
     s.Push(Task{.kind = kVbCoalition, .seat = I8(seat)});
   }
+  bool MayBlockPlacement() const override { return true; }
+  bool MayBlockMoves() const override { return true; }
   // 26.6.2: nothing is placed in or moved into a scorched clearing.
   bool BlocksPlacement(const State& s, int placer, int c) const override {
     return s.vagabond(f_).scorched == c;
