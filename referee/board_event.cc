@@ -53,31 +53,61 @@ const std::vector<const google::protobuf::FieldDescriptor*>& Covered() {
   return *fields;
 }
 
+// From the parsed views: the slow way, for views not split.
+bool FromMessages(const rules::State& s, int seat, absl::string_view was,
+                  absl::string_view now, v1::Event* out) {
+  v1::Observation shown, cur;
+  if (!shown.ParseFromString(std::string(was)) ||
+      !cur.ParseFromString(std::string(now))) {
+    return false;
+  }
+  return BoardEventToProto(s, seat, cur, &shown, out);
+}
+
+using Split = std::array<absl::string_view, kMaxField + 1>;
+
+bool FromSplit(const rules::State& s, int seat, absl::string_view was,
+               absl::string_view now, const Split& a, const Split& b,
+               v1::Event* out, bool raw_view);
+
+void SplitFromFields(absl::string_view bytes, const ViewFields& f, Split& out) {
+  static_assert(ViewFields::kMaxField == kMaxField);
+  for (int n = 0; n <= kMaxField; ++n)
+    out[n] = bytes.substr(f.begin[n], f.end[n] - f.begin[n]);
+}
+
 }  // namespace
 
 bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
                          absl::string_view now, v1::Event* out, bool raw_view) {
-  std::array<absl::string_view, kMaxField + 1> a, b;
+  Split a, b;
   if (!SplitFields(was, a) || !SplitFields(now, b)) {
-    // Not expected: the slow way, from the parsed views.
-    v1::Observation shown, cur;
-    if (!shown.ParseFromString(std::string(was)) ||
-        !cur.ParseFromString(std::string(now))) {
-      return false;
-    }
-    return BoardEventToProto(s, seat, cur, &shown, out);
+    return FromMessages(s, seat, was, now, out);  // not expected
   }
+  return FromSplit(s, seat, was, now, a, b, out, raw_view);
+}
+
+bool BoardEventFromFields(const rules::State& s, int seat,
+                          absl::string_view was, const ViewFields& was_fields,
+                          absl::string_view now, const ViewFields& now_fields,
+                          v1::Event* out, bool raw_view) {
+  Split a, b;
+  SplitFromFields(was, was_fields, a);
+  SplitFromFields(now, now_fields, b);
+  return FromSplit(s, seat, was, now, a, b, out, raw_view);
+}
+
+namespace {
+
+bool FromSplit(const rules::State& s, int seat, absl::string_view was,
+               absl::string_view now, const Split& a, const Split& b,
+               v1::Event* out, bool raw_view) {
   std::vector<absl::string_view> names;
   std::string changed;
   for (const auto* f : Covered()) {
     const int n = f->number();
     if (n > kMaxField) {  // cannot be split: compare whole views
-      v1::Observation shown, cur;
-      if (!shown.ParseFromString(std::string(was)) ||
-          !cur.ParseFromString(std::string(now))) {
-        return false;
-      }
-      return BoardEventToProto(s, seat, cur, &shown, out);
+      return FromMessages(s, seat, was, now, out);
     }
     if (a[n] == b[n]) continue;
     names.push_back(f->name());
@@ -100,5 +130,7 @@ bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
   // The changed fields' own bytes parse back to exactly those fields.
   return board->mutable_view()->ParseFromString(changed);
 }
+
+}  // namespace
 
 }  // namespace woodland::referee

@@ -8,6 +8,9 @@
 #ifndef WOODLAND_REFEREE_BOARD_EVENT_H_
 #define WOODLAND_REFEREE_BOARD_EVENT_H_
 
+#include <array>
+#include <cstdint>
+
 #include "absl/strings/string_view.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/game.pb.h"
@@ -23,6 +26,27 @@ namespace woodland::referee {
 bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
                          absl::string_view now, v1::Event* out,
                          bool raw_view = false);
+
+// Where each top-level field of a serialized view lies (its entries are
+// consecutive, as protobuf writes them): bytes [begin[n], end[n]) for field
+// n, empty when absent. Filled while the view is written (ViewCache,
+// referee/view_key.h), so nothing has to scan the view again.
+struct ViewFields {
+  static constexpr int kMaxField = 63;
+  std::array<uint32_t, kMaxField + 1> begin{}, end{};
+  bool ok = true;  // false: not known (the view must be scanned)
+  void Clear() {
+    begin.fill(0);
+    end.fill(0);
+    ok = true;
+  }
+};
+
+// The same as BoardEventFromBytes from the fields' places in both views.
+bool BoardEventFromFields(const rules::State& s, int seat,
+                          absl::string_view was, const ViewFields& was_fields,
+                          absl::string_view now, const ViewFields& now_fields,
+                          v1::Event* out, bool raw_view = false);
 
 }  // namespace woodland::referee
 

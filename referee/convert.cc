@@ -615,68 +615,99 @@ void BaseBoardsToProto(const State& s, const rules::Observation& o,
   }
 }
 
-void ObservationToProto(const State& s, int seat, v1::Observation* out) {
-  const rules::Observation o = rules::Observe(s, seat);
-  out->set_seat(o.seat);
-  if (!s.landmarks().Empty()) LandmarksToProto(s, out->mutable_landmarks());
-  out->set_current_seat(o.current_seat);
-  out->set_phase(static_cast<v1::Phase>(o.phase + 1));
-  out->set_turn(o.turn);
+void ClearingViewToProto(const State& s, const rules::Observation& o, int c,
+                         v1::ClearingView* cv) {
   const rules::MapDef& m = s.map();
-  out->mutable_clearings()->Reserve(m.num_clearings);
-  for (int c = 0; c < m.num_clearings; ++c) {
-    v1::ClearingView* cv = out->add_clearings();
-    cv->set_id(c + 1);
-    cv->set_suit(SuitToProto(m.clearings[c].suit));
-    cv->set_slots(m.clearings[c].slots +
-                  (s.landmarks().at[rules::kLandmarkElderTreetop] == c));
-    // Ascending, bit by bit (issue 19.3: not a scan of every pair).
-    const unsigned on_map = (1u << m.num_clearings) - 1;
-    for (unsigned a = s.AdjacentMask(c) & on_map; a != 0; a &= a - 1)
-      cv->add_adjacent(std::countr_zero(a) + 1);
-    for (unsigned r = m.clearings[c].river & on_map; r != 0; r &= r - 1)
-      cv->add_rivers(std::countr_zero(r) + 1);
-    cv->set_coastal(m.clearings[c].coastal);
-    cv->set_ferry(s.ferry() == c);
-    cv->set_pass(s.tower() == c);
-    for (size_t i = 0; i < m.closed_paths.size(); ++i) {
-      if (s.opened_paths() >> i & 1) continue;
-      auto [a, b] = m.closed_paths[i];
-      if (a == c || b == c) cv->add_closed_paths((a == c ? b : a) + 1);
-    }
-    for (const rules::SeatView& v : o.seats) {
-      if (v.faction < 0) continue;  // still drafting (Law 19.8.3)
-      const int w = o.clearings[c].warriors[v.faction];
-      if (w == 0) continue;
-      v1::FactionCount* fc = cv->add_warriors();
-      fc->set_faction(FactionToProto(v.faction));
-      fc->set_count(w);
-    }
-    for (int p = 0; p < rules::kNumPieces; ++p) {
-      const int n = o.clearings[c].pieces[p];
-      if (n == 0) continue;
-      v1::PieceCount* pc = cv->add_pieces();
-      pc->set_piece(std::string(rules::GetPieceInfo(p).name));
-      pc->set_owner(FactionToProto(rules::GetPieceInfo(p).owner));
-      pc->set_count(n);
-    }
-    cv->set_ruler(FactionToProto(s.Ruler(c)));
+  cv->set_id(c + 1);
+  cv->set_suit(SuitToProto(m.clearings[c].suit));
+  cv->set_slots(m.clearings[c].slots +
+                (s.landmarks().at[rules::kLandmarkElderTreetop] == c));
+  // Ascending, bit by bit (issue 19.3: not a scan of every pair).
+  const unsigned on_map = (1u << m.num_clearings) - 1;
+  for (unsigned a = s.AdjacentMask(c) & on_map; a != 0; a &= a - 1)
+    cv->add_adjacent(std::countr_zero(a) + 1);
+  for (unsigned r = m.clearings[c].river & on_map; r != 0; r &= r - 1)
+    cv->add_rivers(std::countr_zero(r) + 1);
+  cv->set_coastal(m.clearings[c].coastal);
+  cv->set_ferry(s.ferry() == c);
+  cv->set_pass(s.tower() == c);
+  for (size_t i = 0; i < m.closed_paths.size(); ++i) {
+    if (s.opened_paths() >> i & 1) continue;
+    auto [a, b] = m.closed_paths[i];
+    if (a == c || b == c) cv->add_closed_paths((a == c ? b : a) + 1);
   }
-  for (size_t i = 0; i < o.seats.size(); ++i) {
-    const rules::SeatView& v = o.seats[i];
-    v1::SeatView* sv = out->add_seats();
-    sv->set_seat(static_cast<int>(i));
-    sv->set_faction(FactionToProto(v.faction));
-    sv->set_victory_points(v.vp);
-    sv->set_hand_size(v.hand_size);
-    if (v.dominance != rules::kNoCard)
-      CardToProto(s, v.dominance, sv->mutable_dominance());
-    Cards(s, v.play_area, sv->mutable_play_area());
-    Items(v.items, sv->mutable_items());
+  for (const rules::SeatView& v : o.seats) {
+    if (v.faction < 0) continue;  // still drafting (Law 19.8.3)
+    const int w = o.clearings[c].warriors[v.faction];
+    if (w == 0) continue;
+    v1::FactionCount* fc = cv->add_warriors();
+    fc->set_faction(FactionToProto(v.faction));
+    fc->set_count(w);
   }
-  Cards(s, o.hand, out->mutable_hand());
-  Cards(s, o.discard, out->mutable_discard_pile());
-  Cards(s, o.available_dominance, out->mutable_available_dominance());
+  for (int p = 0; p < rules::kNumPieces; ++p) {
+    const int n = o.clearings[c].pieces[p];
+    if (n == 0) continue;
+    v1::PieceCount* pc = cv->add_pieces();
+    pc->set_piece(std::string(rules::GetPieceInfo(p).name));
+    pc->set_owner(FactionToProto(rules::GetPieceInfo(p).owner));
+    pc->set_count(n);
+  }
+  HirelingClearingPiecesToProto(o.hirelings, c, cv);  // Law 22
+  cv->set_ruler(FactionToProto(s.Ruler(c)));
+}
+
+void SeatViewToProto(const State& s, const rules::Observation& o, int i,
+                     v1::SeatView* sv) {
+  const rules::SeatView& v = o.seats[i];
+  sv->set_seat(i);
+  sv->set_faction(FactionToProto(v.faction));
+  sv->set_victory_points(v.vp);
+  sv->set_hand_size(v.hand_size);
+  if (v.dominance != rules::kNoCard)
+    CardToProto(s, v.dominance, sv->mutable_dominance());
+  Cards(s, v.play_area, sv->mutable_play_area());
+  Items(v.items, sv->mutable_items());
+}
+
+void ObservationToProto(const State& s, int seat, v1::Observation* out) {
+  ObservationToProto(s, rules::Observe(s, seat), out, kAllObservationFields);
+}
+
+void ObservationToProto(const State& s, const rules::Observation& o,
+                        v1::Observation* out, uint64_t fields) {
+  const int seat = o.seat;
+  // Fields 1 to 9 each where its bit is set; the others (10 on) where bit
+  // 10 is.
+  const auto want = [fields](int n) { return (fields >> n & 1) != 0; };
+  static_assert(v1::Observation::kSeatFieldNumber == 1 &&
+                v1::Observation::kCurrentSeatFieldNumber == 2 &&
+                v1::Observation::kPhaseFieldNumber == 3 &&
+                v1::Observation::kTurnFieldNumber == 4 &&
+                v1::Observation::kClearingsFieldNumber == 5 &&
+                v1::Observation::kSeatsFieldNumber == 6 &&
+                v1::Observation::kHandFieldNumber == 7 &&
+                v1::Observation::kDiscardPileFieldNumber == 8 &&
+                v1::Observation::kAvailableDominanceFieldNumber == 9);
+  if (want(1)) out->set_seat(o.seat);
+  if (want(2)) out->set_current_seat(o.current_seat);
+  if (want(3)) out->set_phase(static_cast<v1::Phase>(o.phase + 1));
+  if (want(4)) out->set_turn(o.turn);
+  if (want(5)) {
+    const int num_clearings = s.map().num_clearings;
+    out->mutable_clearings()->Reserve(num_clearings);
+    for (int c = 0; c < num_clearings; ++c)
+      ClearingViewToProto(s, o, c, out->add_clearings());
+  }
+  if (want(6)) {
+    for (size_t i = 0; i < o.seats.size(); ++i)
+      SeatViewToProto(s, o, static_cast<int>(i), out->add_seats());
+  }
+  if (want(7)) Cards(s, o.hand, out->mutable_hand());
+  if (want(8)) Cards(s, o.discard, out->mutable_discard_pile());
+  if (want(9))
+    Cards(s, o.available_dominance, out->mutable_available_dominance());
+  if (!want(10)) return;
+  if (!s.landmarks().Empty()) LandmarksToProto(s, out->mutable_landmarks());
   out->set_deck_size(o.deck_size);
   Items(o.item_supply, out->mutable_item_supply());
   for (const rules::Reveal& r : o.reveals) {
@@ -706,7 +737,8 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
   ProgressToProto(s, out->mutable_progress());
   BattleToProto(s, out);
   if (s.exiles_deck()) ExilesViewToProto(s, o, out->mutable_exiles());
-  HirelingsToProto(s, o, out);  // Law 22
+  // Law 22 (their pieces are in the clearings, ClearingViewToProto).
+  HirelingsToProto(s, o, out, /*clearing_pieces=*/false);
   // Law 19.8.3.I: the homelands, public.
   for (const rules::Observation::Homeland& h : o.homelands) {
     v1::Homeland* hv = out->add_homelands();

@@ -29,6 +29,20 @@ void OptionToProto(const rules::State& s, const rules::Option& o,
 void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
+// The same from the seat's rules::Observe(s, seat) `o`. Issue 19.3: only
+// some fields (the view cache, referee/view_key.h, keeps the others' bytes):
+// field n from 1 to 9 (seat, current_seat, phase, turn, clearings, seats,
+// hand, discard_pile, available_dominance) where bit n of `fields` is set,
+// and every field numbered 10 or more where bit 10 is.
+inline constexpr uint64_t kAllObservationFields = ~uint64_t{0};
+void ObservationToProto(const rules::State& s, const rules::Observation& o,
+                        v1::Observation* out, uint64_t fields);
+// Parts of that observation: clearing `c` (an entry of field 5, clearings)
+// and seat `i` (an entry of field 6, seats).
+void ClearingViewToProto(const rules::State& s, const rules::Observation& o,
+                         int c, v1::ClearingView* out);
+void SeatViewToProto(const rules::State& s, const rules::Observation& o, int i,
+                     v1::SeatView* out);
 // The Marquise's, Eyrie's and Alliance's boards of an observation (as
 // ObservationToProto fills them; also the search's reduced playout request).
 void BaseBoardsToProto(const rules::State& s, const rules::Observation& o,

@@ -265,7 +265,7 @@ void BandLocksToProto(const rules::State& s, const rules::HirelingsBoard& b,
 }  // namespace
 
 void HirelingsToProto(const rules::State& s, const rules::Observation& o,
-                      v1::Observation* out) {
+                      v1::Observation* out, bool clearing_pieces) {
   const rules::HirelingsBoard& b = o.hirelings;
   if (!b.InPlay()) return;
   auto items = [](const std::array<int8_t, rules::kNumItems>& v,
@@ -293,14 +293,6 @@ void HirelingsToProto(const rules::State& s, const rules::Observation& o,
       hp->set_clearing(c + 1);
       hp->set_warriors(h.warriors[c]);
       hp->set_vaults(h.vaults[c]);
-      v1::ClearingView* cv = out->mutable_clearings(c);
-      for (bool vault : {false, true}) {
-        const int n = vault ? h.vaults[c] : h.warriors[c];
-        if (n == 0) continue;
-        v1::PieceCount* pc = cv->add_pieces();
-        pc->set_piece(rules::HirelingPieceName(h.hireling, h.demoted, vault));
-        pc->set_count(n);
-      }
     }
     hv->set_warriors_in_supply(h.supply);
     hv->set_warriors_on_card(h.held);
@@ -322,6 +314,26 @@ void HirelingsToProto(const rules::State& s, const rules::Observation& o,
   }
   for (int seat = 0; seat < s.num_seats(); ++seat)
     m->add_waiting_by_seat(b.markers_waiting[seat]);
+  if (!clearing_pieces) return;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    bool any = false;
+    for (const rules::HirelingCard& h : b.cards)
+      any |= h.warriors[c] != 0 || h.vaults[c] != 0;
+    if (any) HirelingClearingPiecesToProto(b, c, out->mutable_clearings(c));
+  }
+}
+
+void HirelingClearingPiecesToProto(const rules::HirelingsBoard& b, int c,
+                                   v1::ClearingView* cv) {
+  for (const rules::HirelingCard& h : b.cards) {
+    for (bool vault : {false, true}) {
+      const int n = vault ? h.vaults[c] : h.warriors[c];
+      if (n == 0) continue;
+      v1::PieceCount* pc = cv->add_pieces();
+      pc->set_piece(rules::HirelingPieceName(h.hireling, h.demoted, vault));
+      pc->set_count(n);
+    }
+  }
 }
 
 }  // namespace woodland::referee

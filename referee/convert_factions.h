@@ -23,10 +23,14 @@ void ExilesViewToProto(const rules::State& s, const rules::Observation& o,
                        v1::ExilesView* out);
 void KeepersViewToProto(const rules::State& s, const rules::Observation& o,
                         v1::KeepersView* out);
-// The hirelings in play (Law 22): Observation fields 24 and 25, and their
-// pieces added to the clearing views.
+// The hirelings in play (Law 22): Observation fields 24 and 25, and (with
+// `clearing_pieces`) their pieces added to the clearing views.
 void HirelingsToProto(const rules::State& s, const rules::Observation& o,
-                      v1::Observation* out);
+                      v1::Observation* out, bool clearing_pieces = true);
+// The hirelings' pieces in clearing `c`, added to its view (after the
+// factions' pieces, card by card: warriors, then vaults).
+void HirelingClearingPiecesToProto(const rules::HirelingsBoard& b, int c,
+                                   v1::ClearingView* cv);
 
 }  // namespace woodland::referee
 

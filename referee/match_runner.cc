@@ -7,8 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "google/protobuf/arena.h"
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/util/time_util.h"
 #include "referee/board_event.h"
 #include "referee/convert.h"
@@ -88,10 +86,8 @@ struct SeatRun {
   // board event either), and a buffer for the next one.
   bool unchanged_ok = false;
   std::string last_observation, next_observation;
-  // Issue 19.3: the view key (view_key.h) of the state last_observation was
-  // built from, once there is one.
-  std::string view_key;
-  bool view_kept = false;
+  // Issue 19.3: where their fields lie (written with them, ViewCache).
+  ViewFields last_fields, next_fields;
   std::vector<v1::Fault> faults;
   // Issue 19.3: the seat's request, observation and prompt live in an
   // arena whose first block is this buffer, and are cleared and refilled
@@ -123,8 +119,9 @@ struct SeatRun {
       obs = Arena::CreateMessage<v1::Observation>(arena.get());
       prompt = Arena::CreateMessage<v1::Prompt>(arena.get());
     } else {
-      req->Clear();  // forgets (does not clear) the observation and prompt
-      obs->Clear();
+      // Forgets (does not clear) the observation and prompt; the
+      // observation is filled only by parsing (which clears it first).
+      req->Clear();
       prompt->Clear();
     }
     req->unsafe_arena_set_allocated_prompt(prompt);
@@ -132,26 +129,24 @@ struct SeatRun {
   }
 };
 
-// Issue 19: whether the seat's observation is byte-for-byte the one of its
-// previous request (deterministic serialization: equal bytes, equal views).
-// If not, `board` gets the seat's board event, if any (issue 13; from the
-// bytes, issue 19.3), and the new view becomes the one kept.
-// With `raw_board` the event's view stays bytes (BoardEventFromBytes).
-bool SameObservation(const State& s, int seat, SeatRun& sr,
-                     const v1::Observation& o, v1::Event* board,
+// Issue 19: whether the seat's observation, serialized deterministically in
+// sr.next_observation, is byte-for-byte the one of its previous request
+// (equal bytes, equal views). If not, `board` gets the seat's board event,
+// if any (issue 13; from the bytes, issue 19.3), and the new view becomes
+// the one kept. With `raw_board` the event's view stays bytes
+// (BoardEventFromBytes).
+bool SameObservation(const State& s, int seat, SeatRun& sr, v1::Event* board,
                      bool* has_board, bool raw_board) {
-  sr.next_observation.clear();
-  {
-    google::protobuf::io::StringOutputStream out(&sr.next_observation);
-    google::protobuf::io::CodedOutputStream coded(&out);
-    coded.SetSerializationDeterministic(true);
-    o.SerializeToCodedStream(&coded);
-  }
   *has_board = false;
   if (sr.next_observation == sr.last_observation) return true;
-  *has_board = BoardEventFromBytes(s, seat, sr.last_observation,
-                                   sr.next_observation, board, raw_board);
+  *has_board = sr.last_fields.ok && sr.next_fields.ok
+                   ? BoardEventFromFields(s, seat, sr.last_observation,
+                                          sr.last_fields, sr.next_observation,
+                                          sr.next_fields, board, raw_board)
+                   : BoardEventFromBytes(s, seat, sr.last_observation,
+                                         sr.next_observation, board, raw_board);
   std::swap(sr.last_observation, sr.next_observation);
+  std::swap(sr.last_fields, sr.next_fields);
   return false;
 }
 
@@ -558,7 +553,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   size_t live = 0;  // the first public event not yet published
 
   int64_t index = 0;
-  std::string view_key;  // the current state's (issue 19.3)
+  ViewCache view_cache;  // issue 19.3
   SharedEvents shared_events;
   v1::Event board_event;  // a board event sent as bytes
   while (!s.IsTerminal()) {
@@ -611,33 +606,26 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         }
       }
       sr.event_cursor = events.size();
-      // Issue 19.3: a view whose key is the one kept with the seat's last
-      // view is that view (view_key.h): neither built nor compared.
-      ViewKey(s, &view_key);
-      const bool same_key = sr.view_kept && view_key == sr.view_key;
-      bool same = same_key;
-      if (!same_key) {
-        ObservationToProto(s, seat, sr.obs);
-        // Issue 13: last, what changed on the boards since its last request.
-        bool has_board;
-        v1::Event* board = raw_events ? &board_event : req.add_events();
-        if (raw_events) board->Clear();
-        // Issue 19.3: nothing but the bot reads the event: its view stays
-        // the bytes just compared (not parsed, not serialized again).
-        const bool raw_board = !history && !reads && !options.decorate_request;
-        same =
-            SameObservation(s, seat, sr, *sr.obs, board, &has_board, raw_board);
-        if (!has_board) {
-          if (!raw_events) req.mutable_events()->RemoveLast();
-        } else {
-          if (history) history->AddSeatEvent(seat, sr.event_cursor, *board);
-          if (raw_events) {
-            board->AppendToString(unknown->AddLengthDelimited(
-                v1::DecisionRequest::kEventsFieldNumber));
-          }
+      // Issue 19.3: the view serialized from the sections kept for the
+      // match (view_key.h: only the clearings that changed are made again).
+      view_cache.Serialize(s, seat, &sr.next_observation, &sr.next_fields);
+      // Issue 13: last, what changed on the boards since its last request.
+      bool has_board;
+      v1::Event* board = raw_events ? &board_event : req.add_events();
+      if (raw_events) board->Clear();
+      // Issue 19.3: nothing but the bot reads the event: its view stays
+      // the bytes just compared (not parsed, not serialized again).
+      const bool raw_board = !history && !reads && !options.decorate_request;
+      const bool same =
+          SameObservation(s, seat, sr, board, &has_board, raw_board);
+      if (!has_board) {
+        if (!raw_events) req.mutable_events()->RemoveLast();
+      } else {
+        if (history) history->AddSeatEvent(seat, sr.event_cursor, *board);
+        if (raw_events) {
+          board->AppendToString(unknown->AddLengthDelimited(
+              v1::DecisionRequest::kEventsFieldNumber));
         }
-        sr.view_key.swap(view_key);
-        sr.view_kept = true;
       }
       // Issue 19: a bot that accepts it gets no unchanged observation.
       const bool send_view = !(sr.unchanged_ok && same);
@@ -648,9 +636,10 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       // decorator sees it as a message.
       const bool view_as_message =
           send_view && (reads || options.decorate_request);
-      if (view_as_message && same_key)
+      if (view_as_message) {
         (void)sr.obs->ParseFromString(sr.last_observation);
-      if (view_as_message) req.unsafe_arena_set_allocated_observation(sr.obs);
+        req.unsafe_arena_set_allocated_observation(sr.obs);
+      }
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
       ToProto(sr.bank, req.mutable_time_bank());
@@ -783,12 +772,14 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       for (size_t e = sr.event_cursor; e < s.events().size(); ++e)
         EventToProto(s, s.events()[e], i, mine.add_events());
       sr.event_cursor = s.events().size();
-      ObservationToProto(s, i, mine.mutable_observation());
-      // What the seat was last shown: its last request's view.
-      v1::Observation shown;
-      if (!shown.ParseFromString(sr.last_observation)) shown.Clear();
-      if (v1::Event board;
-          BoardEventToProto(s, i, mine.observation(), &shown, &board)) {
+      // Issue 19.3: the view from the match's sections, and its board event
+      // against the seat's last request's view from their bytes.
+      view_cache.Serialize(s, i, &sr.next_observation, &sr.next_fields);
+      (void)mine.mutable_observation()->ParseFromString(sr.next_observation);
+      v1::Event board;
+      bool has_board;
+      SameObservation(s, i, sr, &board, &has_board, /*raw_board=*/false);
+      if (has_board) {
         if (history) history->AddSeatEvent(i, sr.event_cursor, board);
         *mine.add_events() = std::move(board);
       }

@@ -3,195 +3,206 @@
 #include <cstring>
 #include <type_traits>
 
-namespace woodland::referee {
-namespace {
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/wire_format_lite.h"
+#include "referee/convert.h"
 
+namespace woodland::referee {
 using rules::State;
 
-// Appends fixed-width words and raw blocks into `out`, grown as needed and
-// cut to length by Finish. Add takes every integer the boards' HashInto
-// passes: none is wider than 32 bits, so each is written as 4 bytes (its
-// low 32 bits, which hold all of it for a given field's type).
-class KeyWriter {
- public:
-  explicit KeyWriter(std::string* out) : out_(out) {
-    if (out_->size() < 4096) out_->resize(4096);
-  }
-  void Finish() { out_->resize(n_); }
-  void Add(int64_t v) {
-    const int32_t w = static_cast<int32_t>(v);
-    Bytes(&w, sizeof w);
-  }
-  template <typename C>
-  void AddAll(const C& c) {
-    Add(static_cast<int64_t>(c.size()));
-    for (auto v : c) Add(v);
-  }
-  // A value whose bytes are all its value (no padding).
-  template <typename T>
-  void Raw(const T& v) {
-    static_assert(std::has_unique_object_representations_v<T>);
-    Bytes(&v, sizeof v);
-  }
-  // A list of such values, with its size.
-  template <typename C>
-  void RawList(const C& c) {
-    Add(static_cast<int64_t>(c.size()));
-    if (!c.empty()) Bytes(c.data(), c.size() * sizeof(c[0]));
-  }
-  // What f writes, framed by its length (a board's HashInto writes nothing
-  // or all its fields).
-  template <typename F>
-  void Section(F&& f) {
-    const size_t at = n_;
-    Add(0);
-    f();
-    const int32_t n = static_cast<int32_t>(n_ - at - sizeof n);
-    std::memcpy(out_->data() + at, &n, sizeof n);
-  }
+namespace {
 
- private:
-  void Bytes(const void* p, size_t k) {
-    if (n_ + k > out_->size()) [[unlikely]]
-      Grow(k);
-    std::memcpy(out_->data() + n_, p, k);
-    n_ += k;
-  }
-  [[gnu::noinline]] void Grow(size_t k) { out_->resize(2 * (n_ + k)); }
-  std::string* out_;
-  size_t n_ = 0;
-};
+using google::protobuf::internal::WireFormatLite;
 
-void Battle(const rules::BattleState& b, KeyWriter& w) {
-  for (int v : {b.clearing, b.attacker, b.defender, b.step, b.roll_hi,
-                b.roll_lo, b.att_hits, b.def_hits,
-                b.enemy_pieces_removed_by_attacker, b.instigator}) {
-    w.Add(v);
-  }
-  w.Add(b.ambush);
-  for (bool v : {b.att_armorers, b.def_armorers, b.brutal, b.sappers}) w.Add(v);
-  w.Raw(b.hits_left);
-  w.Raw(b.remove_warriors);
-  w.Raw(b.remove_pieces);
-  w.Raw(b.remove_mercs);
-  w.Raw(b.extra_hits);
-  w.Add(b.partisans);
+// Appends `m` serialized deterministically (as the match runner compares
+// views).
+void AppendDeterministic(const google::protobuf::Message& m, std::string* out) {
+  google::protobuf::io::StringOutputStream stream(out);
+  google::protobuf::io::CodedOutputStream coded(&stream);
+  coded.SetSerializationDeterministic(true);
+  m.SerializeToCodedStream(&coded);
 }
 
-void Vagabond(const rules::VagabondBoard& vb, KeyWriter& w) {
-  for (int v :
-       {vb.character, vb.clearing, vb.forest, vb.battle_ally, vb.ally_lost,
-        vb.damaged_in_battle, vb.coalition, vb.scorched}) {
-    w.Add(v);
+// Appends a varint.
+void Varint(uint64_t v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>(v | 0x80));
+    v >>= 7;
   }
-  w.Add(vb.improvised);
-  w.Add(vb.protecting);
-  w.Add(static_cast<int64_t>(vb.items.size()));
-  for (const rules::VItem& it : vb.items) {
-    w.Add(it.kind);
-    w.Add(it.exhausted);
-    w.Add(it.damaged);
-    w.Add(it.ruin);
-  }
-  w.Raw(vb.relation);
-  w.Raw(vb.aids);
-  w.RawList(vb.quests);
-  w.RawList(vb.quest_deck);
-  w.RawList(vb.quests_done);
-  w.Raw(vb.ruin_item);
-  w.Raw(vb.removed);
-  w.Raw(vb.box);
+  out->push_back(static_cast<char>(v));
 }
 
-void Seats(const State& s, KeyWriter& w) {
-  w.Add(s.num_seats());
-  for (int i = 0; i < s.num_seats(); ++i) {
-    const rules::SeatState& st = s.seat(i);
-    w.Add(st.faction);
-    w.Add(st.vp);
-    w.Add(st.dominance);
-    w.RawList(st.hand);
-    w.RawList(st.play_area);
-    w.Raw(st.items);
-    w.Add(st.used_effects);
+// Appends an int32 (or enum) field of a proto3 message as its serialization
+// writes it: nothing when zero, else the tag and the value's varint (a
+// negative value sign-extended to 64 bits).
+void Int32Field(int number, int32_t v, std::string* out) {
+  if (v == 0) return;
+  Varint(WireFormatLite::MakeTag(number, WireFormatLite::WIRETYPE_VARINT), out);
+  Varint(static_cast<uint64_t>(static_cast<int64_t>(v)), out);
+}
+
+// Appends a length-delimited field: its tag, the size of `m` and `m`.
+void MessageField(int number, const google::protobuf::Message& m,
+                  std::string* out) {
+  Varint(WireFormatLite::MakeTag(number,
+                                 WireFormatLite::WIRETYPE_LENGTH_DELIMITED),
+         out);
+  Varint(m.ByteSizeLong(), out);
+  AppendDeterministic(m, out);
+}
+
+// Records where each top-level field of `bytes` (a message protobuf has just
+// written: varint and length-delimited fields only, numbers up to
+// kMaxField) lies, at `at` on in the view. False for anything else.
+bool RecordFields(absl::string_view bytes, size_t at, ViewFields& f) {
+  size_t p = 0;
+  const auto varint = [&](uint64_t* v) {
+    *v = 0;
+    for (int shift = 0; p < bytes.size() && shift < 64; shift += 7) {
+      const uint8_t b = static_cast<uint8_t>(bytes[p++]);
+      *v |= static_cast<uint64_t>(b & 0x7F) << shift;
+      if (b < 0x80) return true;
+    }
+    return false;
+  };
+  while (p < bytes.size()) {
+    const size_t start = p;
+    uint64_t tag, v;
+    if (!varint(&tag)) return false;
+    const uint64_t number = tag >> 3;
+    if (number == 0 || number > ViewFields::kMaxField) return false;
+    switch (tag & 7) {
+      case WireFormatLite::WIRETYPE_VARINT:
+        if (!varint(&v)) return false;
+        break;
+      case WireFormatLite::WIRETYPE_LENGTH_DELIMITED:
+        if (!varint(&v) || v > bytes.size() - p) return false;
+        p += v;
+        break;
+      default:
+        return false;
+    }
+    if (f.end[number] == 0) f.begin[number] = static_cast<uint32_t>(at + start);
+    f.end[number] = static_cast<uint32_t>(at + p);
   }
+  return true;
 }
 
-void Piles(const State& s, KeyWriter& w) {
-  w.Add(static_cast<int64_t>(s.deck().size()));  // the order is hidden
-  w.RawList(s.discard());
-  w.RawList(s.available_dominance());
-  w.RawList(s.removed_cards());
-  w.Add(static_cast<int64_t>(s.reveals().size()));
-  for (const rules::Reveal& r : s.reveals()) {
-    w.Add(r.viewer);
-    w.Add(r.target);
-    w.Add(r.turn);
-    w.RawList(r.cards);
-  }
-}
-
-void BaseBoards(const State& s, KeyWriter& w) {
-  w.Raw(s.marquise());
-  const rules::EyrieBoard& e = s.eyrie();
-  for (int v : {e.leader, static_cast<int8_t>(e.deposed), e.roosts, e.added})
-    w.Add(v);
-  w.Add(e.added_bird);
-  for (const rules::CardList& col : e.decree) w.RawList(col);
-  w.Raw(e.viziers);
-  w.Raw(e.resolved);
-  w.RawList(s.alliance().supporters);
-  w.Add(s.alliance().officers);
-  w.Add(s.alliance().ops_used);
-  Vagabond(s.vagabond(rules::kVagabond), w);
-  Vagabond(s.vagabond(rules::kVagabond2), w);
-}
-
-// A board's HashInto as a section; an empty one for a default board (whose
-// HashInto writes nothing), found without building a default each time.
-template <typename B>
-void Board(const B& b, KeyWriter& w) {
-  static const B kDefault{};
-  if (b == kDefault) {
-    w.Add(0);
-  } else {
-    w.Section([&] { b.HashInto(w); });
-  }
-}
-
-void ExpansionBoards(const State& s, KeyWriter& w) {
-  w.Section([&] { s.cult().HashInto(w); });
-  Board(s.riverfolk(), w);
-  w.Section([&] { s.duchy().HashInto(w); });
-  w.Section([&] { s.corvid().HashInto(w); });
-  Board(s.hundreds(), w);
-  Board(s.keepers(), w);
-  w.Section([&] { s.exiles().HashInto(w); });
-  w.Section([&] { s.landmarks().HashInto(w); });
-  w.Section([&] { s.hirelings().HashInto(w); });
+bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
+  return a.faction == b.faction && a.vp == b.vp && a.dominance == b.dominance &&
+         a.hand_size == b.hand_size && a.items == b.items &&
+         a.play_area == b.play_area;
 }
 
 }  // namespace
 
-void ViewKey(const State& s, std::string* out) {
-  KeyWriter w(out);
-  for (int c = 0; c < s.map().num_clearings; ++c) w.Raw(s.clearing(c));
-  Seats(s, w);
-  for (int f = 0; f < rules::kNumFactions; ++f) w.Add(s.warrior_supply(f));
-  for (int p = 0; p < rules::kNumPieces; ++p) w.Add(s.piece_supply(p));
-  w.Raw(s.item_supply());
-  Piles(s, w);
-  BaseBoards(s, w);
-  ExpansionBoards(s, w);
-  Battle(s.battle(), w);
-  w.Raw(s.craft_used());
-  for (int v : {s.current_seat(), static_cast<int>(s.phase()), s.turn(),
-                s.ferry(), s.tower(), static_cast<int>(s.opened_paths())}) {
-    w.Add(v);
+void ViewCache::CardsField(const State& s, const rules::Observation& o,
+                           int number, const std::vector<rules::CardId>& cards,
+                           Cards& kept) {
+  if (kept.made && kept.key == cards) {
+    ++stats_.kept;
+    return;
   }
-  w.Add(s.ferry_used());
-  w.Add(s.path_opened_this_turn());
-  w.Finish();
+  ++stats_.made;
+  fields_.Clear();
+  ObservationToProto(s, o, &fields_, uint64_t{1} << number);
+  kept.bytes.clear();
+  AppendDeterministic(fields_, &kept.bytes);
+  kept.key = cards;
+  kept.made = true;
+}
+
+void ViewCache::Serialize(const State& s, int seat, std::string* out,
+                          ViewFields* fields) {
+  const rules::Observation o = rules::Observe(s, seat);
+  out->clear();
+  ViewFields unused;
+  ViewFields& f = fields ? *fields : unused;
+  f.Clear();
+  const auto section = [&](int number, auto&& write) {
+    f.begin[number] = static_cast<uint32_t>(out->size());
+    write();
+    f.end[number] = static_cast<uint32_t>(out->size());
+  };
+  // Fields 1-4, before the clearings, as ObservationToProto sets them (the
+  // field numbers 1-9 are checked there).
+  section(1, [&] { Int32Field(1, o.seat, out); });
+  section(2, [&] { Int32Field(2, o.current_seat, out); });
+  section(3, [&] { Int32Field(3, o.phase + 1, out); });
+  section(4, [&] { Int32Field(4, o.turn, out); });
+  // Field 5: each clearing's entry, kept or made again.
+  section(5, [&] {
+    const int corvid = s.SeatOf(rules::kCorvid);
+    const int form = corvid >= 0 && seat == corvid ? 1 : 0;
+    ClearingKey key;  // compared as bytes: it has no padding
+    static_assert(std::has_unique_object_representations_v<ClearingKey>);
+    for (int i = 0; i < s.num_seats(); ++i) key.factions[i] = s.seat(i).faction;
+    key.opened_paths = s.opened_paths();
+    const int treetop = s.landmarks().at[rules::kLandmarkElderTreetop];
+    const auto& hirelings = o.hirelings.cards;
+    const bool keyed = hirelings.size() <= key.hirelings.size();
+    for (int c = 0; c < s.map().num_clearings; ++c) {
+      key.pieces = o.clearings[c];
+      key.adjacent = static_cast<uint16_t>(s.AdjacentMask(c));
+      key.ruler = static_cast<int8_t>(s.Ruler(c));
+      key.ferry = s.ferry() == c;
+      key.pass = s.tower() == c;
+      key.treetop = treetop == c;
+      key.face_up = s.corvid().FaceUp(c);
+      for (size_t h = 0; keyed && h < hirelings.size(); ++h) {
+        key.hirelings[h] = {hirelings[h].hireling, hirelings[h].demoted,
+                            hirelings[h].warriors[c], hirelings[h].vaults[c]};
+      }
+      Clearing& kept = clearings_[c][form];
+      if (!keyed || !kept.made ||
+          std::memcmp(&kept.key, &key, sizeof key) != 0) {
+        ++stats_.made;
+        clearing_.Clear();
+        ClearingViewToProto(s, o, c, &clearing_);
+        kept.bytes.clear();
+        MessageField(5, clearing_, &kept.bytes);
+        kept.key = key;
+        kept.made = true;
+      } else {
+        ++stats_.kept;
+      }
+      out->append(kept.bytes);
+    }
+  });
+  // Field 6: each seat's public view.
+  section(6, [&] {
+    for (size_t i = 0; i < o.seats.size(); ++i) {
+      Seat& kept = seats_[i];
+      if (!kept.made || !SameSeat(kept.key, o.seats[i])) {
+        ++stats_.made;
+        seat_.Clear();
+        SeatViewToProto(s, o, static_cast<int>(i), &seat_);
+        kept.bytes.clear();
+        MessageField(6, seat_, &kept.bytes);
+        kept.key = o.seats[i];
+        kept.made = true;
+      } else {
+        ++stats_.kept;
+      }
+      out->append(kept.bytes);
+    }
+  });
+  // Fields 7-9: the seat's hand, the discard pile, the dominance cards.
+  Cards& hand = hands_[seat + 1];
+  CardsField(s, o, 7, o.hand, hand);
+  CardsField(s, o, 8, o.discard, discard_);
+  CardsField(s, o, 9, o.available_dominance, dominance_);
+  section(7, [&] { out->append(hand.bytes); });
+  section(8, [&] { out->append(discard_.bytes); });
+  section(9, [&] { out->append(dominance_.bytes); });
+  // Fields 10 on.
+  rest_.Clear();
+  ObservationToProto(s, o, &rest_, uint64_t{1} << 10);  // 10 on
+  rest_bytes_.clear();
+  AppendDeterministic(rest_, &rest_bytes_);
+  if (!RecordFields(rest_bytes_, out->size(), f)) f.ok = false;
+  out->append(rest_bytes_);
 }
 
 }  // namespace woodland::referee
