@@ -444,32 +444,44 @@ TEST(HeuristicPolicy, Law_9_2_9_VagabondNeverAidsTheOtherVagabond) {
 
 // --- Marquise plan (marquise_plan.cc) ---
 
+// The Marquise chooses what to build (Law 6.5.4) with `vp` VP and the
+// given buildings on the map (`counts`: "sawmills: 1 workshops: 1 ...").
+v1::DecisionRequest BuildTypeRequest(int vp, const std::string& counts) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_MARQUISE
+                 prompt { kind: "marquise.build.type" }
+                 options {
+                   label: "sawmill"
+                   piece { piece: "sawmill" }
+                 }
+                 options {
+                   label: "workshop"
+                   piece { piece: "workshop" }
+                 }
+                 options {
+                   label: "recruiter"
+                   piece { piece: "recruiter" }
+                 }
+                 observation {
+                   seats { seat: 0 faction: FACTION_MARQUISE victory_points:)pb" +
+               std::to_string(vp) + " }\n marquise { " + counts + " } }");
+}
+
 // Law 6.4 / 6.5.4: wood comes only from sawmills, and every later building
 // costs wood: with one sawmill on the map the second comes before the
 // workshop's 2 VP.
 TEST(HeuristicPolicy, Law_6_5_4_MarquiseBuildsSawmillsFirst) {
-  const auto r = Parse(R"pb(
-    seat: 0
-    faction: FACTION_MARQUISE
-    prompt { kind: "marquise.build.type" }
-    options {
-      label: "sawmill"
-      piece { piece: "sawmill" }
-    }
-    options {
-      label: "workshop"
-      piece { piece: "workshop" }
-    }
-    options {
-      label: "recruiter"
-      piece { piece: "recruiter" }
-    }
-    observation {
-      seats { seat: 0 faction: FACTION_MARQUISE victory_points: 2 }
-      marquise { sawmills: 1 workshops: 1 recruiters: 1 }
-    }
-  )pb");
-  EXPECT_EQ(Pick(r), "sawmill");
+  EXPECT_EQ(Pick(BuildTypeRequest(2, "sawmills: 1 workshops: 1 recruiters: 1")),
+            "sawmill");
+}
+
+// Law 6.5.3 / 6.5.4: every recruiter adds a warrior at each Recruit; with
+// three sawmills on the map the next building is a recruiter (not the
+// fourth sawmill's 3 VP for three wood, nor a workshop).
+TEST(HeuristicPolicy, Law_6_5_3_MarquiseBuildsRecruitersForWarriors) {
+  EXPECT_EQ(Pick(BuildTypeRequest(8, "sawmills: 3 workshops: 1 recruiters: 1")),
+            "recruiter");
 }
 
 // Law 6.5.5: Overwork turns a card into wood at a sawmill; with no wood on
@@ -509,8 +521,8 @@ TEST(HeuristicPolicy, Law_6_5_5_MarquiseOverworksWhenWoodIsShort) {
 }
 
 // Law 6.2.3: Field Hospitals costs a card per batch of removed warriors;
-// a single warrior is not worth a card.
-TEST(HeuristicPolicy, Law_6_2_3_FieldHospitalsNotForOneWarrior) {
+// even a single warrior is worth a (non-bird) card.
+TEST(HeuristicPolicy, Law_6_2_3_FieldHospitalsSaveEvenOneWarrior) {
   const auto r = Parse(R"pb(
     seat: 0
     faction: FACTION_MARQUISE
@@ -527,7 +539,7 @@ TEST(HeuristicPolicy, Law_6_2_3_FieldHospitalsNotForOneWarrior) {
       done {}
     }
   )pb");
-  EXPECT_EQ(Pick(r), "Done");
+  EXPECT_EQ(Pick(r), "Favor of the Rabbits (rabbit)");
 }
 
 // --- Eyrie plan (eyrie_plan.cc) ---
