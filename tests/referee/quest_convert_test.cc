@@ -8,6 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "referee/convert.h"
+#include "referee/rules/types.h"
 
 namespace woodland::referee {
 namespace {
@@ -37,19 +38,6 @@ std::vector<RefQuest> ReadQuests() {
   return out;
 }
 
-std::string SuitName(v1::Suit s) {
-  switch (s) {
-    case v1::SUIT_FOX:
-      return "fox";
-    case v1::SUIT_RABBIT:
-      return "rabbit";
-    case v1::SUIT_MOUSE:
-      return "mouse";
-    default:
-      return "?";
-  }
-}
-
 TEST(QuestProto, Law_9_5_5_QuestChoiceListsTheCardsTwoItems) {
   const std::vector<RefQuest> deck = ReadQuests();
   ASSERT_EQ(deck.size(), 15u) << "the quest deck has 15 cards";
@@ -58,7 +46,8 @@ TEST(QuestProto, Law_9_5_5_QuestChoiceListsTheCardsTwoItems) {
     QuestToProto(q, &c);
     EXPECT_EQ(c.quest(), q);
     EXPECT_EQ(c.name(), deck[q].name) << q;
-    EXPECT_EQ(SuitName(c.suit()), deck[q].suit) << c.name();
+    EXPECT_EQ(c.suit(), SuitToProto(rules::ParseSuit(deck[q].suit)))
+        << c.name();
     ASSERT_EQ(c.items_size(), 2) << c.name();
     EXPECT_EQ(c.items(0), deck[q].first) << c.name();
     EXPECT_EQ(c.items(1), deck[q].second) << c.name();
