@@ -12,6 +12,7 @@
 #include "referee/rules/hirelings.h"
 #include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
+#include "referee/rules/quest_deck.h"
 
 namespace woodland::rules {
 absl::string_view EyrieLeaderName(int leader);  // eyrie.cc
@@ -70,6 +71,9 @@ void QuestToProto(int quest, v1::QuestChoice* out) {
   out->set_quest(quest);
   out->set_name(std::string(rules::QuestName(quest)));
   out->set_suit(SuitToProto(rules::QuestSuit(quest)));
+  const auto [first, second] = rules::QuestItems(quest);  // Law 9.5.5
+  out->add_items(std::string(rules::ItemName(first)));
+  out->add_items(std::string(rules::ItemName(second)));
 }
 
 int ActionModule(const State& s) {

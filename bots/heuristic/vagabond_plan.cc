@@ -201,24 +201,6 @@ double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   return best > stay + 0.5 ? 2 : -0.5;
 }
 
-// Law 9.5.5: the two items each quest exhausts (the quest deck, by name).
-struct QuestItems {
-  const char* name;
-  const char* first;
-  const char* second;
-};
-constexpr QuestItems kQuestItems[] = {
-    {"Errand", "tea", "boot"},
-    {"Escort", "boot", "boot"},
-    {"Expel Bandits", "sword", "sword"},
-    {"Fend off a Bear", "torch", "crossbow"},
-    {"Fundraising", "tea", "coin"},
-    {"Give a Speech", "torch", "tea"},
-    {"Guard Duty", "torch", "sword"},
-    {"Logistics Help", "boot", "sack"},
-    {"Repair a Shed", "torch", "hammer"},
-};
-
 }  // namespace
 
 double QuestValue(const DecisionRequest& r, v1::Suit suit) {
@@ -227,17 +209,16 @@ double QuestValue(const DecisionRequest& r, v1::Suit suit) {
   for (const auto& q : vb.quests_done()) done += q.suit() == suit;
   double best = 0;
   for (const auto& q : vb.quests()) {
-    if (q.suit() != suit) continue;
-    for (const auto& d : kQuestItems) {
-      if (q.name() != d.name) continue;
-      const std::string a = d.first, b = d.second;
-      const bool ready =
-          a == b ? ReadyItems(r, d.first) >= 2
-                 : ReadyItems(r, d.first) > 0 && ReadyItems(r, d.second) > 0;
-      // Law 9.5.5: one VP per completed quest of the suit, this one
-      // included (or two cards); a quest we lack the items for, little.
-      best = std::max(best, ready ? 1.0 + done : 0.2);
-    }
+    // Law 9.5.5: the two items the quest card lists (QuestChoice.items).
+    if (q.suit() != suit || q.items_size() != 2) continue;
+    const std::string& a = q.items(0);
+    const std::string& b = q.items(1);
+    const bool ready =
+        a == b ? ReadyItems(r, a.c_str()) >= 2
+               : ReadyItems(r, a.c_str()) > 0 && ReadyItems(r, b.c_str()) > 0;
+    // Law 9.5.5: one VP per completed quest of the suit, this one
+    // included (or two cards); a quest we lack the items for, little.
+    best = std::max(best, ready ? 1.0 + done : 0.2);
   }
   return best;
 }

@@ -10,6 +10,7 @@
 #include "referee/rules/faction.h"
 #include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
+#include "referee/rules/quest_deck.h"
 
 namespace woodland::rules {
 namespace {
@@ -1638,6 +1639,9 @@ class Vagabond : public FactionModule {
 absl::string_view VagabondCharacterName(int c) { return kCharacterNames[c]; }
 absl::string_view QuestName(int q) { return kQuests[q].name; }
 int QuestSuit(int q) { return kQuests[q].suit; }
+std::pair<int, int> QuestItems(int q) {
+  return {kQuests[q].item1, kQuests[q].item2};
+}
 int ParseVagabondCharacter(absl::string_view name) {
   for (int c = 0; c < kNumCharacters; ++c) {
     if (absl::EqualsIgnoreCase(name, kCharacterNames[c])) return c;

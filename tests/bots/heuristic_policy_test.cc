@@ -1455,7 +1455,8 @@ TEST(HeuristicPolicy, Law_11_2_5_KeepersBattleDelveOnATradePost) {
 // completed quest of its suit. The Vagabond moves to the clearing whose
 // quest its ready items complete (two swords: Expel Bandits, its second
 // rabbit quest) rather than to one with two fox quests it lacks the items
-// for (Repair a Shed needs a hammer, Fundraising tea and a coin).
+// for (Repair a Shed needs a hammer, Fundraising tea and a coin). The items
+// come from QuestChoice.items, as the referee fills them.
 TEST(HeuristicPolicy, Law_9_5_5_VagabondGoesWhereItsItemsCompleteAQuest) {
   const auto r = Parse(R"pb(
     seat: 0
@@ -1493,9 +1494,24 @@ TEST(HeuristicPolicy, Law_9_5_5_VagabondGoesWhereItsItemsCompleteAQuest) {
         items { item: "torch" }
         items { item: "sword" }
         items { item: "sword" }
-        quests { quest: 14 name: "Repair a Shed" suit: SUIT_FOX }
-        quests { quest: 7 name: "Fundraising" suit: SUIT_FOX }
-        quests { quest: 3 name: "Expel Bandits" suit: SUIT_RABBIT }
+        quests {
+          quest: 14
+          name: "Repair a Shed"
+          suit: SUIT_FOX
+          items: [ "torch", "hammer" ]
+        }
+        quests {
+          quest: 7
+          name: "Fundraising"
+          suit: SUIT_FOX
+          items: [ "tea", "coin" ]
+        }
+        quests {
+          quest: 3
+          name: "Expel Bandits"
+          suit: SUIT_RABBIT
+          items: [ "sword", "sword" ]
+        }
         quests_done { quest: 1 name: "Errand" suit: SUIT_RABBIT }
       }
     }
