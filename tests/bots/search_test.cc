@@ -379,7 +379,10 @@ TEST(SearchResume, MidTurnDecisionsResumeTheRefereesTurn) {
     searched += static_cast<int>(player.stats().searched);
   }
   EXPECT_GT(resumed, decisions / 2);
-  EXPECT_GT(searched, decisions * 17 / 20);
+  // A floor on coverage, not a rule: 84.6% once the heuristic Marquise
+  // (the other seats here) pays Field Hospitals for every batch (Law 6.2.3),
+  // which changes these games; 87% before.
+  EXPECT_GT(searched, decisions * 4 / 5);
   std::printf("resumed %d, searched %d of %d decisions\n", resumed, searched,
               decisions);
 }
