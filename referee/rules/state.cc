@@ -1109,6 +1109,28 @@ absl::Status State::CheckInvariants() const {
       return absl::InternalError(absl::StrCat("kept rule differs in ", c));
     }
   }
+  // Factions left out of the blocker masks block nothing (a module that
+  // blocks must say so: MayBlockPlacement, MayBlockMoves).
+  for (const SeatState& st : seats_) {
+    if (st.faction == kNoFaction) continue;
+    const FactionModule* m = GetFaction(st.faction);
+    const bool moves = move_blockers_ >> st.faction & 1;
+    const bool places = placement_blockers_ >> st.faction & 1;
+    if (!moves && m->BlockedClearings(*this) != 0) {
+      return absl::InternalError("an undeclared move blocker");
+    }
+    for (const SeatState& other : seats_) {
+      if (other.faction == kNoFaction) continue;
+      if (!moves && m->MoveBlockedFrom(*this, other.faction) != 0) {
+        return absl::InternalError("an undeclared move blocker");
+      }
+      for (int c = 0; !places && c < def_->map.num_clearings; ++c) {
+        if (m->BlocksPlacement(*this, other.faction, c)) {
+          return absl::InternalError("an undeclared placement blocker");
+        }
+      }
+    }
+  }
   return absl::OkStatus();
 }
 
