@@ -30,7 +30,7 @@ bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
 // Where each top-level field of a serialized view lies (its entries are
 // consecutive, as protobuf writes them): bytes [begin[n], end[n]) for field
 // n, empty when absent. Filled while the view is written (ViewCache,
-// referee/view_key.h), so nothing has to scan the view again.
+// referee/view_cache.h), so nothing has to scan the view again.
 struct ViewFields {
   static constexpr int kMaxField = 63;
   std::array<uint32_t, kMaxField + 1> begin{}, end{};

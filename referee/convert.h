@@ -30,7 +30,7 @@ void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
 // The same from the seat's rules::Observe(s, seat) `o`. Issue 19.3: only
-// some fields (the view cache, referee/view_key.h, keeps the others' bytes):
+// some fields (the view cache, referee/view_cache.h, keeps the others' bytes):
 // field n from 1 to 9 (seat, current_seat, phase, turn, clearings, seats,
 // hand, discard_pile, available_dominance) where bit n of `fields` is set,
 // and every field numbered 10 or more where bit 10 is.

@@ -17,7 +17,7 @@
 #include "referee/rules/observation.h"
 #include "referee/shared_events.h"
 #include "referee/text.h"
-#include "referee/view_key.h"
+#include "referee/view_cache.h"
 
 namespace woodland::referee {
 namespace {
@@ -607,7 +607,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       }
       sr.event_cursor = events.size();
       // Issue 19.3: the view serialized from the sections kept for the
-      // match (view_key.h: only the clearings that changed are made again).
+      // match (view_cache.h: only the clearings that changed are made again).
       view_cache.Serialize(s, seat, &sr.next_observation, &sr.next_fields);
       // Issue 13: last, what changed on the boards since its last request.
       bool has_board;

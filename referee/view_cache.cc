@@ -1,4 +1,4 @@
-#include "referee/view_key.h"
+#include "referee/view_cache.h"
 
 #include <cstring>
 #include <type_traits>

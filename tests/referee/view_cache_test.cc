@@ -1,4 +1,4 @@
-// Issue 19.3: the sectioned view (ViewCache, referee/view_key.h) writes
+// Issue 19.3: the sectioned view (ViewCache, referee/view_cache.h) writes
 // exactly the bytes of the plain view (ObservationToProto serialized
 // deterministically), and says where each of its fields lies exactly as a
 // scan of those bytes finds them. Checked over random games of many tables
@@ -8,7 +8,7 @@
 // all of them each time, and for the deciding seat with another asked only
 // for it, as the match runner does (its kept sections, the Corvids' above
 // all, then lag many decisions behind).
-#include "referee/view_key.h"
+#include "referee/view_cache.h"
 
 #include <gtest/gtest.h>
 
@@ -96,20 +96,20 @@ void CheckTable(const rules::GameSetup& setup, std::vector<uint64_t> seeds) {
               static_cast<long long>(all.kept + all.made));
 }
 
-TEST(ViewKey, Issue19_SectionedViewIsThePlainView_MarquiseEyrie) {
+TEST(ViewCache, Issue19_SectionedViewIsThePlainView_MarquiseEyrie) {
   rules::GameSetup setup;
   setup.factions = {rules::kMarquise, rules::kEyrie};
   CheckTable(setup, {1, 2});
 }
 
-TEST(ViewKey, Issue19_SectionedViewIsThePlainView_AutumnStandard) {
+TEST(ViewCache, Issue19_SectionedViewIsThePlainView_AutumnStandard) {
   rules::GameSetup setup;
   setup.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
                     rules::kVagabond};
   CheckTable(setup, {1, 2, 3});
 }
 
-TEST(ViewKey,
+TEST(ViewCache,
      Issue19_SectionedViewIsThePlainView_LakeExilesHirelingsTwoVagabonds) {
   rules::GameSetup setup;
   setup.map = "lake";
@@ -122,7 +122,7 @@ TEST(ViewKey,
   CheckTable(setup, {4, 5});
 }
 
-TEST(ViewKey, Issue19_SectionedViewIsThePlainView_SixExpansionFactions) {
+TEST(ViewCache, Issue19_SectionedViewIsThePlainView_SixExpansionFactions) {
   rules::GameSetup setup;
   setup.map = "winter";
   setup.factions = {rules::kCult,   rules::kRiverfolk, rules::kDuchy,
@@ -130,7 +130,7 @@ TEST(ViewKey, Issue19_SectionedViewIsThePlainView_SixExpansionFactions) {
   CheckTable(setup, {6, 7});
 }
 
-TEST(ViewKey, Issue19_SectionedViewIsThePlainView_SixSeatsHirelingsExiles) {
+TEST(ViewCache, Issue19_SectionedViewIsThePlainView_SixSeatsHirelingsExiles) {
   rules::GameSetup setup;
   setup.deck = "exiles";
   setup.factions = {rules::kVagabond,  rules::kMarquise, rules::kVagabond2,
@@ -141,7 +141,7 @@ TEST(ViewKey, Issue19_SectionedViewIsThePlainView_SixSeatsHirelingsExiles) {
   CheckTable(setup, {8, 9});
 }
 
-TEST(ViewKey, Issue19_SectionedViewIsThePlainView_DraftedMountainTable) {
+TEST(ViewCache, Issue19_SectionedViewIsThePlainView_DraftedMountainTable) {
   rules::GameSetup setup;
   setup.mode = rules::GameSetup::kAdvancedSetup;
   setup.map = "mountain";
@@ -150,7 +150,7 @@ TEST(ViewKey, Issue19_SectionedViewIsThePlainView_DraftedMountainTable) {
   CheckTable(setup, {10, 11});
 }
 
-TEST(ViewKey, Issue19_SectionedViewIsThePlainView_MountainLandmarksCorvids) {
+TEST(ViewCache, Issue19_SectionedViewIsThePlainView_MountainLandmarksCorvids) {
   rules::GameSetup setup;
   setup.map = "mountain";
   setup.deck = "exiles";

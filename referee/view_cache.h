@@ -1,5 +1,5 @@
-#ifndef WOODLAND_REFEREE_VIEW_KEY_H_
-#define WOODLAND_REFEREE_VIEW_KEY_H_
+#ifndef WOODLAND_REFEREE_VIEW_CACHE_H_
+#define WOODLAND_REFEREE_VIEW_CACHE_H_
 
 #include <array>
 #include <string>
@@ -99,4 +99,4 @@ class ViewCache {
 
 }  // namespace woodland::referee
 
-#endif  // WOODLAND_REFEREE_VIEW_KEY_H_
+#endif  // WOODLAND_REFEREE_VIEW_CACHE_H_
