@@ -221,89 +221,92 @@ Counts Count(const std::string& db, int64_t id) {
   return c;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
   int matches = 500, kill_arena_s = 60, kill_bot_ms = 4000, minutes = 0,
       chunk = 0, max_turns = 0, workers = 1;
   bool served = false;
   std::string dir = "/tmp/arena_soak";
   std::string cli = WOODLAND_CLI, random_bot = WOODLAND_RANDOM_BOT;
+};
+
+Options ParseOptions(int argc, char** argv) {
+  Options o;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string f = argv[i];
-    if (f == "--matches") matches = std::atoi(argv[i + 1]);
-    if (f == "--kill-arena-s") kill_arena_s = std::atoi(argv[i + 1]);
-    if (f == "--kill-bot-ms") kill_bot_ms = std::atoi(argv[i + 1]);
-    if (f == "--dir") dir = argv[i + 1];
-    if (f == "--minutes") minutes = std::atoi(argv[i + 1]);
-    if (f == "--chunk") chunk = std::atoi(argv[i + 1]);
-    if (f == "--max-turns") max_turns = std::atoi(argv[i + 1]);
-    if (f == "--workers") workers = std::max(1, std::atoi(argv[i + 1]));
-    if (f == "--served") served = std::atoi(argv[i + 1]) != 0;
-    if (f == "--cli") cli = argv[i + 1];
-    if (f == "--random-bot") random_bot = argv[i + 1];
+    if (f == "--matches") o.matches = std::atoi(argv[i + 1]);
+    if (f == "--kill-arena-s") o.kill_arena_s = std::atoi(argv[i + 1]);
+    if (f == "--kill-bot-ms") o.kill_bot_ms = std::atoi(argv[i + 1]);
+    if (f == "--dir") o.dir = argv[i + 1];
+    if (f == "--minutes") o.minutes = std::atoi(argv[i + 1]);
+    if (f == "--chunk") o.chunk = std::atoi(argv[i + 1]);
+    if (f == "--max-turns") o.max_turns = std::atoi(argv[i + 1]);
+    if (f == "--workers") o.workers = std::max(1, std::atoi(argv[i + 1]));
+    if (f == "--served") o.served = std::atoi(argv[i + 1]) != 0;
+    if (f == "--cli") o.cli = argv[i + 1];
+    if (f == "--random-bot") o.random_bot = argv[i + 1];
   }
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  const std::string db = dir + "/arena.db", bots = dir + "/bots.txt";
+  if (o.chunk <= 0) o.chunk = std::max(1, o.matches / 10);
+  return o;
+}
+
+const std::vector<std::string> kBotNames = {"b1", "b2", "b3",
+                                            "b4", "b5", "flaky"};
+
+// The soak's directory: the flaky bot's wrapper (it fails once `dead`
+// exists) and the bots file, with (--served) the six bot servers started.
+std::vector<Served> SetUpBots(const Options& o, const std::string& bots) {
+  std::filesystem::remove_all(o.dir);
+  std::filesystem::create_directories(o.dir);
   {
-    std::ofstream f(dir + "/flaky.sh");
+    std::ofstream f(o.dir + "/flaky.sh");
     f << "#!/bin/sh\n[ -e \"$(dirname \"$0\")/dead\" ] && exit 1\nexec "
          "\"$@\"\n";
   }
-  std::filesystem::permissions(dir + "/flaky.sh",
-                               std::filesystem::perms::owner_all |
-                                   std::filesystem::perms::group_read |
-                                   std::filesystem::perms::group_exec |
-                                   std::filesystem::perms::others_read |
-                                   std::filesystem::perms::others_exec);
-  Arena a;
+  namespace fs = std::filesystem;
+  fs::permissions(o.dir + "/flaky.sh",
+                  fs::perms::owner_all | fs::perms::group_read |
+                      fs::perms::group_exec | fs::perms::others_read |
+                      fs::perms::others_exec);
   std::vector<Served> servers;
-  if (served) {
-    std::ofstream f(bots);
-    for (int i = 1; i <= 6; ++i) {
-      Served b;
-      b.name = i == 6 ? "flaky" : absl::StrCat("b", i);
-      b.port = test_util::FreePort();
-      b.pid = SpawnBot(random_bot, b.port, i);
-      f << b.name << " grpc://127.0.0.1:" << b.port << "\n";
-      servers.push_back(b);
-    }
-    std::this_thread::sleep_for(std::chrono::seconds(1));
-  } else {
-    std::ofstream f(bots);
+  std::ofstream f(bots);
+  if (!o.served) {
     for (int i = 1; i <= 5; ++i)
-      f << "b" << i << " exec:" << random_bot << " --seed " << i << "\n";
-    f << "flaky exec:" << dir << "/flaky.sh " << random_bot << "\n";
+      f << "b" << i << " exec:" << o.random_bot << " --seed " << i << "\n";
+    f << "flaky exec:" << o.dir << "/flaky.sh " << o.random_bot << "\n";
+    return servers;
   }
-  // CPU seconds of the arena and (--served) of the live bot servers.
-  auto live_cpu = [&] {
-    double cpu = CpuSeconds(a.server.process->pid());
-    for (const Served& b : servers) cpu += b.pid ? CpuSeconds(b.pid) : 0;
-    return cpu;
-  };
-  if (!Start(cli, db, bots, max_turns, workers, &a)) return 1;
-  std::vector<std::string> names = {"b1", "b2", "b3", "b4", "b5", "flaky"};
-  for (const std::string& n : names) {
+  for (int i = 1; i <= 6; ++i) {
+    Served b;
+    b.name = kBotNames[i - 1];
+    b.port = test_util::FreePort();
+    b.pid = SpawnBot(o.random_bot, b.port, i);
+    f << b.name << " grpc://127.0.0.1:" << b.port << "\n";
+    servers.push_back(b);
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  return servers;
+}
+
+// Registers the six bots and waits until each passed its conformance check.
+bool RegisterBots(v1::Arena::Stub* stub) {
+  for (const std::string& n : kBotNames) {
     v1::RegisterBotRequest r;
     r.set_name(n);
     r.set_spec("catalog:" + n);
     v1::BotRecord rec;
-    grpc::Status st =
-        Call([&](auto* c, const auto& q,
-                 auto* o) { return a.stub->RegisterBot(c, q, o); },
-             r, &rec);
+    grpc::Status st = Call([&](auto* c, const auto& q,
+                               auto* o) { return stub->RegisterBot(c, q, o); },
+                           r, &rec);
     if (!st.ok()) {
       std::fprintf(stderr, "register %s: %s\n", n.c_str(),
                    st.error_message().c_str());
-      return 1;
+      return false;
     }
   }
-  // Kills start once every bot passed its conformance check.
-  for (int i = 0;; ++i) {
+  for (;;) {
     v1::ListBotsResponse list;
     (void)Call([&](auto* c, const auto& q,
-                   auto* o) { return a.stub->ListBots(c, q, o); },
+                   auto* o) { return stub->ListBots(c, q, o); },
                v1::ListBotsRequest(), &list);
     int passed = 0;
     for (const auto& b : list.bots()) {
@@ -311,182 +314,253 @@ int main(int argc, char** argv) {
       if (b.conformance() == v1::CONFORMANCE_STATE_FAILED) {
         std::fprintf(stderr, "%s failed its check: %s\n", b.name().c_str(),
                      b.conformance_detail().c_str());
-        return 1;
+        return false;
       }
     }
-    if (passed == static_cast<int>(names.size())) break;
+    if (passed == static_cast<int>(kBotNames.size())) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
-  v1::StartLadderRequest lr;
-  lr.set_players(4);
-  v1::TournamentStatus status;
-  if (!Call([&](auto* c, const auto& q,
-                auto* o) { return a.stub->StartLadder(c, q, o); },
-            lr, &status)
-           .ok())
-    return 1;
-  const int64_t id = status.tournament_id();
-  std::printf("%8s %10s %12s %8s %9s\n", "matches", "matches/s", "cpu ms/match",
-              "bot kills", "restarts");
-  std::fflush(stdout);
-  std::mt19937 rng(7);
-  const auto t_start = Clock::now();
-  auto t_arena = t_start, t_bot = t_start, t_chunk = t_start;
-  // CPU of the arenas killed so far, and the total at the chunk's start.
-  double cpu_dead = 0, cpu_chunk = 0;
-  int restarts = 0, kills = 0, chunk_start = 0, done = 0, base = 0;
-  // Matches the last arena run resumed (left unfinished by the kill): the
-  // killed arena counted them as scheduled.
-  int resumed = 0;
-  bool flaky_dead = false;
-  int waited_polls = 0;  // status polls (every 200 ms) that said "waiting"
-  std::string last_waiting;
-  if (chunk <= 0) chunk = std::max(1, matches / 10);
-  while (done < matches &&
-         (minutes == 0 ||
-          Clock::now() - t_start < std::chrono::minutes(minutes))) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    v1::TournamentRef ref;
-    ref.set_tournament_id(id);
+}
+
+// One soak run: the ladder polled every 200 ms while bots and the arena
+// are killed, then cancelled, settled and checked against the database.
+class Soak {
+ public:
+  explicit Soak(Options o)
+      : o_(std::move(o)),
+        db_(o_.dir + "/arena.db"),
+        bots_(o_.dir + "/bots.txt") {}
+
+  int Run() {
+    servers_ = SetUpBots(o_, bots_);
+    if (!StartArena() || !RegisterBots(a_.stub.get())) return 1;
+    v1::StartLadderRequest lr;
+    lr.set_players(4);
+    if (!Call([&](auto* c, const auto& q,
+                  auto* o) { return a_.stub->StartLadder(c, q, o); },
+              lr, &status_)
+             .ok())
+      return 1;
+    id_ = status_.tournament_id();
+    std::printf("%8s %10s %12s %8s %9s\n", "matches", "matches/s",
+                "cpu ms/match", "bot kills", "restarts");
+    std::fflush(stdout);
+    t_start_ = t_arena_ = t_bot_ = t_chunk_ = Clock::now();
+    while (done_ < o_.matches &&
+           (o_.minutes == 0 ||
+            Clock::now() - t_start_ < std::chrono::minutes(o_.minutes))) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      PollLadder();
+      KillFlakyAfterAThird();
+      if (o_.served) KeepServing(servers_, o_.random_bot);
+      if (done_ - chunk_start_ >= o_.chunk) ReportChunk();
+      if (Clock::now() - t_bot_ > std::chrono::milliseconds(o_.kill_bot_ms))
+        KillABot();
+      if (o_.kill_arena_s > 0 &&
+          Clock::now() - t_arena_ > std::chrono::seconds(o_.kill_arena_s) &&
+          !RestartArena())
+        return 1;
+    }
+    Settle();
+    const bool ok = Check();
+    std::printf("%s\n", ok ? "SOAK OK" : "SOAK FAILED");
+    for (Served& b : servers_) {
+      if (b.pid != 0) kill(b.pid, SIGKILL);
+    }
+    return ok ? 0 : 1;
+  }
+
+ private:
+  bool StartArena() {
+    return Start(o_.cli, db_, bots_, o_.max_turns, o_.workers, &a_);
+  }
+
+  // CPU seconds of the arena and (--served) of the live bot servers.
+  double LiveCpu() const {
+    double cpu = CpuSeconds(a_.server.process->pid());
+    for (const Served& b : servers_) cpu += b.pid ? CpuSeconds(b.pid) : 0;
+    return cpu;
+  }
+
+  void PollLadder() {
     v1::ListTournamentsResponse all;
-    if (Call([&](auto* c, const auto& q,
-                 auto* o) { return a.stub->ListTournaments(c, q, o); },
-             v1::ListTournamentsRequest(), &all)
-            .ok()) {
-      for (const auto& t : all.tournaments()) {
-        if (t.tournament_id() != id) continue;
-        done = t.matches_done();
-        // Issue 14: a ladder that cannot seat a table says why.
-        if (!t.waiting().empty()) {
-          waited_polls += 1;
-          if (t.waiting() != last_waiting) {
-            std::printf("  %s\n", t.waiting().c_str());
-            std::fflush(stdout);
-          }
+    if (!Call([&](auto* c, const auto& q,
+                  auto* o) { return a_.stub->ListTournaments(c, q, o); },
+              v1::ListTournamentsRequest(), &all)
+             .ok())
+      return;
+    for (const auto& t : all.tournaments()) {
+      if (t.tournament_id() != id_) continue;
+      done_ = t.matches_done();
+      // Issue 14: a ladder that cannot seat a table says why.
+      if (!t.waiting().empty()) {
+        waited_polls_ += 1;
+        if (t.waiting() != last_waiting_) {
+          std::printf("  %s\n", t.waiting().c_str());
+          std::fflush(stdout);
         }
-        last_waiting = t.waiting();
       }
-    }
-    // The flaky bot dies after a third of the matches (or of --minutes).
-    const bool third = done >= matches / 3 ||
-                       (minutes > 0 && Clock::now() - t_start >
-                                           std::chrono::seconds(20 * minutes));
-    if (!flaky_dead && third) {
-      std::ofstream(dir + "/dead") << "1";
-      flaky_dead = true;
-      if (served && servers.back().pid != 0) {
-        servers.back().dead_for_good = true;
-        kill(servers.back().pid, SIGKILL);
-      }
-    }
-    if (served) KeepServing(servers, random_bot);
-    if (done - chunk_start >= chunk) {
-      const double secs =
-          std::chrono::duration<double>(Clock::now() - t_chunk).count();
-      const double cpu = served
-                             ? ReapedCpuSeconds() + live_cpu()
-                             : cpu_dead + CpuSeconds(a.server.process->pid());
-      std::printf(
-          "%8d %10.2f %12.1f %8d %9d\n", done, (done - chunk_start) / secs,
-          1000 * (cpu - cpu_chunk) / (done - chunk_start), kills, restarts);
-      cpu_chunk = cpu;
-      std::fflush(stdout);
-      chunk_start = done;
-      t_chunk = Clock::now();
-    }
-    if (served &&
-        Clock::now() - t_bot > std::chrono::milliseconds(kill_bot_ms)) {
-      Served& b = servers[rng() % (servers.size() - 1)];  // not flaky
-      if (b.pid != 0) {
-        kill(b.pid, SIGKILL);
-        ++kills;
-      }
-      t_bot = Clock::now();
-    } else if (Clock::now() - t_bot > std::chrono::milliseconds(kill_bot_ms)) {
-      std::vector<pid_t> pids = BotPids(random_bot);
-      if (!pids.empty()) {
-        kill(pids[rng() % pids.size()], SIGKILL);
-        ++kills;
-      }
-      t_bot = Clock::now();
-    }
-    if (kill_arena_s > 0 &&
-        Clock::now() - t_arena > std::chrono::seconds(kill_arena_s)) {
-      cpu_dead += CpuSeconds(a.server.process->pid());
-      a.server.process->Kill();
-      (void)a.server.process->ExitStatus();
-      a.server.process.reset();
-      const Counts c = Count(db, id);
-      if (!Start(cli, db, bots, max_turns, workers, &a)) return 1;
-      ++restarts;
-      base = c.done;  // the new arena's metrics count from here
-      resumed = c.all - c.done;
-      t_arena = Clock::now();
+      last_waiting_ = t.waiting();
     }
   }
-  v1::TournamentRef ref;
-  ref.set_tournament_id(id);
-  (void)Call([&](auto* c, const auto& q,
-                 auto* o) { return a.stub->CancelTournament(c, q, o); },
-             ref, &status);
+
+  // The flaky bot dies after a third of the matches (or of --minutes).
+  void KillFlakyAfterAThird() {
+    const bool third =
+        done_ >= o_.matches / 3 ||
+        (o_.minutes > 0 &&
+         Clock::now() - t_start_ > std::chrono::seconds(20 * o_.minutes));
+    if (flaky_dead_ || !third) return;
+    std::ofstream(o_.dir + "/dead") << "1";
+    flaky_dead_ = true;
+    if (o_.served && servers_.back().pid != 0) {
+      servers_.back().dead_for_good = true;
+      kill(servers_.back().pid, SIGKILL);
+    }
+  }
+
+  void ReportChunk() {
+    const double secs =
+        std::chrono::duration<double>(Clock::now() - t_chunk_).count();
+    const double cpu = o_.served
+                           ? ReapedCpuSeconds() + LiveCpu()
+                           : cpu_dead_ + CpuSeconds(a_.server.process->pid());
+    std::printf(
+        "%8d %10.2f %12.1f %8d %9d\n", done_, (done_ - chunk_start_) / secs,
+        1000 * (cpu - cpu_chunk_) / (done_ - chunk_start_), kills_, restarts_);
+    cpu_chunk_ = cpu;
+    std::fflush(stdout);
+    chunk_start_ = done_;
+    t_chunk_ = Clock::now();
+  }
+
+  // SIGKILLs a random bot server (not the flaky one) or launched bot.
+  void KillABot() {
+    if (o_.served) {
+      Served& b = servers_[rng_() % (servers_.size() - 1)];
+      if (b.pid != 0) {
+        kill(b.pid, SIGKILL);
+        ++kills_;
+      }
+    } else {
+      std::vector<pid_t> pids = BotPids(o_.random_bot);
+      if (!pids.empty()) {
+        kill(pids[rng_() % pids.size()], SIGKILL);
+        ++kills_;
+      }
+    }
+    t_bot_ = Clock::now();
+  }
+
+  bool RestartArena() {
+    cpu_dead_ += CpuSeconds(a_.server.process->pid());
+    a_.server.process->Kill();
+    (void)a_.server.process->ExitStatus();
+    a_.server.process.reset();
+    const Counts c = Count(db_, id_);
+    if (!StartArena()) return false;
+    ++restarts_;
+    base_ = c.done;  // the new arena's metrics count from here
+    // Matches the new run resumes (left unfinished by the kill): the
+    // killed arena counted them as scheduled.
+    resumed_ = c.all - c.done;
+    t_arena_ = Clock::now();
+    return true;
+  }
+
   // The match running at the cancel ends and is stored: the counts are
   // read once the arena says the run has settled (reading the database,
   // the status and the metrics one after the other while that match ended
   // compared counts of different moments: a false SOAK FAILED).
-  for (int i = 0; i < 1200 && !status.settled(); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  void Settle() {
+    v1::TournamentRef ref;
+    ref.set_tournament_id(id_);
+    auto cancel = [&] {
+      (void)Call([&](auto* cx, const auto& q,
+                     auto* o) { return a_.stub->CancelTournament(cx, q, o); },
+                 ref, &status_);
+    };
+    cancel();
+    for (int i = 0; i < 1200 && !status_.settled(); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      cancel();
+    }
+  }
+
+  // Prints the standings and the counts; true if the database, the ladder,
+  // the standings and the metrics agree (see the file comment).
+  bool Check() {
+    Counts c = Count(db_, id_);
+    const std::string m =
+        test_util::HttpGet(a_.server.metrics_port, "/metrics");
+    v1::TournamentRef ref;
+    ref.set_tournament_id(id_);
+    v1::StandingsResponse s;
     (void)Call([&](auto* cx, const auto& q,
-                   auto* o) { return a.stub->CancelTournament(cx, q, o); },
-               ref, &status);
+                   auto* o) { return a_.stub->GetStandings(cx, q, o); },
+               ref, &s);
+    int seats = 0, forfeits = 0;
+    bool flaky_suspended = false;
+    for (const auto& b : s.bots()) {
+      seats += b.games();
+      forfeits += b.forfeits();
+      if (b.bot() == "flaky") flaky_suspended = b.suspended();
+      std::printf("  %-6s games %5d forfeits %4d%s ordinal %6.2f\n",
+                  b.bot().c_str(), b.games(), b.forfeits(),
+                  b.suspended() ? " SUSPENDED" : "", b.ordinal());
+    }
+    const double fin = Metric(m, "woodland_arena_matches_finished_total"),
+                 sched = Metric(m, "woodland_arena_matches_scheduled_total"),
+                 queue = Metric(m, "woodland_arena_queue_depth"),
+                 running = Metric(m, "woodland_arena_matches_running");
+    std::printf(
+        "stored %d matches, %d done, indexes 0..N-1: %s; ladder says %d; "
+        "standings seats %d (= 4 x done: %s)\n",
+        c.all, c.done, c.contiguous ? "yes" : "NO", status_.matches_done(),
+        seats, seats == 4 * c.done ? "yes" : "NO");
+    std::printf(
+        "bot kills %d, arena restarts %d; forfeits %d (never started %d, "
+        "fallback %d); flaky suspended: %s\n",
+        kills_, restarts_, forfeits,
+        c.forfeit_kinds.count("never started")
+            ? c.forfeit_kinds.at("never started")
+            : 0,
+        c.forfeit_kinds.count("fallback") ? c.forfeit_kinds.at("fallback") : 0,
+        flaky_suspended ? "yes" : "NO");
+    std::printf(
+        "last arena run: stored %d; metrics finished %.0f scheduled %.0f "
+        "(+ %d resumed) queue %.0f running %.0f\n",
+        c.done - base_, fin, sched, resumed_, queue, running);
+    std::printf(
+        "imbalance: factions %d, seats %d; the ladder said it waited "
+        "in %d status polls (~%.0f s)\n",
+        s.faction_imbalance(), s.seat_imbalance(), waited_polls_,
+        waited_polls_ * 0.2);
+    if (!status_.settled()) std::printf("the ladder did not settle\n");
+    return status_.settled() && c.contiguous &&
+           status_.matches_done() == c.done && c.all - c.done <= o_.workers &&
+           seats == 4 * c.done && fin == c.done - base_ &&
+           sched + resumed_ == fin + (c.all - c.done) && queue == 0 &&
+           running == 0 && flaky_suspended;
   }
-  Counts c = Count(db, id);
-  const std::string m = test_util::HttpGet(a.server.metrics_port, "/metrics");
-  v1::StandingsResponse s;
-  (void)Call([&](auto* cx, const auto& q,
-                 auto* o) { return a.stub->GetStandings(cx, q, o); },
-             ref, &s);
-  int seats = 0, forfeits = 0;
-  bool flaky_suspended = false;
-  for (const auto& b : s.bots()) {
-    seats += b.games();
-    forfeits += b.forfeits();
-    if (b.bot() == "flaky") flaky_suspended = b.suspended();
-    std::printf("  %-6s games %5d forfeits %4d%s ordinal %6.2f\n",
-                b.bot().c_str(), b.games(), b.forfeits(),
-                b.suspended() ? " SUSPENDED" : "", b.ordinal());
-  }
-  const double fin = Metric(m, "woodland_arena_matches_finished_total"),
-               sched = Metric(m, "woodland_arena_matches_scheduled_total"),
-               queue = Metric(m, "woodland_arena_queue_depth"),
-               running = Metric(m, "woodland_arena_matches_running");
-  std::printf(
-      "stored %d matches, %d done, indexes 0..N-1: %s; ladder says %d; "
-      "standings seats %d (= 4 x done: %s)\n",
-      c.all, c.done, c.contiguous ? "yes" : "NO", status.matches_done(), seats,
-      seats == 4 * c.done ? "yes" : "NO");
-  std::printf(
-      "bot kills %d, arena restarts %d; forfeits %d (never started %d, "
-      "fallback %d); flaky suspended: %s\n",
-      kills, restarts, forfeits, c.forfeit_kinds["never started"],
-      c.forfeit_kinds["fallback"], flaky_suspended ? "yes" : "NO");
-  std::printf(
-      "last arena run: stored %d; metrics finished %.0f scheduled %.0f "
-      "(+ %d resumed) queue %.0f running %.0f\n",
-      c.done - base, fin, sched, resumed, queue, running);
-  std::printf(
-      "imbalance: factions %d, seats %d; the ladder said it waited "
-      "in %d status polls (~%.0f s)\n",
-      s.faction_imbalance(), s.seat_imbalance(), waited_polls,
-      waited_polls * 0.2);
-  if (!status.settled()) std::printf("the ladder did not settle\n");
-  const bool ok =
-      status.settled() && c.contiguous && status.matches_done() == c.done &&
-      c.all - c.done <= workers && seats == 4 * c.done &&
-      fin == c.done - base && sched + resumed == fin + (c.all - c.done) &&
-      queue == 0 && running == 0 && flaky_suspended;
-  std::printf("%s\n", ok ? "SOAK OK" : "SOAK FAILED");
-  for (Served& b : servers) {
-    if (b.pid != 0) kill(b.pid, SIGKILL);
-  }
-  return ok ? 0 : 1;
-}
+
+  const Options o_;
+  const std::string db_, bots_;
+  Arena a_;
+  std::vector<Served> servers_;
+  v1::TournamentStatus status_;
+  int64_t id_ = 0;
+  std::mt19937 rng_{7};
+  Clock::time_point t_start_, t_arena_, t_bot_, t_chunk_;
+  // CPU of the arenas killed so far, and the total at the chunk's start.
+  double cpu_dead_ = 0, cpu_chunk_ = 0;
+  int restarts_ = 0, kills_ = 0, chunk_start_ = 0, done_ = 0, base_ = 0;
+  int resumed_ = 0;
+  bool flaky_dead_ = false;
+  int waited_polls_ = 0;  // status polls (every 200 ms) that said "waiting"
+  std::string last_waiting_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return Soak(ParseOptions(argc, argv)).Run(); }
