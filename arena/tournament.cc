@@ -17,10 +17,12 @@
 #include <set>
 #include <thread>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
 #include "arena/auth.h"
 #include "google/protobuf/util/json_util.h"
 #include "google/protobuf/util/time_util.h"
@@ -1370,10 +1372,47 @@ absl::StatusOr<Standings> RecomputeRatings(const TournamentConfig& c,
   return ledger.Snapshot(static_cast<int>(rows->size()));
 }
 
+std::string TableText(const v1::TableSetup& t) {
+  std::vector<std::string> parts;
+  parts.push_back("map " + (t.map().empty() ? std::string("autumn") : t.map()));
+  if (t.random_suits()) {
+    parts.push_back("suits random");
+  } else if (t.suits_size() > 0) {
+    std::vector<std::string> suits;
+    for (int suit : t.suits()) {
+      suits.push_back(absl::AsciiStrToLower(
+          absl::StripPrefix(v1::Suit_Name(suit), "SUIT_")));
+    }
+    parts.push_back("suits " + absl::StrJoin(suits, ","));
+  }
+  parts.push_back("deck " +
+                  (t.deck().empty() ? std::string("standard") : t.deck()));
+  parts.push_back(t.setup_mode() == v1::SETUP_MODE_ADVANCED ? "setup advanced"
+                                                            : "setup standard");
+  if (t.draft()) parts.push_back("draft");
+  if (t.landmarks_size() > 0) {
+    std::vector<std::string> landmarks;
+    for (const v1::LandmarkSpec& l : t.landmarks()) {
+      landmarks.push_back(l.clearing() > 0
+                              ? absl::StrCat(l.landmark(), "@", l.clearing())
+                              : l.landmark());
+    }
+    parts.push_back("landmarks " + absl::StrJoin(landmarks, ","));
+  }
+  if (t.hirelings_size() > 0) {
+    std::vector<std::string> hirelings;
+    for (const v1::HirelingSpec& h : t.hirelings()) {
+      hirelings.push_back(h.hireling() + (h.demoted() ? " (demoted)" : ""));
+    }
+    parts.push_back("hirelings " + absl::StrJoin(hirelings, ","));
+  }
+  return absl::StrJoin(parts, ", ");
+}
+
 std::string StandingsText(const TournamentConfig& c, const Standings& s) {
-  std::string out =
-      absl::StrFormat("%d/%d matches%s\n\n", s.matches_done, s.matches_total,
-                      s.resumed ? " (resumed)" : "");
+  std::string out = absl::StrFormat(
+      "%d/%d matches%s\ntable: %s\n\n", s.matches_done, s.matches_total,
+      s.resumed ? " (resumed)" : "", TableText(c.table));
   absl::StrAppendFormat(&out, "%-4s %-20s %8s %7s %7s %6s %6s %7s %8s\n",
                         "rank", "bot", "ordinal", "mu", "sigma", "games",
                         "wins", "mean VP", "forfeits");
@@ -1415,8 +1454,13 @@ std::string StandingsText(const TournamentConfig& c, const Standings& s) {
 std::string StandingsJson(const TournamentConfig& c, const Standings& s) {
   std::string out = absl::StrCat("{\"matches_done\":", s.matches_done,
                                  ",\"matches_total\":", s.matches_total,
-                                 ",\"resumed\":", s.resumed ? "true" : "false",
-                                 ",\"standings\":[");
+                                 ",\"resumed\":", s.resumed ? "true" : "false");
+  // Issue 12: the table the matches were played on (as TableSetup's JSON).
+  std::string table;
+  google::protobuf::util::JsonPrintOptions options;
+  options.preserve_proto_field_names = true;
+  (void)google::protobuf::util::MessageToJsonString(c.table, &table, options);
+  absl::StrAppend(&out, ",\"table\":", table, ",\"standings\":[");
   for (size_t i = 0; i < s.bots.size(); ++i) {
     const BotStanding& b = s.bots[i];
     absl::StrAppend(

@@ -229,6 +229,9 @@ absl::StatusOr<Standings> RecomputeRatings(const TournamentConfig& config,
                                            Store& store, int64_t tournament);
 
 std::string StandingsText(const TournamentConfig& config, const Standings& s);
+// The table a tournament's matches are played on, in a line ("map lake,
+// suits random, deck exiles, setup advanced, ..."; issue 12).
+std::string TableText(const v1::TableSetup& t);
 std::string StandingsJson(const TournamentConfig& config, const Standings& s);
 
 }  // namespace woodland::arena

@@ -165,39 +165,9 @@ int PlayMain(const std::vector<std::string>& argv) {
   *spec.mutable_time_bank() = TimeUtil::MillisecondsToDuration(*bank);
   spec.set_max_strikes(*strikes);
   spec.set_max_turns(*turns);
-  spec.set_map(args->Get("--map", "autumn"));
-  // Law 20.8: the shared deck, "standard" or "exiles".
-  spec.set_deck(args->Get("--deck", "standard"));
-  if (!rules::BuiltinDeck(spec.deck()).ok()) {
-    return Fail("play",
-                absl::InvalidArgumentError(absl::StrCat(
-                    "unknown deck '", spec.deck(), "' (decks: ",
-                    absl::StrJoin(rules::BuiltinDeckKeys(), ", "), ")")));
-  }
-  rules::GameSetup suits;
-  if (absl::Status st = rules::ParseSuitsFlag(args->Get("--suits", ""), suits);
+  if (absl::Status st = ReadTableFlags(*args, /*defaults=*/true, draft, spec);
       !st.ok()) {
     return Fail("play", st);
-  }
-  for (int8_t suit : suits.suits) spec.add_suits(referee::SuitToProto(suit));
-  spec.set_random_suits(suits.random_suits);
-  if (absl::Status st =
-          AddTableFlags(args->Get("--setup", draft ? "advanced" : "standard"),
-                        args->Get("--landmarks", ""), spec);
-      !st.ok()) {
-    return Fail("play", st);
-  }
-  // --hirelings patrol,dynasty:demoted,band (Law 22, 19.6).
-  rules::GameSetup hirelings;
-  if (absl::Status st =
-          rules::ParseHirelingsFlag(args->Get("--hirelings", ""), hirelings);
-      !st.ok()) {
-    return Fail("play", st);
-  }
-  for (const auto& [h, demoted] : hirelings.hirelings) {
-    v1::HirelingSpec* hs = spec.add_hirelings();
-    hs->set_hireling(std::string(rules::HirelingKey(h, demoted)));
-    hs->set_demoted(demoted);
   }
   referee::MatchOptions options;
   options.stderr_dir = args->Get("--stderr-dir", "");

@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -124,6 +126,97 @@ TEST(StderrDir, Issue13_RefereeServeCreatesTheDirectory) {
             " --stderr-dir " + dir);
   EXPECT_TRUE(std::filesystem::is_directory(dir)) << r.out;
   std::filesystem::remove_all(std::filesystem::path(dir).parent_path());
+}
+
+// Issue 12.6: the commands that set up tables name every table flag in
+// their own usage.
+TEST(CliHelp, Issue12_TableCommandsNameEveryTableFlag) {
+  for (const char* cmd : {"selfplay", "play", "tournament"}) {
+    const CmdResult r = Shell(kCli + " " + cmd + " --help");
+    for (const char* flag : {"--map", "--suits", "--deck", "--setup",
+                             "--landmarks", "--hirelings", "--draft"}) {
+      EXPECT_NE(r.out.find(flag), std::string::npos) << cmd << " " << flag;
+    }
+  }
+}
+
+// A two-seat table on the Lake map (Law 25), the E&P deck (20.8.1), suit
+// markers drawn (19.1), a landmark (24) and three hirelings, one demoted
+// (22, 19.6): `woodland play` records all of it in its replay.
+const std::string kTable =
+    " --map lake --deck exiles --suits random --landmarks lost_city"
+    " --hirelings exile,band,bearers:demoted";
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream f(path);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+TEST(CliTable, Issue12_PlayRecordsItsTableInTheReplay) {
+  const std::string replay = ::testing::TempDir() + "/cli-table-replay-" +
+                             std::to_string(getpid()) + ".json";
+  const CmdResult r =
+      Shell(kCli + " play --factions alliance,cult --seed 7 --max-turns 12" +
+            " --bot alliance=builtin:random --bot cult=builtin:random" +
+            kTable + " --replay " + replay);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string json = ReadFile(replay);
+  for (const char* want :
+       {"\"map\": \"lake\"", "\"deck\": \"exiles\"", "\"random_suits\": true",
+        "\"landmark\": \"lost_city\"", "\"hireling\": \"exile\"",
+        "\"hireling\": \"band\"", "\"demoted\": true"}) {
+    EXPECT_NE(json.find(want), std::string::npos) << want << "\n" << json;
+  }
+  std::filesystem::remove(replay);
+}
+
+// The tournament's standings say which table its matches were played on,
+// as text and as JSON.
+TEST(CliTable, Issue12_TournamentReportsItsTable) {
+  const std::string base = kCli +
+                           " tournament --bot a=builtin:random"
+                           " --bot b=builtin:random --factions alliance,cult"
+                           " --players 2 --tables 1 --seed 5" +
+                           kTable;
+  const CmdResult text = Shell(base);
+  ASSERT_EQ(text.exit_code, 0) << text.out;
+  EXPECT_NE(text.out.find("table: map lake, suits random, deck exiles, "
+                          "setup standard, landmarks lost_city, hirelings "
+                          "exile,band,"),
+            std::string::npos)
+      << text.out;
+  const CmdResult json = Shell(base + " --json");
+  ASSERT_EQ(json.exit_code, 0) << json.out;
+  EXPECT_NE(json.out.find("\"table\":{\"map\":\"lake\""), std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("\"deck\":\"exiles\""), std::string::npos)
+      << json.out;
+}
+
+// Wrong table flags are refused before any match, with the reason.
+TEST(CliTable, Issue12_BadTableFlagsAreRefused) {
+  const std::string play = kCli +
+                           " play --factions alliance,cult --seed 7"
+                           " --bot alliance=builtin:random"
+                           " --bot cult=builtin:random";
+  const std::string tournament = kCli +
+                                 " tournament --bot a=builtin:random"
+                                 " --bot b=builtin:random"
+                                 " --factions alliance,cult --players 2";
+  for (const std::string& cmd : {play, tournament}) {
+    CmdResult r = Shell(cmd + " --deck nope");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("unknown deck 'nope'"), std::string::npos) << r.out;
+    r = Shell(cmd + " --hirelings nope,band,exile");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("unknown hireling 'nope'"), std::string::npos)
+        << r.out;
+    r = Shell(cmd + " --setup sideways");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("--setup wants standard or advanced"),
+              std::string::npos)
+        << r.out;
+  }
 }
 
 }  // namespace
