@@ -611,8 +611,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       view_cache.Serialize(s, seat, &sr.next_observation, &sr.next_fields);
       // Issue 13: last, what changed on the boards since its last request.
       bool has_board;
+      // The kept event is overwritten (board_event.h), its strings reused.
       v1::Event* board = raw_events ? &board_event : req.add_events();
-      if (raw_events) board->Clear();
       // Issue 19.3: nothing but the bot reads the event: its view stays
       // the bytes just compared (not parsed, not serialized again).
       const bool raw_board = !history && !reads && !options.decorate_request;

@@ -3,8 +3,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "absl/strings/string_view.h"
 #include "google/protobuf/wire_format_lite.h"
 #include "referee/convert.h"
 
@@ -16,12 +15,10 @@ namespace {
 using google::protobuf::internal::WireFormatLite;
 
 // Appends `m` serialized deterministically (as the match runner compares
-// views).
+// views). The view has no map field (view_cache_test checks), so its plain
+// serialization is the deterministic one, without a stream's set-up.
 void AppendDeterministic(const google::protobuf::Message& m, std::string* out) {
-  google::protobuf::io::StringOutputStream stream(out);
-  google::protobuf::io::CodedOutputStream coded(&stream);
-  coded.SetSerializationDeterministic(true);
-  m.SerializeToCodedStream(&coded);
+  m.AppendPartialToString(out);
 }
 
 // Appends a varint.
@@ -52,41 +49,188 @@ void MessageField(int number, const google::protobuf::Message& m,
   AppendDeterministic(m, out);
 }
 
-// Records where each top-level field of `bytes` (a message protobuf has just
-// written: varint and length-delimited fields only, numbers up to
-// kMaxField) lies, at `at` on in the view. False for anything else.
-bool RecordFields(absl::string_view bytes, size_t at, ViewFields& f) {
-  size_t p = 0;
-  const auto varint = [&](uint64_t* v) {
-    *v = 0;
-    for (int shift = 0; p < bytes.size() && shift < 64; shift += 7) {
-      const uint8_t b = static_cast<uint8_t>(bytes[p++]);
-      *v |= static_cast<uint64_t>(b & 0x7F) << shift;
-      if (b < 0x80) return true;
-    }
-    return false;
-  };
-  while (p < bytes.size()) {
-    const size_t start = p;
-    uint64_t tag, v;
-    if (!varint(&tag)) return false;
-    const uint64_t number = tag >> 3;
-    if (number == 0 || number > ViewFields::kMaxField) return false;
-    switch (tag & 7) {
-      case WireFormatLite::WIRETYPE_VARINT:
-        if (!varint(&v)) return false;
-        break;
-      case WireFormatLite::WIRETYPE_LENGTH_DELIMITED:
-        if (!varint(&v) || v > bytes.size() - p) return false;
-        p += v;
-        break;
-      default:
-        return false;
-    }
-    if (f.end[number] == 0) f.begin[number] = static_cast<uint32_t>(at + start);
-    f.end[number] = static_cast<uint32_t>(at + p);
+// Appends the bytes of `v` (a value without padding) to a key.
+template <typename T>
+void Put(SectionKey& k, const T& v) {
+  static_assert(std::has_unique_object_representations_v<T>);
+  if (k.size + sizeof v > SectionKey::kMax) {
+    k.fits = false;
+    return;
   }
-  return true;
+  std::memcpy(k.bytes + k.size, &v, sizeof v);
+  k.size += sizeof v;
+}
+
+// Appends a list: its size, then its elements.
+template <typename List>
+void PutList(SectionKey& k, const List& list) {
+  Put(k, static_cast<uint32_t>(list.size()));
+  for (const auto& x : list) Put(k, x);
+}
+
+// The seats' factions (a seat still drafting has none, Law 19.8.3).
+void PutFactions(const State& s, SectionKey& k) {
+  for (int i = 0; i < s.num_seats(); ++i) Put(k, s.seat(i).faction);
+}
+
+// Fields 16 and 23: every seated Vagabond's board as VagabondToProto reads
+// it (Law 9.2; the relationships name the seated factions, the coalition a
+// seat's faction) and the shared quests and ruins.
+void VagabondsKey(const State& s, const rules::Observation& o, SectionKey& k) {
+  PutFactions(s, k);
+  PutList(k, o.quests);
+  PutList(k, o.ruins_with_items);
+  Put(k, static_cast<uint32_t>(o.vagabonds.size()));
+  for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
+    const rules::VagabondBoard& b = v.board;
+    Put(k, v.faction);
+    Put(k, b.character);
+    Put(k, b.clearing);
+    Put(k, b.forest);
+    PutList(k, b.items);
+    Put(k, b.relation);
+    PutList(k, b.quests_done);
+    Put(k, b.coalition);
+    Put(k, b.scorched);
+  }
+}
+
+// Field 30: the supplies of the seated factions (Law 1.5.1); the Corvids'
+// plots by kind only in their own view (Law 13.2.2.I).
+void SupplyKey(const State& s, int seat, SectionKey& k) {
+  const int corvid = s.SeatOf(rules::kCorvid);
+  Put(k, corvid >= 0 && seat == corvid);
+  PutFactions(s, k);
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    if (f >= 0) Put(k, static_cast<int8_t>(s.warrior_supply(f)));
+  }
+  for (int p = 0; p < rules::kNumPieces; ++p)
+    Put(k, static_cast<int8_t>(s.piece_supply(p)));
+}
+
+// Field 31: the turn's progress as ProgressToProto reads it.
+void ProgressKey(const State& s, SectionKey& k) {
+  PutFactions(s, k);
+  for (int i = 0; i < s.num_seats(); ++i) Put(k, s.seat(i).used_effects);
+  if (s.SeatOf(rules::kMarquise) >= 0) Put(k, s.marquise().actions);
+  if (s.SeatOf(rules::kEyrie) >= 0) Put(k, s.eyrie().resolved);
+  if (s.SeatOf(rules::kAlliance) >= 0) {
+    Put(k, s.alliance().officers);
+    Put(k, s.alliance().ops_used);
+  }
+  for (int f : {rules::kVagabond, rules::kVagabond2}) {
+    if (s.SeatOf(f) < 0) continue;
+    const rules::VagabondBoard& vb = s.vagabond(f);
+    Put(k, vb.aids);
+    int8_t exhausted = 0;
+    for (const rules::VItem& it : vb.items) exhausted += it.exhausted;
+    Put(k, exhausted);
+  }
+  Put(k, s.craft_used());
+  Put(k, s.ferry_used());
+  Put(k, s.path_opened_this_turn());
+}
+
+// Field 32: the battle in progress (Law 4.3), as BattleToProto reads it.
+void BattleKey(const State& s, SectionKey& k) {
+  const rules::BattleState& b = s.battle();
+  const bool on = b.attacker != rules::kNoFaction && b.clearing >= 0;
+  Put(k, on);
+  if (!on) return;
+  Put(k, b.attacker);
+  Put(k, b.defender);
+  Put(k, b.clearing);
+  Put(k, b.ambush);
+  Put(k, b.roll_hi);
+  Put(k, b.roll_lo);
+  Put(k, b.att_hits);
+  Put(k, b.def_hits);
+  Put(k, b.hits_left);
+}
+
+// Appends to `k` everything field `n` (10 on) of the view `o` of `s` is
+// made of; false: the field is made for every view (not kept). A faction's
+// board that is not seated, hirelings, landmarks or revealed hands not in
+// play, are kept (as nothing).
+bool RestKey(const State& s, const rules::Observation& o, int n,
+             SectionKey& k) {
+  const auto absent = [&](int faction) { return s.SeatOf(faction) < 0; };
+  switch (n) {
+    case 11:  // Law 4.1.2
+      Put(k, o.item_supply);
+      return true;
+    case 12:  // hands shown to this seat (Codebreakers), its own
+      Put(k, static_cast<uint32_t>(o.reveals.size()));
+      for (const rules::Reveal& r : o.reveals) {
+        Put(k, r.target);
+        Put(k, r.turn);
+        PutList(k, r.cards);
+      }
+      return true;
+    case 13:
+      Put(k, absent(rules::kMarquise));
+      Put(k, o.keep);
+      Put(k, o.marquise_placed);
+      return true;
+    case 14:
+      Put(k, absent(rules::kEyrie));
+      Put(k, o.eyrie_leader);
+      Put(k, o.eyrie_deposed);
+      for (const auto& column : o.decree) PutList(k, column);
+      Put(k, o.viziers);
+      if (!absent(rules::kEyrie)) Put(k, s.eyrie().roosts);
+      return true;
+    case 15:  // the supporters' cards only in the Alliance's view (Law 8.2.5)
+      Put(k, absent(rules::kAlliance));
+      Put(k, o.supporters);
+      PutList(k, o.supporter_cards);
+      Put(k, o.officers);
+      return true;
+    case 16:
+    case 23:
+      VagabondsKey(s, o, k);
+      return true;
+    case 17:
+      return absent(rules::kCult);
+    case 18:
+      return absent(rules::kRiverfolk);
+    case 19:
+      return absent(rules::kDuchy);
+    case 20:
+      return absent(rules::kCorvid);
+    case 21:
+      return absent(rules::kHundreds);
+    case 22:
+      return absent(rules::kKeepers);
+    case 24:
+    case 25:
+      return !o.hirelings.InPlay();
+    case 26:
+      return s.landmarks().Empty();
+    case 30:
+      SupplyKey(s, o.seat, k);
+      return true;
+    case 31:
+      ProgressKey(s, k);
+      return true;
+    case 32:
+      BattleKey(s, k);
+      return true;
+    case 33:  // Law 19.8.3.I
+      Put(k, static_cast<uint32_t>(o.homelands.size()));
+      for (const rules::Observation::Homeland& h : o.homelands) {
+        Put(k, h.faction);
+        PutList(k, h.clearings);
+      }
+      return true;
+    case 50:  // Law 20.8.1
+      Put(k, s.exiles_deck());
+      Put(k, o.exiles.coffins);
+      Put(k, o.exiles.exhausted);
+      return true;
+  }
+  return false;
 }
 
 bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
@@ -196,13 +340,30 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   section(7, [&] { out->append(hand.bytes); });
   section(8, [&] { out->append(discard_.bytes); });
   section(9, [&] { out->append(dominance_.bytes); });
-  // Fields 10 on.
-  rest_.Clear();
-  ObservationToProto(s, o, &rest_, uint64_t{1} << 10);  // 10 on
-  rest_bytes_.clear();
-  AppendDeterministic(rest_, &rest_bytes_);
-  if (!RecordFields(rest_bytes_, out->size(), f)) f.ok = false;
-  out->append(rest_bytes_);
+  // Fields 10 on (deck_size written directly).
+  for (int number : kRestFields) {
+    if (number == v1::Observation::kDeckSizeFieldNumber) {
+      section(number, [&] { Int32Field(number, o.deck_size, out); });
+      continue;
+    }
+    Rest& kept = rest_[number];
+    key_.size = 0;
+    key_.fits = true;
+    const bool keyed = RestKey(s, o, number, key_) && key_.fits;
+    const absl::string_view key(key_.bytes, key_.size);
+    if (keyed && kept.made && kept.key == key) {
+      ++stats_.kept;
+    } else {
+      ++stats_.made;
+      fields_.Clear();
+      ObservationToProto(s, o, &fields_, uint64_t{1} << number);
+      kept.bytes.clear();
+      AppendDeterministic(fields_, &kept.bytes);
+      kept.made = keyed;
+      if (keyed) kept.key.assign(key.data(), key.size());
+    }
+    section(number, [&] { out->append(kept.bytes); });
+  }
 }
 
 }  // namespace woodland::referee
