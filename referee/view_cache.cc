@@ -149,6 +149,42 @@ void BattleKey(const State& s, SectionKey& k) {
   Put(k, b.hits_left);
 }
 
+// Field 17: the Lizard Cult's board as CultViewToProto reads it (Law 10),
+// the gardens on its tracks included.
+void CultKey(const State& s, const rules::Observation& o, SectionKey& k) {
+  const rules::CultBoard& b = o.cult;
+  Put(k, b.outcast);
+  Put(k, b.hated);
+  Put(k, b.acolytes);
+  Put(k, b.scored);
+  PutList(k, b.lost_souls);
+  PutList(k, b.revealed);
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit)
+    Put(k, static_cast<int8_t>(s.piece_supply(rules::kGardenFox + suit)));
+}
+
+// Field 18: the Riverfolk Company's board as RiverfolkViewToProto reads it
+// (Law 11: all public), its trade posts on the map and tracks, its hand and
+// whether this turn's services are still in effect.
+void RiverfolkKey(const State& s, const rules::Observation& o, SectionKey& k) {
+  const rules::RiverfolkBoard& b = o.riverfolk;
+  Put(k, b.payments);
+  Put(k, b.funds);
+  Put(k, b.committed);
+  Put(k, b.prices);
+  Put(k, b.posts_gone);
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    const int piece = rules::kTradePostFox + suit;
+    int16_t on_map = 0;
+    for (const rules::ClearingState& c : o.clearings) on_map += c.pieces[piece];
+    Put(k, on_map);
+    Put(k, static_cast<int8_t>(s.piece_supply(piece)));
+  }
+  PutList(k, o.riverfolk_hand);
+  Put(k, b.boats_turn == s.turn() ? b.boats_for : rules::kNoFaction);
+  Put(k, b.mercs_turn == s.turn() ? b.mercs_for : rules::kNoFaction);
+}
+
 // Appends to `k` everything field `n` (10 on) of the view `o` of `s` is
 // made of; false: the field is made for every view (not kept). A faction's
 // board that is not seated, hirelings, landmarks or revealed hands not in
@@ -192,9 +228,13 @@ bool RestKey(const State& s, const rules::Observation& o, int n,
       VagabondsKey(s, o, k);
       return true;
     case 17:
-      return absent(rules::kCult);
+      Put(k, absent(rules::kCult));
+      CultKey(s, o, k);
+      return true;
     case 18:
-      return absent(rules::kRiverfolk);
+      Put(k, absent(rules::kRiverfolk));
+      RiverfolkKey(s, o, k);
+      return true;
     case 19:
       return absent(rules::kDuchy);
     case 20:

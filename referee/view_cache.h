@@ -49,10 +49,11 @@ struct SectionKey {
 //    Marquise's, Eyrie's and Alliance's boards (the
 //    supporters' cards as the seat's view holds them, Law 8.2.5), every
 //    Vagabond's (fields 16 and 23), the supplies (the Corvids' plots by
-//    kind in their own view only, Law 13.2.2.I), the turn's progress, the
-//    battle, the homelands and the Exiles and Partisans cards; the deck size
-//    is written directly. The expansion factions' boards, hirelings and
-//    landmarks are made for every view while in play.
+//    kind in their own view only, Law 13.2.2.I), the Lizard Cult's and the
+//    Riverfolk's boards, the turn's progress, the battle, the homelands and
+//    the Exiles and Partisans cards; the deck size is written directly. The
+//    other expansion factions' boards, hirelings and landmarks are made for
+//    every view while in play.
 // One ViewCache per match (the map and the deck are the match's).
 class ViewCache {
  public:
