@@ -22,7 +22,6 @@
 namespace woodland::referee {
 namespace {
 
-using google::protobuf::util::TimeUtil;
 using rules::State;
 
 // A client-chosen duration within [0, max]; zero means `fallback`.
@@ -43,8 +42,13 @@ absl::StatusOr<absl::Duration> BoundedDuration(
   return absl::Seconds(d.seconds()) + absl::Nanoseconds(d.nanos());
 }
 
+// As TimeUtil::NanosecondsToDuration, set in place (issue 19.3: three per
+// decision).
 void ToProto(absl::Duration d, google::protobuf::Duration* out) {
-  *out = TimeUtil::NanosecondsToDuration(absl::ToInt64Nanoseconds(d));
+  constexpr int64_t kNanosPerSecond = 1000000000;
+  const int64_t ns = absl::ToInt64Nanoseconds(d);
+  out->set_seconds(ns / kNanosPerSecond);
+  out->set_nanos(static_cast<int32_t>(ns % kNanosPerSecond));
 }
 
 const char* FaultName(v1::FaultReason r) {

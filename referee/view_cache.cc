@@ -281,18 +281,41 @@ bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
 
 }  // namespace
 
-void ViewCache::CardsField(const State& s, const rules::Observation& o,
-                           int number, const std::vector<rules::CardId>& cards,
+const std::string& ViewCache::CardBytes(const State& s, rules::CardId id) {
+  static const std::string kNone;  // "no card": an empty Card
+  if (id < 0) return kNone;
+  if (static_cast<size_t>(id) >= card_bytes_.size()) {
+    card_bytes_.resize(id + 1);
+    card_made_.resize(id + 1);
+  }
+  if (!card_made_[id]) {
+    v1::Card card;
+    CardToProto(s, id, &card);
+    card.AppendPartialToString(&card_bytes_[id]);
+    card_made_[id] = true;
+  }
+  return card_bytes_[id];
+}
+
+void ViewCache::CardsField(const State& s, int number,
+                           const std::vector<rules::CardId>& cards,
                            Cards& kept) {
   if (kept.made && kept.key == cards) {
     ++stats_.kept;
     return;
   }
   ++stats_.made;
-  fields_.Clear();
-  ObservationToProto(s, o, &fields_, uint64_t{1} << number);
+  // As Cards() in convert.cc: one Card entry per id, each the card's kept
+  // bytes (issue 19.3: a card's entry depends on the match's deck only).
   kept.bytes.clear();
-  AppendDeterministic(fields_, &kept.bytes);
+  const uint32_t tag = WireFormatLite::MakeTag(
+      number, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
+  for (rules::CardId id : cards) {
+    const std::string& card = CardBytes(s, id);
+    Varint(tag, &kept.bytes);
+    Varint(card.size(), &kept.bytes);
+    kept.bytes.append(card);
+  }
   kept.key = cards;
   kept.made = true;
 }
@@ -374,9 +397,9 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   });
   // Fields 7-9: the seat's hand, the discard pile, the dominance cards.
   Cards& hand = hands_[seat + 1];
-  CardsField(s, o, 7, o.hand, hand);
-  CardsField(s, o, 8, o.discard, discard_);
-  CardsField(s, o, 9, o.available_dominance, dominance_);
+  CardsField(s, 7, o.hand, hand);
+  CardsField(s, 8, o.discard, discard_);
+  CardsField(s, 9, o.available_dominance, dominance_);
   section(7, [&] { out->append(hand.bytes); });
   section(8, [&] { out->append(discard_.bytes); });
   section(9, [&] { out->append(dominance_.bytes); });

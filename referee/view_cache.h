@@ -3,6 +3,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "referee/board_event.h"
 #include "referee/rules/observation.h"
@@ -104,11 +105,14 @@ class ViewCache {
     std::vector<rules::CardId> key;
     std::string bytes;  // the field's entries
   };
-  // Makes `kept` the field `number` (7, 8 or 9) of `o` unless its cards are
-  // the kept ones.
-  void CardsField(const rules::State& s, const rules::Observation& o,
-                  int number, const std::vector<rules::CardId>& cards,
-                  Cards& kept);
+  // Makes `kept` the field `number` (7, 8 or 9) holding `cards` unless they
+  // are the kept ones.
+  void CardsField(const rules::State& s, int number,
+                  const std::vector<rules::CardId>& cards, Cards& kept);
+  // The serialized Card of `id` (made once: the deck is the match's).
+  const std::string& CardBytes(const rules::State& s, rules::CardId id);
+  std::vector<std::string> card_bytes_;
+  std::vector<bool> card_made_;
 
   // [clearing][form]: form 1 is the Corvids' own view.
   std::array<std::array<Clearing, 2>, rules::kMaxClearings> clearings_;
