@@ -7,7 +7,9 @@
 // sends the raw round trips (timer paused), so both are measured close
 // together: `ratio` = referee us/decision over raw us/round trip (goal
 // <= 1.1), and `cpu_ratio` the same in this process's CPU time (less
-// disturbed by other load on the machine). Also: the referee alone with
+// disturbed by other load on the machine); `seats` is the table's size (2,
+// 4 or 6: Marquise, Eyrie, Alliance, Vagabond, Riverfolk, Lizard Cult,
+// the first N). Also: the referee alone with
 // in-process bots (its own cost per decision), and matches per minute of bots
 // the referee launches (exec:).
 //
