@@ -7,7 +7,9 @@
 // sends the raw round trips (timer paused), so both are measured close
 // together: `ratio` = referee us/decision over raw us/round trip (goal
 // <= 1.1), and `cpu_ratio` the same in this process's CPU time (less
-// disturbed by other load on the machine). Also: the referee alone with
+// disturbed by other load on the machine); `seats` is the table's size (2,
+// 4 or 6: Marquise, Eyrie, Alliance, Vagabond, Riverfolk, Lizard Cult,
+// the first N). Also: the referee alone with
 // in-process bots (its own cost per decision), and matches per minute of bots
 // the referee launches (exec:).
 //
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <map>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -61,22 +64,28 @@ BotProcess& Bot(bool unix_socket) {
   return unix_socket ? *uds : *tcp;
 }
 
-v1::MatchSpec Spec(const std::string& bot, uint64_t seed) {
+// A match of the first `seats` of Marquise, Eyrie, Alliance, Vagabond,
+// Riverfolk and Lizard Cult, every seat played by `bot`.
+v1::MatchSpec Spec(const std::string& bot, uint64_t seed, int seats = 2) {
+  static constexpr v1::Faction kFactions[] = {
+      v1::FACTION_MARQUISE, v1::FACTION_EYRIE,     v1::FACTION_ALLIANCE,
+      v1::FACTION_VAGABOND, v1::FACTION_RIVERFOLK, v1::FACTION_CULT};
   v1::MatchSpec spec;
   spec.set_seed(seed);
-  for (auto f : {v1::FACTION_MARQUISE, v1::FACTION_EYRIE}) {
+  for (int i = 0; i < seats && i < 6; ++i) {
     auto* s = spec.add_seats();
-    s->set_faction(f);
+    s->set_faction(kFactions[i]);
     s->set_bot(bot);
   }
   return spec;
 }
 
-// A typical request: every request the referee sent in one match, so the
-// raw ping-pong sends exactly the same bytes.
-std::vector<v1::DecisionRequest>& Requests() {
-  static auto* requests = [] {
-    auto* v = new std::vector<v1::DecisionRequest>();
+// A typical request: every request the referee sent in one match of
+// `seats` seats, so the raw ping-pong sends exactly the same bytes.
+std::vector<v1::DecisionRequest>& Requests(int seats = 2) {
+  static auto* by_seats = new std::map<int, std::vector<v1::DecisionRequest>>();
+  auto [it, added] = by_seats->try_emplace(seats);
+  if (added) {
     struct Capture : MatchListener {
       std::vector<v1::DecisionRequest>* out;
       void OnRequest(const rules::State&,
@@ -84,11 +93,10 @@ std::vector<v1::DecisionRequest>& Requests() {
         out->push_back(r);
       }
     } capture;
-    capture.out = v;
-    (void)RunMatch(Spec("builtin:random", 7), MatchOptions{}, &capture);
-    return v;
-  }();
-  return *requests;
+    capture.out = &it->second;
+    (void)RunMatch(Spec("builtin:random", 7, seats), MatchOptions{}, &capture);
+  }
+  return it->second;
 }
 
 // CPU seconds of this process (every thread: the referee and gRPC).
@@ -103,8 +111,8 @@ double ProcessCpu() {
 // returns the seconds they took. stream: on one Play stream (issue 19),
 // else one Decide call each.
 double RawRoundTrips(v1::Bot::Stub& stub, size_t n, size_t* next,
-                     bool stream = false) {
-  const auto& reqs = Requests();
+                     bool stream = false, int seats = 2) {
+  const auto& reqs = Requests(seats);
   const absl::Time t0 = absl::Now();
   if (stream) {
     grpc::ClientContext ctx;
@@ -159,11 +167,12 @@ BENCHMARK(BM_RawPingPong)
 // the decisions on a Play stream (issue 19), stream:0 one Decide call each
 // (the raw round trips stay unary Decide calls either way). After each
 // match, as many raw round trips as it had decisions (at most 400), with
-// the timer paused.
+// the timer paused. seats: how many seats the matches have (Spec).
 void BM_RefereeDecision(benchmark::State& state) {
   BotProcess& bot = Bot(state.range(0));
   MatchOptions options;
   options.connect.play_stream = state.range(1) != 0;
+  const int seats = static_cast<int>(state.range(2));
   const std::string spec = "grpc://" + bot.address;
   int64_t decisions = 0, matches = 0, raw_n = 0;
   double raw_s = 0, referee_s = 0, raw_cpu = 0, referee_cpu = 0;
@@ -172,7 +181,7 @@ void BM_RefereeDecision(benchmark::State& state) {
   for (auto _ : state) {
     const absl::Time t0 = absl::Now();
     double cpu0 = ProcessCpu();
-    auto out = RunMatch(Spec(spec, seed++), options);
+    auto out = RunMatch(Spec(spec, seed++, seats), options);
     referee_s += absl::ToDoubleSeconds(absl::Now() - t0);
     referee_cpu += ProcessCpu() - cpu0;
     if (!out.ok()) state.SkipWithError("match failed");
@@ -182,7 +191,7 @@ void BM_RefereeDecision(benchmark::State& state) {
     const size_t n = std::min<int64_t>(out->result.decisions(), 400);
     cpu0 = ProcessCpu();
     const double s =
-        RawRoundTrips(*bot.stub, n, &next, options.connect.play_stream);
+        RawRoundTrips(*bot.stub, n, &next, options.connect.play_stream, seats);
     raw_cpu += ProcessCpu() - cpu0;
     if (s < 0) state.SkipWithError("raw Decide failed");
     raw_s += s;
@@ -203,11 +212,13 @@ void BM_RefereeDecision(benchmark::State& state) {
       static_cast<double>(matches) * 60, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RefereeDecision)
-    ->ArgNames({"unix", "stream"})
-    ->Args({0, 0})
-    ->Args({0, 1})
-    ->Args({1, 0})
-    ->Args({1, 1})
+    ->ArgNames({"unix", "stream", "seats"})
+    ->Args({0, 0, 2})
+    ->Args({0, 1, 2})
+    ->Args({1, 0, 2})
+    ->Args({1, 1, 2})
+    ->Args({1, 1, 4})
+    ->Args({1, 1, 6})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(3);
@@ -223,9 +234,10 @@ class UnwatchedListener : public MatchListener {
 void RefereeInProcess(benchmark::State& state, bool listened) {
   int64_t decisions = 0;
   uint64_t seed = 1;
+  const int seats = static_cast<int>(state.range(0));
   for (auto _ : state) {
     UnwatchedListener l;
-    auto out = RunMatch(Spec("builtin:random", seed++), MatchOptions{},
+    auto out = RunMatch(Spec("builtin:random", seed++, seats), MatchOptions{},
                         listened ? &l : nullptr);
     if (!out.ok()) state.SkipWithError("match failed");
     decisions += out->result.decisions();
@@ -238,11 +250,19 @@ void RefereeInProcess(benchmark::State& state, bool listened) {
 void BM_RefereeInProcess(benchmark::State& state) {
   RefereeInProcess(state, false);
 }
-BENCHMARK(BM_RefereeInProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_RefereeInProcess)
+    ->ArgName("seats")
+    ->Arg(2)
+    ->Arg(4)
+    ->Arg(6)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 void BM_RefereeInProcessListened(benchmark::State& state) {
   RefereeInProcess(state, true);
 }
 BENCHMARK(BM_RefereeInProcessListened)
+    ->ArgName("seats")
+    ->Arg(2)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -39,18 +39,59 @@ bool SplitFields(absl::string_view b,
 }
 
 // The fields the board event covers, in declaration order (its order of
-// names).
-const std::vector<const google::protobuf::FieldDescriptor*>& Covered() {
+// names): number and name.
+struct CoveredField {
+  int number;
+  std::string name;
+};
+const std::vector<CoveredField>& Covered() {
   static const auto* fields = [] {
-    auto* v = new std::vector<const google::protobuf::FieldDescriptor*>();
+    auto* v = new std::vector<CoveredField>();
     const auto* d = v1::Observation::descriptor();
     for (int i = 0; i < d->field_count(); ++i) {
       if (BoardEventCovers(std::string(d->field(i)->name())))
-        v->push_back(d->field(i));
+        v->push_back({d->field(i)->number(), std::string(d->field(i)->name())});
     }
     return v;
   }();
   return *fields;
+}
+
+// Sets `out` to the board event of `seat` whose changed fields are
+// Covered()[changed[0..count)], `bytes(n)` giving field n's bytes in the
+// new view. Reuses what `out` holds (issue 19.3: a kept event's strings).
+template <typename Bytes>
+bool Emit(const rules::State& s, int seat, const uint8_t* changed, int count,
+          Bytes bytes, v1::Event* out, bool raw_view) {
+  const auto& covered = Covered();
+  out->set_kind("board");
+  std::string* text = out->mutable_text();
+  text->assign("changed: ");
+  for (int i = 0; i < count; ++i) {
+    if (i > 0) text->append(", ");
+    text->append(covered[changed[i]].name);
+  }
+  out->set_seat(seat);
+  out->set_faction(seat >= 0 ? FactionToProto(s.seat(seat).faction)
+                             : v1::FACTION_UNSPECIFIED);
+  v1::BoardEvent* board = out->mutable_board();
+  board->Clear();
+  for (int i = 0; i < count; ++i)
+    board->add_fields()->assign(covered[changed[i]].name);
+  // The changed fields' own bytes parse back to exactly those fields.
+  std::string parsed;
+  std::string* view = &parsed;
+  if (raw_view) {
+    static_assert(v1::BoardEvent::kViewFieldNumber == 2);
+    view =
+        board->GetReflection()->MutableUnknownFields(board)->AddLengthDelimited(
+            v1::BoardEvent::kViewFieldNumber);
+  }
+  for (int i = 0; i < count; ++i) {
+    const absl::string_view b = bytes(covered[changed[i]].number);
+    view->append(b.data(), b.size());
+  }
+  return raw_view || board->mutable_view()->ParseFromString(parsed);
 }
 
 // From the parsed views: the slow way, for views not split.
@@ -61,6 +102,7 @@ bool FromMessages(const rules::State& s, int seat, absl::string_view was,
       !cur.ParseFromString(std::string(now))) {
     return false;
   }
+  out->Clear();
   return BoardEventToProto(s, seat, cur, &shown, out);
 }
 
@@ -69,12 +111,6 @@ using Split = std::array<absl::string_view, kMaxField + 1>;
 bool FromSplit(const rules::State& s, int seat, absl::string_view was,
                absl::string_view now, const Split& a, const Split& b,
                v1::Event* out, bool raw_view);
-
-void SplitFromFields(absl::string_view bytes, const ViewFields& f, Split& out) {
-  static_assert(ViewFields::kMaxField == kMaxField);
-  for (int n = 0; n <= kMaxField; ++n)
-    out[n] = bytes.substr(f.begin[n], f.end[n] - f.begin[n]);
-}
 
 }  // namespace
 
@@ -91,10 +127,24 @@ bool BoardEventFromFields(const rules::State& s, int seat,
                           absl::string_view was, const ViewFields& was_fields,
                           absl::string_view now, const ViewFields& now_fields,
                           v1::Event* out, bool raw_view) {
-  Split a, b;
-  SplitFromFields(was, was_fields, a);
-  SplitFromFields(now, now_fields, b);
-  return FromSplit(s, seat, was, now, a, b, out, raw_view);
+  const auto& covered = Covered();
+  std::array<uint8_t, kMaxField + 1> changed;
+  if (covered.size() > changed.size())
+    return BoardEventFromBytes(s, seat, was, now, out, raw_view);
+  const auto field = [](absl::string_view view, const ViewFields& f, int n) {
+    return view.substr(f.begin[n], f.end[n] - f.begin[n]);
+  };
+  int count = 0;
+  for (size_t i = 0; i < covered.size(); ++i) {
+    const int n = covered[i].number;
+    if (n > kMaxField) return FromMessages(s, seat, was, now, out);
+    if (field(was, was_fields, n) != field(now, now_fields, n))
+      changed[count++] = static_cast<uint8_t>(i);
+  }
+  if (count == 0) return false;
+  return Emit(
+      s, seat, changed.data(), count,
+      [&](int n) { return field(now, now_fields, n); }, out, raw_view);
 }
 
 namespace {
@@ -102,33 +152,19 @@ namespace {
 bool FromSplit(const rules::State& s, int seat, absl::string_view was,
                absl::string_view now, const Split& a, const Split& b,
                v1::Event* out, bool raw_view) {
-  std::vector<absl::string_view> names;
-  std::string changed;
-  for (const auto* f : Covered()) {
-    const int n = f->number();
+  const auto& covered = Covered();
+  std::vector<uint8_t> changed;
+  for (size_t i = 0; i < covered.size(); ++i) {
+    const int n = covered[i].number;
     if (n > kMaxField) {  // cannot be split: compare whole views
       return FromMessages(s, seat, was, now, out);
     }
-    if (a[n] == b[n]) continue;
-    names.push_back(f->name());
-    absl::StrAppend(&changed, b[n]);
+    if (a[n] != b[n]) changed.push_back(static_cast<uint8_t>(i));
   }
-  if (names.empty()) return false;
-  out->set_kind("board");
-  out->set_text(absl::StrCat("changed: ", absl::StrJoin(names, ", ")));
-  out->set_seat(seat);
-  out->set_faction(seat >= 0 ? FactionToProto(s.seat(seat).faction)
-                             : v1::FACTION_UNSPECIFIED);
-  v1::BoardEvent* board = out->mutable_board();
-  for (absl::string_view n : names) board->add_fields(std::string(n));
-  if (raw_view) {
-    static_assert(v1::BoardEvent::kViewFieldNumber == 2);
-    *board->GetReflection()->MutableUnknownFields(board)->AddLengthDelimited(
-        v1::BoardEvent::kViewFieldNumber) = std::move(changed);
-    return true;
-  }
-  // The changed fields' own bytes parse back to exactly those fields.
-  return board->mutable_view()->ParseFromString(changed);
+  if (changed.empty()) return false;
+  return Emit(
+      s, seat, changed.data(), static_cast<int>(changed.size()),
+      [&](int n) { return b[n]; }, out, raw_view);
 }
 
 }  // namespace

@@ -43,6 +43,9 @@ struct ViewFields {
 };
 
 // The same as BoardEventFromBytes from the fields' places in both views.
+// When it returns true, `out` holds the event whatever it held before (the
+// fields an event sets are set, its board's replaced): a kept event is
+// reused, its strings keeping their buffers.
 bool BoardEventFromFields(const rules::State& s, int seat,
                           absl::string_view was, const ViewFields& was_fields,
                           absl::string_view now, const ViewFields& now_fields,

@@ -680,9 +680,9 @@ void ObservationToProto(const State& s, int seat, v1::Observation* out) {
 void ObservationToProto(const State& s, const rules::Observation& o,
                         v1::Observation* out, uint64_t fields) {
   const int seat = o.seat;
-  // Fields 1 to 9 each where its bit is set; the others (10 on) where bit
-  // 10 is.
+  // Field n where bit n is set.
   const auto want = [fields](int n) { return (fields >> n & 1) != 0; };
+  static_assert(v1::Observation::kExilesFieldNumber < 64);
   static_assert(v1::Observation::kSeatFieldNumber == 1 &&
                 v1::Observation::kCurrentSeatFieldNumber == 2 &&
                 v1::Observation::kPhaseFieldNumber == 3 &&
@@ -710,39 +710,57 @@ void ObservationToProto(const State& s, const rules::Observation& o,
   if (want(8)) Cards(s, o.discard, out->mutable_discard_pile());
   if (want(9))
     Cards(s, o.available_dominance, out->mutable_available_dominance());
-  if (!want(10)) return;
-  if (!s.landmarks().Empty()) LandmarksToProto(s, out->mutable_landmarks());
-  out->set_deck_size(o.deck_size);
-  Items(o.item_supply, out->mutable_item_supply());
-  for (const rules::Reveal& r : o.reveals) {
+  if (want(26) && !s.landmarks().Empty())
+    LandmarksToProto(s, out->mutable_landmarks());
+  if (want(10)) out->set_deck_size(o.deck_size);
+  if (want(11)) Items(o.item_supply, out->mutable_item_supply());
+  for (size_t i = 0; want(12) && i < o.reveals.size(); ++i) {
     v1::RevealedHand* rh = out->add_revealed_hands();
-    rh->set_seat(r.target);
-    rh->set_turn(r.turn);
-    Cards(s, r.cards, rh->mutable_cards());
+    rh->set_seat(o.reveals[i].target);
+    rh->set_turn(o.reveals[i].turn);
+    Cards(s, o.reveals[i].cards, rh->mutable_cards());
   }
-  BaseBoardsToProto(s, o, out);
+  if (want(13) || want(14) || want(15)) {
+    BaseBoardsToProto(s, o, out);
+    if (!want(13)) out->clear_marquise();
+    if (!want(14)) out->clear_eyrie();
+    if (!want(15)) out->clear_alliance();
+  }
   for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
-    v1::VagabondView* vv = out->add_vagabonds();
-    VagabondToProto(s, o, v.faction, v.board, vv);
-    if (v.faction == rules::kVagabond) *out->mutable_vagabond() = *vv;
+    // Field 16 repeats the first Vagabond's entry of field 23.
+    const bool first = want(16) && v.faction == rules::kVagabond;
+    if (want(23)) {
+      v1::VagabondView* vv = out->add_vagabonds();
+      VagabondToProto(s, o, v.faction, v.board, vv);
+      if (first) *out->mutable_vagabond() = *vv;
+    } else if (first) {
+      VagabondToProto(s, o, v.faction, v.board, out->mutable_vagabond());
+    }
   }
-  if (s.SeatOf(rules::kCult) >= 0) CultViewToProto(s, o, out->mutable_cult());
-  if (s.SeatOf(rules::kRiverfolk) >= 0)
+  if (want(17) && s.SeatOf(rules::kCult) >= 0)
+    CultViewToProto(s, o, out->mutable_cult());
+  if (want(18) && s.SeatOf(rules::kRiverfolk) >= 0)
     RiverfolkViewToProto(s, o, out->mutable_riverfolk());
-  if (s.SeatOf(rules::kDuchy) >= 0)
+  if (want(19) && s.SeatOf(rules::kDuchy) >= 0)
     DuchyViewToProto(s, o, out->mutable_duchy());
-  if (s.SeatOf(rules::kCorvid) >= 0)
+  if (want(20) && s.SeatOf(rules::kCorvid) >= 0)
     CorvidViewToProto(s, o, out->mutable_corvid());
-  if (s.SeatOf(rules::kHundreds) >= 0)
+  if (want(21) && s.SeatOf(rules::kHundreds) >= 0)
     HundredsViewToProto(s, o, out->mutable_hundreds());
-  if (s.SeatOf(rules::kKeepers) >= 0)
+  if (want(22) && s.SeatOf(rules::kKeepers) >= 0)
     KeepersViewToProto(s, o, out->mutable_keepers());
-  SupplyToProto(s, seat, out->mutable_supply());
-  ProgressToProto(s, out->mutable_progress());
-  BattleToProto(s, out);
-  if (s.exiles_deck()) ExilesViewToProto(s, o, out->mutable_exiles());
+  if (want(30)) SupplyToProto(s, seat, out->mutable_supply());
+  if (want(31)) ProgressToProto(s, out->mutable_progress());
+  if (want(32)) BattleToProto(s, out);
+  if (want(50) && s.exiles_deck())
+    ExilesViewToProto(s, o, out->mutable_exiles());
   // Law 22 (their pieces are in the clearings, ClearingViewToProto).
-  HirelingsToProto(s, o, out, /*clearing_pieces=*/false);
+  if (want(24) || want(25)) {
+    HirelingsToProto(s, o, out, /*clearing_pieces=*/false);
+    if (!want(24)) out->clear_hirelings();
+    if (!want(25)) out->clear_hireling_markers();
+  }
+  if (!want(33)) return;
   // Law 19.8.3.I: the homelands, public.
   for (const rules::Observation::Homeland& h : o.homelands) {
     v1::Homeland* hv = out->add_homelands();

@@ -31,9 +31,8 @@ void QuestToProto(int quest, v1::QuestChoice* out);
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
 // The same from the seat's rules::Observe(s, seat) `o`. Issue 19.3: only
 // some fields (the view cache, referee/view_cache.h, keeps the others' bytes):
-// field n from 1 to 9 (seat, current_seat, phase, turn, clearings, seats,
-// hand, discard_pile, available_dominance) where bit n of `fields` is set,
-// and every field numbered 10 or more where bit 10 is.
+// field n (every Observation field number is below 64) where bit n of
+// `fields` is set.
 inline constexpr uint64_t kAllObservationFields = ~uint64_t{0};
 void ObservationToProto(const rules::State& s, const rules::Observation& o,
                         v1::Observation* out, uint64_t fields);

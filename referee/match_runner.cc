@@ -22,7 +22,6 @@
 namespace woodland::referee {
 namespace {
 
-using google::protobuf::util::TimeUtil;
 using rules::State;
 
 // A client-chosen duration within [0, max]; zero means `fallback`.
@@ -43,8 +42,13 @@ absl::StatusOr<absl::Duration> BoundedDuration(
   return absl::Seconds(d.seconds()) + absl::Nanoseconds(d.nanos());
 }
 
+// As TimeUtil::NanosecondsToDuration, set in place (issue 19.3: three per
+// decision).
 void ToProto(absl::Duration d, google::protobuf::Duration* out) {
-  *out = TimeUtil::NanosecondsToDuration(absl::ToInt64Nanoseconds(d));
+  constexpr int64_t kNanosPerSecond = 1000000000;
+  const int64_t ns = absl::ToInt64Nanoseconds(d);
+  out->set_seconds(ns / kNanosPerSecond);
+  out->set_nanos(static_cast<int32_t>(ns % kNanosPerSecond));
 }
 
 const char* FaultName(v1::FaultReason r) {
@@ -611,8 +615,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       view_cache.Serialize(s, seat, &sr.next_observation, &sr.next_fields);
       // Issue 13: last, what changed on the boards since its last request.
       bool has_board;
+      // The kept event is overwritten (board_event.h), its strings reused.
       v1::Event* board = raw_events ? &board_event : req.add_events();
-      if (raw_events) board->Clear();
       // Issue 19.3: nothing but the bot reads the event: its view stays
       // the bytes just compared (not parsed, not serialized again).
       const bool raw_board = !history && !reads && !options.decorate_request;

@@ -3,8 +3,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "google/protobuf/io/coded_stream.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "absl/strings/string_view.h"
 #include "google/protobuf/wire_format_lite.h"
 #include "referee/convert.h"
 
@@ -16,12 +15,10 @@ namespace {
 using google::protobuf::internal::WireFormatLite;
 
 // Appends `m` serialized deterministically (as the match runner compares
-// views).
+// views). The view has no map field (view_cache_test checks), so its plain
+// serialization is the deterministic one, without a stream's set-up.
 void AppendDeterministic(const google::protobuf::Message& m, std::string* out) {
-  google::protobuf::io::StringOutputStream stream(out);
-  google::protobuf::io::CodedOutputStream coded(&stream);
-  coded.SetSerializationDeterministic(true);
-  m.SerializeToCodedStream(&coded);
+  m.AppendPartialToString(out);
 }
 
 // Appends a varint.
@@ -52,41 +49,228 @@ void MessageField(int number, const google::protobuf::Message& m,
   AppendDeterministic(m, out);
 }
 
-// Records where each top-level field of `bytes` (a message protobuf has just
-// written: varint and length-delimited fields only, numbers up to
-// kMaxField) lies, at `at` on in the view. False for anything else.
-bool RecordFields(absl::string_view bytes, size_t at, ViewFields& f) {
-  size_t p = 0;
-  const auto varint = [&](uint64_t* v) {
-    *v = 0;
-    for (int shift = 0; p < bytes.size() && shift < 64; shift += 7) {
-      const uint8_t b = static_cast<uint8_t>(bytes[p++]);
-      *v |= static_cast<uint64_t>(b & 0x7F) << shift;
-      if (b < 0x80) return true;
-    }
-    return false;
-  };
-  while (p < bytes.size()) {
-    const size_t start = p;
-    uint64_t tag, v;
-    if (!varint(&tag)) return false;
-    const uint64_t number = tag >> 3;
-    if (number == 0 || number > ViewFields::kMaxField) return false;
-    switch (tag & 7) {
-      case WireFormatLite::WIRETYPE_VARINT:
-        if (!varint(&v)) return false;
-        break;
-      case WireFormatLite::WIRETYPE_LENGTH_DELIMITED:
-        if (!varint(&v) || v > bytes.size() - p) return false;
-        p += v;
-        break;
-      default:
-        return false;
-    }
-    if (f.end[number] == 0) f.begin[number] = static_cast<uint32_t>(at + start);
-    f.end[number] = static_cast<uint32_t>(at + p);
+// Appends the bytes of `v` (a value without padding) to a key.
+template <typename T>
+void Put(SectionKey& k, const T& v) {
+  static_assert(std::has_unique_object_representations_v<T>);
+  if (k.size + sizeof v > SectionKey::kMax) {
+    k.fits = false;
+    return;
   }
-  return true;
+  std::memcpy(k.bytes + k.size, &v, sizeof v);
+  k.size += sizeof v;
+}
+
+// Appends a list: its size, then its elements.
+template <typename List>
+void PutList(SectionKey& k, const List& list) {
+  Put(k, static_cast<uint32_t>(list.size()));
+  for (const auto& x : list) Put(k, x);
+}
+
+// The seats' factions (a seat still drafting has none, Law 19.8.3).
+void PutFactions(const State& s, SectionKey& k) {
+  for (int i = 0; i < s.num_seats(); ++i) Put(k, s.seat(i).faction);
+}
+
+// Fields 16 and 23: every seated Vagabond's board as VagabondToProto reads
+// it (Law 9.2; the relationships name the seated factions, the coalition a
+// seat's faction) and the shared quests and ruins.
+void VagabondsKey(const State& s, const rules::Observation& o, SectionKey& k) {
+  PutFactions(s, k);
+  PutList(k, o.quests);
+  PutList(k, o.ruins_with_items);
+  Put(k, static_cast<uint32_t>(o.vagabonds.size()));
+  for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
+    const rules::VagabondBoard& b = v.board;
+    Put(k, v.faction);
+    Put(k, b.character);
+    Put(k, b.clearing);
+    Put(k, b.forest);
+    PutList(k, b.items);
+    Put(k, b.relation);
+    PutList(k, b.quests_done);
+    Put(k, b.coalition);
+    Put(k, b.scorched);
+  }
+}
+
+// Field 30: the supplies of the seated factions (Law 1.5.1); the Corvids'
+// plots by kind only in their own view (Law 13.2.2.I).
+void SupplyKey(const State& s, int seat, SectionKey& k) {
+  const int corvid = s.SeatOf(rules::kCorvid);
+  Put(k, corvid >= 0 && seat == corvid);
+  PutFactions(s, k);
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    if (f >= 0) Put(k, static_cast<int8_t>(s.warrior_supply(f)));
+  }
+  for (int p = 0; p < rules::kNumPieces; ++p)
+    Put(k, static_cast<int8_t>(s.piece_supply(p)));
+}
+
+// Field 31: the turn's progress as ProgressToProto reads it.
+void ProgressKey(const State& s, SectionKey& k) {
+  PutFactions(s, k);
+  for (int i = 0; i < s.num_seats(); ++i) Put(k, s.seat(i).used_effects);
+  if (s.SeatOf(rules::kMarquise) >= 0) Put(k, s.marquise().actions);
+  if (s.SeatOf(rules::kEyrie) >= 0) Put(k, s.eyrie().resolved);
+  if (s.SeatOf(rules::kAlliance) >= 0) {
+    Put(k, s.alliance().officers);
+    Put(k, s.alliance().ops_used);
+  }
+  for (int f : {rules::kVagabond, rules::kVagabond2}) {
+    if (s.SeatOf(f) < 0) continue;
+    const rules::VagabondBoard& vb = s.vagabond(f);
+    Put(k, vb.aids);
+    int8_t exhausted = 0;
+    for (const rules::VItem& it : vb.items) exhausted += it.exhausted;
+    Put(k, exhausted);
+  }
+  Put(k, s.craft_used());
+  Put(k, s.ferry_used());
+  Put(k, s.path_opened_this_turn());
+}
+
+// Field 32: the battle in progress (Law 4.3), as BattleToProto reads it.
+void BattleKey(const State& s, SectionKey& k) {
+  const rules::BattleState& b = s.battle();
+  const bool on = b.attacker != rules::kNoFaction && b.clearing >= 0;
+  Put(k, on);
+  if (!on) return;
+  Put(k, b.attacker);
+  Put(k, b.defender);
+  Put(k, b.clearing);
+  Put(k, b.ambush);
+  Put(k, b.roll_hi);
+  Put(k, b.roll_lo);
+  Put(k, b.att_hits);
+  Put(k, b.def_hits);
+  Put(k, b.hits_left);
+}
+
+// Field 17: the Lizard Cult's board as CultViewToProto reads it (Law 10),
+// the gardens on its tracks included.
+void CultKey(const State& s, const rules::Observation& o, SectionKey& k) {
+  const rules::CultBoard& b = o.cult;
+  Put(k, b.outcast);
+  Put(k, b.hated);
+  Put(k, b.acolytes);
+  Put(k, b.scored);
+  PutList(k, b.lost_souls);
+  PutList(k, b.revealed);
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit)
+    Put(k, static_cast<int8_t>(s.piece_supply(rules::kGardenFox + suit)));
+}
+
+// Field 18: the Riverfolk Company's board as RiverfolkViewToProto reads it
+// (Law 11: all public), its trade posts on the map and tracks, its hand and
+// whether this turn's services are still in effect.
+void RiverfolkKey(const State& s, const rules::Observation& o, SectionKey& k) {
+  const rules::RiverfolkBoard& b = o.riverfolk;
+  Put(k, b.payments);
+  Put(k, b.funds);
+  Put(k, b.committed);
+  Put(k, b.prices);
+  Put(k, b.posts_gone);
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    const int piece = rules::kTradePostFox + suit;
+    int16_t on_map = 0;
+    for (const rules::ClearingState& c : o.clearings) on_map += c.pieces[piece];
+    Put(k, on_map);
+    Put(k, static_cast<int8_t>(s.piece_supply(piece)));
+  }
+  PutList(k, o.riverfolk_hand);
+  Put(k, b.boats_turn == s.turn() ? b.boats_for : rules::kNoFaction);
+  Put(k, b.mercs_turn == s.turn() ? b.mercs_for : rules::kNoFaction);
+}
+
+// Appends to `k` everything field `n` (10 on) of the view `o` of `s` is
+// made of; false: the field is made for every view (not kept). A faction's
+// board that is not seated, hirelings, landmarks or revealed hands not in
+// play, are kept (as nothing).
+bool RestKey(const State& s, const rules::Observation& o, int n,
+             SectionKey& k) {
+  const auto absent = [&](int faction) { return s.SeatOf(faction) < 0; };
+  switch (n) {
+    case 11:  // Law 4.1.2
+      Put(k, o.item_supply);
+      return true;
+    case 12:  // hands shown to this seat (Codebreakers), its own
+      Put(k, static_cast<uint32_t>(o.reveals.size()));
+      for (const rules::Reveal& r : o.reveals) {
+        Put(k, r.target);
+        Put(k, r.turn);
+        PutList(k, r.cards);
+      }
+      return true;
+    case 13:
+      Put(k, absent(rules::kMarquise));
+      Put(k, o.keep);
+      Put(k, o.marquise_placed);
+      return true;
+    case 14:
+      Put(k, absent(rules::kEyrie));
+      Put(k, o.eyrie_leader);
+      Put(k, o.eyrie_deposed);
+      for (const auto& column : o.decree) PutList(k, column);
+      Put(k, o.viziers);
+      if (!absent(rules::kEyrie)) Put(k, s.eyrie().roosts);
+      return true;
+    case 15:  // the supporters' cards only in the Alliance's view (Law 8.2.5)
+      Put(k, absent(rules::kAlliance));
+      Put(k, o.supporters);
+      PutList(k, o.supporter_cards);
+      Put(k, o.officers);
+      return true;
+    case 16:
+    case 23:
+      VagabondsKey(s, o, k);
+      return true;
+    case 17:
+      Put(k, absent(rules::kCult));
+      CultKey(s, o, k);
+      return true;
+    case 18:
+      Put(k, absent(rules::kRiverfolk));
+      RiverfolkKey(s, o, k);
+      return true;
+    case 19:
+      return absent(rules::kDuchy);
+    case 20:
+      return absent(rules::kCorvid);
+    case 21:
+      return absent(rules::kHundreds);
+    case 22:
+      return absent(rules::kKeepers);
+    case 24:
+    case 25:
+      return !o.hirelings.InPlay();
+    case 26:
+      return s.landmarks().Empty();
+    case 30:
+      SupplyKey(s, o.seat, k);
+      return true;
+    case 31:
+      ProgressKey(s, k);
+      return true;
+    case 32:
+      BattleKey(s, k);
+      return true;
+    case 33:  // Law 19.8.3.I
+      Put(k, static_cast<uint32_t>(o.homelands.size()));
+      for (const rules::Observation::Homeland& h : o.homelands) {
+        Put(k, h.faction);
+        PutList(k, h.clearings);
+      }
+      return true;
+    case 50:  // Law 20.8.1
+      Put(k, s.exiles_deck());
+      Put(k, o.exiles.coffins);
+      Put(k, o.exiles.exhausted);
+      return true;
+  }
+  return false;
 }
 
 bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
@@ -97,18 +281,41 @@ bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
 
 }  // namespace
 
-void ViewCache::CardsField(const State& s, const rules::Observation& o,
-                           int number, const std::vector<rules::CardId>& cards,
+const std::string& ViewCache::CardBytes(const State& s, rules::CardId id) {
+  static const std::string kNone;  // "no card": an empty Card
+  if (id < 0) return kNone;
+  if (static_cast<size_t>(id) >= card_bytes_.size()) {
+    card_bytes_.resize(id + 1);
+    card_made_.resize(id + 1);
+  }
+  if (!card_made_[id]) {
+    v1::Card card;
+    CardToProto(s, id, &card);
+    card.AppendPartialToString(&card_bytes_[id]);
+    card_made_[id] = true;
+  }
+  return card_bytes_[id];
+}
+
+void ViewCache::CardsField(const State& s, int number,
+                           const std::vector<rules::CardId>& cards,
                            Cards& kept) {
   if (kept.made && kept.key == cards) {
     ++stats_.kept;
     return;
   }
   ++stats_.made;
-  fields_.Clear();
-  ObservationToProto(s, o, &fields_, uint64_t{1} << number);
+  // As Cards() in convert.cc: one Card entry per id, each the card's kept
+  // bytes (issue 19.3: a card's entry depends on the match's deck only).
   kept.bytes.clear();
-  AppendDeterministic(fields_, &kept.bytes);
+  const uint32_t tag = WireFormatLite::MakeTag(
+      number, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
+  for (rules::CardId id : cards) {
+    const std::string& card = CardBytes(s, id);
+    Varint(tag, &kept.bytes);
+    Varint(card.size(), &kept.bytes);
+    kept.bytes.append(card);
+  }
   kept.key = cards;
   kept.made = true;
 }
@@ -190,19 +397,36 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   });
   // Fields 7-9: the seat's hand, the discard pile, the dominance cards.
   Cards& hand = hands_[seat + 1];
-  CardsField(s, o, 7, o.hand, hand);
-  CardsField(s, o, 8, o.discard, discard_);
-  CardsField(s, o, 9, o.available_dominance, dominance_);
+  CardsField(s, 7, o.hand, hand);
+  CardsField(s, 8, o.discard, discard_);
+  CardsField(s, 9, o.available_dominance, dominance_);
   section(7, [&] { out->append(hand.bytes); });
   section(8, [&] { out->append(discard_.bytes); });
   section(9, [&] { out->append(dominance_.bytes); });
-  // Fields 10 on.
-  rest_.Clear();
-  ObservationToProto(s, o, &rest_, uint64_t{1} << 10);  // 10 on
-  rest_bytes_.clear();
-  AppendDeterministic(rest_, &rest_bytes_);
-  if (!RecordFields(rest_bytes_, out->size(), f)) f.ok = false;
-  out->append(rest_bytes_);
+  // Fields 10 on (deck_size written directly).
+  for (int number : kRestFields) {
+    if (number == v1::Observation::kDeckSizeFieldNumber) {
+      section(number, [&] { Int32Field(number, o.deck_size, out); });
+      continue;
+    }
+    Rest& kept = rest_[number];
+    key_.size = 0;
+    key_.fits = true;
+    const bool keyed = RestKey(s, o, number, key_) && key_.fits;
+    const absl::string_view key(key_.bytes, key_.size);
+    if (keyed && kept.made && kept.key == key) {
+      ++stats_.kept;
+    } else {
+      ++stats_.made;
+      fields_.Clear();
+      ObservationToProto(s, o, &fields_, uint64_t{1} << number);
+      kept.bytes.clear();
+      AppendDeterministic(fields_, &kept.bytes);
+      kept.made = keyed;
+      if (keyed) kept.key.assign(key.data(), key.size());
+    }
+    section(number, [&] { out->append(kept.bytes); });
+  }
 }
 
 }  // namespace woodland::referee

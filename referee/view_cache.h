@@ -3,6 +3,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "referee/board_event.h"
 #include "referee/rules/observation.h"
@@ -11,13 +12,22 @@
 
 namespace woodland::referee {
 
+// What a section of the view is made of, written into a fixed buffer (no
+// allocation per view); a key that does not fit is not kept.
+struct SectionKey {
+  static constexpr size_t kMax = 1024;
+  char bytes[kMax];
+  size_t size = 0;
+  bool fits = true;
+};
+
 // Issue 19.3: a sectioned view. Serialize writes the very bytes of the
 // deterministic serialization of ObservationToProto(s, seat), made of
 // sections in field-number order: the fields before the clearings (seat,
 // current_seat, phase, turn), one section per clearing (an entry of the
 // repeated field 5), one per seat (field 6), the seat's hand (7), the
-// discard pile (8), the available dominance cards (9), and the rest (fields
-// 10 on, built and serialized each time). The protobuf wire form of a
+// discard pile (8), the available dominance cards (9), and one section per
+// field numbered 10 or more. The protobuf wire form of a
 // message is its fields in field-number order, concatenated, a repeated
 // field's entries in order, each entry of a message field a whole
 // length-delimited field: so the concatenation of the sections is the
@@ -33,10 +43,27 @@ namespace woodland::referee {
 //    each clearing keeps two forms, the Corvids' and everyone else's;
 //  - a seat's public view (the same for every viewer): its rules::SeatView;
 //  - the hand: the seat's own cards, kept per seat (Law 1.2.1);
-//  - the discard pile and the available dominance cards: their cards.
+//  - the discard pile and the available dominance cards: their cards;
+//  - a field numbered 10 or more: the parts of the seat's rules::Observation
+//    and of the public state its conversion reads (view_cache.cc RestKey):
+//    item supply, the hands shown to the seat (its own view's), the
+//    Marquise's, Eyrie's and Alliance's boards (the
+//    supporters' cards as the seat's view holds them, Law 8.2.5), every
+//    Vagabond's (fields 16 and 23), the supplies (the Corvids' plots by
+//    kind in their own view only, Law 13.2.2.I), the Lizard Cult's and the
+//    Riverfolk's boards, the turn's progress, the battle, the homelands and
+//    the Exiles and Partisans cards; the deck size is written directly. The
+//    other expansion factions' boards, hirelings and landmarks are made for
+//    every view while in play.
 // One ViewCache per match (the map and the deck are the match's).
 class ViewCache {
  public:
+  // The Observation fields numbered 10 or more, in field-number order (a
+  // test checks this is every one).
+  static constexpr std::array<int, 22> kRestFields = {
+      10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+      21, 22, 23, 24, 25, 26, 30, 31, 32, 33, 50};
+
   // Replaces `out` with the serialized ObservationToProto(s, seat) and, if
   // `fields` is set, says where each of its top-level fields lies.
   void Serialize(const rules::State& s, int seat, std::string* out,
@@ -78,11 +105,14 @@ class ViewCache {
     std::vector<rules::CardId> key;
     std::string bytes;  // the field's entries
   };
-  // Makes `kept` the field `number` (7, 8 or 9) of `o` unless its cards are
-  // the kept ones.
-  void CardsField(const rules::State& s, const rules::Observation& o,
-                  int number, const std::vector<rules::CardId>& cards,
-                  Cards& kept);
+  // Makes `kept` the field `number` (7, 8 or 9) holding `cards` unless they
+  // are the kept ones.
+  void CardsField(const rules::State& s, int number,
+                  const std::vector<rules::CardId>& cards, Cards& kept);
+  // The serialized Card of `id` (made once: the deck is the match's).
+  const std::string& CardBytes(const rules::State& s, rules::CardId id);
+  std::vector<std::string> card_bytes_;
+  std::vector<bool> card_made_;
 
   // [clearing][form]: form 1 is the Corvids' own view.
   std::array<std::array<Clearing, 2>, rules::kMaxClearings> clearings_;
@@ -91,9 +121,15 @@ class ViewCache {
   Cards discard_, dominance_;
   v1::ClearingView clearing_;
   v1::SeatView seat_;
+  // A field numbered 10 or more, kept with its key (view_cache.cc RestKey).
+  struct Rest {
+    bool made = false;
+    std::string key;
+    std::string bytes;  // the field's entries
+  };
+  std::array<Rest, ViewFields::kMaxField + 1> rest_;
+  SectionKey key_;
   v1::Observation fields_;  // one field made again
-  v1::Observation rest_;
-  std::string rest_bytes_;
   Stats stats_;
 };
 

@@ -12,6 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/types.h"
@@ -159,6 +162,95 @@ TEST(ViewCache, Issue19_SectionedViewIsThePlainView_MountainLandmarksCorvids) {
   setup.landmarks = {{rules::kLandmarkElderTreetop, -1},
                      {rules::kLandmarkLegendaryForge, -1}};
   CheckTable(setup, {12, 13});
+}
+
+// Issue 19.3: every Observation field numbered 10 or more is a section of
+// its own (a field missing from kRestFields would never be written).
+TEST(ViewCache, Issue19_EveryLaterFieldIsASection) {
+  const auto* d = v1::Observation::descriptor();
+  std::vector<int> later;
+  for (int i = 0; i < d->field_count(); ++i) {
+    if (d->field(i)->number() >= 10) later.push_back(d->field(i)->number());
+  }
+  std::sort(later.begin(), later.end());
+  EXPECT_EQ(later, std::vector<int>(ViewCache::kRestFields.begin(),
+                                    ViewCache::kRestFields.end()));
+}
+
+// Whether `d` or a message in its fields has a map field.
+bool HasMap(const google::protobuf::Descriptor* d,
+            std::set<const google::protobuf::Descriptor*>& seen) {
+  if (!seen.insert(d).second) return false;
+  for (int i = 0; i < d->field_count(); ++i) {
+    const google::protobuf::FieldDescriptor* f = d->field(i);
+    if (f->is_map()) return true;
+    if (f->message_type() != nullptr && HasMap(f->message_type(), seen))
+      return true;
+  }
+  return false;
+}
+
+// Issue 19.3: the view cache serializes sections without the deterministic
+// flag, which only orders map entries: the view has no map.
+TEST(ViewCache, Issue19_TheViewHasNoMap) {
+  std::set<const google::protobuf::Descriptor*> seen;
+  EXPECT_FALSE(HasMap(v1::Observation::descriptor(), seen));
+}
+
+// Issue 19.3: random tables drawn from a seed: two to six seats of any
+// factions (both Vagabonds among them), any map and deck, hirelings and
+// landmarks or not.
+rules::GameSetup RandomTable(uint64_t seed) {
+  rules::Chance draw(seed);
+  rules::GameSetup setup;
+  static constexpr const char* kMaps[] = {"autumn", "winter", "lake",
+                                          "mountain"};
+  setup.map = kMaps[draw.Draw(rules::kChancePick, 4)];
+  setup.deck = draw.Draw(rules::kChancePick, 2) ? "exiles" : "standard";
+  const int seats = 2 + draw.Draw(rules::kChancePick, 5);
+  std::vector<int8_t> pool;
+  for (int f = 0; f < rules::kNumFactions; ++f) pool.push_back(f);
+  for (int i = 0; i < seats; ++i) {
+    const int k = draw.Draw(rules::kChancePick, pool.size());
+    setup.factions.push_back(pool[k]);
+    pool.erase(pool.begin() + k);
+  }
+  // The second Vagabond only with the first (Law 9.7).
+  for (int8_t& f : setup.factions) {
+    if (f == rules::kVagabond2 &&
+        std::find(setup.factions.begin(), setup.factions.end(),
+                  rules::kVagabond) == setup.factions.end()) {
+      f = rules::kVagabond;
+    }
+  }
+  if (seats <= 4 && draw.Draw(rules::kChancePick, 2)) {
+    std::vector<int8_t> hirelings;
+    for (int h = 0; h < rules::kNumHirelings; ++h) hirelings.push_back(h);
+    for (int i = 0; i < 3; ++i) {
+      const int k = draw.Draw(rules::kChancePick, hirelings.size());
+      setup.hirelings.push_back(
+          {hirelings[k], draw.Draw(rules::kChancePick, 2) != 0});
+      hirelings.erase(hirelings.begin() + k);
+    }
+  }
+  if (draw.Draw(rules::kChancePick, 2)) {
+    setup.landmarks = {{rules::kLandmarkElderTreetop, -1},
+                       {rules::kLandmarkLegendaryForge, -1}};
+  }
+  return setup;
+}
+
+TEST(ViewCache, Issue19_SectionedViewIsThePlainView_RandomTables) {
+  int tables = 0;
+  for (uint64_t seed = 100; tables < 12 && seed < 400; ++seed) {
+    rules::GameSetup setup = RandomTable(seed);
+    setup.max_turns = 24;
+    if (!rules::State::NewGame(setup, seed).ok()) continue;  // not allowed
+    SCOPED_TRACE(testing::Message() << "table seed " << seed);
+    ++tables;
+    CheckGame(setup, seed);
+  }
+  EXPECT_EQ(tables, 12);
 }
 
 }  // namespace
