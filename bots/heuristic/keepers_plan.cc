@@ -151,7 +151,10 @@ double DelveWorth(const DecisionRequest& r, const v1::KeepersRelicPlace& f,
     s += 1;
   }
   s += 0.3 * (3 - Recovered(r, rel.type()));
-  if (RuledAround(r, f) < ValueOf(rel)) s -= 1.5;
+  // Measured (issue 17, 3 seeds x 1000 games): a cost of 3 rather than 1.5
+  // won 85.1/85.6/86.9% rather than 84.2/84.1/85.0%; the Faithful
+  // Retainers (15.3.5) were lost 2 times in 3 at the end of a game.
+  if (RuledAround(r, f) < ValueOf(rel)) s -= 3;
   return s;
 }
 

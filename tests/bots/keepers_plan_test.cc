@@ -115,5 +115,80 @@ TEST(KeepersPlan, Law_15_4_2_DecampToShowARelicHereEvenIfAnotherShowsIt) {
   EXPECT_EQ(Pick(r), "Decamp the figure waystation in 5 (rabbit)");
 }
 
+// Law 15.5.2.II.b: a delve from a forest around which the Keepers rule fewer
+// clearings than the relic's value discards the Retinue card; a relic that
+// keeps the card comes first even when the other could be recovered on the
+// spot (15.5.2.III.a) and this one must be carried to its waystation.
+TEST(KeepersPlan,
+     Law_15_5_2_II_b_DelveKeepingTheCardBeforeRecoveringOnTheSpot) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "keepers.delve"
+      text: "Delve into 3 (fox) from which adjacent forest?"
+    }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Forest 2"
+      forest { forest: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 6 suit: SUIT_MOUSE ruler: FACTION_EYRIE }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 3, 6 ]
+          relics { type: "figure" value: 3 face_up: true }
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 3, 4 ]
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 3
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 7
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Forest 2");
+}
+
 }  // namespace
 }  // namespace woodland::bots
