@@ -16,7 +16,9 @@ namespace woodland {
 namespace {
 
 int Main(int games, bool heuristic) {
-  int wins = 0, vp = 0, recovered = 0;
+  int wins = 0, vp = 0, recovered = 0, in_forests = 0, in_clearings = 0,
+      waystations = 0, retinue = 0, with_warriors = 0, at_waystation = 0,
+      retainers_lost = 0, turns = 0;
   uint64_t rng = 12345;
   for (int g = 0; g < games; ++g) {
     rules::GameSetup setup;
@@ -56,13 +58,41 @@ int Main(int games, bool heuristic) {
     const int ks = s.SeatOf(rules::kKeepers);
     vp += s.seat(ks).vp;
     for (const auto& row : s.keepers().recovered) recovered += row.size();
+    for (const auto& f : s.keepers().forests) in_forests += f.size();
+    for (int c = 0; c < rules::kMaxClearings; ++c) {
+      const auto& kb = s.keepers();
+      for (const auto& rel : kb.clearings[c]) {
+        ++in_clearings;
+        with_warriors += s.clearing(c).warriors[rules::kKeepers] > 0;
+        for (int w = 0; w < 3; ++w) {
+          const int shown = kb.flipped[w] ? (w + 1) % 3 : w;
+          at_waystation += kb.waystation[w] == c && shown == rel.type;
+        }
+      }
+    }
+    for (int8_t w : s.keepers().waystation) waystations += w >= 0;
+    for (const auto& col : s.keepers().retinue) retinue += col.size();
+    retainers_lost += s.keepers().retainers_removed;
+    turns += s.turn();
     for (int w : s.winners()) wins += w == ks;
   }
   std::printf(
       "%s Keepers vs 3 random seats, %d games: win rate %.1f%% (%d), mean VP "
-      "%.1f, relics recovered per game %.2f\n",
+      "%.1f, relics recovered per game %.2f\n"
+      "at the end, per game: relics in forests %.2f, in clearings %.2f, "
+      "(with our warriors %.2f, at a waystation of their type %.2f), "
+      "waystations on the map %.2f, Retinue cards %.2f, Faithful Retainers "
+      "lost %.2f, turns %.1f\n",
       heuristic ? "heuristic" : "random", games, 100.0 * wins / games, wins,
-      static_cast<double>(vp) / games, static_cast<double>(recovered) / games);
+      static_cast<double>(vp) / games, static_cast<double>(recovered) / games,
+      static_cast<double>(in_forests) / games,
+      static_cast<double>(in_clearings) / games,
+      static_cast<double>(with_warriors) / games,
+      static_cast<double>(at_waystation) / games,
+      static_cast<double>(waystations) / games,
+      static_cast<double>(retinue) / games,
+      static_cast<double>(retainers_lost) / games,
+      static_cast<double>(turns) / games);
   return 0;
 }
 

@@ -1,0 +1,194 @@
+// The heuristic's Keepers in Iron plan (bots/heuristic/keepers_plan.cc) on
+// hand-made requests: each test names the Law clause its decision follows.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "tests/bots/policy_request.h"
+
+namespace woodland::bots {
+namespace {
+
+// Law 15.5.2.III: a relic lying at a waystation showing its type is scored
+// by a Move or Recover card of the clearing's suit (15.5.2.III.a-b), so the
+// Evening's card (15.6.2) goes to that column rather than Battle then Delve.
+TEST(KeepersPlan, Law_15_5_2_III_GatherMoveOrRecoverWhereARelicWaits) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.gather_retinue" }
+    options {
+      label: "Add Bake Sale (fox) to Move"
+      action { code: 1 }
+    }
+    options {
+      label: "Add Bake Sale (fox) to Battle then Delve"
+      action { code: 1 }
+    }
+    options {
+      label: "Add Bake Sale (fox) to Move or Recover"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        pieces { piece: "tablet waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          clearing: 3
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 3
+        }
+        retinue { column: "move" faithful_retainers: 1 }
+        retinue { column: "battle_then_delve" faithful_retainers: 1 }
+        retinue { column: "move_or_recover" faithful_retainers: 1 }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Bake Sale (fox) to Move or Recover");
+}
+
+// Law 15.4.2 then 15.4.1: decamped now, the waystation is encamped again
+// next Birdsong showing its other side, where the relic of that type lying
+// in its clearing can then be recovered (15.5.2.III.a) instead of carried to
+// the other waystation showing that type.
+TEST(KeepersPlan, Law_15_4_2_DecampToShowARelicHereEvenIfAnotherShowsIt) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.decamp" }
+    options {
+      label: "Decamp the figure waystation in 5 (rabbit)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          clearing: 5
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 5
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 9
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Decamp the figure waystation in 5 (rabbit)");
+}
+
+// Law 15.5.2.II.b: a delve from a forest around which the Keepers rule fewer
+// clearings than the relic's value discards the Retinue card; a relic that
+// keeps the card comes first even when the other could be recovered on the
+// spot (15.5.2.III.a) and this one must be carried to its waystation.
+TEST(KeepersPlan,
+     Law_15_5_2_II_b_DelveKeepingTheCardBeforeRecoveringOnTheSpot) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "keepers.delve"
+      text: "Delve into 3 (fox) from which adjacent forest?"
+    }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Forest 2"
+      forest { forest: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 6 suit: SUIT_MOUSE ruler: FACTION_EYRIE }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 3, 6 ]
+          relics { type: "figure" value: 3 face_up: true }
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 3, 4 ]
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 3
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 7
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Forest 2");
+}
+
+}  // namespace
+}  // namespace woodland::bots
