@@ -54,8 +54,17 @@ double VagabondPostAttack(const DecisionRequest& r, const v1::ClearingView& c) {
   const int guards = Warriors(c, v1::FACTION_RIVERFOLK);
   const int swords = ReadyItems(r, "sword") + ReadyItems(r, "crossbow");
   if (guards == 0) return swords > 0 ? TradePostWorth(r) : 0;
-  if (ReadyItems(r, "sword") < guards + 1 || guards >= 3) return 0;
-  return (guards == 1 ? 0.75 : 0.44) * TradePostWorth(r);
+  // Several battles this turn, one per ready sword (9.5.2), each rolling
+  // up to our undamaged swords (9.2.6; the higher of two dice, 4.3.2.I):
+  // about 1.7 hits a battle with two swords, 1 with one.
+  int undamaged = 0;
+  for (const auto& it : MyVagabond(r).items())
+    undamaged += it.item() == "sword" && !it.damaged();
+  const double hits = ReadyItems(r, "sword") * (undamaged >= 2 ? 1.7
+                                                : undamaged    ? 1.0
+                                                               : 0);
+  if (hits >= guards + 1.5) return 0.75 * TradePostWorth(r);
+  return hits >= guards + 0.7 ? 0.44 * TradePostWorth(r) : 0;
 }
 
 namespace {
@@ -347,6 +356,43 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   return lead <= std::min(swords, 3) ? base : base / 4;
 }
 
+// What battling here scores without turning anyone Hostile (TargetValue).
+double VagabondClearingTargets(const DecisionRequest& r) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  double best = 0;
+  for (v1::Faction f : c ? Present(r, *c) : std::vector<v1::Faction>{})
+    best = std::max(best, TargetValue(r, *c, f));
+  return best;
+}
+
+// Law 9.2.9.III.a: once a faction is Hostile, every further piece of it
+// removed in battle on our turn scores a VP. With swords to spare, open
+// that source where none is Hostile yet: battle the Indifferent faction
+// with the most warriors here (at least two, so the warriors after the
+// first score), when our undamaged swords can roll two hits (9.2.6).
+v1::Faction InfamyOpening(const DecisionRequest& r) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr || ReadyItems(r, "sword") == 0)
+    return v1::FACTION_UNSPECIFIED;
+  int swords = 0;
+  for (const auto& it : MyVagabond(r).items())
+    swords += it.item() == "sword" && !it.damaged();
+  if (swords < 2) return v1::FACTION_UNSPECIFIED;
+  for (const auto& rel : MyVagabond(r).relationships()) {
+    if (rel.level() == "hostile") return v1::FACTION_UNSPECIFIED;
+  }
+  v1::Faction best = v1::FACTION_UNSPECIFIED;
+  int most = 1;
+  for (v1::Faction f : Present(r, *c)) {
+    if (IsVagabond(f) || VagabondRelation(r, f) != 0) continue;
+    if (Warriors(*c, f) > most) {
+      most = Warriors(*c, f);
+      best = f;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
@@ -400,6 +446,14 @@ bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
     // Law 9.6.1: resting in the forest repairs every damaged item; the
     // Glide would carry us out of it before the Evening.
     *score = -1;
+  } else if (kind == "vagabond.action" && o.label() == "Battle (sword)" &&
+             InfamyOpening(r) != v1::FACTION_UNSPECIFIED &&
+             VagabondClearingTargets(r) == 0) {
+    *score = 1.5;  // after what scores more, before ending the turn
+  } else if (kind == "vagabond.battle" && o.payload_case() == Option::kBattle &&
+             o.battle().defender() == InfamyOpening(r) &&
+             o.battle().defender() != v1::FACTION_UNSPECIFIED) {
+    *score = 1;
   } else if (kind == "vagabond.action" && o.label() == "Move (boot)") {
     *score = MoveAction(r, m);
   } else if (kind == "vagabond.action" &&

@@ -55,7 +55,8 @@ double VagabondClearingValue(const v1::DecisionRequest& r, int id,
                              const VagabondMemory* m = nullptr);
 
 // What battling the Riverfolk's trade post in `c` is worth (0: no post or
-// too few swords to take it): TradePostWorth times the chance to take it.
+// too few swords to take it this turn, one battle per ready sword, 9.5.2):
+// TradePostWorth times the chance to take it.
 double VagabondPostAttack(const v1::DecisionRequest& r,
                           const v1::ClearingView& c);
 

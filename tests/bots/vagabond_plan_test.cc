@@ -1,0 +1,139 @@
+// The heuristic Vagabond's battle decisions (Law 9.2.9.III.a Infamy, and
+// trade posts taken over several battles, 11.2.5.I with 9.2.6) on
+// hand-made requests (issue 17 item 5).
+#include "bots/heuristic/vagabond_plan.h"
+
+#include "gtest/gtest.h"
+#include "tests/bots/policy_request.h"
+
+namespace woodland::bots {
+namespace {
+
+// The Vagabond in a fox clearing with the Marquise's three warriors (and
+// the Eyrie's one); `prompt` and `options` complete the request.
+std::string InfamyRequest(const std::string& prompt_and_options) {
+  return R"pb(
+           seat: 0 faction: FACTION_VAGABOND
+         )pb" +
+         prompt_and_options + R"pb(
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 9 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 7 }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" exhausted: true }
+        items { item: "torch" exhausted: true }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb";
+}
+
+// Law 9.2.9.III.a: once a faction is Hostile, each further piece of it
+// removed in battle on our turn scores a VP. With two ready swords and
+// nothing else to do, the Vagabond battles the Marquise's three warriors
+// here (the first removed turns them Hostile, the next ones score)
+// instead of ending its turn with the swords unused.
+TEST(VagabondPlan, Law_9_2_9_III_a_SpareSwordsOpenInfamy) {
+  const auto r = Parse(InfamyRequest(R"pb(
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+  )pb"));
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
+// Law 9.2.9.III.a: the battle goes to the faction with the most warriors
+// here (the Marquise's three: two of them score once they are Hostile),
+// not to the Eyrie's lone warrior (removing it only turns them Hostile).
+TEST(VagabondPlan, Law_9_2_9_III_a_InfamyBattlesTheBiggestStack) {
+  const auto r = Parse(InfamyRequest(R"pb(
+    prompt { kind: "vagabond.battle" }
+    options {
+      label: "Battle Eyrie Dynasties in 1 (fox)"
+      battle { clearing: 1 defender: FACTION_EYRIE }
+    }
+    options {
+      label: "Battle Marquise de Cat in 1 (fox)"
+      battle { clearing: 1 defender: FACTION_MARQUISE }
+    }
+  )pb"));
+  EXPECT_EQ(Pick(r), "Battle Marquise de Cat in 1 (fox)");
+}
+
+// Law 11.2.5.I with 9.2.6 and 9.5.2: three ready undamaged swords are three
+// battles of up to three hits each, enough to clear a trade post's three
+// guards and the post (hits fall on warriors first, 4.3.2) in one turn;
+// with 16 funds and the only post on the map (11.4.2 dividends) the
+// Vagabond starts the battle rather than ending its turn.
+TEST(VagabondPlan, Law_11_2_5_I_SeveralBattlesTakeAGuardedTradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_RIVERFOLK count: 3 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 9 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 14 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 16 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" exhausted: true }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_RIVERFOLK level: "1" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
+}  // namespace
+}  // namespace woodland::bots
