@@ -62,6 +62,24 @@ double BestScore(const DecisionRequest& r) {
   return best;
 }
 
+// Law 3.3: the suit of the Cult's activated dominance card, if any.
+v1::Suit ActiveDominance(const DecisionRequest& r) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == r.faction()) return seat.dominance().suit();
+  }
+  return v1::SUIT_UNSPECIFIED;
+}
+
+// Law 3.3.1: clearings the activated card needs ruled (bird: corners 1-4)
+// that no garden holds yet (10.2.4); 0 without an activated card.
+double HoldBonus(const DecisionRequest& r, const v1::ClearingView* c) {
+  const v1::Suit d = ActiveDominance(r);
+  if (c == nullptr || d == v1::SUIT_UNSPECIFIED || Gardens(c) > 0) return 0;
+  const bool counts =
+      d == v1::SUIT_BIRD ? c->id() >= 1 && c->id() <= 4 : c->suit() == d;
+  return counts ? 1 : 0;
+}
+
 double BattleValue(const DecisionRequest& r, const Option& o) {
   const auto* c = Clearing(r, o.battle().clearing());
   if (c == nullptr) return 0;
@@ -76,11 +94,13 @@ double BattleValue(const DecisionRequest& r, const Option& o) {
 
 double Ritual(const DecisionRequest& r, const std::string& label) {
   if (label == "Build (a garden)") return 10;
+  const bool active = ActiveDominance(r) != v1::SUIT_UNSPECIFIED;
   if (label == "Score") {
+    if (active) return -1;  // Law 3.3.2: no more VP, the card only burns
     const double vp = BestScore(r);
     return vp >= 2 ? 6 + vp : -1;
   }
-  if (label == "Recruit") return 4;
+  if (label == "Recruit") return active ? 7 : 4;  // 3.3.1: hold the suit
   if (label.rfind("Sacrifice", 0) == 0)
     return r.observation().cult().acolytes() < 3 ? 5 : 2;
   return 1;
@@ -172,9 +192,11 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
     const auto* c = Clearing(r, o.clearing().clearing());
     const bool build = r.prompt().text().rfind("Build", 0) == 0;
     // Build behind our warriors; recruit to guard gardens and contest rule.
-    s = build ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me)
-              : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
-                    0.3 * Warriors(c, me);
+    s = build
+            ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me) + 5 * HoldBonus(r, c)
+            : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
+                  0.3 * Warriors(c, me) +
+                  HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me));
   } else if (kind == "cult.score_suit") {
     s = kScoreVp[GardensOnMap(r, o.suit().suit())];
   } else if (kind == "cult.conspiracy") {

@@ -10,9 +10,13 @@
 #include "gtest/gtest.h"
 #include "referee/convert.h"
 #include "referee/rules/state.h"
+#include "tests/bots/policy_request.h"
 
 namespace woodland {
 namespace {
+
+using bots::Parse;
+using bots::Pick;
 
 using rules::State;
 
@@ -97,6 +101,103 @@ TEST(CultView, EverySeatSeesOutcastAcolytesLostSoulsAndTracks) {
               14)
         << "one garden placed at setup (10.3.4)";
   }
+}
+
+// Law 3.3.2: once its mouse dominance card is activated the Cult scores no
+// more VP, so a Score ritual (10.5.3) only burns the card; the mouse card
+// recruits instead (10.5.2) to keep the mouse clearings (3.3.1).
+TEST(CultHeuristicPlan, Law_3_3_2_NoScoreRitualAfterActivatingDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual" text: "Daylight: perform a ritual?" }
+    options {
+      label: "Score"
+      action { code: 2 }
+    }
+    options {
+      label: "Recruit"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      seats {
+        seat: 0
+        faction: FACTION_CULT
+        victory_points: 18
+        dominance { id: 60 name: "Dominance" suit: SUIT_MOUSE }
+      }
+      seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 5, 2 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Recruit");
+}
+
+// Law 3.3.1: the activated mouse dominance wins only if the Cult rules three
+// mouse clearings at its next Birdsong. It rules 3 and 7 by gardens
+// (10.2.4); 9 (mouse) is tied: the recruit goes there, not to the rabbit
+// garden clearing 4.
+TEST(CultHeuristicPlan, Law_3_3_1_RecruitWhereTheDominanceSuitLacksRule) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "9 (mouse)"
+      clearing { clearing: 9 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_CORVID count: 1 }
+        pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_CULT count: 1 }
+        warriors { faction: FACTION_CORVID count: 1 }
+      }
+      seats {
+        seat: 0
+        faction: FACTION_CULT
+        victory_points: 18
+        dominance { id: 60 name: "Dominance" suit: SUIT_MOUSE }
+      }
+      seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 4, 3 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
 }
 
 }  // namespace
