@@ -70,10 +70,14 @@ v1::Suit ActiveDominance(const DecisionRequest& r) {
   return v1::SUIT_UNSPECIFIED;
 }
 
-// Law 3.3.1: clearings the activated card needs ruled (bird: corners 1-4)
-// that no garden holds yet (10.2.4); 0 without an activated card.
+// Law 3.3.1: clearings the activated card (else a dominance card in hand)
+// needs ruled (bird: corners 1-4) that no garden holds yet (10.2.4); 0
+// without such a card.
 double HoldBonus(const DecisionRequest& r, const v1::ClearingView* c) {
-  const v1::Suit d = ActiveDominance(r);
+  v1::Suit d = ActiveDominance(r);
+  for (const auto& h : r.observation().hand()) {
+    if (d == v1::SUIT_UNSPECIFIED && h.name() == "Dominance") d = h.suit();
+  }
   if (c == nullptr || d == v1::SUIT_UNSPECIFIED || Gardens(c) > 0) return 0;
   const bool counts =
       d == v1::SUIT_BIRD ? c->id() >= 1 && c->id() <= 4 : c->suit() == d;

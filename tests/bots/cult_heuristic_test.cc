@@ -200,5 +200,60 @@ TEST(CultHeuristicPlan, Law_3_3_1_RecruitWhereTheDominanceSuitLacksRule) {
   EXPECT_EQ(Pick(r), "9 (mouse)");
 }
 
+// Law 3.3.1: with the mouse dominance card in hand the Cult works toward
+// ruling three mouse clearings before activating it: its gardens hold 3 and
+// 7 (10.2.4), so the recruit (10.5.2) goes to the tied mouse clearing 9.
+TEST(CultHeuristicPlan, Law_3_3_1_RecruitTowardTheDominanceCardInHand) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "9 (mouse)"
+      clearing { clearing: 9 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_CORVID count: 1 }
+        pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_CULT count: 1 }
+        warriors { faction: FACTION_CORVID count: 1 }
+      }
+      hand { id: 60 name: "Dominance" suit: SUIT_MOUSE }
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 12 }
+      seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 4, 3 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
+}
+
 }  // namespace
 }  // namespace woodland
