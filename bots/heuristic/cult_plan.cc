@@ -124,10 +124,33 @@ double SanctifyClearing(const DecisionRequest& r, const v1::ClearingView* c) {
   return s;
 }
 
-double Conspiracy(const std::string& label) {
+// Law 10.4.3.I: a crusade from an Outcast clearing whose Cult warriors
+// outnumber the Riverfolk in it or next door can battle a trade post there
+// (11.2.5.I halves their funds, 11.4.2): what the best such post is worth.
+double CrusadePostWorth(const DecisionRequest& r) {
+  const v1::Suit outcast = r.observation().cult().outcast();
+  const v1::Faction me = r.faction();
+  for (const auto& c : r.observation().clearings()) {
+    if (c.suit() != outcast || Warriors(&c, me) == 0) continue;
+    auto reach = [&](const v1::ClearingView* t) {
+      return HasTradePost(t) &&
+             Warriors(&c, me) > Warriors(t, v1::FACTION_RIVERFOLK);
+    };
+    if (reach(&c)) return TradePostWorth(r);
+    for (int a : c.adjacent()) {
+      if (reach(Clearing(r, a))) return TradePostWorth(r);
+    }
+  }
+  return 0;
+}
+
+double Conspiracy(const DecisionRequest& r, const std::string& label) {
   if (label.rfind("Sanctify", 0) == 0) return 9;
   if (label.rfind("Convert", 0) == 0) return 6;
-  if (label.rfind("Crusade", 0) == 0) return 3;
+  if (label.rfind("Crusade", 0) == 0) {
+    const double post = CrusadePostWorth(r);
+    return post > 0 ? 5 + 0.5 * post : 3;
+  }
   return 1;
 }
 
@@ -204,15 +227,23 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
   } else if (kind == "cult.score_suit") {
     s = kScoreVp[GardensOnMap(r, o.suit().suit())];
   } else if (kind == "cult.conspiracy") {
-    s = done ? 0.5 : Conspiracy(o.label());
+    s = done ? 0.5 : Conspiracy(r, o.label());
   } else if (kind == "cult.crusade" || kind == "cult.crusade_battle") {
     if (done) {
       s = 0.5;
     } else if (o.payload_case() == Option::kBattle) {
-      s = BattleValue(r, o);
+      const auto* c = Clearing(r, o.battle().clearing());
+      s = BattleValue(r, o) +
+          (o.battle().defender() == v1::FACTION_RIVERFOLK && HasTradePost(c)
+               ? TradePostWorth(r)
+               : 0);
     } else {
       const auto* to = Clearing(r, o.move().to_clearing());
-      s = 1 + (to && to->ruler() != me ? 1 : 0);
+      const bool post = HasTradePost(to) &&
+                        Warriors(Clearing(r, o.move().from_clearing()), me) >
+                            Warriors(to, v1::FACTION_RIVERFOLK);
+      s = 1 + (to && to->ruler() != me ? 1 : 0) +
+          (post ? TradePostWorth(r) : 0);
     }
   } else if (kind == "cult.sanctify") {
     s = SanctifyClearing(r, Clearing(r, o.clearing().clearing()));

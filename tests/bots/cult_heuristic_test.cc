@@ -255,5 +255,51 @@ TEST(CultHeuristicPlan, Law_3_3_1_RecruitTowardTheDominanceCardInHand) {
   EXPECT_EQ(Pick(r), "9 (mouse)");
 }
 
+// Law 10.4.3.I with 11.2.5.I and 11.4.2: the Riverfolk hold 12 funds (a VP
+// per two every Birdsong while a post stands). The Cult's three warriors in
+// the fox (Outcast) clearing 6 can crusade into 10 and battle its unguarded
+// trade post, halving those funds; that beats converting a warrior.
+TEST(CultHeuristicPlan, Law_10_4_3_I_CrusadeAgainstAReachableTradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.conspiracy" text: "Birdsong: conspiracy?" }
+    options {
+      label: "Crusade (1 acolyte)"
+      action { code: 0 }
+    }
+    options {
+      label: "Convert (1 acolyte)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 10 ]
+        warriors { faction: FACTION_CULT count: 3 }
+        warriors { faction: FACTION_DUCHY count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 6 ]
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 7 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 18 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 12 } }
+      cult { outcast: SUIT_FOX hated: true acolytes: 3 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Crusade (1 acolyte)");
+}
+
 }  // namespace
 }  // namespace woodland
