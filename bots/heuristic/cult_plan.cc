@@ -62,6 +62,28 @@ double BestScore(const DecisionRequest& r) {
   return best;
 }
 
+// Law 3.3: the suit of the Cult's activated dominance card, if any.
+v1::Suit ActiveDominance(const DecisionRequest& r) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == r.faction()) return seat.dominance().suit();
+  }
+  return v1::SUIT_UNSPECIFIED;
+}
+
+// Law 3.3.1: clearings the activated card (else a dominance card in hand)
+// needs ruled (bird: corners 1-4) that no garden holds yet (10.2.4); 0
+// without such a card.
+double HoldBonus(const DecisionRequest& r, const v1::ClearingView* c) {
+  v1::Suit d = ActiveDominance(r);
+  for (const auto& h : r.observation().hand()) {
+    if (d == v1::SUIT_UNSPECIFIED && h.name() == "Dominance") d = h.suit();
+  }
+  if (c == nullptr || d == v1::SUIT_UNSPECIFIED || Gardens(c) > 0) return 0;
+  const bool counts =
+      d == v1::SUIT_BIRD ? c->id() >= 1 && c->id() <= 4 : c->suit() == d;
+  return counts ? 1 : 0;
+}
+
 double BattleValue(const DecisionRequest& r, const Option& o) {
   const auto* c = Clearing(r, o.battle().clearing());
   if (c == nullptr) return 0;
@@ -76,11 +98,13 @@ double BattleValue(const DecisionRequest& r, const Option& o) {
 
 double Ritual(const DecisionRequest& r, const std::string& label) {
   if (label == "Build (a garden)") return 10;
+  const bool active = ActiveDominance(r) != v1::SUIT_UNSPECIFIED;
   if (label == "Score") {
+    if (active) return -1;  // Law 3.3.2: no more VP, the card only burns
     const double vp = BestScore(r);
     return vp >= 2 ? 6 + vp : -1;
   }
-  if (label == "Recruit") return 4;
+  if (label == "Recruit") return active ? 7 : 4;  // 3.3.1: hold the suit
   if (label.rfind("Sacrifice", 0) == 0)
     return r.observation().cult().acolytes() < 3 ? 5 : 2;
   return 1;
@@ -100,10 +124,33 @@ double SanctifyClearing(const DecisionRequest& r, const v1::ClearingView* c) {
   return s;
 }
 
-double Conspiracy(const std::string& label) {
+// Law 10.4.3.I: a crusade from an Outcast clearing whose Cult warriors
+// outnumber the Riverfolk in it or next door can battle a trade post there
+// (11.2.5.I halves their funds, 11.4.2): what the best such post is worth.
+double CrusadePostWorth(const DecisionRequest& r) {
+  const v1::Suit outcast = r.observation().cult().outcast();
+  const v1::Faction me = r.faction();
+  for (const auto& c : r.observation().clearings()) {
+    if (c.suit() != outcast || Warriors(&c, me) == 0) continue;
+    auto reach = [&](const v1::ClearingView* t) {
+      return HasTradePost(t) &&
+             Warriors(&c, me) > Warriors(t, v1::FACTION_RIVERFOLK);
+    };
+    if (reach(&c)) return TradePostWorth(r);
+    for (int a : c.adjacent()) {
+      if (reach(Clearing(r, a))) return TradePostWorth(r);
+    }
+  }
+  return 0;
+}
+
+double Conspiracy(const DecisionRequest& r, const std::string& label) {
   if (label.rfind("Sanctify", 0) == 0) return 9;
   if (label.rfind("Convert", 0) == 0) return 6;
-  if (label.rfind("Crusade", 0) == 0) return 3;
+  if (label.rfind("Crusade", 0) == 0) {
+    const double post = CrusadePostWorth(r);
+    return post > 0 ? 5 + 0.5 * post : 3;
+  }
   return 1;
 }
 
@@ -172,21 +219,31 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
     const auto* c = Clearing(r, o.clearing().clearing());
     const bool build = r.prompt().text().rfind("Build", 0) == 0;
     // Build behind our warriors; recruit to guard gardens and contest rule.
-    s = build ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me)
-              : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
-                    0.3 * Warriors(c, me);
+    s = build
+            ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me) + 5 * HoldBonus(r, c)
+            : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
+                  0.3 * Warriors(c, me) +
+                  HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me));
   } else if (kind == "cult.score_suit") {
     s = kScoreVp[GardensOnMap(r, o.suit().suit())];
   } else if (kind == "cult.conspiracy") {
-    s = done ? 0.5 : Conspiracy(o.label());
+    s = done ? 0.5 : Conspiracy(r, o.label());
   } else if (kind == "cult.crusade" || kind == "cult.crusade_battle") {
     if (done) {
       s = 0.5;
     } else if (o.payload_case() == Option::kBattle) {
-      s = BattleValue(r, o);
+      const auto* c = Clearing(r, o.battle().clearing());
+      s = BattleValue(r, o) +
+          (o.battle().defender() == v1::FACTION_RIVERFOLK && HasTradePost(c)
+               ? TradePostWorth(r)
+               : 0);
     } else {
       const auto* to = Clearing(r, o.move().to_clearing());
-      s = 1 + (to && to->ruler() != me ? 1 : 0);
+      const bool post = HasTradePost(to) &&
+                        Warriors(Clearing(r, o.move().from_clearing()), me) >
+                            Warriors(to, v1::FACTION_RIVERFOLK);
+      s = 1 + (to && to->ruler() != me ? 1 : 0) +
+          (post ? TradePostWorth(r) : 0);
     }
   } else if (kind == "cult.sanctify") {
     s = SanctifyClearing(r, Clearing(r, o.clearing().clearing()));

@@ -10,9 +10,13 @@
 #include "gtest/gtest.h"
 #include "referee/convert.h"
 #include "referee/rules/state.h"
+#include "tests/bots/policy_request.h"
 
 namespace woodland {
 namespace {
+
+using bots::Parse;
+using bots::Pick;
 
 using rules::State;
 
@@ -97,6 +101,204 @@ TEST(CultView, EverySeatSeesOutcastAcolytesLostSoulsAndTracks) {
               14)
         << "one garden placed at setup (10.3.4)";
   }
+}
+
+// Law 3.3.2: once its mouse dominance card is activated the Cult scores no
+// more VP, so a Score ritual (10.5.3) only burns the card; the mouse card
+// recruits instead (10.5.2) to keep the mouse clearings (3.3.1).
+TEST(CultHeuristicPlan, Law_3_3_2_NoScoreRitualAfterActivatingDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual" text: "Daylight: perform a ritual?" }
+    options {
+      label: "Score"
+      action { code: 2 }
+    }
+    options {
+      label: "Recruit"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      seats {
+        seat: 0
+        faction: FACTION_CULT
+        victory_points: 18
+        dominance { id: 60 name: "Dominance" suit: SUIT_MOUSE }
+      }
+      seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 5, 2 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Recruit");
+}
+
+// Law 3.3.1: the activated mouse dominance wins only if the Cult rules three
+// mouse clearings at its next Birdsong. It rules 3 and 7 by gardens
+// (10.2.4); 9 (mouse) is tied: the recruit goes there, not to the rabbit
+// garden clearing 4.
+TEST(CultHeuristicPlan, Law_3_3_1_RecruitWhereTheDominanceSuitLacksRule) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "9 (mouse)"
+      clearing { clearing: 9 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_CORVID count: 1 }
+        pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_CULT count: 1 }
+        warriors { faction: FACTION_CORVID count: 1 }
+      }
+      seats {
+        seat: 0
+        faction: FACTION_CULT
+        victory_points: 18
+        dominance { id: 60 name: "Dominance" suit: SUIT_MOUSE }
+      }
+      seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 4, 3 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
+}
+
+// Law 3.3.1: with the mouse dominance card in hand the Cult works toward
+// ruling three mouse clearings before activating it: its gardens hold 3 and
+// 7 (10.2.4), so the recruit (10.5.2) goes to the tied mouse clearing 9.
+TEST(CultHeuristicPlan, Law_3_3_1_RecruitTowardTheDominanceCardInHand) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "9 (mouse)"
+      clearing { clearing: 9 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_CORVID count: 1 }
+        pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_CULT count: 1 }
+        warriors { faction: FACTION_CORVID count: 1 }
+      }
+      hand { id: 60 name: "Dominance" suit: SUIT_MOUSE }
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 12 }
+      seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 4, 3 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
+}
+
+// Law 10.4.3.I with 11.2.5.I and 11.4.2: the Riverfolk hold 12 funds (a VP
+// per two every Birdsong while a post stands). The Cult's three warriors in
+// the fox (Outcast) clearing 6 can crusade into 10 and battle its unguarded
+// trade post, halving those funds; that beats converting a warrior.
+TEST(CultHeuristicPlan, Law_10_4_3_I_CrusadeAgainstAReachableTradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.conspiracy" text: "Birdsong: conspiracy?" }
+    options {
+      label: "Crusade (1 acolyte)"
+      action { code: 0 }
+    }
+    options {
+      label: "Convert (1 acolyte)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 10 ]
+        warriors { faction: FACTION_CULT count: 3 }
+        warriors { faction: FACTION_DUCHY count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 6 ]
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 7 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 18 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 12 } }
+      cult { outcast: SUIT_FOX hated: true acolytes: 3 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Crusade (1 acolyte)");
 }
 
 }  // namespace
