@@ -280,12 +280,14 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
       break;
     default: {
       // A roost scores every Evening; a Build card must find a new clearing
-      // every turn, so count the spots of its suit left after this one.
+      // every turn, so count the spots of its suit left after this one:
+      // with none left, next turn's Decree is doomed (7.7) and the card is
+      // worth less than a Recruit, a Move or stopping.
       int reach = 0;
       for (const auto& [spot, from_suits] : offer.reach)
         reach += suit == kBird || spot == suit;
       const int spots = offer.build[suit] + reach;
-      v = spots >= 2 * after.n[kBuild][suit] ? 10 : 7;
+      v = spots >= 2 * after.n[kBuild][suit] ? 10 : 3.5;
     }
   }
   // Birds are wild elsewhere and cost a VP each in turmoil (Law 7.7.1).
@@ -332,6 +334,13 @@ bool BuildSuit(const DecisionRequest& r, int suit) {
   return d.n[kBuild][suit] > 0 || d.n[kBuild][kBird] > 0;
 }
 
+// A ruled roost spot a Build card of the Decree can use this turn
+// (7.5.2.IV); moves resolve first (7.5.2), so they must keep it ruled.
+bool NeededSpot(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && c->ruler() == kMe && RoostSpot(c) &&
+         BuildSuit(r, c->suit());
+}
+
 double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   const auto* to = Clearing(r, m.to_clearing());
   const auto* from = Clearing(r, m.from_clearing());
@@ -343,6 +352,10 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   if (RoostSpot(to) && BuildSuit(r, to->suit()) && takes) s += 3;
   if (!takes) s -= 2;
   if (HasRoost(from) && Warriors(from, kMe) <= 1) s -= 3;
+  // Law 7.2.2: leaving fewer than the enemy's pieces gives up the rule.
+  if (NeededSpot(r, from) && !NeededSpot(r, to) &&
+      Warriors(from, kMe) - 1 < std::max(1, EnemyPieces(from)))
+    s -= 4;
   // Onto a trade post a Battle card of the Decree can then take.
   if (BattleCardFor(r, to) && TakesPost(r, to, Movable(from)))
     s += PostUrgency(r);
@@ -358,6 +371,10 @@ double MoveCount(const DecisionRequest& r, const std::string& label) {
   const auto* to =
       Clearing(r, std::atoi(label.c_str() + label.find(" to ") + 4));
   int want = std::max(1, Movable(from));
+  // Out of a roost spot a Build card needs: keep enough to rule it.
+  if (NeededSpot(r, from))
+    want = std::min(want, std::max(1, Warriors(from, kMe) -
+                                          std::max(1, EnemyPieces(from))));
   // Into a roost spot: enough to rule it (ties are ours), one to spare.
   if (RoostSpot(to))
     want = std::min(want, std::max(2, EnemyPieces(to) - Warriors(to, kMe) + 1));
