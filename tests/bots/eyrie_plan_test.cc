@@ -50,7 +50,7 @@ v1::DecisionRequest DoomedDecree(const std::string& options) {
 // Law 7.7.2 (Purge) with 7.4.2: the fox Build card fails this turn whatever
 // is added, and turmoil discards every card of the Decree; one card added
 // is enough, so the Eyrie stops rather than add a second card to lose.
-TEST(EyriePlan, Law_7_7_2_EyrieAddsNoSecondCardToADoomedDecree) {
+TEST(HeuristicEyrie, Law_7_7_2_EyrieAddsNoSecondCardToADoomedDecree) {
   const auto r = DoomedDecree(R"pb(
     options {
       label: "Add Anvil (fox) to the Recruit column"
@@ -77,7 +77,7 @@ TEST(EyriePlan, Law_7_7_2_EyrieAddsNoSecondCardToADoomedDecree) {
 // Law 7.7.1 (Humiliate): a bird card on a Decree that falls into turmoil
 // costs a VP and is purged (7.7.2). The card that must be added (7.4.2)
 // is the suited one, where it still resolves before the Build column.
-TEST(EyriePlan, Law_7_7_1_EyrieAddsNoBirdToADoomedDecree) {
+TEST(HeuristicEyrie, Law_7_7_1_EyrieAddsNoBirdToADoomedDecree) {
   const auto r = DoomedDecree(R"pb(
     options {
       label: "Add Crossbow (bird) to the Recruit column"
@@ -102,7 +102,7 @@ TEST(EyriePlan, Law_7_7_1_EyrieAddsNoBirdToADoomedDecree) {
 // would throw the Eyrie into turmoil again next turn; the Commander's
 // viziers (Move, Battle, 7.8.3) can both be resolved: warriors to move and
 // two Marquise warriors to battle.
-TEST(EyriePlan, Law_7_7_3_EyrieDeposesToALeaderItsViziersCanServe) {
+TEST(HeuristicEyrie, Law_7_7_3_EyrieDeposesToALeaderItsViziersCanServe) {
   const auto r = Parse(R"pb(
     seat: 0
     faction: FACTION_EYRIE
@@ -199,7 +199,7 @@ v1::DecisionRequest FoxSpot(const std::string& prompt,
 // The one ruled fox spot (6) serves a fox Build card this turn, and then
 // none is left for the next: the card would doom next turn's Decree, so
 // the fox card goes to Recruit (the fox roost in 1) instead.
-TEST(EyriePlan, Law_7_5_2_IV_EyrieAddsNoBuildCardWithoutASpotForNextTurn) {
+TEST(HeuristicEyrie, Law_7_5_2_IV_EyrieAddsNoBuildCardWithoutASpotForNextTurn) {
   const auto r = FoxSpot("eyrie.decree.add", R"pb(
                            options {
                              label: "Add Anvil (fox) to the Recruit column"
@@ -224,7 +224,7 @@ TEST(EyriePlan, Law_7_5_2_IV_EyrieAddsNoBuildCardWithoutASpotForNextTurn) {
 // needs the ruled spot in 6, held by one warrior. Moving it out to the
 // rabbit spot in 2 loses the rule and the Build (turmoil, 7.7); the move
 // goes from the roost in 1 instead.
-TEST(EyriePlan, Law_7_5_2_IV_EyrieKeepsTheSpotItsBuildCardNeeds) {
+TEST(HeuristicEyrie, Law_7_5_2_IV_EyrieKeepsTheSpotItsBuildCardNeeds) {
   const auto r = FoxSpot("eyrie.decree.move", R"pb(
                            options {
                              label: "Move from 6 (fox) to 2 (rabbit)"
@@ -243,7 +243,7 @@ TEST(EyriePlan, Law_7_5_2_IV_EyrieKeepsTheSpotItsBuildCardNeeds) {
 // Law 7.2.2 (Lords of the Forest: ties are ours) with 7.5.2.IV: moving out
 // of the spot the fox Build card needs (three of ours against two Marquise
 // warriors), the Eyrie leaves two to keep ruling it and moves one.
-TEST(EyriePlan, Law_7_2_2_EyrieLeavesEnoughToRuleTheSpotItBuildsIn) {
+TEST(HeuristicEyrie, Law_7_2_2_EyrieLeavesEnoughToRuleTheSpotItBuildsIn) {
   const auto r =
       FoxSpot("move.count", R"pb(
                 options {
