@@ -139,23 +139,24 @@ Demand CurrentDecree(const DecisionRequest& r) {
   return d;
 }
 
-// How many cards of the Decree could not be resolved this turn (0: safe).
-int Shortfall(const Demand& d, const Offer& o) {
-  int miss = 0;
+// How many cards of each column of the Decree could not be resolved this
+// turn (all 0: safe); returns their sum.
+int Shortfall(const Demand& d, const Offer& o, int col_miss[4]) {
+  int miss[4] = {};
   // Recruit (7.5.2.I): a roost of the suit; warriors in supply.
   for (int s = 1; s <= 4; ++s) {
-    if (d.n[kRecruit][s] > 0 && !o.roost[s]) miss += d.n[kRecruit][s];
+    if (d.n[kRecruit][s] > 0 && !o.roost[s]) miss[kRecruit] += d.n[kRecruit][s];
   }
-  miss +=
+  miss[kRecruit] +=
       std::max(0, o.mult * d.Total(kRecruit) - o.supply + o.mult - 1) / o.mult;
   // Move (7.5.2.II): warriors of the suit to move, one per card.
   for (int s = 1; s <= 3; ++s)
-    miss += std::max(0, d.n[kMove][s] - o.warriors[s]);
-  miss += std::max(0, d.Total(kMove) - o.warriors[kBird]);
+    miss[kMove] += std::max(0, d.n[kMove][s] - o.warriors[s]);
+  miss[kMove] += std::max(0, d.Total(kMove) - o.warriors[kBird]);
   // Battle (7.5.2.III): a target per card (at most two per clearing).
   for (int s = 1; s <= 3; ++s)
-    miss += std::max(0, d.n[kBattle][s] - 2 * o.targets[s]);
-  miss += std::max(0, d.Total(kBattle) - 2 * o.targets[kBird]);
+    miss[kBattle] += std::max(0, d.n[kBattle][s] - 2 * o.targets[s]);
+  miss[kBattle] += std::max(0, d.Total(kBattle) - 2 * o.targets[kBird]);
   // Build (7.5.2.IV): a distinct clearing per card, some reached by moves;
   // a Move card moves only from a clearing of its suit (7.5.2.II), so a
   // spot counts only if warriors in such a clearing can take it.
@@ -171,13 +172,33 @@ int Shortfall(const Demand& d, const Offer& o) {
     ++reach[kBird];
   }
   for (int s = 1; s <= 3; ++s) {
-    miss +=
+    miss[kBuild] +=
         std::max(0, d.n[kBuild][s] - o.build[s] - std::min(reach[s], moves));
   }
-  miss += std::max(
+  miss[kBuild] += std::max(
       0, d.Total(kBuild) - o.build[kBird] - std::min(reach[kBird], moves));
-  miss += std::max(0, d.Total(kBuild) - o.roosts_left);
-  return miss;
+  miss[kBuild] += std::max(0, d.Total(kBuild) - o.roosts_left);
+  int sum = 0;
+  for (int col = 0; col < 4; ++col) {
+    if (col_miss != nullptr) col_miss[col] = miss[col];
+    sum += miss[col];
+  }
+  return sum;
+}
+
+int Shortfall(const Demand& d, const Offer& o) {
+  return Shortfall(d, o, nullptr);
+}
+
+// The leftmost column of the Decree that cannot be resolved (4: none).
+// Law 7.5.2 resolves left to right and 7.7 stops at the first failure.
+int DoomedColumn(const Demand& d, const Offer& o) {
+  int miss[4];
+  Shortfall(d, o, miss);
+  for (int col = 0; col < 4; ++col) {
+    if (miss[col] > 0) return col;
+  }
+  return 4;
 }
 
 // A Move card of the Decree that moves out of `c` (7.5.2.II).
@@ -217,6 +238,21 @@ bool BattleCardFor(const DecisionRequest& r, const v1::ClearingView* c) {
   return d.n[kBattle][kBird] > 0 || (s >= 1 && s <= 3 && d.n[kBattle][s] > 0);
 }
 
+// A card added to a Decree that fails this turn whatever is added (Law
+// 7.7): the Purge discards it (7.7.2) and a bird costs a VP (7.7.1), so add
+// one card only (7.4.2), a suited one, where it is still resolved before
+// the failing column (7.5.2: left to right); always below stopping (4).
+double DoomedAddValue(const v1::DecreeChoice& c, const Demand& after,
+                      const Offer& offer, int doomed_at) {
+  static constexpr double kBefore[4] = {2, 1.5, 1.5, 3};
+  double v = -1;
+  if (c.column() < doomed_at && DoomedColumn(after, offer) == doomed_at)
+    v = kBefore[c.column()];
+  if (c.card().suit() == kBird) v -= 2;
+  if (c.card().name() == "Dominance") v -= 3;
+  return v;
+}
+
 // Adding `card` to `col`: what it is worth if the Decree stays safe.
 double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
   const Offer offer = Survey(r);
@@ -226,6 +262,8 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
   const int suit = c.card().suit();
   if (suit < 1 || suit > 4) return -9;
   ++after.n[c.column()][suit];
+  if (base_miss > 0 && Shortfall(after, offer) > 0)
+    return DoomedAddValue(c, after, offer, DoomedColumn(before, offer));
   const int miss = Shortfall(after, offer) - base_miss;
   if (miss > 0) return -10 - c.column();
   const bool bird = suit == kBird;
@@ -242,12 +280,14 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
       break;
     default: {
       // A roost scores every Evening; a Build card must find a new clearing
-      // every turn, so count the spots of its suit left after this one.
+      // every turn, so count the spots of its suit left after this one:
+      // with none left, next turn's Decree is doomed (7.7) and the card is
+      // worth less than a Recruit, a Move or stopping.
       int reach = 0;
       for (const auto& [spot, from_suits] : offer.reach)
         reach += suit == kBird || spot == suit;
       const int spots = offer.build[suit] + reach;
-      v = spots >= 2 * after.n[kBuild][suit] ? 10 : 7;
+      v = spots >= 2 * after.n[kBuild][suit] ? 10 : 3.5;
     }
   }
   // Birds are wild elsewhere and cost a VP each in turmoil (Law 7.7.1).
@@ -266,11 +306,39 @@ double LeaderValue(const std::string& leader) {
   return 1;
 }
 
+// Law 7.7.3 / 7.8: a leader whose Loyal Viziers (bird cards, 7.3.4) the map
+// cannot satisfy next turn throws the Eyrie straight back into turmoil,
+// e.g. a Recruit vizier with no warrior left in supply (7.5.2.I).
+double LeaderChoice(const DecisionRequest& r, const std::string& leader) {
+  static constexpr struct {
+    const char* name;
+    int cols[2];
+  } kViziers[] = {{"Builder", {kRecruit, kMove}},
+                  {"Charismatic", {kRecruit, kBattle}},
+                  {"Commander", {kMove, kBattle}},
+                  {"Despot", {kMove, kBuild}}};
+  Offer offer = Survey(r);
+  offer.mult = leader == "Charismatic" ? 2 : 1;  // Law 7.8.2
+  Demand viziers;
+  for (const auto& v : kViziers) {
+    if (leader != v.name) continue;
+    for (int col : v.cols) ++viziers.n[col][kBird];
+  }
+  return LeaderValue(leader) - 5 * Shortfall(viziers, offer);
+}
+
 // A Decree move: into a roost spot of a Build card's suit, or away from
 // crowded clearings; never strip a roost of its last warrior.
 bool BuildSuit(const DecisionRequest& r, int suit) {
   const Demand d = CurrentDecree(r);
   return d.n[kBuild][suit] > 0 || d.n[kBuild][kBird] > 0;
+}
+
+// A ruled roost spot a Build card of the Decree can use this turn
+// (7.5.2.IV); moves resolve first (7.5.2), so they must keep it ruled.
+bool NeededSpot(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && c->ruler() == kMe && RoostSpot(c) &&
+         BuildSuit(r, c->suit());
 }
 
 double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
@@ -284,6 +352,10 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   if (RoostSpot(to) && BuildSuit(r, to->suit()) && takes) s += 3;
   if (!takes) s -= 2;
   if (HasRoost(from) && Warriors(from, kMe) <= 1) s -= 3;
+  // Law 7.2.2: leaving fewer than the enemy's pieces gives up the rule.
+  if (NeededSpot(r, from) && !NeededSpot(r, to) &&
+      Warriors(from, kMe) - 1 < std::max(1, EnemyPieces(from)))
+    s -= 4;
   // Onto a trade post a Battle card of the Decree can then take.
   if (BattleCardFor(r, to) && TakesPost(r, to, Movable(from)))
     s += PostUrgency(r);
@@ -299,6 +371,10 @@ double MoveCount(const DecisionRequest& r, const std::string& label) {
   const auto* to =
       Clearing(r, std::atoi(label.c_str() + label.find(" to ") + 4));
   int want = std::max(1, Movable(from));
+  // Out of a roost spot a Build card needs: keep enough to rule it.
+  if (NeededSpot(r, from))
+    want = std::min(want, std::max(1, Warriors(from, kMe) -
+                                          std::max(1, EnemyPieces(from))));
   // Into a roost spot: enough to rule it (ties are ours), one to spare.
   if (RoostSpot(to))
     want = std::min(want, std::max(2, EnemyPieces(to) - Warriors(to, kMe) + 1));
@@ -326,7 +402,7 @@ bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
   if (kind == "eyrie.decree.add") {
     s = done ? 4 : AddValue(r, o.decree());
   } else if (kind == "eyrie.leader") {
-    s = LeaderValue(o.leader().leader());
+    s = LeaderChoice(r, o.leader().leader());
   } else if (kind == "eyrie.decree.resolve") {
     // Suited cards first: a bird can still go wherever is left.
     s = o.payload_case() == Option::kCard && o.card().suit() == v1::SUIT_BIRD

@@ -48,24 +48,67 @@ void Plant(rules::State& s, int me, int seat, rules::CardId id) {
   }
 }
 
+// Whether the battle in `s` (Law 4.3) is the one the seat's observation
+// shows: the same sides and clearing, ambush, rolls (public, Law 4.3.3),
+// rolled hits and hits left; or none in either. A rebuilt decision inside
+// another battle step (say the ambush's hits where the referee asks for
+// the rolled hits) can offer the same options by coincidence.
+bool BattleMatches(const rules::State& s, const v1::Observation& p) {
+  const rules::BattleState& b = s.battle();
+  const bool in_battle = b.attacker != rules::kNoFaction && b.clearing >= 0;
+  if (!in_battle || !p.has_battle()) return in_battle == p.has_battle();
+  const v1::BattleView& v = p.battle();
+  const int ambush = b.ambush == rules::kNoCard ? -1 : b.ambush;
+  return static_cast<int>(v.attacker()) - 1 == b.attacker &&
+         static_cast<int>(v.defender()) - 1 == b.defender &&
+         v.clearing() == b.clearing + 1 &&
+         (v.has_ambush() ? static_cast<int>(v.ambush().id()) : -1) == ambush &&
+         v.attacker_roll() == b.roll_hi && v.defender_roll() == b.roll_lo &&
+         v.attacker_rolled_hits() == b.att_hits &&
+         v.defender_rolled_hits() == b.def_hits &&
+         v.attacker_hits_left() == b.hits_left[0] &&
+         v.defender_hits_left() == b.hits_left[1];
+}
+
+// Whether the rebuilt decision `root` is the one `r` asks, beyond its
+// options: the same prompt text (the Keepers' craft prompt, Law 15.5.1,
+// can offer the same options as a Retinue column's, 15.5.2) and the same
+// battle step (Law 4.3). Another decision with the same options by coincidence
+// is not resumed: the heuristic answers, as for options that differ.
+bool SameDecision(const rules::State& root, const v1::DecisionRequest& r) {
+  return root.PromptText() == r.prompt().text() &&
+         BattleMatches(root, r.observation());
+}
+
+// Event kinds in a canonical order: the public changes no rule logs are
+// logged at the end of each decision (State::ResolveLogged), so a deal
+// that stops where the referee did not (an ambush prompt for a defender
+// dealt an ambush card) logs the same events in another order.
+std::vector<absl::string_view> Sorted(std::vector<absl::string_view> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
 // A search for the continuation of the seat's last decision to the one
 // asked now: through other seats' decisions (each answer tried, at most
 // `depth` of them in a row, `budget` rebuilds in all) to a decision of the
 // seat that resumes as the one asked (the same options and the same prompt
 // text: a Keepers Retinue column can offer the same options as another, and
-// its prompt names the column). The first whose logged events are of
-// the kinds the request's events show (e.g. an ambush or none) wins, else
-// the first found.
+// its prompt names the column) in the battle step the observation shows
+// (BattleMatches). The first whose logged events are of the kinds the
+// request's events show, in order, wins (e.g. an ambush or none), else the
+// first with those kinds in another order, else the first found.
 struct Continuation {
   const rules::Determinizer& det;
   int me;
   const std::vector<std::string>& labels;
-  const std::string& prompt;  // the request's prompt text
+  const v1::Observation& obs;  // the request's observation
+  const std::string& prompt;   // the request's prompt text
   uint64_t seed;
   size_t events_from;
   std::vector<absl::string_view> want;  // the request's event kinds
   int budget = 16;
-  std::optional<rules::State> first, exact;
+  std::optional<rules::State> first, same_kinds, exact;
 
   void Reach(const rules::State& s, int depth) {
     if (exact.has_value() || s.IsTerminal() || budget <= 0) return;
@@ -73,10 +116,13 @@ struct Continuation {
       --budget;
       const rules::State resumed = det.Resume(seed, s);
       if (!rules::RootMatches(resumed, me, labels) ||
-          resumed.PromptText() != prompt)
+          resumed.PromptText() != prompt || !BattleMatches(resumed, obs))
         return;
-      if (KindsOf(s, events_from) == want) {
+      const std::vector<absl::string_view> kinds = KindsOf(s, events_from);
+      if (kinds == want) {
         exact = s;
+      } else if (!same_kinds.has_value() && Sorted(kinds) == Sorted(want)) {
+        same_kinds = s;
       } else if (!first.has_value()) {
         first = s;
       }
@@ -130,15 +176,16 @@ std::optional<rules::State> SearchPlayer::FindControl(
   Continuation c{.det = det,
                  .me = info.obs.seat,
                  .labels = labels,
+                 .obs = r.observation(),
                  .prompt = r.prompt().text(),
                  .seed = last_seed_,
                  .events_from = s.events().size()};
   for (const v1::Event& e : r.events()) c.want.push_back(e.kind());
   if (!s.Apply(shadow_->choice).ok()) return std::nullopt;
   c.Reach(s, 3);
-  std::optional<rules::State> out =
-      c.exact.has_value() ? std::move(c.exact) : std::move(c.first);
-  return out;
+  if (c.exact.has_value()) return std::move(c.exact);
+  if (c.same_kinds.has_value()) return std::move(c.same_kinds);
+  return std::move(c.first);
 }
 
 int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
@@ -173,9 +220,11 @@ int SearchPlayer::Choose(const v1::DecisionRequest& r, std::string* note) {
   std::optional<rules::State> root =
       RootFor(*logged, info->obs.seat, labels, last_seed_,
               control.has_value() ? &*control : nullptr);
+  if (root.has_value() && !SameDecision(*root, r)) root.reset();
   if (!root.has_value() && control.has_value()) {
     control.reset();
     root = RootFor(*logged, info->obs.seat, labels, last_seed_);
+    if (root.has_value() && !SameDecision(*root, r)) root.reset();
   }
   if (!root.has_value()) {
     ++stats_.fallback;

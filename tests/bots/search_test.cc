@@ -387,6 +387,62 @@ TEST(SearchResume, MidTurnDecisionsResumeTheRefereesTurn) {
               decisions);
 }
 
+// Law 4.3.3: the battle in progress is public (the request's observation
+// shows its rolls and hits). A remembered turn that continues to the same
+// options in another battle step (the ambush's hits where the referee asks
+// for the rolled hits) is not claimed as a resume: here the same requests
+// with a battle view the player's turn memory cannot match (another
+// defender's roll) make it answer without a rebuilt root.
+TEST(SearchResume, Law_4_3_3_AnotherBattleStepIsNotResumed) {
+  int checked = 0;
+  for (uint64_t game = 1; game <= 15 && checked == 0; ++game) {
+    rules::GameSetup setup = BaseSetup(
+        {rules::kMarquise, rules::kEyrie, rules::kAlliance, rules::kVagabond});
+    setup.max_turns = 30;
+    State s = *State::NewGame(setup, game);
+    const int me = static_cast<int>(game % 4);
+    bots::SearchPlayerOptions opt;
+    opt.fixed_iterations = 3;
+    opt.policy_chance = 0;
+    opt.horizon_turns = 1;
+    opt.seed = game;
+    const v1::MatchStart ms = StartOf(s, me);
+    bots::SearchPlayer real(&ms, opt), tampered(&ms, opt);
+    bots::HeuristicPolicy others(game);
+    size_t cursor = 0, other_cursor = 0;
+    int64_t index = 0;
+    while (!s.IsTerminal() && checked == 0) {
+      const int seat = s.deciding_seat();
+      if (seat != me) {
+        const v1::DecisionRequest req = RequestFor(s, &other_cursor, 0);
+        ASSERT_TRUE(s.Apply(others.Choose(req)).ok());
+        continue;
+      }
+      const v1::DecisionRequest req = RequestFor(s, &cursor, index++);
+      v1::DecisionRequest other = req;
+      const bool rolled = req.observation().has_battle() &&
+                          req.observation().battle().attacker_roll() +
+                                  req.observation().battle().defender_roll() >
+                              0;
+      if (rolled) {
+        v1::BattleView* b = other.mutable_observation()->mutable_battle();
+        b->set_defender_roll(b->defender_roll() == 3 ? 2 : 3);
+      }
+      const int pick = real.Choose(req);
+      tampered.Choose(other);
+      if (rolled && real.last_control_hash() != 0) {
+        ++checked;
+        EXPECT_EQ(tampered.last_control_hash(), 0u) << "game " << game;
+        EXPECT_EQ(tampered.last_root(), nullptr) << "game " << game;
+      } else {
+        ASSERT_EQ(real.last_control_hash(), tampered.last_control_hash());
+      }
+      ASSERT_TRUE(s.Apply(pick).ok());
+    }
+  }
+  EXPECT_EQ(checked, 1);
+}
+
 // The resumed path cannot cheat either: from the start of the watched
 // seat's turn on, two referee states that differ only in hidden
 // information (other hands, the Alliance's supporters) give the same

@@ -1,0 +1,269 @@
+// The heuristic's Eyrie Decree planning (Law 7.4.2 / 7.5.2 / 7.7), each on a
+// hand-made request: the prompt, the options and just enough of the seat's
+// observation to make the reason visible. The policy sees only the request.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "tests/bots/policy_request.h"
+
+namespace woodland::bots {
+namespace {
+
+// A Decree whose fox Build card cannot be resolved this turn: the only fox
+// clearing holds our roost and no free slot, and no roost spot lies a move
+// away. `cards` adds the options (and the Decree's first added card).
+v1::DecisionRequest DoomedDecree(const std::string& options) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_EYRIE
+                 prompt { kind: "eyrie.decree.add" }
+               )pb" +
+               options + R"pb(
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 3 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 0
+        adjacent: [ 1 ]
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree { cards { name: "Sword" suit: SUIT_FOX } }
+        roosts: 1
+      }
+    }
+  )pb");
+}
+
+// Law 7.7.2 (Purge) with 7.4.2: the fox Build card fails this turn whatever
+// is added, and turmoil discards every card of the Decree; one card added
+// is enough, so the Eyrie stops rather than add a second card to lose.
+TEST(HeuristicEyrie, Law_7_7_2_EyrieAddsNoSecondCardToADoomedDecree) {
+  const auto r = DoomedDecree(R"pb(
+    options {
+      label: "Add Anvil (fox) to the Recruit column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 0
+      }
+    }
+    options {
+      label: "Add Anvil (fox) to the Move column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 1
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 7.7.1 (Humiliate): a bird card on a Decree that falls into turmoil
+// costs a VP and is purged (7.7.2). The card that must be added (7.4.2)
+// is the suited one, where it still resolves before the Build column.
+TEST(HeuristicEyrie, Law_7_7_1_EyrieAddsNoBirdToADoomedDecree) {
+  const auto r = DoomedDecree(R"pb(
+    options {
+      label: "Add Crossbow (bird) to the Recruit column"
+      decree {
+        card { name: "Crossbow" suit: SUIT_BIRD }
+        column: 0
+      }
+    }
+    options {
+      label: "Add Anvil (fox) to the Move column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Move column");
+}
+
+// Law 7.7.3 (Depose) with 7.8 and 7.5.2.I: all twenty warriors are on the
+// map, so a Recruit vizier (the Builder's, 7.8.1) cannot place one and
+// would throw the Eyrie into turmoil again next turn; the Commander's
+// viziers (Move, Battle, 7.8.3) can both be resolved: warriors to move and
+// two Marquise warriors to battle.
+TEST(HeuristicEyrie, Law_7_7_3_EyrieDeposesToALeaderItsViziersCanServe) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.leader" }
+    options {
+      label: "Builder"
+      leader { leader: "Builder" }
+    }
+    options {
+      label: "Commander"
+      leader { leader: "Commander" }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 20 }
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 0
+        adjacent: [ 1 ]
+      }
+      eyrie {
+        decree {}
+        decree {}
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Commander");
+}
+
+// The Eyrie's fox roost in 1, a ruled fox roost spot in 6 and a rabbit
+// roost spot in 2 (free, unruled, next to 6); `decree` is the Decree's
+// Build column, `six` our warriors and the Marquise's in 6.
+v1::DecisionRequest FoxSpot(const std::string& prompt,
+                            const std::string& options,
+                            const std::string& build, const std::string& six) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_EYRIE
+                 prompt { kind: ")pb" +
+               prompt + "\" }" + options + R"pb(
+                 observation { clearings {
+                   id: 1
+                   suit: SUIT_FOX
+                   slots: 1
+                   adjacent: [ 3 ]
+                   warriors { faction: FACTION_EYRIE count: 3 }
+                   pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+                   ruler: FACTION_EYRIE
+                 }
+                               clearings {
+                                 id: 2
+                                 suit: SUIT_RABBIT
+                                 slots: 1
+                                 adjacent: [ 6 ]
+                               }
+                               clearings {
+                                 id: 3
+                                 suit: SUIT_RABBIT
+                                 slots: 0
+                                 adjacent: [ 1 ]
+                               }
+                               clearings { id: 6 suit: SUIT_FOX slots: 2
+                                           adjacent: [ 2 ]
+               )pb" +
+               six + R"pb(
+        ruler: FACTION_EYRIE
+      }
+                         eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree { )pb" +
+               build + R"pb(}
+                            roosts: 1
+      }
+    }
+  )pb");
+}
+
+// Law 7.5.2.IV with 7.7: a Build card must place a new roost every turn.
+// The one ruled fox spot (6) serves a fox Build card this turn, and then
+// none is left for the next: the card would doom next turn's Decree, so
+// the fox card goes to Recruit (the fox roost in 1) instead.
+TEST(HeuristicEyrie, Law_7_5_2_IV_EyrieAddsNoBuildCardWithoutASpotForNextTurn) {
+  const auto r = FoxSpot("eyrie.decree.add", R"pb(
+                           options {
+                             label: "Add Anvil (fox) to the Recruit column"
+                             decree {
+                               card { name: "Anvil" suit: SUIT_FOX }
+                               column: 0
+                             }
+                           }
+                           options {
+                             label: "Add Anvil (fox) to the Build column"
+                             decree {
+                               card { name: "Anvil" suit: SUIT_FOX }
+                               column: 3
+                             }
+                           }
+                         )pb",
+                         "", "warriors { faction: FACTION_EYRIE count: 1 }");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Recruit column");
+}
+
+// Law 7.5.2 (Move resolves before Build) with 7.2.2: the fox Build card
+// needs the ruled spot in 6, held by one warrior. Moving it out to the
+// rabbit spot in 2 loses the rule and the Build (turmoil, 7.7); the move
+// goes from the roost in 1 instead.
+TEST(HeuristicEyrie, Law_7_5_2_IV_EyrieKeepsTheSpotItsBuildCardNeeds) {
+  const auto r = FoxSpot("eyrie.decree.move", R"pb(
+                           options {
+                             label: "Move from 6 (fox) to 2 (rabbit)"
+                             move { from_clearing: 6 to_clearing: 2 }
+                           }
+                           options {
+                             label: "Move from 1 (fox) to 3 (rabbit)"
+                             move { from_clearing: 1 to_clearing: 3 }
+                           }
+                         )pb",
+                         R"pb(cards { name: "Sword" suit: SUIT_FOX })pb",
+                         "warriors { faction: FACTION_EYRIE count: 1 }");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 3 (rabbit)");
+}
+
+// Law 7.2.2 (Lords of the Forest: ties are ours) with 7.5.2.IV: moving out
+// of the spot the fox Build card needs (three of ours against two Marquise
+// warriors), the Eyrie leaves two to keep ruling it and moves one.
+TEST(HeuristicEyrie, Law_7_2_2_EyrieLeavesEnoughToRuleTheSpotItBuildsIn) {
+  const auto r =
+      FoxSpot("move.count", R"pb(
+                options {
+                  label: "Move 1 warrior from 6 (fox) to 2 (rabbit)"
+                  count { count: 1 }
+                }
+                options {
+                  label: "Move 2 warriors from 6 (fox) to 2 (rabbit)"
+                  count { count: 2 }
+                }
+                options {
+                  label: "Move 3 warriors from 6 (fox) to 2 (rabbit)"
+                  count { count: 3 }
+                }
+              )pb",
+              R"pb(cards { name: "Sword" suit: SUIT_FOX })pb",
+              R"pb(warriors { faction: FACTION_EYRIE count: 3 }
+                   warriors { faction: FACTION_MARQUISE count: 2 })pb");
+  EXPECT_EQ(Pick(r), "Move 1 warrior from 6 (fox) to 2 (rabbit)");
+}
+
+}  // namespace
+}  // namespace woodland::bots
