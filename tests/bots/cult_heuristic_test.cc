@@ -141,60 +141,75 @@ TEST(CultHeuristicPlan, Law_3_3_2_NoScoreRitualAfterActivatingDominance) {
   EXPECT_EQ(Pick(r), "Recruit");
 }
 
-// Law 3.3.1: the activated mouse dominance wins only if the Cult rules three
-// mouse clearings at its next Birdsong. It rules 3 and 7 by gardens
-// (10.2.4); 9 (mouse) is tied: the recruit goes there, not to the rabbit
-// garden clearing 4.
-TEST(CultHeuristicPlan, Law_3_3_1_RecruitWhereTheDominanceSuitLacksRule) {
-  const auto r = Parse(R"pb(
-    seat: 0
-    faction: FACTION_CULT
-    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
-    options {
-      label: "4 (rabbit)"
-      clearing { clearing: 4 }
-    }
-    options {
-      label: "9 (mouse)"
-      clearing { clearing: 9 }
-    }
-    observation {
-      clearings {
-        id: 3
-        suit: SUIT_MOUSE
-        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
-        ruler: FACTION_CULT
-      }
-      clearings {
-        id: 7
-        suit: SUIT_MOUSE
-        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
-        ruler: FACTION_CULT
-      }
-      clearings {
-        id: 4
-        suit: SUIT_RABBIT
-        warriors { faction: FACTION_CORVID count: 1 }
-        pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
-        ruler: FACTION_CULT
-      }
-      clearings {
-        id: 9
-        suit: SUIT_MOUSE
-        warriors { faction: FACTION_CULT count: 1 }
-        warriors { faction: FACTION_CORVID count: 1 }
-      }
-      seats {
+// A Recruit (10.5.2) choosing between the rabbit garden clearing 4 and the
+// mouse clearing 9, tied with a Corvid warrior, while the Cult's gardens
+// hold the mouse clearings 3 and 7 (10.2.4); `rest` closes the observation
+// (hand, seats, the Cult's board).
+v1::DecisionRequest MouseRecruit(const std::string& rest) {
+  return Parse(
+      R"pb(
         seat: 0
         faction: FACTION_CULT
-        victory_points: 18
-        dominance { id: 60 name: "Dominance" suit: SUIT_MOUSE }
-      }
+        prompt {
+          kind: "cult.ritual_clearing"
+          text: "Recruit: in which clearing?"
+        }
+        options {
+          label: "4 (rabbit)"
+          clearing { clearing: 4 }
+        }
+        options {
+          label: "9 (mouse)"
+          clearing { clearing: 9 }
+        }
+        observation {
+          clearings {
+            id: 3
+            suit: SUIT_MOUSE
+            pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+            ruler: FACTION_CULT
+          }
+          clearings {
+            id: 7
+            suit: SUIT_MOUSE
+            pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
+            ruler: FACTION_CULT
+          }
+          clearings {
+            id: 4
+            suit: SUIT_RABBIT
+            warriors { faction: FACTION_CORVID count: 1 }
+            pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
+            ruler: FACTION_CULT
+          }
+          clearings {
+            id: 9
+            suit: SUIT_MOUSE
+            warriors { faction: FACTION_CULT count: 1 }
+            warriors { faction: FACTION_CORVID count: 1 }
+          }
+      )pb" +
+      rest + R"pb(
       seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
       cult {
         outcast: SUIT_FOX
         gardens_on_tracks: [ 5, 4, 3 ]
       }
+    }
+      )pb");
+}
+
+// Law 3.3.1: the activated mouse dominance wins only if the Cult rules three
+// mouse clearings at its next Birdsong. It rules 3 and 7 by gardens
+// (10.2.4); 9 (mouse) is tied: the recruit goes there, not to the rabbit
+// garden clearing 4.
+TEST(CultHeuristicPlan, Law_3_3_1_RecruitWhereTheDominanceSuitLacksRule) {
+  const auto r = MouseRecruit(R"pb(
+    seats {
+      seat: 0
+      faction: FACTION_CULT
+      victory_points: 18
+      dominance { id: 60 name: "Dominance" suit: SUIT_MOUSE }
     }
   )pb");
   EXPECT_EQ(Pick(r), "9 (mouse)");
@@ -204,53 +219,10 @@ TEST(CultHeuristicPlan, Law_3_3_1_RecruitWhereTheDominanceSuitLacksRule) {
 // ruling three mouse clearings before activating it: its gardens hold 3 and
 // 7 (10.2.4), so the recruit (10.5.2) goes to the tied mouse clearing 9.
 TEST(CultHeuristicPlan, Law_3_3_1_RecruitTowardTheDominanceCardInHand) {
-  const auto r = Parse(R"pb(
-    seat: 0
-    faction: FACTION_CULT
-    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
-    options {
-      label: "4 (rabbit)"
-      clearing { clearing: 4 }
-    }
-    options {
-      label: "9 (mouse)"
-      clearing { clearing: 9 }
-    }
-    observation {
-      clearings {
-        id: 3
-        suit: SUIT_MOUSE
-        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
-        ruler: FACTION_CULT
-      }
-      clearings {
-        id: 7
-        suit: SUIT_MOUSE
-        pieces { piece: "mouse garden" owner: FACTION_CULT count: 1 }
-        ruler: FACTION_CULT
-      }
-      clearings {
-        id: 4
-        suit: SUIT_RABBIT
-        warriors { faction: FACTION_CORVID count: 1 }
-        pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
-        ruler: FACTION_CULT
-      }
-      clearings {
-        id: 9
-        suit: SUIT_MOUSE
-        warriors { faction: FACTION_CULT count: 1 }
-        warriors { faction: FACTION_CORVID count: 1 }
-      }
-      hand { id: 60 name: "Dominance" suit: SUIT_MOUSE }
-      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
-      seats { seat: 0 faction: FACTION_CULT victory_points: 12 }
-      seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
-      cult {
-        outcast: SUIT_FOX
-        gardens_on_tracks: [ 5, 4, 3 ]
-      }
-    }
+  const auto r = MouseRecruit(R"pb(
+    hand { id: 60 name: "Dominance" suit: SUIT_MOUSE }
+    hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+    seats { seat: 0 faction: FACTION_CULT victory_points: 12 }
   )pb");
   EXPECT_EQ(Pick(r), "9 (mouse)");
 }

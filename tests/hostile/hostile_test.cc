@@ -381,7 +381,10 @@ TEST(Hostile, KilledRefereeLeavesNothingBehindForLong) {
   (*referee)->Stop();
   EXPECT_EQ(WaitUntilNoneTagged(tag, absl::Seconds(5)), 0);
   if (getuid() != 0) GTEST_SKIP() << "sweeping needs root";
-  EXPECT_EQ(own_dirs(), 1) << "the killed referee's private directory";
+  // The killed referee's private directory, unless a referee started
+  // meanwhile by another test (ctest -j) swept it already: its first
+  // sandbox sweeps the host (referee/sandbox.cc), the behaviour tested here.
+  EXPECT_LE(own_dirs(), 1) << "the killed referee's private directory";
   SweepSandboxLeftovers();
   EXPECT_EQ(own_dirs(), 0);
 }
