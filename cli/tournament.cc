@@ -11,7 +11,6 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "arena/http/local_arena.h"
 #include "arena/http/server.h"
@@ -20,10 +19,6 @@
 #include "cli/commands.h"
 #include "cli/table_flags.h"
 #include "prometheus/exposer.h"
-#include "referee/convert.h"
-#include "referee/rules/defs.h"
-#include "referee/rules/hirelings.h"
-#include "referee/rules/map_rules.h"
 #include "referee/rules/types.h"
 
 namespace woodland::cli {

@@ -102,8 +102,7 @@ struct Continuation {
   const rules::Determinizer& det;
   int me;
   const std::vector<std::string>& labels;
-  const v1::Observation& obs;  // the request's observation
-  const std::string& prompt;   // the request's prompt text
+  const v1::DecisionRequest& request;
   uint64_t seed;
   size_t events_from;
   std::vector<absl::string_view> want;  // the request's event kinds
@@ -116,7 +115,7 @@ struct Continuation {
       --budget;
       const rules::State resumed = det.Resume(seed, s);
       if (!rules::RootMatches(resumed, me, labels) ||
-          resumed.PromptText() != prompt || !BattleMatches(resumed, obs))
+          !SameDecision(resumed, request))
         return;
       const std::vector<absl::string_view> kinds = KindsOf(s, events_from);
       if (kinds == want) {
@@ -176,8 +175,7 @@ std::optional<rules::State> SearchPlayer::FindControl(
   Continuation c{.det = det,
                  .me = info.obs.seat,
                  .labels = labels,
-                 .obs = r.observation(),
-                 .prompt = r.prompt().text(),
+                 .request = r,
                  .seed = last_seed_,
                  .events_from = s.events().size()};
   for (const v1::Event& e : r.events()) c.want.push_back(e.kind());
