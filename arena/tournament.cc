@@ -910,6 +910,11 @@ absl::StatusOr<int64_t> StoreTournament(const TournamentConfig& c, Store& store,
 
 }  // namespace
 
+int DefaultWorkers() {
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::clamp(2 * cores, 2, 64);
+}
+
 absl::StatusOr<Standings> RunTournament(const TournamentConfig& c, Store& store,
                                         const Progress& progress) {
   if (absl::Status st = Validate(c); !st.ok()) return st;

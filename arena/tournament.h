@@ -187,6 +187,13 @@ absl::StatusOr<std::vector<MatchRow>> MatchPage(
 void MatchSummaryOf(const MatchRow& m, const std::vector<TournamentBot>& bots,
                     v1::MatchSummary* out);
 
+// Issue 19.4: how many matches a tournament or an arena plays at once
+// unless told (--workers): two per core of this machine (at least 2, at most
+// 64). A match's thread spends most of each decision waiting for the bot's
+// answer (tournament_bench: about 100 us of round trip against 25 us of
+// referee work), so one match per core leaves the cores half idle.
+int DefaultWorkers();
+
 // This process's default node name, "host/pid" (issue 18.2).
 std::string DefaultNodeId();
 // `claimed_by` if it names a process of this host that no longer exists

@@ -1,7 +1,8 @@
 // Issue 19.4: arena throughput. A round-robin tournament of four-player
 // matches (marquise, eyrie, alliance, vagabond) between six random_bot
 // processes that are already running (grpc:// specs, as an arena seats
-// registered bots), two workers, results in a SQLite file; printed per
+// registered bots), two workers and then the arena's default (two per
+// core), results in a SQLite file; printed per
 // transport (TCP on 127.0.0.1 and Unix-domain sockets):
 //   matches/hour   the tournament's matches over its wall time
 //   per match      wall ms spent, summed over the workers, in the referee
@@ -16,12 +17,15 @@
 // turns; random bots rarely reach it) unless --max-turns caps them.
 //
 // Run: build/bench/tournament_bench [--tables N (4: 60 matches)]
-//        [--workers W (2)] [--transport tcp|unix|both (both)] [--repeat R]
+//        [--workers W,W,...|auto (2,auto: two workers, as issue 19 measures,
+//         then the arena's default, two per core)]
+//        [--transport tcp|unix|both (both)] [--repeat R]
 //        [--stream on|off|both (on: Play streams, issue 19)]
 //        [--max-turns T (0: full games)]
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -141,10 +145,10 @@ void RunOnce(const std::string& transport, int tables, int workers, bool stream,
   double load[3] = {0, 0, 0};
   getloadavg(load, 3);
   std::printf(
-      "%-4s %-6s %3.0f matches  %6.2f s  %7.0f matches/hour  %5.0f "
-      "decisions/match  load %.2f\n",
-      transport.c_str(), stream ? "stream" : "unary", n, wall, n * 3600 / wall,
-      t.decisions / n, load[0]);
+      "%-4s %-6s %d workers  %3.0f matches  %6.2f s  %7.0f matches/hour  "
+      "%5.0f decisions/match  %6.0f decisions/s  load %.2f\n",
+      transport.c_str(), stream ? "stream" : "unary", workers, n, wall,
+      n * 3600 / wall, t.decisions / n, t.decisions / wall, load[0]);
   std::printf(
       "     per match (ms, summed over %d workers): referee %.1f  bots %.1f"
       "  encode %.1f  store %.1f  lock wait %.1f\n",
@@ -167,25 +171,36 @@ void RunOnce(const std::string& transport, int tables, int workers, bool stream,
 }  // namespace
 
 int main(int argc, char** argv) {
-  int tables = 4, workers = 2, repeat = 1, max_turns = 0;
+  int tables = 4, repeat = 1, max_turns = 0;
+  // The issue's set-up (two), then the arena's default (two per core).
+  std::vector<int> workers = {2, woodland::arena::DefaultWorkers()};
   std::string transport = "both", stream = "on";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string f = argv[i];
     if (f == "--tables") tables = std::atoi(argv[i + 1]);
-    if (f == "--workers") workers = std::atoi(argv[i + 1]);
+    if (f == "--workers") {
+      workers.clear();
+      for (absl::string_view w : absl::StrSplit(argv[i + 1], ',')) {
+        workers.push_back(w == "auto" ? woodland::arena::DefaultWorkers()
+                                      : std::atoi(std::string(w).c_str()));
+      }
+    }
     if (f == "--transport") transport = argv[i + 1];
     if (f == "--repeat") repeat = std::atoi(argv[i + 1]);
     if (f == "--stream") stream = argv[i + 1];
     if (f == "--max-turns") max_turns = std::atoi(argv[i + 1]);
   }
+  workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
   for (int r = 0; r < repeat; ++r) {
     for (const std::string tr : {"tcp", "unix"}) {
       if (transport != "both" && transport != tr) continue;
-      // A/B in one run: unary Decide calls, then Play streams.
-      if (stream == "off" || stream == "both")
-        RunOnce(tr, tables, workers, false, max_turns);
-      if (stream == "on" || stream == "both")
-        RunOnce(tr, tables, workers, true, max_turns);
+      for (int w : workers) {
+        // A/B in one run: unary Decide calls, then Play streams.
+        if (stream == "off" || stream == "both")
+          RunOnce(tr, tables, w, false, max_turns);
+        if (stream == "on" || stream == "both")
+          RunOnce(tr, tables, w, true, max_turns);
+      }
     }
   }
   return 0;

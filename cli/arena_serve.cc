@@ -93,7 +93,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
                  "       [--node-id NAME] [--lease-seconds S] "
                  "[--poll-seconds S]\n"
                  "                            [--referee HOST:PORT ...] "
-                 "[--workers W] [--tau T]\n"
+                 "[--workers W (2 per core)] [--tau T]\n"
                  "         [--accounts] [--referee-token-file F] "
                  "[--conformance full|quick|off] [--max-turns T]\n"
                  "       woodland arena recompute --db FILE --tournament ID\n"
@@ -117,7 +117,7 @@ int ArenaMain(const std::vector<std::string>& argv) {
   }
   auto port = args->Number<int>("--port", 50050);
   auto metrics_port = args->Number<int>("--metrics-port", 9465);
-  auto workers = args->Number<int>("--workers", 2);
+  auto workers = args->Number<int>("--workers", arena::DefaultWorkers());
   auto max_tables = args->Number<int64_t>("--max-tables", 1000);
   if (!max_tables.ok() || *max_tables < 1) {
     std::cerr << "woodland arena: --max-tables takes a positive number\n";

@@ -61,7 +61,7 @@ absl::Status ReadConfig(const Args& args, arena::TournamentConfig& c) {
   auto players = args.Number<int>("--players", 4);
   auto tables = args.Number<int>("--tables", 4);
   auto seed = args.Number<uint64_t>("--seed", 1);
-  auto workers = args.Number<int>("--workers", 2);
+  auto workers = args.Number<int>("--workers", arena::DefaultWorkers());
   auto deadline = args.Number<int64_t>("--deadline-ms", 1000);
   auto stop_after = args.Number<int>("--stop-after", 0);
   for (const absl::Status& s :

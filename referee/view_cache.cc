@@ -322,7 +322,8 @@ void ViewCache::CardsField(const State& s, int number,
 
 void ViewCache::Serialize(const State& s, int seat, std::string* out,
                           ViewFields* fields) {
-  const rules::Observation o = rules::Observe(s, seat);
+  rules::ObserveInto(s, seat, obs_);
+  const rules::Observation& o = obs_;
   out->clear();
   ViewFields unused;
   ViewFields& f = fields ? *fields : unused;

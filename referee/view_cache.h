@@ -130,6 +130,7 @@ class ViewCache {
   std::array<Rest, ViewFields::kMaxField + 1> rest_;
   SectionKey key_;
   v1::Observation fields_;  // one field made again
+  rules::Observation obs_;  // the view being made (its capacity kept)
   Stats stats_;
 };
 

@@ -23,32 +23,40 @@ void ObserveHomelands(const State& s, Observation& o) {
   }
 }
 
+// Copies a container's elements into `v`, keeping v's capacity.
+template <class V, class C>
+void Assign(V& v, const C& c) {
+  v.assign(c.begin(), c.end());
+}
+
 }  // namespace
 
-Observation Observe(const State& s, int seat) {
-  Observation o;
+void ObserveInto(const State& s, int seat, Observation& o) {
   o.seat = seat;
   o.current_seat = s.current_seat();
   o.phase = s.phase();
   o.turn = s.turn();
+  o.clearings.resize(s.map().num_clearings);
   for (int c = 0; c < s.map().num_clearings; ++c)
-    o.clearings.push_back(s.clearing(c));
+    o.clearings[c] = s.clearing(c);
+  o.seats.resize(s.num_seats());
   for (int i = 0; i < s.num_seats(); ++i) {
     const SeatState& st = s.seat(i);
-    SeatView v;
+    SeatView& v = o.seats[i];
     v.faction = st.faction;
     v.vp = st.vp;
     v.dominance = st.dominance;
     v.hand_size = static_cast<int>(st.hand.size());  // Law 1.2.1: count only
-    v.play_area = st.play_area;
+    Assign(v.play_area, st.play_area);
     v.items = st.items;
-    o.seats.push_back(std::move(v));
   }
-  if (seat >= 0 && seat < s.num_seats()) o.hand = s.seat(seat).hand;
-  o.discard = s.discard();  // Law 1.2.2
-  o.available_dominance = s.available_dominance();
+  o.hand.clear();
+  if (seat >= 0 && seat < s.num_seats()) Assign(o.hand, s.seat(seat).hand);
+  Assign(o.discard, s.discard());  // Law 1.2.2
+  Assign(o.available_dominance, s.available_dominance());
   o.deck_size = static_cast<int>(s.deck().size());
   o.item_supply = s.item_supply();
+  o.reveals.clear();
   for (const Reveal& r : s.reveals()) {
     if (r.viewer == seat) o.reveals.push_back(r);
   }
@@ -56,32 +64,37 @@ Observation Observe(const State& s, int seat) {
   o.marquise_placed = s.marquise().placed;
   o.eyrie_leader = s.eyrie().leader;
   o.eyrie_deposed = s.eyrie().deposed;
-  for (int col = 0; col < 4; ++col) o.decree[col] = s.eyrie().decree[col];
+  for (int col = 0; col < 4; ++col)
+    Assign(o.decree[col], s.eyrie().decree[col]);
   o.viziers = s.eyrie().viziers;
   const VagabondBoard& vb = s.vagabond();
   o.vagabond_character = vb.character;
   o.vagabond_clearing = vb.clearing;
   o.vagabond_forest = vb.forest;
-  o.vagabond_items = vb.items;
+  Assign(o.vagabond_items, vb.items);
   o.relations = vb.relation;
-  o.quests = vb.quests;
-  o.quests_done = vb.quests_done;
+  Assign(o.quests, vb.quests);
+  Assign(o.quests_done, vb.quests_done);
+  o.ruins_with_items.clear();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (vb.ruin_item[c] > 0 || s.vagabond(kVagabond2).ruin_item[c] > 0)
       o.ruins_with_items.push_back(static_cast<int8_t>(c));
   }
+  o.vagabonds.clear();
   for (int f : {kVagabond, kVagabond2}) {
     if (s.SeatOf(f) < 0) continue;
-    Observation::VagabondPublic v{static_cast<int8_t>(f), s.vagabond(f)};
+    Observation::VagabondPublic& v =
+        o.vagabonds.emplace_back(static_cast<int8_t>(f), s.vagabond(f));
     v.board.ruin_item = {};      // hidden until explored (Law 9.3.4)
     v.board.quest_deck.clear();  // face down
-    o.vagabonds.push_back(std::move(v));
   }
   o.supporters = static_cast<int>(s.alliance().supporters.size());
   o.officers = s.alliance().officers;
+  o.supporter_cards.clear();
   if (seat >= 0 && seat < s.num_seats() && s.seat(seat).faction == kAlliance) {
-    o.supporter_cards = s.alliance().supporters;  // Law 8.2.3: face down
+    Assign(o.supporter_cards, s.alliance().supporters);  // Law 8.2.3
   }
+  o.riverfolk_hand.clear();
   ObserveCult(s, seat, o);
   ObserveRiverfolk(s, seat, o);
   ObserveDuchy(s, seat, o);
@@ -90,7 +103,13 @@ Observation Observe(const State& s, int seat) {
   ObserveKeepers(s, seat, o);
   ObserveExiles(s, seat, o);
   o.hirelings = s.hirelings();  // Law 22: nothing about them is hidden
+  o.homelands.clear();
   ObserveHomelands(s, o);
+}
+
+Observation Observe(const State& s, int seat) {
+  Observation o;
+  ObserveInto(s, seat, o);
   return o;
 }
 

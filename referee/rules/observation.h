@@ -91,6 +91,9 @@ struct Observation {
 };
 
 Observation Observe(const State& s, int seat);
+// The same into `o`, every field replaced, its vectors' capacity kept (issue
+// 19: a referee that observes at every decision allocates nothing).
+void ObserveInto(const State& s, int seat, Observation& o);
 void ObserveCult(const State& s, int seat, Observation& o);  // cult.cc
 void ObserveRiverfolk(const State& s, int seat,
                       Observation& o);                           // riverfolk.cc

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "absl/types/span.h"
+
 namespace woodland::rules {
 namespace {
 
@@ -12,7 +14,7 @@ int ItemKey(const VItem& it) {
   return it.kind * 4 + (it.exhausted ? 1 : 0) + (it.damaged ? 2 : 0);
 }
 
-bool Contains(const std::vector<int8_t>& v, int x) {
+bool Contains(absl::Span<const int8_t> v, int x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
@@ -39,12 +41,8 @@ void LogVagabond(State& s, int f, const PublicSnapshot::Vagabond& a,
              .b = b.relation[g]});
     }
   }
-  std::map<int, int> keys = a.items;
-  for (const auto& [k, n] : b.items) keys[k];
-  for (const auto& [k, unused] : keys) {
-    auto ia = a.items.find(k), ib = b.items.find(k);
-    const int d = (ib == b.items.end() ? 0 : ib->second) -
-                  (ia == a.items.end() ? 0 : ia->second);
+  for (int k = 0; k < kNumItems * 4; ++k) {
+    const int d = b.items[k] - a.items[k];
     if (d != 0) {
       s.Log({.kind = kEvItem,
              .faction = I8(f),
@@ -73,18 +71,19 @@ PublicSnapshot TakePublicSnapshot(const State& s) {
     pv.coalition = vb.coalition;
     pv.relation = vb.relation;
     for (const VItem& it : vb.items) ++pv.items[ItemKey(it)];
-    pv.quests_done = vb.quests_done;
+    pv.quests_done.assign(vb.quests_done.begin(), vb.quests_done.end());
     for (int c = 0; c < s.map().num_clearings; ++c)
       p.ruin_item[c] = p.ruin_item[c] || vb.ruin_item[c] > 0;
   }
   for (int c = 0; c < s.map().num_clearings; ++c)
     p.ruins[c] = s.clearing(c).pieces[kRuin];
-  p.quests = s.vagabond().quests;
+  p.quests.assign(s.vagabond().quests.begin(), s.vagabond().quests.end());
   p.supporters = static_cast<int>(s.alliance().supporters.size());
   p.officers = s.alliance().officers;
+  p.num_seats = s.num_seats();
   for (int i = 0; i < s.num_seats(); ++i) {
-    p.hand_sizes.push_back(static_cast<int>(s.seat(i).hand.size()));
-    p.seat_items.push_back(s.seat(i).items);
+    p.hand_sizes[i] = static_cast<int>(s.seat(i).hand.size());
+    p.seat_items[i] = s.seat(i).items;
   }
   p.supply = s.item_supply();
   return p;
@@ -134,11 +133,10 @@ void LogPublicChanges(State& s, const PublicSnapshot& a, size_t first_event) {
              .d = static_cast<int16_t>(b.supply[i] - a.supply[i])});
     }
   }
-  for (size_t seat = 0; seat < b.hand_sizes.size(); ++seat) {
-    const int ha = seat < a.hand_sizes.size() ? a.hand_sizes[seat] : 0;
-    const auto& ia = seat < a.seat_items.size()
-                         ? a.seat_items[seat]
-                         : std::array<int8_t, kNumItems>{};
+  for (int seat = 0; seat < b.num_seats; ++seat) {
+    const int ha = seat < a.num_seats ? a.hand_sizes[seat] : 0;
+    const auto& ia = seat < a.num_seats ? a.seat_items[seat]
+                                        : std::array<int8_t, kNumItems>{};
     for (int i = 0; i < kNumItems; ++i) {
       if (ia[i] != b.seat_items[seat][i]) {
         s.Log({.kind = kEvSeatItem,

@@ -10,26 +10,29 @@
 #define WOODLAND_REFEREE_RULES_PUBLIC_EVENTS_H_
 
 #include <array>
-#include <map>
-#include <vector>
 
+#include "referee/rules/small_vector.h"
 #include "referee/rules/state.h"
 
 namespace woodland::rules {
 
 struct PublicSnapshot {
+  // Fixed-size parts only: a snapshot is taken twice per decision (issue 19:
+  // no allocation).
   struct Vagabond {
     int8_t character = -1, clearing = -1, forest = -1, coalition = -1;
     std::array<int8_t, kNumFactions> relation{};
-    std::map<int, int> items;  // (kind * 4 + state bits) -> count
-    std::vector<int8_t> quests_done;
+    // How many items of each kind * 4 + state bits (1 exhausted, 2 damaged).
+    std::array<int8_t, kNumItems * 4> items{};
+    SmallVector<int8_t, 16> quests_done;
   };
   std::array<Vagabond, 2> vagabonds;
-  std::vector<int8_t> quests;  // face up (shared, Law 9.7.2)
+  SmallVector<int8_t, 16> quests;  // face up (shared, Law 9.7.2)
   int supporters = 0, officers = 0;
-  std::vector<int> hand_sizes;
+  int num_seats = 0;
+  std::array<int, kMaxSeats> hand_sizes{};
   std::array<int8_t, kNumItems> supply{};
-  std::vector<std::array<int8_t, kNumItems>> seat_items;
+  std::array<std::array<int8_t, kNumItems>, kMaxSeats> seat_items{};
   std::array<bool, kMaxClearings> ruin_item{};
   std::array<int8_t, kMaxClearings> ruins{};  // ruin pieces (Explore, 9.5.3)
 };

@@ -805,7 +805,9 @@ void RegisterPrompts() {
 void ObserveRiverfolk(const State& s, int seat, Observation& o) {
   o.riverfolk = s.riverfolk();
   const int rf = s.SeatOf(kRiverfolk);
-  if (rf >= 0) o.riverfolk_hand = s.seat(rf).hand;
+  if (rf >= 0) {
+    o.riverfolk_hand.assign(s.seat(rf).hand.begin(), s.seat(rf).hand.end());
+  }
 }
 
 void RegisterRiverfolk() {

@@ -87,6 +87,16 @@ TEST(Store, MigrationsAreVersionedAndDataSurvivesReopening) {
   EXPECT_EQ(*id, 1);
 }
 
+// Issue 19.4: unless told, a tournament and the arena play two matches per
+// core at once (a match's thread mostly waits for bots), never fewer than
+// two.
+TEST(Tournament, Issue19_DefaultWorkersAreTwoPerCore) {
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  EXPECT_GE(DefaultWorkers(), 2);
+  if (cores >= 1 && cores <= 32) EXPECT_EQ(DefaultWorkers(), 2 * cores);
+  EXPECT_LE(DefaultWorkers(), 64);
+}
+
 TEST(Tournament, InterruptedAndResumedEqualsUninterrupted) {
   const TournamentConfig c = Config("builtin");
   auto full_store = Store::Open(TempDb("full"));
