@@ -67,10 +67,13 @@ class PlayStream {
     }
   }
 
-  // Sends `r` and waits for its answer until `until`. Not OK: the stream is
-  // over (Finish was called; drop the stream).
+  // Sends `r`, calls `meanwhile` (unless the stream failed before `r` was
+  // sent; `r` is serialized by then) and waits for the answer until
+  // `until`. Not OK: the stream is over (Finish was called; drop the
+  // stream).
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
-                                      absl::Time until) {
+                                      absl::Time until,
+                                      absl::FunctionRef<void()> meanwhile) {
     if (pending_ & (1 << kStart)) {
       if (!Await(1 << kStart, until) || !start_ok_) return End(until);
     }
@@ -78,6 +81,7 @@ class PlayStream {
     call_->Write(r, Tag(kWrite));
     call_->Read(&d, Tag(kRead));
     pending_ |= (1 << kWrite) | (1 << kRead);
+    meanwhile();
     if (!Await((1 << kWrite) | (1 << kRead), until) || !write_ok_ ||
         !read_ok_) {
       return End(until);
@@ -202,10 +206,40 @@ class GrpcBot : public BotConnection {
   }
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                       absl::Duration deadline) override {
+    return DecideOverlapped(r, deadline, [] {});
+  }
+  absl::StatusOr<v1::Decision> DecideOverlapped(
+      const v1::DecisionRequest& r, absl::Duration deadline,
+      absl::FunctionRef<void()> meanwhile) override {
+    bool called = false;
+    const auto once = [&] {
+      if (!called) meanwhile();
+      called = true;
+    };
+    absl::StatusOr<v1::Decision> d = Send(r, deadline, once);
+    once();
+    return d;
+  }
+
+  absl::Status EndMatch(const v1::MatchEnd& m,
+                        absl::Duration timeout) override {
+    stream_.reset();  // the match's last decision was made
+    grpc::ClientContext ctx;
+    ctx.set_deadline(DeadlineIn(timeout));
+    v1::Ack ack;
+    return FromGrpc(stub_->EndMatch(&ctx, m, &ack));
+  }
+
+ private:
+  // Decide on the Play stream if the bot serves it, else one Decide call
+  // (`meanwhile` while the stream's answer is awaited).
+  absl::StatusOr<v1::Decision> Send(const v1::DecisionRequest& r,
+                                    absl::Duration deadline,
+                                    absl::FunctionRef<void()> meanwhile) {
     if (use_stream_) {
       const absl::Time until = absl::Now() + deadline;
       if (!stream_) stream_ = std::make_unique<PlayStream>(stub_.get());
-      absl::StatusOr<v1::Decision> d = stream_->Decide(r, until);
+      absl::StatusOr<v1::Decision> d = stream_->Decide(r, until, meanwhile);
       if (d.ok()) return d;
       stream_.reset();
       // A bot that advertised Play without serving it: Decide from now on.
@@ -220,16 +254,7 @@ class GrpcBot : public BotConnection {
     if (!s.ok()) return s;
     return d;
   }
-  absl::Status EndMatch(const v1::MatchEnd& m,
-                        absl::Duration timeout) override {
-    stream_.reset();  // the match's last decision was made
-    grpc::ClientContext ctx;
-    ctx.set_deadline(DeadlineIn(timeout));
-    v1::Ack ack;
-    return FromGrpc(stub_->EndMatch(&ctx, m, &ack));
-  }
 
- private:
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::Bot::Stub> stub_;
   bool use_stream_;
@@ -346,9 +371,18 @@ class ExecBot : public BotConnection {
   }
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                       absl::Duration t) override {
-    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
-    absl::StatusOr<v1::Decision> d =
-        Guarded(t, [&](absl::Duration dl) { return rpc_->Decide(r, dl); });
+    return DecideOverlapped(r, t, [] {});
+  }
+  absl::StatusOr<v1::Decision> DecideOverlapped(
+      const v1::DecisionRequest& r, absl::Duration t,
+      absl::FunctionRef<void()> meanwhile) override {
+    if (!rpc_) {
+      meanwhile();
+      return absl::FailedPreconditionError("no Hello yet");
+    }
+    absl::StatusOr<v1::Decision> d = Guarded(t, [&](absl::Duration dl) {
+      return rpc_->DecideOverlapped(r, dl, meanwhile);
+    });
     if (!d.ok() && d.status().code() != absl::StatusCode::kDeadlineExceeded) {
       // A dropped connection often means the process is dying: give it a
       // moment so the fault is classified as a crash, not a transport error.

@@ -17,6 +17,7 @@
 #include <memory>
 #include <string>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "referee/sandbox.h"
@@ -58,6 +59,17 @@ class BotConnection {
                                   absl::Duration timeout) = 0;
   virtual absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                               absl::Duration deadline) = 0;
+  // Issue 19.3: as Decide, calling `meanwhile` once while the bot thinks
+  // (once the request is on its way, before the answer is awaited), so that
+  // the referee's own work overlaps the bot's; `meanwhile` must leave `r`
+  // alone. By default it runs after Decide.
+  virtual absl::StatusOr<v1::Decision> DecideOverlapped(
+      const v1::DecisionRequest& r, absl::Duration deadline,
+      absl::FunctionRef<void()> meanwhile) {
+    absl::StatusOr<v1::Decision> d = Decide(r, deadline);
+    meanwhile();
+    return d;
+  }
   virtual absl::Status EndMatch(const v1::MatchEnd& m,
                                 absl::Duration timeout) = 0;
   // True once a launched bot process has exited.

@@ -72,6 +72,56 @@ const char* FaultName(v1::FaultReason r) {
   }
 }
 
+// Issue 19.3: a request, its observation and prompt live in an arena whose
+// first block is this buffer, and are cleared and refilled for each
+// decision: their repeated fields keep their cleared elements (and strings
+// their capacity), so a decision's request allocates and frees next to
+// nothing. What a refill cannot reuse (a oneof's message, a request's small
+// submessages) stays in the arena until it holds kArenaLimit bytes; then
+// the arena is reset and all is built anew.
+struct RequestSlot {
+  std::unique_ptr<char[]> block;
+  std::unique_ptr<google::protobuf::Arena> arena;
+  v1::DecisionRequest* req = nullptr;
+  v1::Observation* obs = nullptr;
+  v1::Prompt* prompt = nullptr;
+  bool used = false;  // filled since it was last cleared
+  // Clears the request (forgets, does not clear, the observation and
+  // prompt; the observation is filled only by parsing, which clears it
+  // first).
+  void Clear() {
+    if (!used) return;
+    used = false;
+    req->Clear();
+    prompt->Clear();
+  }
+  v1::DecisionRequest* NewRequest() {
+    constexpr size_t kBlock = 256 * 1024, kArenaLimit = 1024 * 1024;
+    if (!arena) {
+      block.reset(new char[kBlock]);
+      google::protobuf::ArenaOptions o;
+      o.initial_block = block.get();
+      o.initial_block_size = kBlock;
+      arena = std::make_unique<google::protobuf::Arena>(o);
+    } else if (arena->SpaceAllocated() > kArenaLimit) {
+      arena->Reset();
+      req = nullptr;
+      used = false;
+    }
+    using google::protobuf::Arena;
+    if (req == nullptr) {
+      req = Arena::CreateMessage<v1::DecisionRequest>(arena.get());
+      obs = Arena::CreateMessage<v1::Observation>(arena.get());
+      prompt = Arena::CreateMessage<v1::Prompt>(arena.get());
+    } else {
+      Clear();  // if it was not cleared meanwhile
+    }
+    used = true;
+    req->unsafe_arena_set_allocated_prompt(prompt);
+    return req;
+  }
+};
+
 struct SeatRun {
   std::string spec;      // as requested (a catalogue name stays a name)
   std::string resolved;  // what to connect to
@@ -93,44 +143,14 @@ struct SeatRun {
   // Issue 19.3: where their fields lie (written with them, ViewCache).
   ViewFields last_fields, next_fields;
   std::vector<v1::Fault> faults;
-  // Issue 19.3: the seat's request, observation and prompt live in an
-  // arena whose first block is this buffer, and are cleared and refilled
-  // for each decision: their repeated fields keep their cleared elements
-  // (and strings their capacity), so a decision's request allocates and
-  // frees next to nothing. What a refill cannot reuse (a oneof's message,
-  // a request's small submessages) stays in the arena until it holds
-  // kArenaLimit bytes; then the arena is reset and all is built anew.
-  std::unique_ptr<char[]> block;
-  std::unique_ptr<google::protobuf::Arena> arena;
-  v1::DecisionRequest* req = nullptr;
-  v1::Observation* obs = nullptr;
-  v1::Prompt* prompt = nullptr;
-  v1::DecisionRequest* NewRequest() {
-    constexpr size_t kBlock = 256 * 1024, kArenaLimit = 1024 * 1024;
-    if (!arena) {
-      block.reset(new char[kBlock]);
-      google::protobuf::ArenaOptions o;
-      o.initial_block = block.get();
-      o.initial_block_size = kBlock;
-      arena = std::make_unique<google::protobuf::Arena>(o);
-    } else if (arena->SpaceAllocated() > kArenaLimit) {
-      arena->Reset();
-      req = nullptr;
-    }
-    using google::protobuf::Arena;
-    if (req == nullptr) {
-      req = Arena::CreateMessage<v1::DecisionRequest>(arena.get());
-      obs = Arena::CreateMessage<v1::Observation>(arena.get());
-      prompt = Arena::CreateMessage<v1::Prompt>(arena.get());
-    } else {
-      // Forgets (does not clear) the observation and prompt; the
-      // observation is filled only by parsing (which clears it first).
-      req->Clear();
-      prompt->Clear();
-    }
-    req->unsafe_arena_set_allocated_prompt(prompt);
-    return req;
-  }
+  // Issue 19.3: the seat's requests, two in turn (RequestSlot): a decision
+  // fills the one cleared while the bot thought over the seat's previous
+  // decision, and the other, sent then, is cleared while the bot thinks over
+  // this one (BotConnection::DecideOverlapped).
+  RequestSlot slots[2];
+  int slot = 0;  // the one the seat's next decision fills
+  RequestSlot& Current() { return slots[slot]; }
+  RequestSlot& Spare() { return slots[1 - slot]; }
 };
 
 // Issue 19: whether the seat's observation, serialized deterministically in
@@ -575,7 +595,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       reason = v1::FAULT_REASON_TIME_BANK;
       detail = "the time bank is empty";
     } else {
-      v1::DecisionRequest& req = *sr.NewRequest();
+      RequestSlot& request_slot = sr.Current();
+      v1::DecisionRequest& req = *request_slot.NewRequest();
       std::string* sent_view = nullptr;  // lends sr.last_observation
       req.set_match_id(spec.match_id());
       // Issue 16.6: only this seat's own count, never the global index.
@@ -641,8 +662,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       const bool view_as_message =
           send_view && (reads || options.decorate_request);
       if (view_as_message) {
-        (void)sr.obs->ParseFromString(sr.last_observation);
-        req.unsafe_arena_set_allocated_observation(sr.obs);
+        (void)request_slot.obs->ParseFromString(sr.last_observation);
+        req.unsafe_arena_set_allocated_observation(request_slot.obs);
       }
       const absl::Duration dl = std::min(deadline, sr.bank);
       ToProto(dl, req.mutable_deadline());
@@ -660,8 +681,17 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         sent_view->swap(sr.last_observation);
       }
       const absl::Time t0 = clock->Now();
-      absl::StatusOr<v1::Decision> d = sr.bot->Decide(req, dl);
-      latency = clock->Now() - t0;
+      // Issue 19.3: the seat's previous request is cleared while the bot
+      // thinks; that time is the referee's, not charged to the bot.
+      absl::Duration overlapped;
+      absl::StatusOr<v1::Decision> d =
+          sr.bot->DecideOverlapped(req, dl, [&sr, &overlapped, clock] {
+            const absl::Time m0 = clock->Now();
+            sr.Spare().Clear();
+            overlapped = clock->Now() - m0;
+          });
+      latency = std::max(clock->Now() - t0 - overlapped, absl::ZeroDuration());
+      sr.slot = 1 - sr.slot;  // `req` stays as it is until then
       if (sent_view) sent_view->swap(sr.last_observation);  // kept again
       sr.bank -= latency;
       sr.thinking += latency;

@@ -1282,3 +1282,47 @@ TEST(Match, Issue12_AListenerThatReadsNoRequestChangesNothing) {
 
 }  // namespace
 }  // namespace woodland::referee
+
+namespace woodland::referee {
+namespace {
+
+// Issue 19.3: the referee's own work between decisions (clearing the seat's
+// previous request) runs while the bot thinks: on a Play stream `meanwhile`
+// runs once the request is sent, before the answer (the bot takes 40 ms);
+// without a stream, once, after the answer.
+TEST(Match, Issue19_TheRefereesWorkOverlapsTheBotsThinking) {
+  for (const bool stream : {true, false}) {
+    SCOPED_TRACE(stream ? "stream" : "unary");
+    auto bot = ConnectBot(
+        "exec:" + kFaultyBot + " --mode slow" + (stream ? " --stream 1" : ""),
+        ConnectOptions{});
+    ASSERT_TRUE(bot.ok()) << bot.status();
+    auto info = (*bot)->Hello(absl::Seconds(10));
+    ASSERT_TRUE(info.ok()) << info.status();
+    EXPECT_EQ(info->play_stream(), stream);
+    v1::DecisionRequest r;
+    r.set_match_id("overlap");
+    for (int i = 0; i < 3; ++i) r.add_options()->set_label("option");
+    int calls = 0;
+    absl::Time meanwhile_at;
+    const absl::Time sent_at = absl::Now();
+    auto d = (*bot)->DecideOverlapped(r, absl::Seconds(5), [&] {
+      ++calls;
+      meanwhile_at = absl::Now();
+    });
+    const absl::Time answered_at = absl::Now();
+    ASSERT_TRUE(d.ok()) << d.status();
+    EXPECT_EQ(calls, 1);
+    EXPECT_GE(answered_at - sent_at, absl::Milliseconds(40));
+    if (stream) {
+      EXPECT_GE(answered_at - meanwhile_at, absl::Milliseconds(30))
+          << "meanwhile ran while the bot thought";
+    } else {
+      EXPECT_GE(meanwhile_at - sent_at, absl::Milliseconds(40))
+          << "after the answer";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace woodland::referee
