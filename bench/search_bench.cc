@@ -23,15 +23,26 @@
 // hundreds,keepers; default the four base factions): game g seats the
 // search bot as pool[g % n] against the next three of the pool.
 // The full measurement: --games 400 --seconds 1 (per opponent).
+// It takes many core-hours, so it can be played in pieces: --shard I/N
+// plays only the games g with g % N == I (the same games, factions and
+// seats as the whole run), --results FILE appends one line per game
+// played (with the run's settings), and --summarize FILE (repeatable)
+// prints the table of every game the files hold for one setting, each
+// game once: e.g. two processes on two cores, `--shard 0/2 --results a`
+// and `--shard 1/2 --results b`, then `--summarize a --summarize b`.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "bots/heuristic/policy.h"
@@ -219,8 +230,139 @@ int PlayoutBench(int n, uint64_t seed) {
   return 0;
 }
 
+// One game of a rotating-faction run, as --results keeps it.
+struct GameLine {
+  int game = 0, faction = 0, seat = 0, won = 0, vp = 0;
+  bots::SearchPlayerStats stats;
+};
+
+std::string ToLine(const std::string& setting, const GameLine& g) {
+  const bots::SearchPlayerStats& t = g.stats;
+  return absl::StrCat(
+      setting, " ", g.game, " ", g.faction, " ", g.seat, " ", g.won, " ", g.vp,
+      " ", t.searched, " ", t.resumed, " ", t.fallback, " ", t.disagreed, " ",
+      t.overrides, " ", t.iterations, " ", t.playout_decisions, " ",
+      absl::StrFormat("%.6f %.6f", t.search_seconds, t.search_cpu_seconds));
+}
+
+bool FromLine(const std::string& line, std::string* setting, GameLine* g) {
+  std::vector<std::string> f = absl::StrSplit(line, ' ', absl::SkipEmpty());
+  if (f.size() != 15) return false;
+  bots::SearchPlayerStats& t = g->stats;
+  *setting = f[0];
+  return absl::SimpleAtoi(f[1], &g->game) &&
+         absl::SimpleAtoi(f[2], &g->faction) &&
+         absl::SimpleAtoi(f[3], &g->seat) && absl::SimpleAtoi(f[4], &g->won) &&
+         absl::SimpleAtoi(f[5], &g->vp) &&
+         absl::SimpleAtoi(f[6], &t.searched) &&
+         absl::SimpleAtoi(f[7], &t.resumed) &&
+         absl::SimpleAtoi(f[8], &t.fallback) &&
+         absl::SimpleAtoi(f[9], &t.disagreed) &&
+         absl::SimpleAtoi(f[10], &t.overrides) &&
+         absl::SimpleAtoi(f[11], &t.iterations) &&
+         absl::SimpleAtoi(f[12], &t.playout_decisions) &&
+         absl::SimpleAtod(f[13], &t.search_seconds) &&
+         absl::SimpleAtod(f[14], &t.search_cpu_seconds);
+}
+
+void Add(bots::SearchPlayerStats& total, const bots::SearchPlayerStats& s) {
+  total.searched += s.searched;
+  total.resumed += s.resumed;
+  total.fallback += s.fallback;
+  total.disagreed += s.disagreed;
+  total.overrides += s.overrides;
+  total.iterations += s.iterations;
+  total.playout_decisions += s.playout_decisions;
+  total.search_seconds += s.search_seconds;
+  total.search_cpu_seconds += s.search_cpu_seconds;
+}
+
+// The per-faction table of a rotating-faction run and the search's totals.
+void Report(const std::string& title, const std::vector<GameLine>& lines) {
+  std::map<int, int> wins, played;
+  bots::SearchPlayerStats total;
+  for (const GameLine& g : lines) {
+    wins[g.faction] += g.won;
+    ++played[g.faction];
+    Add(total, g.stats);
+  }
+  std::printf("%s\n", title.c_str());
+  std::printf("  %-10s %9s %9s %15s\n", "faction", "win rate", "wins",
+              "95% interval");
+  int all = 0, all_played = 0;
+  for (const auto& [f, n] : played) {
+    auto [lo, hi] = Wilson(wins[f], n);
+    std::printf("  %-10s %8.1f%% %4d/%-4d %6.0f-%.0f%%\n",
+                std::string(rules::FactionKey(f)).c_str(),
+                100.0 * wins[f] / std::max(1, n), wins[f], n, 100 * lo,
+                100 * hi);
+    all += wins[f];
+    all_played += n;
+  }
+  auto [lo, hi] = Wilson(all, all_played);
+  std::printf("  %-10s %8.1f%% %4d/%-4d %6.0f-%.0f%%\n", "overall",
+              100.0 * all / std::max(1, all_played), all, all_played, 100 * lo,
+              100 * hi);
+  const int64_t decisions = total.searched + total.fallback;
+  std::printf(
+      "  searched %.0f%% of %lld decisions (%.0f%% resumed mid-turn; the "
+      "heuristic answered the rest); "
+      "%.0f playouts/s/core, %.0f playout decisions/s/core (CPU time), "
+      "%.0f playouts per searched decision, %.0f%% of the wall clock on "
+      "the CPU\n",
+      100.0 * total.searched / std::max<int64_t>(1, decisions),
+      static_cast<long long>(decisions),
+      100.0 * total.resumed / std::max<int64_t>(1, decisions),
+      total.iterations / std::max(1e-9, total.search_cpu_seconds),
+      total.playout_decisions / std::max(1e-9, total.search_cpu_seconds),
+      static_cast<double>(total.iterations) /
+          std::max<int64_t>(1, total.searched),
+      100 * total.search_cpu_seconds / std::max(1e-9, total.search_seconds));
+  std::printf(
+      "  the search's best differed from the heuristic's in %.0f%% of the "
+      "searched decisions and overrode it in %.0f%%\n",
+      100.0 * total.disagreed / std::max<int64_t>(1, total.searched),
+      100.0 * total.overrides / std::max<int64_t>(1, total.searched));
+}
+
+// --summarize: every game of the files, once each; one setting only.
+int Summarize(const std::vector<std::string>& files) {
+  std::string setting;
+  std::map<int, GameLine> games;
+  for (const std::string& file : files) {
+    std::ifstream in(file);
+    if (!in) {
+      std::fprintf(stderr, "cannot read %s\n", file.c_str());
+      return 1;
+    }
+    std::string line, s;
+    for (int n = 1; std::getline(in, line); ++n) {
+      GameLine g;
+      if (!FromLine(line, &s, &g)) {
+        std::fprintf(stderr, "%s:%d: not a game line\n", file.c_str(), n);
+        return 1;
+      }
+      if (!setting.empty() && s != setting) {
+        std::fprintf(stderr, "%s:%d: another setting (%s, not %s)\n",
+                     file.c_str(), n, s.c_str(), setting.c_str());
+        return 1;
+      }
+      setting = s;
+      games[g.game] = g;
+    }
+  }
+  std::vector<GameLine> lines;
+  for (const auto& [g, line] : games) lines.push_back(line);
+  Report(absl::StrCat("search bot, ", lines.size(), " games of ", setting),
+         lines);
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   int games = 8;
+  int shard = 0, shards = 1;
+  std::string results;
+  std::vector<std::string> summarize;
   bool tournament = false;
   Kind opponent = kHeuristic;
   uint64_t seed = 1;
@@ -242,6 +384,18 @@ int Main(int argc, char** argv) {
     if (flag == "--playout-bench") return PlayoutBench(std::atoi(v), seed);
     if (flag == "--games") {
       games = std::atoi(v);
+    } else if (flag == "--shard") {
+      std::pair<std::string, std::string> in_of = absl::StrSplit(v, '/');
+      if (!absl::SimpleAtoi(in_of.first, &shard) ||
+          !absl::SimpleAtoi(in_of.second, &shards) || shards < 1 || shard < 0 ||
+          shard >= shards) {
+        std::fprintf(stderr, "--shard takes I/N with 0 <= I < N\n");
+        return 1;
+      }
+    } else if (flag == "--results") {
+      results = v;
+    } else if (flag == "--summarize") {
+      summarize.push_back(v);
     } else if (flag == "--seconds") {
       options.max_seconds = std::atof(v);
     } else if (flag == "--policy") {
@@ -281,8 +435,8 @@ int Main(int argc, char** argv) {
       return 1;
     }
   }
+  if (!summarize.empty()) return Summarize(summarize);
   const absl::Time start = absl::Now();
-  bots::SearchPlayerStats total;
   if (tournament) {
     // Per game g: kinds rotate over the seats; factions rotate too.
     int wins[3] = {}, played[3] = {};
@@ -310,8 +464,30 @@ int Main(int argc, char** argv) {
     return 0;
   }
   const int np = static_cast<int>(pool.size());
-  std::vector<int> wins(np), played(np);
-  for (int g = 0; g < games; ++g) {
+  const std::string budget =
+      options.fixed_iterations > 0
+          ? absl::StrCat(options.fixed_iterations, " playouts/decision")
+          : absl::StrCat(options.max_seconds, " s/decision");
+  // What a results line is comparable by: the settings that change play.
+  std::string setting = absl::StrCat(
+      options.fixed_iterations > 0
+          ? absl::StrCat(options.fixed_iterations, "it")
+          : absl::StrCat(options.max_seconds, "s"),
+      ",vs-", kKindNames[opponent], ",seed", seed, ",h", options.horizon_turns,
+      ",m", options.override_margin, ",p", options.policy_chance, ",w",
+      options.material, ",d", options.tree_depth, ",t",
+      options.prior_temperature, ",c", options.puct);
+  for (int8_t f : pool) absl::StrAppend(&setting, ",", rules::FactionKey(f));
+  std::ofstream out_file;
+  if (!results.empty()) {
+    out_file.open(results, std::ios::app);
+    if (!out_file) {
+      std::fprintf(stderr, "cannot append to %s\n", results.c_str());
+      return 1;
+    }
+  }
+  std::vector<GameLine> lines;
+  for (int g = shard; g < games; g += shards) {
     const int k = g % np;           // the search bot's faction
     const int seat = (g / np) % 4;  // and seat
     std::vector<int8_t> factions;
@@ -320,66 +496,25 @@ int Main(int argc, char** argv) {
     std::vector<Kind> kinds(4, opponent);
     kinds[seat] = kSearch;
     const GameOut out = Play(factions, kinds, seed + g, options);
-    ++played[k];
-    wins[k] += Won(out, seat);
-    total.searched += out.stats.searched;
-    total.resumed += out.stats.resumed;
-    total.fallback += out.stats.fallback;
-    total.disagreed += out.stats.disagreed;
-    total.overrides += out.stats.overrides;
-    total.iterations += out.stats.iterations;
-    total.playout_decisions += out.stats.playout_decisions;
-    total.search_seconds += out.stats.search_seconds;
-    total.search_cpu_seconds += out.stats.search_cpu_seconds;
+    GameLine& line = lines.emplace_back();
+    line.game = g;
+    line.faction = pool[k];
+    line.seat = seat;
+    line.won = Won(out, seat);
+    line.vp = out.vp[seat];
+    line.stats = out.stats;
+    if (out_file.is_open()) out_file << ToLine(setting, line) << std::endl;
     std::fprintf(stderr, "game %d/%d: search %s seat %d %s (vp %d)\n", g + 1,
                  games, std::string(rules::FactionKey(pool[k])).c_str(), seat,
                  Won(out, seat) ? "won" : "lost", out.vp[seat]);
   }
-  const std::string budget =
-      options.fixed_iterations > 0
-          ? absl::StrCat(options.fixed_iterations, " playouts/decision")
-          : absl::StrCat(options.max_seconds, " s/decision");
-  std::printf(
-      "search bot (%s, horizon %d turns, margin %.2f) vs 3 %s bots, %d "
-      "four-player games (%.0f s)\n",
-      budget.c_str(), options.horizon_turns, options.override_margin,
-      kKindNames[opponent], games, absl::ToDoubleSeconds(absl::Now() - start));
-  std::printf("  %-10s %9s %9s %15s\n", "faction", "win rate", "wins",
-              "95% interval");
-  int all = 0, all_played = 0;
-  for (int k = 0; k < np; ++k) {
-    auto [lo, hi] = Wilson(wins[k], played[k]);
-    std::printf("  %-10s %8.1f%% %4d/%-4d %6.0f-%.0f%%\n",
-                std::string(rules::FactionKey(pool[k])).c_str(),
-                100.0 * wins[k] / std::max(1, played[k]), wins[k], played[k],
-                100 * lo, 100 * hi);
-    all += wins[k];
-    all_played += played[k];
-  }
-  auto [lo, hi] = Wilson(all, all_played);
-  std::printf("  %-10s %8.1f%% %4d/%-4d %6.0f-%.0f%%\n", "overall",
-              100.0 * all / std::max(1, all_played), all, all_played, 100 * lo,
-              100 * hi);
-  const int64_t decisions = total.searched + total.fallback;
-  std::printf(
-      "  searched %.0f%% of %lld decisions (%.0f%% resumed mid-turn; the "
-      "heuristic answered the rest); "
-      "%.0f playouts/s/core, %.0f playout decisions/s/core (CPU time), "
-      "%.0f playouts per searched decision, %.0f%% of the wall clock on "
-      "the CPU\n",
-      100.0 * total.searched / std::max<int64_t>(1, decisions),
-      static_cast<long long>(decisions),
-      100.0 * total.resumed / std::max<int64_t>(1, decisions),
-      total.iterations / std::max(1e-9, total.search_cpu_seconds),
-      total.playout_decisions / std::max(1e-9, total.search_cpu_seconds),
-      static_cast<double>(total.iterations) /
-          std::max<int64_t>(1, total.searched),
-      100 * total.search_cpu_seconds / std::max(1e-9, total.search_seconds));
-  std::printf(
-      "  the search's best differed from the heuristic's in %.0f%% of the "
-      "searched decisions and overrode it in %.0f%%\n",
-      100.0 * total.disagreed / std::max<int64_t>(1, total.searched),
-      100.0 * total.overrides / std::max<int64_t>(1, total.searched));
+  Report(absl::StrFormat(
+             "search bot (%s, horizon %d turns, margin %.2f) vs 3 %s bots, %d "
+             "four-player games (%.0f s)",
+             budget, options.horizon_turns, options.override_margin,
+             kKindNames[opponent], static_cast<int>(lines.size()),
+             absl::ToDoubleSeconds(absl::Now() - start)),
+         lines);
   return 0;
 }
 
