@@ -1521,3 +1521,64 @@ TEST(HeuristicPolicy, Law_9_5_5_VagabondGoesWhereItsItemsCompleteAQuest) {
 
 }  // namespace
 }  // namespace woodland::bots
+
+namespace woodland::bots {
+namespace {
+
+// Law 15.6.2: adding a card to a Retinue column in Evening is not the
+// battle or move itself (that comes next Daylight, 15.5.2), so a rival's
+// dominance threat (3.3.1) does not sway which column a card goes to: the
+// gathering options score the same with and without the threat.
+TEST(HeuristicPolicy, Law_15_6_2_KeepersGatheringIsNotTheBattleItself) {
+  const std::string common = R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.gather_retinue" }
+    options {
+      label: "Add Bake Sale (fox) to Move"
+      action { code: 1 }
+    }
+    options {
+      label: "Add Bake Sale (fox) to Battle then Delve"
+      action { code: 1 }
+    }
+    options {
+      label: "Add Bake Sale (fox) to Move or Recover"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation { clearings {
+      id: 1
+      suit: SUIT_FOX
+      adjacent: 2
+      warriors { faction: FACTION_KEEPERS count: 2 }
+      warriors { faction: FACTION_EYRIE count: 3 }
+      ruler: FACTION_EYRIE
+    }
+                  clearings {
+                    id: 2
+                    suit: SUIT_FOX
+                    adjacent: 1
+                    warriors { faction: FACTION_EYRIE count: 2 }
+                    ruler: FACTION_EYRIE
+                  }
+                  seats { seat: 0 faction: FACTION_KEEPERS }
+  )pb";
+  const auto threat = Parse(common + R"pb(
+      seats { seat: 1 faction: FACTION_EYRIE
+              dominance { name: "Dominance" suit: SUIT_FOX } }
+    }
+  )pb");
+  const auto quiet = Parse(common + R"pb(
+      seats { seat: 1 faction: FACTION_EYRIE }
+    }
+  )pb");
+  EXPECT_EQ(HeuristicPolicy(1).Scores(threat),
+            HeuristicPolicy(1).Scores(quiet));
+}
+
+}  // namespace
+}  // namespace woodland::bots
