@@ -336,5 +336,59 @@ TEST(HeuristicKeepers, Law_15_6_2_ShiftToBattleThenDelveWhenTheRetinueIsFull) {
   EXPECT_EQ(Pick(r), "Shift Cobbler (rabbit) from Move to Battle then Delve");
 }
 
+// Law 15.6.2 after 15.4.3: cards join the Retinue only from the hand at
+// Evening, so with warriors enough on the map (nine here) and a small
+// Retinue the last card of a suit is kept for it rather than spent on two
+// more warriors.
+TEST(HeuristicKeepers, Law_15_6_2_KeepTheLastSuitedCardForTheRetinue) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.recruit" }
+    options {
+      label: "Spend Cobbler (rabbit): two warriors at 4 (rabbit)"
+      card { id: 38 name: "Cobbler" suit: SUIT_RABBIT }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        pieces { piece: "figure waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 4
+        }
+        retinue { column: "move" faithful_retainers: 1 }
+        retinue { column: "battle_then_delve" faithful_retainers: 1 }
+        retinue { column: "move_or_recover" faithful_retainers: 1 }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
