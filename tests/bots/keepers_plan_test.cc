@@ -190,5 +190,205 @@ TEST(KeepersPlan,
   EXPECT_EQ(Pick(r), "Forest 2");
 }
 
+// Law 3.3.1: an activated dominance card takes the score marker off the
+// track; the plan races for 30 VP and does not hold the suit's clearings to
+// its next Birdsong, so it keeps scoring even when it rules three clearings
+// of the card's suit now.
+TEST(HeuristicKeepers, Law_3_3_1_KeepScoringRatherThanActivateDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "daylight.end" }
+    options {
+      label: "Activate Dominance (mouse)"
+      extra {
+        action: "activate_dominance"
+        card { id: 50 name: "Dominance" suit: SUIT_MOUSE }
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 14 }
+      seats { seat: 1 faction: FACTION_EYRIE victory_points: 9 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 15.4.3: a bird card matches any waystation. With no warriors left on
+// the map no Retinue card can act (15.5.2: moves, battles, delves and
+// recoveries all need warriors or a clearing we rule), so the bird recruits.
+TEST(HeuristicKeepers, Law_15_4_3_RecruitWithABirdWhenNoWarriorsAreLeft) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.recruit" }
+    options {
+      label: "Spend Royal Claim (bird): two warriors at 12 (fox)"
+      card { id: 20 name: "Royal Claim" suit: SUIT_BIRD }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        pieces { piece: "tablet waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 12
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Spend Royal Claim (bird): two warriors at 12 (fox)");
+}
+
+// Law 15.6.2: a Retinue of ten cards takes no more, but one card can be
+// shifted. With relics still in the forests and no Battle then Delve card
+// the Keepers never delve again (15.5.2.II): shift a spare Move card there.
+TEST(HeuristicKeepers, Law_15_6_2_ShiftToBattleThenDelveWhenTheRetinueIsFull) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.gather_retinue" }
+    options {
+      label: "Shift Cobbler (rabbit) from Move to Battle then Delve"
+      action { code: 2 }
+    }
+    options {
+      label: "Shift Sword (mouse) from Move or Recover to Move"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        relics {
+          forest: 1
+          clearings_around: [ 1, 5 ]
+          relics { type: "figure" }
+          relics { type: "tablet" }
+        }
+        relics {
+          forest: 2
+          clearings_around: [ 5, 9 ]
+          relics { type: "jewelry" }
+        }
+        retinue {
+          column: "move"
+          faithful_retainers: 1
+          cards { id: 38 name: "Cobbler" suit: SUIT_RABBIT }
+          cards { id: 39 name: "Command Warren" suit: SUIT_RABBIT }
+          cards { id: 34 name: "Favor of the Rabbits" suit: SUIT_RABBIT }
+        }
+        retinue { column: "battle_then_delve" }
+        retinue {
+          column: "move_or_recover"
+          cards { id: 53 name: "Scouting Party" suit: SUIT_MOUSE }
+          cards { id: 40 name: "Sword" suit: SUIT_MOUSE }
+          cards { id: 33 name: "Smuggler's Trail" suit: SUIT_RABBIT }
+          cards { id: 28 name: "Ambush!" suit: SUIT_RABBIT }
+          cards { id: 50 name: "Codebreakers" suit: SUIT_MOUSE }
+          cards { id: 51 name: "Bake Sale" suit: SUIT_RABBIT }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Shift Cobbler (rabbit) from Move to Battle then Delve");
+}
+
+// Law 15.6.2 after 15.4.3: cards join the Retinue only from the hand at
+// Evening, so with warriors enough on the map (nine here) and a small
+// Retinue the last card of a suit is kept for it rather than spent on two
+// more warriors.
+TEST(HeuristicKeepers, Law_15_6_2_KeepTheLastSuitedCardForTheRetinue) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.recruit" }
+    options {
+      label: "Spend Cobbler (rabbit): two warriors at 4 (rabbit)"
+      card { id: 38 name: "Cobbler" suit: SUIT_RABBIT }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        pieces { piece: "figure waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 4
+        }
+        retinue { column: "move" faithful_retainers: 1 }
+        retinue { column: "battle_then_delve" faithful_retainers: 1 }
+        retinue { column: "move_or_recover" faithful_retainers: 1 }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
