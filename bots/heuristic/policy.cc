@@ -244,9 +244,6 @@ double DominanceDefense(const DecisionRequest& r, const Option& o,
                              v1::FACTION_UNSPECIFIED);
   }
   if (o.payload_case() != Option::kAction) return 0;
-  // Law 15.6.2: a card added to a Retinue column ("Add ... to Battle then
-  // Delve") is no battle or move now; the Retinue acts next Daylight.
-  if (r.prompt().kind() == "keepers.gather_retinue") return 0;
   // The action that leads there: a battle where we stand in a target
   // clearing, a move where we stand next to one.
   const std::string& label = o.label();
