@@ -54,6 +54,39 @@ bool EnemyBuilding(const v1::ClearingView* c) {
   return false;
 }
 
+// Law 3.3.1: the suit of our activated dominance card (0: none; bird:
+// opposite corners).
+int ActiveDominance(const DecisionRequest& r) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == kMe && seat.has_dominance())
+      return seat.dominance().suit();
+  }
+  return 0;
+}
+
+// Law 3.3.1.I/II: a clearing that counts for a dominance card of `suit`
+// (bird: the corners, 1-4 on every map's numbering).
+bool DominanceClearing(const v1::ClearingView* c, int suit) {
+  if (c == nullptr || suit < 1 || suit > kBird) return false;
+  return suit == kBird ? c->id() >= 1 && c->id() <= 4 : c->suit() == suit;
+}
+
+// Law 3.3.1: would a dominance card of `suit` win at our next Birdsong if
+// the map stayed as it is: three clearings of the suit ruled (I), or two
+// opposite corners (II; as in policy.cc, the pairs 1-3 and 2-4 of the
+// Autumn, Winter and Mountain maps).
+bool DominanceHolds(const DecisionRequest& r, int suit) {
+  auto ruled = [&](int id) {
+    const auto* c = Clearing(r, id);
+    return c != nullptr && c->ruler() == kMe;
+  };
+  if (suit == kBird) return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
+  int n = 0;
+  for (const auto& c : r.observation().clearings())
+    n += c.suit() == suit && c.ruler() == kMe;
+  return n >= 3;
+}
+
 // Law 7.5.2.IV: a clearing where a Build card can place a roost.
 // Law 6.2.2: nobody else places pieces in the keep's clearing.
 bool RoostSpot(const v1::ClearingView* c) {
@@ -270,7 +303,12 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
   double v = 0;
   switch (c.column()) {
     case kRecruit:
-      v = offer.supply > offer.mult * (after.Total(kRecruit) + 3) ? 6 : 2;
+      // Every Recruit card places a warrior (two for the Charismatic,
+      // 7.8.2) every turn from a supply of 20 (7.3.1): once it runs dry the
+      // Recruit column throws the Eyrie into turmoil (7.7). Worth adding
+      // only while the supply lasts four more turns, and then just above
+      // stopping: warriors on the map score nothing by themselves.
+      v = offer.supply >= 4 * offer.mult * after.Total(kRecruit) ? 4.5 : 2;
       break;
     case kMove:
       v = 5 - 0.5 * before.Total(kMove);
@@ -359,6 +397,15 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   // Onto a trade post a Battle card of the Decree can then take.
   if (BattleCardFor(r, to) && TakesPost(r, to, Movable(from)))
     s += PostUrgency(r);
+  // Law 3.3.1: with our dominance activated we score no more VP and win
+  // only by ruling its clearings at our Birdsong: keep those we rule (7.2.2:
+  // ties are ours), take those we do not.
+  if (const int dom = ActiveDominance(r); dom != 0) {
+    if (DominanceClearing(from, dom) && from->ruler() == kMe &&
+        Warriors(from, kMe) - 1 + HasRoost(from) < EnemyPieces(from))
+      s -= 6;
+    if (DominanceClearing(to, dom) && to->ruler() != kMe && takes) s += 5;
+  }
   return s;
 }
 
@@ -378,6 +425,12 @@ double MoveCount(const DecisionRequest& r, const std::string& label) {
   // Into a roost spot: enough to rule it (ties are ours), one to spare.
   if (RoostSpot(to))
     want = std::min(want, std::max(2, EnemyPieces(to) - Warriors(to, kMe) + 1));
+  // Law 3.3.1: out of a clearing our activated dominance counts, leave
+  // enough to keep ruling it (7.2.2).
+  if (const int dom = ActiveDominance(r);
+      dom != 0 && DominanceClearing(from, dom) && from->ruler() == kMe)
+    want = std::min(want, std::max(1, Warriors(from, kMe) + HasRoost(from) -
+                                          EnemyPieces(from)));
   return -std::abs(n - want);
 }
 
@@ -392,10 +445,26 @@ double Recruit(const DecisionRequest& r, const v1::ClearingView* c) {
   return s;
 }
 
+// Law 3.3.1: activate a dominance card only when it already holds (it wins
+// at our next Birdsong) and the roosts would not win sooner: this
+// Evening's roost VP (7.6.1) reaching 30 wins first (3.1), and an activated
+// card stops our scoring for good.
+double ActivationValue(const DecisionRequest& r, int suit) {
+  static constexpr int kRoostVp[8] = {0, 0, 1, 2, 3, 4, 4, 5};  // 7.6.1
+  if (!DominanceHolds(r, suit)) return -5;
+  const int roosts = std::clamp(r.observation().eyrie().roosts(), 0, 7);
+  return VpOf(r, kMe) + kRoostVp[roosts] >= 30 ? -5 : 50;
+}
+
 }  // namespace
 
 bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
-  if (r.faction() != kMe || o.payload_case() == Option::kExtra) return false;
+  if (r.faction() != kMe) return false;
+  if (o.payload_case() == Option::kExtra) {
+    if (o.extra().action() != "activate_dominance") return false;
+    *score = ActivationValue(r, o.extra().card().suit());
+    return true;
+  }
   const std::string& kind = r.prompt().kind();
   const bool done = o.payload_case() == Option::kDone;
   double s = 0;

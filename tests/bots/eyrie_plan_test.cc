@@ -265,5 +265,232 @@ TEST(HeuristicEyrie, Law_7_2_2_EyrieLeavesEnoughToRuleTheSpotItBuildsIn) {
   EXPECT_EQ(Pick(r), "Move 1 warrior from 6 (fox) to 2 (rabbit)");
 }
 
+// Law 7.5.2.I with 7.3.1 and 7.7: every Recruit card places a warrior every
+// turn from a supply of twenty. With seven warriors left, a third Recruit
+// card (vizier, fox card, this one) empties the supply in three turns and
+// then throws the Eyrie into turmoil; the Eyrie stops instead.
+TEST(HeuristicEyrie, Law_7_5_2_I_EyrieAddsNoRecruitCardTheSupplyCannotFeed) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Recruit column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 0
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 13 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 0
+        adjacent: [ 1 ]
+      }
+      eyrie {
+        leader: "Builder"
+        decree {
+          viziers: 1
+          cards { name: "Sword" suit: SUIT_FOX }
+        }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Three fox clearings the Eyrie rules; `vp` its score, four roosts on the
+// map (7.6.1: three VP this Evening), `extra` more of the request.
+v1::DecisionRequest FoxDominance(const std::string& prompt, int vp,
+                                 const std::string& extra) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_EYRIE
+                 prompt { kind: ")pb" +
+               prompt + "\" }" + extra + R"pb(
+                 observation {
+                   clearings {
+                     id: 1
+                     suit: SUIT_FOX
+                     slots: 1
+                     adjacent: [ 3 ]
+                     warriors { faction: FACTION_EYRIE count: 3 }
+                     pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+                     ruler: FACTION_EYRIE
+                   }
+                   clearings {
+                     id: 2
+                     suit: SUIT_RABBIT
+                     slots: 1
+                     adjacent: [ 6 ]
+                   }
+                   clearings {
+                     id: 3
+                     suit: SUIT_RABBIT
+                     slots: 0
+                     adjacent: [ 1 ]
+                   }
+                   clearings {
+                     id: 6
+                     suit: SUIT_FOX
+                     slots: 0
+                     adjacent: [ 2 ]
+                     warriors { faction: FACTION_EYRIE count: 2 }
+                     warriors { faction: FACTION_MARQUISE count: 2 }
+                     ruler: FACTION_EYRIE
+                   }
+                   clearings {
+                     id: 8
+                     suit: SUIT_FOX
+                     slots: 1
+                     warriors { faction: FACTION_EYRIE count: 2 }
+                     pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+                     ruler: FACTION_EYRIE
+                   }
+                   clearings {
+                     id: 12
+                     suit: SUIT_FOX
+                     slots: 1
+                     warriors { faction: FACTION_EYRIE count: 2 }
+                     pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+                     ruler: FACTION_EYRIE
+                   }
+                   seats { seat: 0 faction: FACTION_EYRIE victory_points:)pb" +
+               std::to_string(vp) + R"pb(
+    }
+    eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 4
+      }
+    }
+  )pb");
+}
+
+// Law 3.3.1 with 3.1 and 7.6.1: the fox dominance card would win at the
+// next Birdsong, but at 27 VP the four roosts score the 30th VP this
+// Evening, sooner, and an activated card would stop that scoring: the Eyrie
+// resolves its Decree instead.
+TEST(HeuristicEyrie, Law_3_3_1_EyrieLetsItsRoostsWinBeforeADominanceCard) {
+  const auto r = FoxDominance("eyrie.decree.resolve", 27, R"pb(
+    options {
+      label: "Activate Dominance (fox)"
+      extra {
+        action: "activate_dominance"
+        card { name: "Dominance" suit: SUIT_FOX }
+      }
+    }
+    options {
+      label: "Sword (fox) in Recruit"
+      card { name: "Sword" suit: SUIT_FOX }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Sword (fox) in Recruit");
+  // At 20 VP the roosts are far from 30: the card activates.
+  EXPECT_EQ(Pick(FoxDominance("eyrie.decree.resolve", 20, R"pb(
+              options {
+                label: "Activate Dominance (fox)"
+                extra {
+                  action: "activate_dominance"
+                  card { name: "Dominance" suit: SUIT_FOX }
+                }
+              }
+              options {
+                label: "Sword (fox) in Recruit"
+                card { name: "Sword" suit: SUIT_FOX }
+              }
+            )pb")),
+            "Activate Dominance (fox)");
+}
+
+// Law 3.3.1 with 7.2.2: with its fox dominance activated the Eyrie scores
+// no more and wins only if it still rules three fox clearings at its
+// Birdsong. Leaving 6 (two of ours tie two Marquise warriors) for the free
+// rabbit spot in 2 would lose a fox clearing; the move goes from the roost
+// in 1, which stays ruled.
+TEST(HeuristicEyrie, Law_3_3_1_EyrieKeepsRulingItsActivatedDominanceSuit) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.move" }
+    options {
+      label: "Move from 6 (fox) to 2 (rabbit)"
+      move { from_clearing: 6 to_clearing: 2 }
+    }
+    options {
+      label: "Move from 1 (fox) to 3 (rabbit)"
+      move { from_clearing: 1 to_clearing: 3 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 3 ]
+        warriors { faction: FACTION_EYRIE count: 3 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 6 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 0
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        slots: 0
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_EYRIE
+      }
+      seats {
+        seat: 0
+        faction: FACTION_EYRIE
+        victory_points: 12
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 2
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 3 (rabbit)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
