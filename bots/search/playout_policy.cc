@@ -111,7 +111,9 @@ void LeanBoards(const rules::State& s, const rules::Observation& o,
 // Exiles' view and the seats' crafted cards and items.
 void LeanObservation(const rules::State& s, int seat, bool static_parts,
                      v1::Observation* out) {
-  const rules::Observation o = rules::Observe(s, seat);
+  // Refilled in place at every playout decision (issue 19: no allocation).
+  thread_local rules::Observation o;
+  rules::ObserveInto(s, seat, o);
   out->set_seat(o.seat);
   out->set_current_seat(o.current_seat);
   out->set_phase(static_cast<v1::Phase>(o.phase + 1));
