@@ -1,10 +1,12 @@
 #include "bots/heuristic/vagabond_plan.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "bots/heuristic/request_view.h"
+#include "bots/heuristic/riverfolk_counter.h"
 
 namespace woodland::bots {
 namespace {
@@ -89,6 +91,19 @@ int Damaged(const DecisionRequest& r) {
   return damaged;
 }
 
+// Law 11.4.2: while any trade post stands the Riverfolk score a VP per two
+// funds every Birdsong; 11.2.5.I: a removed post halves their funds and is
+// gone for good. Worth a detour of several turns: what moving from `from`
+// to `to` brings us nearer the nearest post (a share of TradePostWorth per
+// step; the slip and each ready boot are a step, 9.4.2 and 9.5.1).
+double PostHunt(const DecisionRequest& r, int from, int to) {
+  if (TradePostsOnMap(r) == 0) return 0;
+  constexpr int kLimit = 4;
+  const int a = StepsToTradePost(r, from, kLimit);
+  const int b = StepsToTradePost(r, to, kLimit);
+  return b < a ? 0.3 * TradePostWorth(r) * (a - b) : 0;
+}
+
 double MoveScore(const DecisionRequest& r, const Option& o,
                  const VagabondMemory* m) {
   const int damaged = Damaged(r);
@@ -107,7 +122,8 @@ double MoveScore(const DecisionRequest& r, const Option& o,
   double beyond = 0;
   for (int next : c->adjacent())
     beyond = std::max(beyond, VagabondClearingValue(r, next, m));
-  return 1 + VagabondClearingValue(r, id, m) + 0.3 * beyond;
+  return 1 + VagabondClearingValue(r, id, m) + 0.3 * beyond +
+         PostHunt(r, MyVagabond(r).clearing(), id);
 }
 
 // Strike (9.5.6) where it scores: an unguarded building or token.
@@ -205,8 +221,10 @@ double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   if (c == nullptr) return Damaged(r) >= 2 ? -1 : 1;
   const double stay = VagabondClearingValue(r, here, m);
   double best = 0;
-  for (int next : c->adjacent())
-    best = std::max(best, VagabondClearingValue(r, next, m));
+  for (int next : c->adjacent()) {
+    best = std::max(
+        best, VagabondClearingValue(r, next, m) + PostHunt(r, here, next));
+  }
   return best > stay + 0.5 ? 2 : -0.5;
 }
 
@@ -276,6 +294,30 @@ double VagabondClearingValue(const DecisionRequest& r, int id,
 }
 
 void VagabondMemory::Observe(const DecisionRequest& r) {
+  // Events since our last request, in order: a "turn" event starts a new
+  // turn (aids start over, 9.2.9.I.a); our aids show up as cards passed
+  // from our seat to another.
+  for (const auto& e : r.events()) {
+    if (e.kind() == "turn") {
+      std::fill(std::begin(aids_), std::end(aids_), 0);
+      continue;
+    }
+    if (e.kind() != "take_card" || e.a() != r.seat() || e.seat() == r.seat())
+      continue;
+    for (const auto& seat : r.observation().seats()) {
+      if (seat.seat() == e.seat() && seat.faction() > 0 && seat.faction() < 16)
+        ++aids_[seat.faction()];
+    }
+  }
+  // Law 9.2.9.I.a: a given aid counts toward one improvement only; the
+  // engine starts the count over when the marker moves.
+  for (const auto& rel : MyVagabond(r).relationships()) {
+    const int f = rel.faction();
+    if (f <= 0 || f >= 16) continue;
+    const int level = VagabondRelation(r, rel.faction());
+    if (level != level_[f]) aids_[f] = 0;
+    level_[f] = level;
+  }
   if (explored_at_ == 0 || r.prompt().kind() == "vagabond.explore") return;
   // Law 9.5.3: an item taken scores a VP; none taken (9.7.3), none scored.
   if (VpOf(r, r.faction()) == vp_before_) dead_.push_back(explored_at_);
@@ -288,6 +330,28 @@ void VagabondMemory::Chose(const DecisionRequest& r, const Option& o) {
     explored_at_ = MyVagabond(r).clearing();
     vp_before_ = VpOf(r, r.faction());
   }
+}
+
+int VagabondMemory::AidsTowardNext(v1::Faction f) const {
+  return f > 0 && f < 16 ? aids_[f] : 0;
+}
+
+bool VagabondAidPays(const DecisionRequest& r, v1::Faction f,
+                     const VagabondMemory& m) {
+  // Law 9.2.9.I.a: 1, 2 and 3 aids in one turn for the three steps.
+  static constexpr int kNeeded[] = {1, 2, 3};
+  const int rel = VagabondRelation(r, f);
+  if (rel < 0 || rel > 2) return false;
+  const int need = kNeeded[rel] - m.AidsTowardNext(f);
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return false;
+  int cards = 0;
+  for (const auto& h : r.observation().hand())
+    cards += h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
+  int items = 0;
+  for (const auto& it : MyVagabond(r).items())
+    items += !it.exhausted() && !it.damaged();
+  return cards >= need && items >= need;
 }
 
 bool VagabondMemory::DeadRuin(int clearing) const {
@@ -384,13 +448,36 @@ v1::Faction InfamyOpening(const DecisionRequest& r) {
   v1::Faction best = v1::FACTION_UNSPECIFIED;
   int most = 1;
   for (v1::Faction f : Present(r, *c)) {
-    if (IsVagabond(f) || VagabondRelation(r, f) != 0) continue;
+    if (IsVagabond(f) || VagabondRelation(r, f) < 0 ||
+        VagabondRelation(r, f) > 1)
+      continue;
     if (Warriors(*c, f) > most) {
       most = Warriors(*c, f);
       best = f;
     }
   }
   return best;
+}
+
+// Law 9.2.9.II.a: an aid to an ally scores two VP; to any other
+// non-Hostile faction, only the aid that completes an improvement scores
+// (9.2.9.I.a), so aid where this turn's aids can complete one.
+double AidAction(const DecisionRequest& r, const VagabondMemory& m) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return 0.5;
+  for (v1::Faction f : Present(r, *c)) {
+    if (IsVagabond(f)) continue;
+    if (VagabondRelation(r, f) == 3 || VagabondAidPays(r, f, m)) return 7;
+  }
+  return 0.5;
+}
+
+double AidTarget(const DecisionRequest& r, v1::Faction f,
+                 const VagabondMemory& m) {
+  const int rel = VagabondRelation(r, f);
+  if (rel < 0) return 0;
+  if (rel == 3) return 6;
+  return VagabondAidPays(r, f, m) ? 3 + rel : 0.5;
 }
 
 }  // namespace
@@ -463,10 +550,15 @@ bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
   } else if (kind == "vagabond.action" && o.label() == "Aid" &&
              !AidTargetHere(r)) {
     *score = -1;  // only the other Vagabond: no relationship to improve
+  } else if (kind == "vagabond.action" && o.label() == "Aid" && m) {
+    *score = AidAction(r, *m);
   } else if (kind == "vagabond.aid.target" &&
              o.payload_case() == Option::kFaction &&
              IsVagabond(o.faction().faction())) {
     *score = -5;
+  } else if (kind == "vagabond.aid.target" &&
+             o.payload_case() == Option::kFaction && m) {
+    *score = AidTarget(r, o.faction().faction(), *m);
   } else if (kind == "vagabond.strike") {
     *score = StrikeTarget(r, o.faction().faction());
   } else if (kind == "vagabond.aid.card") {

@@ -135,5 +135,55 @@ TEST(VagabondPlan, Law_11_2_5_I_SeveralBattlesTakeAGuardedTradePost) {
   EXPECT_EQ(Pick(r), "Battle (sword)");
 }
 
+// Law 9.2.9.I.a: a given aid counts toward one improvement only. This turn
+// one aid already moved the Corvids to the first Allied space (their card
+// passed from our seat, the marker now at "1"); the next step needs two
+// fresh aids and we hold one mouse card, so the aid goes to the Marquise,
+// whose first step one aid completes, not to the Corvids.
+TEST(VagabondPlan, Law_9_2_9_I_a_AnAidCountsTowardOneImprovement) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.aid.target" }
+    options {
+      label: "Corvid Conspiracy"
+      faction { faction: FACTION_CORVID }
+    }
+    options {
+      label: "Marquise de Cat"
+      faction { faction: FACTION_MARQUISE }
+    }
+    events { kind: "take_card" seat: 2 a: 0 }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_CORVID count: 2 }
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 9 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 7 }
+      seats { seat: 2 faction: FACTION_CORVID victory_points: 5 }
+      hand { name: "Mouse-in-a-Sack" suit: SUIT_MOUSE }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "torch" exhausted: true }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_CORVID level: "1" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Marquise de Cat");
+}
+
 }  // namespace
 }  // namespace woodland::bots
