@@ -420,6 +420,39 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   return lead <= std::min(swords, 3) ? base : base / 4;
 }
 
+// Law 3.3.1: steps from `from` to the nearest clearing whose rule keeps an
+// activated dominance winning at its owner's next Birdsong (BreakValue of
+// a win, 4 or more), at most `limit`; limit + 1 when none is that close.
+int StepsToThreat(const DecisionRequest& r, int from, int limit) {
+  std::vector<int> frontier = {from}, seen = {from};
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  for (int d = 0; d <= limit && !frontier.empty(); ++d) {
+    std::vector<int> next;
+    for (int id : frontier) {
+      const auto* c = Clearing(r, id);
+      if (c == nullptr) continue;
+      if (BreakValue(r, id, &who) >= 4) return d;
+      for (int a : c->adjacent()) {
+        if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
+        seen.push_back(a);
+        next.push_back(a);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return limit + 1;
+}
+
+// What moving from `from` to `to` brings us nearer such a clearing: the
+// slip and each ready boot are a step (9.4.2, 9.5.1), and the win comes at
+// the owner's next Birdsong, so every step counts.
+double ApproachThreat(const DecisionRequest& r, int from, int to) {
+  constexpr int kLimit = 3;
+  const int a = StepsToThreat(r, from, kLimit);
+  const int b = StepsToThreat(r, to, kLimit);
+  return b < a && b > 0 ? 3.0 * (a - b) : 0;
+}
+
 // What battling here scores without turning anyone Hostile (TargetValue).
 double VagabondClearingTargets(const DecisionRequest& r) {
   const auto* c = Clearing(r, MyVagabond(r).clearing());
@@ -491,9 +524,28 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     const double v = BreakValue(r, o.battle().clearing(), &who);
     return o.battle().defender() == who ? v : 0;
   }
+  // Law 9.2.6: the hits we can roll to break a rule are our undamaged
+  // swords, one battle per ready sword (9.5.2): while an opponent's
+  // dominance is activated, refresh swords first (9.4.1).
+  if (kind == "vagabond.refresh" && o.payload_case() == Option::kItem &&
+      o.item().item() == "sword" && !o.item().damaged()) {
+    for (const auto& seat : r.observation().seats()) {
+      if (seat.faction() != r.faction() && seat.has_dominance()) return 3;
+    }
+    return 0;
+  }
+  // Law 9.6.1: resting in a forest costs the turn's actions; not while a
+  // win we could break is two steps away.
+  if (kind == "vagabond.slip" && o.payload_case() == Option::kForest)
+    return here > 0 && StepsToThreat(r, here, 2) <= 2 ? -20 : 0;
+  // Staying where we can break it.
+  if ((kind == "vagabond.move" || kind == "vagabond.slip") &&
+      o.payload_case() == Option::kDone && here > 0)
+    return BreakValue(r, here, &who);
   if ((kind == "vagabond.move" || kind == "vagabond.slip") &&
       o.payload_case() == Option::kClearing) {
-    return 1.0 * BreakValue(r, o.clearing().clearing(), &who);
+    return std::max(BreakValue(r, o.clearing().clearing(), &who),
+                    ApproachThreat(r, here, o.clearing().clearing()));
   }
   if (kind == "vagabond.strike" && o.payload_case() == Option::kFaction) {
     const double v = BreakValue(r, here, &who);
@@ -513,8 +565,13 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     const auto* c = Clearing(r, here);
     if (c == nullptr) return 0;
     double best = 0;
-    for (int a : c->adjacent()) best = std::max(best, BreakValue(r, a, &who));
-    return 0.4 * best;
+    double approach = 0;
+    for (int a : c->adjacent()) {
+      best = std::max(best, BreakValue(r, a, &who));
+      approach = std::max(approach, ApproachThreat(r, here, a));
+    }
+    // Before a quest or an aid spends the sword the break needs.
+    return std::max(0.85 * best, approach);
   }
   return 0;
 }
