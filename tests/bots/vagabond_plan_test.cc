@@ -185,5 +185,156 @@ TEST(VagabondPlan, Law_9_2_9_I_a_AnAidCountsTowardOneImprovement) {
   EXPECT_EQ(Pick(r), "Marquise de Cat");
 }
 
+// Law 3.3.1: the Marquise's activated fox dominance wins at her next
+// Birdsong while she rules the three fox clearings; we stand in one where
+// she leads by a single warrior, with two ready swords. Three damaged
+// items would have us rest in a forest (9.6.1), but the slip stays here to
+// break her rule with a battle.
+TEST(VagabondPlan, Law_3_3_1_StayToBreakAWinningDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "2 (fox)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "torch" damaged: true }
+        items { item: "hammer" damaged: true }
+        items { item: "boot" damaged: true }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.1: the Marquise rules the three fox clearings with her fox
+// dominance activated; the nearest of them (3) is two steps away, through
+// clearing 2. The slip (9.4.2) goes that way, toward breaking her rule
+// with the boot's move and the swords, not to the Eyrie's unguarded roost
+// in clearing 4 (a VP, 4.3.6).
+TEST(VagabondPlan, Law_3_3_1_WalkTowardAWinningDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2, 4 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2, 5 ]
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        adjacent: [ 3, 6 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 5 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "2 (mouse)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
