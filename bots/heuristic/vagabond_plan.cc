@@ -101,7 +101,10 @@ double PostHunt(const DecisionRequest& r, int from, int to) {
   constexpr int kLimit = 4;
   const int a = StepsToTradePost(r, from, kLimit);
   const int b = StepsToTradePost(r, to, kLimit);
-  return b < a ? 0.3 * TradePostWorth(r) * (a - b) : 0;
+  // Stepping away costs as much: no back and forth between two clearings
+  // while a post we could slip into next turn waits.
+  if (a > kLimit && b > kLimit) return 0;
+  return 0.3 * TradePostWorth(r) * (a - b);
 }
 
 double MoveScore(const DecisionRequest& r, const Option& o,

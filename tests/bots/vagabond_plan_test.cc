@@ -336,5 +336,62 @@ TEST(VagabondPlan, Law_3_3_1_WalkTowardAWinningDominance) {
   EXPECT_EQ(Pick(r), "2 (mouse)");
 }
 
+// Law 11.4.2: the Riverfolk's only trade post stands in clearing 5, next to
+// us, with 14 funds to score dividends from; a guard of the Hostile
+// Riverfolk there needs two boots to enter (9.2.9.III.b), so we wait a
+// step away to slip in next Birdsong (9.4.2 ignores Hostile warriors).
+// The boot does not carry us away to the Eyrie's unguarded roost in 10.
+TEST(VagabondPlan, Law_11_4_2_DoNotWalkAwayFromTheTradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.move" }
+    options {
+      label: "10 (rabbit)"
+      clearing { clearing: 10 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 5, 10 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_MOUSE
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 17 }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      riverfolk { funds { faction: FACTION_EYRIE count: 14 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_RIVERFOLK level: "hostile" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
