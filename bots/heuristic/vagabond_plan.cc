@@ -216,6 +216,15 @@ double TakeHit(const DecisionRequest& r, const Option& o) {
   return -ItemWorth(r, item, Held(r, item, false)) + (exhausted ? 1 : 0);
 }
 
+// Warriors of a faction Hostile to us in `c` (Law 9.2.9.III.b).
+bool HostileWarriors(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  for (const auto& w : c->warriors()) {
+    if (w.count() > 0 && VagabondRelation(r, w.faction()) < 0) return true;
+  }
+  return false;
+}
+
 // Move (boot) only toward a clearing with clearly more to do than here.
 double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   const int here = MyVagabond(r).clearing();
@@ -223,8 +232,13 @@ double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   // Law 9.6.1: ending the turn in a forest repairs every damaged item.
   if (c == nullptr) return Damaged(r) >= 2 ? -1 : 1;
   const double stay = VagabondClearingValue(r, here, m);
+  const int boots = ReadyItems(r, "boot");
   double best = 0;
   for (int next : c->adjacent()) {
+    // Law 9.2.9.III.b: a second boot into Hostile warriors; a clearing we
+    // cannot enter is no reason to take the move (the move prompt has no
+    // way back).
+    if (boots < 2 && HostileWarriors(r, Clearing(r, next))) continue;
     best = std::max(
         best, VagabondClearingValue(r, next, m) + PostHunt(r, here, next));
   }
@@ -569,7 +583,10 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     if (c == nullptr) return 0;
     double best = 0;
     double approach = 0;
+    const int boots = ReadyItems(r, "boot");
     for (int a : c->adjacent()) {
+      // Law 9.2.9.III.b: not where one boot cannot take us.
+      if (boots < 2 && HostileWarriors(r, Clearing(r, a))) continue;
       best = std::max(best, BreakValue(r, a, &who));
       approach = std::max(approach, ApproachThreat(r, here, a));
     }

@@ -393,5 +393,59 @@ TEST(VagabondPlan, Law_11_4_2_DoNotWalkAwayFromTheTradePost) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 9.2.9.III.b: entering a clearing with warriors of a Hostile faction
+// takes a second boot. With one ready boot the trade post guarded by the
+// Hostile Riverfolk in 11 is out of this move's reach, and the only other
+// way (9) leads away from it: the Vagabond keeps its boot rather than
+// start a move (the move prompt has no way back) that undoes its approach.
+TEST(VagabondPlan, Law_9_2_9_III_b_NoMoveTowardWhatOneBootCannotEnter) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Move (boot)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        adjacent: [ 9, 11 ]
+      }
+      clearings {
+        id: 11
+        suit: SUIT_MOUSE
+        adjacent: [ 12 ]
+        warriors { faction: FACTION_RIVERFOLK count: 2 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        adjacent: [ 12 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 17 }
+      riverfolk { funds { faction: FACTION_EYRIE count: 10 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 12
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_RIVERFOLK level: "hostile" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
