@@ -447,5 +447,71 @@ TEST(VagabondPlan, Law_9_2_9_III_b_NoMoveTowardWhatOneBootCannotEnter) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 3.3.1 with the Glossary's Rule: tokens do not contribute to rule.
+// The Hundreds' fox dominance wins at their next Birdsong with the three
+// fox clearings they rule; here they hold one warrior and two mob tokens,
+// so one hit ends their rule (no one rules an empty clearing). The
+// Vagabond battles with its ready sword before exploring the ruin.
+TEST(VagabondPlan, Law_3_3_1_TokensDoNotHoldRule) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Explore the ruin (torch)"
+      action { code: 3 }
+    }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 1 }
+        pieces { piece: "mob" owner: FACTION_HUNDREDS count: 2 }
+        pieces { piece: "ruin" count: 1 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_HUNDREDS
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "torch" }
+        items { item: "sword" }
+        items { item: "sword" exhausted: true }
+        ruins_with_items: [ 1 ]
+        relationships { faction: FACTION_HUNDREDS level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
