@@ -394,7 +394,8 @@ bool IsToken(const std::string& piece) {
 // Law 2.6: presence toward rule (warriors and buildings; the Vagabond's
 // pawn does not count, 9.2.2).
 int Presence(const v1::ClearingView& c, v1::Faction f) {
-  if (IsVagabond(f)) return 0;
+  // Nor do ruins, which no faction owns.
+  if (IsVagabond(f) || f == v1::FACTION_UNSPECIFIED) return 0;
   int buildings = 0;
   for (const auto& p : c.pieces()) {
     if (p.owner() == f && !IsToken(p.piece())) buildings += p.count();
@@ -450,10 +451,19 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   if (!urgent) return held == 2 ? 1.5 : 0;
   *who_out = who;
   const int lead = LeadOf(*c, who);
-  const int swords = ReadyItems(r, "sword");
+  // One battle per ready sword (9.5.2), each rolling the higher of two
+  // dice (0-3, 4.3.3) up to our undamaged swords (9.2.6): the expected
+  // hits of a battle are the chances the higher die reaches 1, 2, 3.
+  int undamaged = 0;
+  for (const auto& it : MyVagabond(r).items())
+    undamaged += it.item() == "sword" && !it.damaged();
+  static constexpr double kAtLeast[] = {15.0 / 16, 12.0 / 16, 7.0 / 16};
+  double per_battle = 0;
+  for (int k = 0; k < std::min(undamaged, 3); ++k) per_battle += kAtLeast[k];
+  const double hits = ReadyItems(r, "sword") * per_battle;
   // Breaking one of exactly three (or a corner pair) stops the win.
   const double base = held == 3 ? 12 : 4;
-  return lead <= std::min(swords, 3) ? base : base / 4;
+  return hits >= lead - 0.25 ? base : base / 4;
 }
 
 // Law 3.3.1: steps from `from` to the nearest clearing whose rule keeps an

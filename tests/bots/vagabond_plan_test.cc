@@ -513,5 +513,68 @@ TEST(VagabondPlan, Law_3_3_1_TokensDoNotHoldRule) {
   EXPECT_EQ(Pick(r), "Battle (sword)");
 }
 
+// Law 3.3.1 with 9.2.6 and 4.3.3: two ready undamaged swords are two
+// battles, each dealing the higher of two dice (0-3) up to two hits, about
+// 1.7 hits a battle: enough, on average, for the three warriors that hold
+// the Hundreds' third fox clearing of their activated dominance. The
+// Vagabond battles before a quest exhausts its items.
+TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Quest"
+      action { code: 4 }
+    }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 3 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_HUNDREDS
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "torch" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_HUNDREDS level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
