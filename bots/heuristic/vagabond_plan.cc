@@ -1,10 +1,12 @@
 #include "bots/heuristic/vagabond_plan.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "bots/heuristic/request_view.h"
+#include "bots/heuristic/riverfolk_counter.h"
 
 namespace woodland::bots {
 namespace {
@@ -89,6 +91,22 @@ int Damaged(const DecisionRequest& r) {
   return damaged;
 }
 
+// Law 11.4.2: while any trade post stands the Riverfolk score a VP per two
+// funds every Birdsong; 11.2.5.I: a removed post halves their funds and is
+// gone for good. Worth a detour of several turns: what moving from `from`
+// to `to` brings us nearer the nearest post (a share of TradePostWorth per
+// step; the slip and each ready boot are a step, 9.4.2 and 9.5.1).
+double PostHunt(const DecisionRequest& r, int from, int to) {
+  if (TradePostsOnMap(r) == 0) return 0;
+  constexpr int kLimit = 4;
+  const int a = StepsToTradePost(r, from, kLimit);
+  const int b = StepsToTradePost(r, to, kLimit);
+  // Stepping away costs as much: no back and forth between two clearings
+  // while a post we could slip into next turn waits.
+  if (a > kLimit && b > kLimit) return 0;
+  return 0.3 * TradePostWorth(r) * (a - b);
+}
+
 double MoveScore(const DecisionRequest& r, const Option& o,
                  const VagabondMemory* m) {
   const int damaged = Damaged(r);
@@ -107,7 +125,8 @@ double MoveScore(const DecisionRequest& r, const Option& o,
   double beyond = 0;
   for (int next : c->adjacent())
     beyond = std::max(beyond, VagabondClearingValue(r, next, m));
-  return 1 + VagabondClearingValue(r, id, m) + 0.3 * beyond;
+  return 1 + VagabondClearingValue(r, id, m) + 0.3 * beyond +
+         PostHunt(r, MyVagabond(r).clearing(), id);
 }
 
 // Strike (9.5.6) where it scores: an unguarded building or token.
@@ -197,6 +216,15 @@ double TakeHit(const DecisionRequest& r, const Option& o) {
   return -ItemWorth(r, item, Held(r, item, false)) + (exhausted ? 1 : 0);
 }
 
+// Warriors of a faction Hostile to us in `c` (Law 9.2.9.III.b).
+bool HostileWarriors(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  for (const auto& w : c->warriors()) {
+    if (w.count() > 0 && VagabondRelation(r, w.faction()) < 0) return true;
+  }
+  return false;
+}
+
 // Move (boot) only toward a clearing with clearly more to do than here.
 double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   const int here = MyVagabond(r).clearing();
@@ -204,9 +232,16 @@ double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
   // Law 9.6.1: ending the turn in a forest repairs every damaged item.
   if (c == nullptr) return Damaged(r) >= 2 ? -1 : 1;
   const double stay = VagabondClearingValue(r, here, m);
+  const int boots = ReadyItems(r, "boot");
   double best = 0;
-  for (int next : c->adjacent())
-    best = std::max(best, VagabondClearingValue(r, next, m));
+  for (int next : c->adjacent()) {
+    // Law 9.2.9.III.b: a second boot into Hostile warriors; a clearing we
+    // cannot enter is no reason to take the move (the move prompt has no
+    // way back).
+    if (boots < 2 && HostileWarriors(r, Clearing(r, next))) continue;
+    best = std::max(
+        best, VagabondClearingValue(r, next, m) + PostHunt(r, here, next));
+  }
   return best > stay + 0.5 ? 2 : -0.5;
 }
 
@@ -276,6 +311,30 @@ double VagabondClearingValue(const DecisionRequest& r, int id,
 }
 
 void VagabondMemory::Observe(const DecisionRequest& r) {
+  // Events since our last request, in order: a "turn" event starts a new
+  // turn (aids start over, 9.2.9.I.a); our aids show up as cards passed
+  // from our seat to another.
+  for (const auto& e : r.events()) {
+    if (e.kind() == "turn") {
+      std::fill(std::begin(aids_), std::end(aids_), 0);
+      continue;
+    }
+    if (e.kind() != "take_card" || e.a() != r.seat() || e.seat() == r.seat())
+      continue;
+    for (const auto& seat : r.observation().seats()) {
+      if (seat.seat() == e.seat() && seat.faction() > 0 && seat.faction() < 16)
+        ++aids_[seat.faction()];
+    }
+  }
+  // Law 9.2.9.I.a: a given aid counts toward one improvement only; the
+  // engine starts the count over when the marker moves.
+  for (const auto& rel : MyVagabond(r).relationships()) {
+    const int f = rel.faction();
+    if (f <= 0 || f >= 16) continue;
+    const int level = VagabondRelation(r, rel.faction());
+    if (level != level_[f]) aids_[f] = 0;
+    level_[f] = level;
+  }
   if (explored_at_ == 0 || r.prompt().kind() == "vagabond.explore") return;
   // Law 9.5.3: an item taken scores a VP; none taken (9.7.3), none scored.
   if (VpOf(r, r.faction()) == vp_before_) dead_.push_back(explored_at_);
@@ -290,16 +349,58 @@ void VagabondMemory::Chose(const DecisionRequest& r, const Option& o) {
   }
 }
 
+int VagabondMemory::AidsTowardNext(v1::Faction f) const {
+  return f > 0 && f < 16 ? aids_[f] : 0;
+}
+
+bool VagabondAidPays(const DecisionRequest& r, v1::Faction f,
+                     const VagabondMemory& m) {
+  // Law 9.2.9.I.a: 1, 2 and 3 aids in one turn for the three steps.
+  static constexpr int kNeeded[] = {1, 2, 3};
+  const int rel = VagabondRelation(r, f);
+  if (rel < 0 || rel > 2) return false;
+  const int need = kNeeded[rel] - m.AidsTowardNext(f);
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return false;
+  int cards = 0;
+  for (const auto& h : r.observation().hand())
+    cards += h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
+  int items = 0;
+  for (const auto& it : MyVagabond(r).items())
+    items += !it.exhausted() && !it.damaged();
+  return cards >= need && items >= need;
+}
+
 bool VagabondMemory::DeadRuin(int clearing) const {
   return std::find(dead_.begin(), dead_.end(), clearing) != dead_.end();
 }
 
 namespace {
 
+// Glossary "Rule": tokens do not contribute to rule. The tokens among
+// the pieces (the engine's kPieceInfo): the Marquise's keep and wood, the
+// Alliance's sympathy, trade posts (20.2.2), tunnels, plots, mobs, relics.
+bool IsToken(const std::string& piece) {
+  auto ends_with = [&](const char* tail) {
+    const std::string t = tail;
+    return piece.size() >= t.size() &&
+           piece.compare(piece.size() - t.size(), t.size(), t) == 0;
+  };
+  return piece == "keep" || piece == "wood" || piece == "sympathy" ||
+         piece == "tunnel" || piece == "mob" || ends_with("trade post") ||
+         ends_with("plot") || ends_with("relic");
+}
+
 // Law 2.6: presence toward rule (warriors and buildings; the Vagabond's
 // pawn does not count, 9.2.2).
 int Presence(const v1::ClearingView& c, v1::Faction f) {
-  return IsVagabond(f) ? 0 : Warriors(c, f) + Pieces(c, f);
+  // Nor do ruins, which no faction owns.
+  if (IsVagabond(f) || f == v1::FACTION_UNSPECIFIED) return 0;
+  int buildings = 0;
+  for (const auto& p : c.pieces()) {
+    if (p.owner() == f && !IsToken(p.piece())) buildings += p.count();
+  }
+  return Warriors(c, f) + buildings;
 }
 
 // How far `who` leads the next faction in `c`.
@@ -350,10 +451,52 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   if (!urgent) return held == 2 ? 1.5 : 0;
   *who_out = who;
   const int lead = LeadOf(*c, who);
-  const int swords = ReadyItems(r, "sword");
+  // One battle per ready sword (9.5.2), each rolling the higher of two
+  // dice (0-3, 4.3.3) up to our undamaged swords (9.2.6): the expected
+  // hits of a battle are the chances the higher die reaches 1, 2, 3.
+  int undamaged = 0;
+  for (const auto& it : MyVagabond(r).items())
+    undamaged += it.item() == "sword" && !it.damaged();
+  static constexpr double kAtLeast[] = {15.0 / 16, 12.0 / 16, 7.0 / 16};
+  double per_battle = 0;
+  for (int k = 0; k < std::min(undamaged, 3); ++k) per_battle += kAtLeast[k];
+  const double hits = ReadyItems(r, "sword") * per_battle;
   // Breaking one of exactly three (or a corner pair) stops the win.
   const double base = held == 3 ? 12 : 4;
-  return lead <= std::min(swords, 3) ? base : base / 4;
+  return hits >= lead - 0.25 ? base : base / 4;
+}
+
+// Law 3.3.1: steps from `from` to the nearest clearing whose rule keeps an
+// activated dominance winning at its owner's next Birdsong (BreakValue of
+// a win, 4 or more), at most `limit`; limit + 1 when none is that close.
+int StepsToThreat(const DecisionRequest& r, int from, int limit) {
+  std::vector<int> frontier = {from}, seen = {from};
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  for (int d = 0; d <= limit && !frontier.empty(); ++d) {
+    std::vector<int> next;
+    for (int id : frontier) {
+      const auto* c = Clearing(r, id);
+      if (c == nullptr) continue;
+      if (BreakValue(r, id, &who) >= 4) return d;
+      for (int a : c->adjacent()) {
+        if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
+        seen.push_back(a);
+        next.push_back(a);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return limit + 1;
+}
+
+// What moving from `from` to `to` brings us nearer such a clearing: the
+// slip and each ready boot are a step (9.4.2, 9.5.1), and the win comes at
+// the owner's next Birdsong, so every step counts.
+double ApproachThreat(const DecisionRequest& r, int from, int to) {
+  constexpr int kLimit = 3;
+  const int a = StepsToThreat(r, from, kLimit);
+  const int b = StepsToThreat(r, to, kLimit);
+  return b < a && b > 0 ? 3.0 * (a - b) : 0;
 }
 
 // What battling here scores without turning anyone Hostile (TargetValue).
@@ -384,13 +527,36 @@ v1::Faction InfamyOpening(const DecisionRequest& r) {
   v1::Faction best = v1::FACTION_UNSPECIFIED;
   int most = 1;
   for (v1::Faction f : Present(r, *c)) {
-    if (IsVagabond(f) || VagabondRelation(r, f) != 0) continue;
+    if (IsVagabond(f) || VagabondRelation(r, f) < 0 ||
+        VagabondRelation(r, f) > 1)
+      continue;
     if (Warriors(*c, f) > most) {
       most = Warriors(*c, f);
       best = f;
     }
   }
   return best;
+}
+
+// Law 9.2.9.II.a: an aid to an ally scores two VP; to any other
+// non-Hostile faction, only the aid that completes an improvement scores
+// (9.2.9.I.a), so aid where this turn's aids can complete one.
+double AidAction(const DecisionRequest& r, const VagabondMemory& m) {
+  const auto* c = Clearing(r, MyVagabond(r).clearing());
+  if (c == nullptr) return 0.5;
+  for (v1::Faction f : Present(r, *c)) {
+    if (IsVagabond(f)) continue;
+    if (VagabondRelation(r, f) == 3 || VagabondAidPays(r, f, m)) return 7;
+  }
+  return 0.5;
+}
+
+double AidTarget(const DecisionRequest& r, v1::Faction f,
+                 const VagabondMemory& m) {
+  const int rel = VagabondRelation(r, f);
+  if (rel < 0) return 0;
+  if (rel == 3) return 6;
+  return VagabondAidPays(r, f, m) ? 3 + rel : 0.5;
 }
 
 }  // namespace
@@ -404,9 +570,28 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     const double v = BreakValue(r, o.battle().clearing(), &who);
     return o.battle().defender() == who ? v : 0;
   }
+  // Law 9.2.6: the hits we can roll to break a rule are our undamaged
+  // swords, one battle per ready sword (9.5.2): while an opponent's
+  // dominance is activated, refresh swords first (9.4.1).
+  if (kind == "vagabond.refresh" && o.payload_case() == Option::kItem &&
+      o.item().item() == "sword" && !o.item().damaged()) {
+    for (const auto& seat : r.observation().seats()) {
+      if (seat.faction() != r.faction() && seat.has_dominance()) return 3;
+    }
+    return 0;
+  }
+  // Law 9.6.1: resting in a forest costs the turn's actions; not while a
+  // win we could break is two steps away.
+  if (kind == "vagabond.slip" && o.payload_case() == Option::kForest)
+    return here > 0 && StepsToThreat(r, here, 2) <= 2 ? -20 : 0;
+  // Staying where we can break it.
+  if ((kind == "vagabond.move" || kind == "vagabond.slip") &&
+      o.payload_case() == Option::kDone && here > 0)
+    return BreakValue(r, here, &who);
   if ((kind == "vagabond.move" || kind == "vagabond.slip") &&
       o.payload_case() == Option::kClearing) {
-    return 1.0 * BreakValue(r, o.clearing().clearing(), &who);
+    return std::max(BreakValue(r, o.clearing().clearing(), &who),
+                    ApproachThreat(r, here, o.clearing().clearing()));
   }
   if (kind == "vagabond.strike" && o.payload_case() == Option::kFaction) {
     const double v = BreakValue(r, here, &who);
@@ -426,8 +611,16 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     const auto* c = Clearing(r, here);
     if (c == nullptr) return 0;
     double best = 0;
-    for (int a : c->adjacent()) best = std::max(best, BreakValue(r, a, &who));
-    return 0.4 * best;
+    double approach = 0;
+    const int boots = ReadyItems(r, "boot");
+    for (int a : c->adjacent()) {
+      // Law 9.2.9.III.b: not where one boot cannot take us.
+      if (boots < 2 && HostileWarriors(r, Clearing(r, a))) continue;
+      best = std::max(best, BreakValue(r, a, &who));
+      approach = std::max(approach, ApproachThreat(r, here, a));
+    }
+    // Before a quest or an aid spends the sword the break needs.
+    return std::max(0.85 * best, approach);
   }
   return 0;
 }
@@ -463,10 +656,15 @@ bool VagabondPlanScore(const DecisionRequest& r, const Option& o, double* score,
   } else if (kind == "vagabond.action" && o.label() == "Aid" &&
              !AidTargetHere(r)) {
     *score = -1;  // only the other Vagabond: no relationship to improve
+  } else if (kind == "vagabond.action" && o.label() == "Aid" && m) {
+    *score = AidAction(r, *m);
   } else if (kind == "vagabond.aid.target" &&
              o.payload_case() == Option::kFaction &&
              IsVagabond(o.faction().faction())) {
     *score = -5;
+  } else if (kind == "vagabond.aid.target" &&
+             o.payload_case() == Option::kFaction && m) {
+    *score = AidTarget(r, o.faction().faction(), *m);
   } else if (kind == "vagabond.strike") {
     *score = StrikeTarget(r, o.faction().faction());
   } else if (kind == "vagabond.aid.card") {

@@ -35,12 +35,23 @@ class VagabondMemory {
   // The option chosen for that request.
   void Chose(const v1::DecisionRequest& r, const v1::Option& o);
   bool DeadRuin(int clearing) const;
+  // Law 9.2.9.I.a: aids given to `f` this turn that still count toward its
+  // next improvement (an improvement uses them up).
+  int AidsTowardNext(v1::Faction f) const;
 
  private:
   int explored_at_ = 0;  // clearing of an exploration not yet settled
   int vp_before_ = 0;
   std::vector<int> dead_;
+  int aids_[16] = {};   // by faction, this turn, since its last improvement
+  int level_[16] = {};  // relationship seen at the last request
 };
+
+// Law 9.2.9.I.a: would the aids we can still give here this turn (cards
+// of the clearing's suit or birds, ready items) complete `f`'s next
+// improvement?
+bool VagabondAidPays(const v1::DecisionRequest& r, v1::Faction f,
+                     const VagabondMemory& m);
 
 // Law 9.5.5: what completing a face-up quest of `suit` is worth now: one VP
 // per completed quest of the suit, this one included, when its two items

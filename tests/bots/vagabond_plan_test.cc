@@ -135,5 +135,446 @@ TEST(VagabondPlan, Law_11_2_5_I_SeveralBattlesTakeAGuardedTradePost) {
   EXPECT_EQ(Pick(r), "Battle (sword)");
 }
 
+// Law 9.2.9.I.a: a given aid counts toward one improvement only. This turn
+// one aid already moved the Corvids to the first Allied space (their card
+// passed from our seat, the marker now at "1"); the next step needs two
+// fresh aids and we hold one mouse card, so the aid goes to the Marquise,
+// whose first step one aid completes, not to the Corvids.
+TEST(VagabondPlan, Law_9_2_9_I_a_AnAidCountsTowardOneImprovement) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.aid.target" }
+    options {
+      label: "Corvid Conspiracy"
+      faction { faction: FACTION_CORVID }
+    }
+    options {
+      label: "Marquise de Cat"
+      faction { faction: FACTION_MARQUISE }
+    }
+    events { kind: "take_card" seat: 2 a: 0 }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_CORVID count: 2 }
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 9 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 7 }
+      seats { seat: 2 faction: FACTION_CORVID victory_points: 5 }
+      hand { name: "Mouse-in-a-Sack" suit: SUIT_MOUSE }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "torch" exhausted: true }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_CORVID level: "1" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Marquise de Cat");
+}
+
+// Law 3.3.1: the Marquise's activated fox dominance wins at her next
+// Birdsong while she rules the three fox clearings; we stand in one where
+// she leads by a single warrior, with two ready swords. Three damaged
+// items would have us rest in a forest (9.6.1), but the slip stays here to
+// break her rule with a battle.
+TEST(VagabondPlan, Law_3_3_1_StayToBreakAWinningDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "2 (fox)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "torch" damaged: true }
+        items { item: "hammer" damaged: true }
+        items { item: "boot" damaged: true }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.1: the Marquise rules the three fox clearings with her fox
+// dominance activated; the nearest of them (3) is two steps away, through
+// clearing 2. The slip (9.4.2) goes that way, toward breaking her rule
+// with the boot's move and the swords, not to the Eyrie's unguarded roost
+// in clearing 4 (a VP, 4.3.6).
+TEST(VagabondPlan, Law_3_3_1_WalkTowardAWinningDominance) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2, 4 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2, 5 ]
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        adjacent: [ 3, 6 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 5 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "2 (mouse)");
+}
+
+// Law 11.4.2: the Riverfolk's only trade post stands in clearing 5, next to
+// us, with 14 funds to score dividends from; a guard of the Hostile
+// Riverfolk there needs two boots to enter (9.2.9.III.b), so we wait a
+// step away to slip in next Birdsong (9.4.2 ignores Hostile warriors).
+// The boot does not carry us away to the Eyrie's unguarded roost in 10.
+TEST(VagabondPlan, Law_11_4_2_DoNotWalkAwayFromTheTradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.move" }
+    options {
+      label: "10 (rabbit)"
+      clearing { clearing: 10 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 5, 10 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_MOUSE
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 17 }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      riverfolk { funds { faction: FACTION_EYRIE count: 14 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_RIVERFOLK level: "hostile" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 9.2.9.III.b: entering a clearing with warriors of a Hostile faction
+// takes a second boot. With one ready boot the trade post guarded by the
+// Hostile Riverfolk in 11 is out of this move's reach, and the only other
+// way (9) leads away from it: the Vagabond keeps its boot rather than
+// start a move (the move prompt has no way back) that undoes its approach.
+TEST(VagabondPlan, Law_9_2_9_III_b_NoMoveTowardWhatOneBootCannotEnter) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Move (boot)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        adjacent: [ 9, 11 ]
+      }
+      clearings {
+        id: 11
+        suit: SUIT_MOUSE
+        adjacent: [ 12 ]
+        warriors { faction: FACTION_RIVERFOLK count: 2 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        adjacent: [ 12 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 17 }
+      riverfolk { funds { faction: FACTION_EYRIE count: 10 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 12
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_RIVERFOLK level: "hostile" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.1 with the Glossary's Rule: tokens do not contribute to rule.
+// The Hundreds' fox dominance wins at their next Birdsong with the three
+// fox clearings they rule; here they hold one warrior and two mob tokens,
+// so one hit ends their rule (no one rules an empty clearing). The
+// Vagabond battles with its ready sword before exploring the ruin.
+TEST(VagabondPlan, Law_3_3_1_TokensDoNotHoldRule) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Explore the ruin (torch)"
+      action { code: 3 }
+    }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 1 }
+        pieces { piece: "mob" owner: FACTION_HUNDREDS count: 2 }
+        pieces { piece: "ruin" count: 1 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_HUNDREDS
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "torch" }
+        items { item: "sword" }
+        items { item: "sword" exhausted: true }
+        ruins_with_items: [ 1 ]
+        relationships { faction: FACTION_HUNDREDS level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
+// Law 3.3.1 with 9.2.6 and 4.3.3: two ready undamaged swords are two
+// battles, each dealing the higher of two dice (0-3) up to two hits, about
+// 1.7 hits a battle: enough, on average, for the three warriors that hold
+// the Hundreds' third fox clearing of their activated dominance. The
+// Vagabond battles before a quest exhausts its items.
+TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Quest"
+      action { code: 4 }
+    }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 3 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: 4 }
+        ruler: FACTION_HUNDREDS
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_HUNDREDS
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "torch" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_HUNDREDS level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
