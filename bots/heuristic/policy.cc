@@ -406,18 +406,6 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   }
   if (double s; VagabondPlanScore(r, o, &s, &vagabond_))
     return s;  // vagabond_plan.cc
-  if (kind == "vagabond.action" && o.label() == "Aid") {
-    // Worth it only if some target pays now (an ally, or a step completed).
-    const auto* c = Clearing(r, MyVagabond(r).clearing());
-    for (const auto& seat : r.observation().seats()) {
-      const v1::Faction f = seat.faction();
-      if (f == me || c == nullptr) continue;
-      if (Warriors(c, f) + Buildings(c, f) == 0) continue;
-      if (Relation(r, f) == 3 || (Relation(r, f) >= 0 && AidPays(r, f)))
-        return 7;
-    }
-    return 0.5;
-  }
   if (kind == "vagabond.action" && o.label() == "Battle (sword)") {
     // Only against the Hostile, or buildings left without warriors, or a
     // trade post we can take (Law 11.2.5.I).
@@ -480,15 +468,6 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   }
   if (kind == "vagabond.setup.character")
     return CharacterScore(o.character().character());
-  if (kind == "vagabond.aid.target") {
-    // Allies pay 2 VP per aid; otherwise climb toward alliance, but only
-    // where this turn's aids can complete the step.
-    const v1::Faction f = o.faction().faction();
-    const int rel = Relation(r, f);
-    if (rel < 0) return 0;
-    if (rel == 3) return 6;
-    return AidPays(r, f) ? 3 + rel : 0.5;
-  }
   if (kind == "vagabond.aid.exhaust") {
     static const std::map<std::string, double> kCheap = {
         {"crossbow", 8}, {"hammer", 7}, {"sword", 5}, {"sack", 6},
@@ -506,41 +485,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
   return done ? 0.5 : 1;
 }
 
-bool HeuristicPolicy::AidPays(const DecisionRequest& r, v1::Faction f) const {
-  static constexpr int kNeeded[] = {1, 2, 3};
-  const int rel = Relation(r, f);
-  if (rel < 0 || rel > 2) return false;
-  const int need = kNeeded[rel] - aids_[f];
-  const auto* c = Clearing(r, MyVagabond(r).clearing());
-  if (c == nullptr) return false;
-  int cards = 0;
-  for (const auto& h : r.observation().hand()) {
-    cards += h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
-  }
-  int items = 0;
-  for (const auto& it : MyVagabond(r).items())
-    items += !it.exhausted() && !it.damaged();
-  return cards >= need && items >= need;
-}
-
 int HeuristicPolicy::Choose(const DecisionRequest& r) {
-  // Events since our last request, in order: a "turn" event starts a new
-  // turn (aids start over); our own aids show up as cards passed from our
-  // seat to another, even when the engine took the choices for us.
-  for (const auto& e : r.events()) {
-    if (e.kind() == "turn") {
-      for (int& a : aids_) a = 0;
-      continue;
-    }
-    if (e.kind() != "take_card" || e.a() != r.seat() || e.seat() == r.seat())
-      continue;
-    for (const auto& seat : r.observation().seats()) {
-      if (seat.seat() == e.seat() && seat.faction() > 0 &&
-          seat.faction() < 16) {
-        ++aids_[seat.faction()];
-      }
-    }
-  }
   vagabond_.Observe(r);
   int best = 0;
   double best_score = -1e9;

@@ -25,11 +25,7 @@ class HeuristicPolicy {
  private:
   double Score(const v1::DecisionRequest& r, const v1::Option& o);
   double Jitter();
-  // Vagabond: can an aid to `f` complete a relationship step this turn?
-  bool AidPays(const v1::DecisionRequest& r, v1::Faction f) const;
   uint64_t state_;
-  // Aids given this turn, by faction (a step needs 1, 2, 3 aids in one turn).
-  int aids_[16] = {};
   VagabondMemory vagabond_;  // vagabond_plan.h
 };
 
