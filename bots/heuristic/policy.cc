@@ -179,15 +179,16 @@ double BattleTargetBonus(const DecisionRequest& r, int clearing,
 }
 
 // How far the ruler of a clearing leads the next faction (Law 2.6: most
-// warriors and buildings; the Vagabond's pawn does not count, 9.2.2).
+// warriors and buildings, tokens not counted; the Vagabond's pawn does not
+// count, 9.2.2).
 int RuleMargin(const v1::ClearingView* c) {
   if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED) return 0;
   int next = 0;
   for (const auto& w : c->warriors()) {
     if (w.faction() != c->ruler())
-      next = std::max(next, w.count() + Buildings(c, w.faction()));
+      next = std::max(next, RulePresence(*c, w.faction()));
   }
-  return Warriors(c, c->ruler()) + Buildings(c, c->ruler()) - next;
+  return RulePresence(*c, c->ruler()) - next;
 }
 
 // A Vagabond's strike (9.5.6) removes one piece: where an opponent holds a

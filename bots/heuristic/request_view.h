@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "woodland/v1/bot.pb.h"
 
 namespace woodland::bots {
@@ -39,6 +40,28 @@ inline int VpOf(const v1::DecisionRequest& r, v1::Faction f) {
     if (seat.faction() == f) return seat.victory_points();
   }
   return 0;
+}
+
+// Glossary "Rule": tokens do not contribute to rule. The tokens among
+// the pieces (the engine's kPieceInfo): the Marquise's keep and wood, the
+// Alliance's sympathy, trade posts (20.2.2), tunnels, plots, mobs, relics.
+inline bool IsToken(const std::string& piece) {
+  auto ends_with = [&](absl::string_view tail) {
+    return absl::EndsWith(piece, tail);
+  };
+  return piece == "keep" || piece == "wood" || piece == "sympathy" ||
+         piece == "tunnel" || piece == "mob" || ends_with("trade post") ||
+         ends_with("plot") || ends_with("relic");
+}
+
+// Law 2.6: `f`'s presence toward rule of `c`: its warriors and buildings,
+// no tokens.
+inline int RulePresence(const v1::ClearingView& c, v1::Faction f) {
+  int n = Warriors(c, f);
+  for (const auto& p : c.pieces()) {
+    if (p.owner() == f && !IsToken(p.piece())) n += p.count();
+  }
+  return n;
 }
 
 // Law 11.2.5: a Riverfolk trade post in `c`.

@@ -377,30 +377,12 @@ bool VagabondMemory::DeadRuin(int clearing) const {
 
 namespace {
 
-// Glossary "Rule": tokens do not contribute to rule. The tokens among
-// the pieces (the engine's kPieceInfo): the Marquise's keep and wood, the
-// Alliance's sympathy, trade posts (20.2.2), tunnels, plots, mobs, relics.
-bool IsToken(const std::string& piece) {
-  auto ends_with = [&](const char* tail) {
-    const std::string t = tail;
-    return piece.size() >= t.size() &&
-           piece.compare(piece.size() - t.size(), t.size(), t) == 0;
-  };
-  return piece == "keep" || piece == "wood" || piece == "sympathy" ||
-         piece == "tunnel" || piece == "mob" || ends_with("trade post") ||
-         ends_with("plot") || ends_with("relic");
-}
-
 // Law 2.6: presence toward rule (warriors and buildings; the Vagabond's
 // pawn does not count, 9.2.2).
 int Presence(const v1::ClearingView& c, v1::Faction f) {
   // Nor do ruins, which no faction owns.
   if (IsVagabond(f) || f == v1::FACTION_UNSPECIFIED) return 0;
-  int buildings = 0;
-  for (const auto& p : c.pieces()) {
-    if (p.owner() == f && !IsToken(p.piece())) buildings += p.count();
-  }
-  return Warriors(c, f) + buildings;
+  return RulePresence(c, f);
 }
 
 // How far `who` leads the next faction in `c`.

@@ -1521,3 +1521,73 @@ TEST(HeuristicPolicy, Law_9_5_5_VagabondGoesWhereItsItemsCompleteAQuest) {
 
 }  // namespace
 }  // namespace woodland::bots
+
+namespace woodland::bots {
+namespace {
+
+// Glossary "Rule", Law 2.6: tokens (here the Marquise's wood) do not count
+// toward rule, so the Marquise holds its activated fox dominance clearing by
+// one warrior only, and a Vagabond strike there (9.5.6) breaks the win
+// (3.3.1): the strike is worth its dominance-defence bonus.
+TEST(HeuristicPolicy, Law_2_6_TokensDoNotHoldAClearingAgainstAStrike) {
+  const std::string request = R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Strike (crossbow)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "wood" owner: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 9
+        suit: SUIT_FOX
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 10 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 5
+        items { item: "crossbow" }
+      }
+    }
+  )pb";
+  const std::vector<double> s = HeuristicPolicy(1).Scores(Parse(request));
+  ASSERT_EQ(s.size(), 2u);
+  // The Strike's score with the bonus (Law 3.3.1) and without any threat.
+  std::string quiet = request;
+  quiet.replace(
+      quiet.find("dominance {"),
+      std::string("dominance { name: \"Dominance\" suit: SUIT_FOX }").size(),
+      "");
+  const std::vector<double> q = HeuristicPolicy(1).Scores(Parse(quiet));
+  EXPECT_GE(s[0] - q[0], 10) << "the strike breaks the dominance";
+}
+
+}  // namespace
+}  // namespace woodland::bots
