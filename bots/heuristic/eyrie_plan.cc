@@ -488,6 +488,22 @@ double ActivationValue(const DecisionRequest& r, int suit) {
   return VpOf(r, kMe) + kRoostVp[roosts] >= 30 ? -5 : 50;
 }
 
+// Law 7.4.2 with 7.7: bird cards are the Decree's wild cards (a bird Build
+// card takes a roost spot of any suit, a bird Move card moves from any
+// clearing), the cards that keep a Decree resolvable. A bird card whose
+// crafted effect does little for the Eyrie (no item, 7.2.3; no VP) stays
+// in hand for the Decree instead (7.5.1: crafting is optional).
+bool KeepBirdForDecree(const v1::Card& card) {
+  static constexpr const char* kEffects[] = {
+      "Armorers",        "Brutal Tactics", "Sappers",   "Boat Builders",
+      "Corvid Planners", "Eyrie Emigre",   "Saboteurs", "Soup Kitchens"};
+  if (card.suit() != kBird) return false;
+  for (const char* name : kEffects) {
+    if (card.name() == name) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
@@ -500,6 +516,11 @@ bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
   const std::string& kind = r.prompt().kind();
   const bool done = o.payload_case() == Option::kDone;
   double s = 0;
+  if (kind == "craft" && o.payload_case() == Option::kCard &&
+      KeepBirdForDecree(o.card())) {
+    *score = -1;  // below Done (0 in policy.cc)
+    return true;
+  }
   if (kind == "eyrie.decree.add") {
     s = done ? 4 : AddValue(r, o.decree());
   } else if (kind == "eyrie.leader") {

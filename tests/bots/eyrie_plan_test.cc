@@ -669,5 +669,44 @@ TEST(HeuristicEyrie, Law_11_2_5_I_EyrieSpendsADoomedDecreeOnATradePost) {
   EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Battle column");
 }
 
+// Law 7.5.1 (crafting is optional) with 7.4.2 and 7.7: a bird card is the
+// Decree's wild card, the one that keeps a Decree resolvable when a suit
+// runs out of roost spots or warriors. Brutal Tactics crafted is neither an
+// item (7.2.3) nor VP for the Eyrie, so the card stays in hand.
+TEST(HeuristicEyrie, Law_7_5_1_EyrieKeepsABirdCardForTheDecree) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "craft" }
+    options {
+      label: "Brutal Tactics (bird)"
+      card { name: "Brutal Tactics" suit: SUIT_BIRD }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 3 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
