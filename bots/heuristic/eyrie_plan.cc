@@ -182,10 +182,22 @@ int Shortfall(const Demand& d, const Offer& o, int col_miss[4]) {
   }
   miss[kRecruit] +=
       std::max(0, o.mult * d.Total(kRecruit) - o.supply + o.mult - 1) / o.mult;
-  // Move (7.5.2.II): warriors of the suit to move, one per card.
+  // Move (7.5.2.II): warriors of the suit to move, one per card; the
+  // Recruit column resolves first (7.5.2), placing warriors at roosts of
+  // its cards' suits (bird cards: at any roost).
+  int recruited[5] = {};
+  int supply = o.supply;
+  for (int s = 1; s <= 4; ++s) {
+    if (!o.roost[s]) continue;
+    const int n = std::min(supply, o.mult * d.n[kRecruit][s]);
+    supply -= n;
+    recruited[s] += n;
+    if (s != kBird) recruited[kBird] += n;
+  }
   for (int s = 1; s <= 3; ++s)
-    miss[kMove] += std::max(0, d.n[kMove][s] - o.warriors[s]);
-  miss[kMove] += std::max(0, d.Total(kMove) - o.warriors[kBird]);
+    miss[kMove] += std::max(0, d.n[kMove][s] - o.warriors[s] - recruited[s]);
+  miss[kMove] +=
+      std::max(0, d.Total(kMove) - o.warriors[kBird] - recruited[kBird]);
   // Battle (7.5.2.III): a target per card (at most two per clearing).
   for (int s = 1; s <= 3; ++s)
     miss[kBattle] += std::max(0, d.n[kBattle][s] - 2 * o.targets[s]);
@@ -275,12 +287,17 @@ bool BattleCardFor(const DecisionRequest& r, const v1::ClearingView* c) {
 // 7.7): the Purge discards it (7.7.2) and a bird costs a VP (7.7.1), so add
 // one card only (7.4.2), a suited one, where it is still resolved before
 // the failing column (7.5.2: left to right); always below stopping (4).
-double DoomedAddValue(const v1::DecreeChoice& c, const Demand& after,
-                      const Offer& offer, int doomed_at) {
+double DoomedAddValue(const DecisionRequest& r, const v1::DecreeChoice& c,
+                      const Demand& after, const Offer& offer, int doomed_at) {
   static constexpr double kBefore[4] = {2, 1.5, 1.5, 3};
   double v = -1;
-  if (c.column() < doomed_at && DoomedColumn(after, offer) == doomed_at)
+  if (c.column() < doomed_at && DoomedColumn(after, offer) == doomed_at) {
     v = kBefore[c.column()];
+    // Law 11.2.5.I: a Battle card the Purge discards anyway can still take
+    // a trade post on its way (a card the Decree keeps must find a target
+    // every turn, 7.5.2.III).
+    if (c.column() == kBattle) v += PostTarget(r, c.card().suit());
+  }
   if (c.card().suit() == kBird) v -= 2;
   if (c.card().name() == "Dominance") v -= 3;
   return v;
@@ -296,7 +313,7 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
   if (suit < 1 || suit > 4) return -9;
   ++after.n[c.column()][suit];
   if (base_miss > 0 && Shortfall(after, offer) > 0)
-    return DoomedAddValue(c, after, offer, DoomedColumn(before, offer));
+    return DoomedAddValue(r, c, after, offer, DoomedColumn(before, offer));
   const int miss = Shortfall(after, offer) - base_miss;
   if (miss > 0) return -10 - c.column();
   const bool bird = suit == kBird;
@@ -372,6 +389,21 @@ bool BuildSuit(const DecisionRequest& r, int suit) {
   return d.n[kBuild][suit] > 0 || d.n[kBuild][kBird] > 0;
 }
 
+// Law 7.5.2.IV: a Build card of `suit` (or a bird one) that no ruled free
+// clearing can take yet, so a move must win it one: a move into a spot of
+// a suit whose Build cards already have their clearings wastes the Move
+// card another suit's Build card needs (the Decree then falls, 7.7).
+bool SpotWanted(const DecisionRequest& r, int suit) {
+  if (suit < 1 || suit > 3) return false;
+  const Demand d = CurrentDecree(r);
+  const Offer o = Survey(r);
+  if (d.n[kBuild][suit] > o.build[suit]) return true;
+  // Bird Build cards take any spot left once the suited ones have theirs.
+  int left = 0;
+  for (int s = 1; s <= 3; ++s) left += std::max(0, o.build[s] - d.n[kBuild][s]);
+  return d.n[kBuild][kBird] > left;
+}
+
 // A ruled roost spot a Build card of the Decree can use this turn
 // (7.5.2.IV); moves resolve first (7.5.2), so they must keep it ruled.
 bool NeededSpot(const DecisionRequest& r, const v1::ClearingView* c) {
@@ -387,7 +419,7 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   // Law 7.2.2 (Lords of the Forest): a tie in presence is ours.
   const bool takes = Movable(from) + Warriors(to, kMe) >= EnemyPieces(to);
   if (RoostSpot(to) && to->ruler() != kMe && takes) s += 2;
-  if (RoostSpot(to) && BuildSuit(r, to->suit()) && takes) s += 3;
+  if (RoostSpot(to) && SpotWanted(r, to->suit()) && takes) s += 3;
   if (!takes) s -= 2;
   if (HasRoost(from) && Warriors(from, kMe) <= 1) s -= 3;
   // Law 7.2.2: leaving fewer than the enemy's pieces gives up the rule.
@@ -456,6 +488,22 @@ double ActivationValue(const DecisionRequest& r, int suit) {
   return VpOf(r, kMe) + kRoostVp[roosts] >= 30 ? -5 : 50;
 }
 
+// Law 7.4.2 with 7.7: bird cards are the Decree's wild cards (a bird Build
+// card takes a roost spot of any suit, a bird Move card moves from any
+// clearing), the cards that keep a Decree resolvable. A bird card whose
+// crafted effect does little for the Eyrie (no item, 7.2.3; no VP) stays
+// in hand for the Decree instead (7.5.1: crafting is optional).
+bool KeepBirdForDecree(const v1::Card& card) {
+  static constexpr const char* kEffects[] = {
+      "Armorers",        "Brutal Tactics", "Sappers",   "Boat Builders",
+      "Corvid Planners", "Eyrie Emigre",   "Saboteurs", "Soup Kitchens"};
+  if (card.suit() != kBird) return false;
+  for (const char* name : kEffects) {
+    if (card.name() == name) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
@@ -468,6 +516,11 @@ bool EyriePlanScore(const DecisionRequest& r, const Option& o, double* score) {
   const std::string& kind = r.prompt().kind();
   const bool done = o.payload_case() == Option::kDone;
   double s = 0;
+  if (kind == "craft" && o.payload_case() == Option::kCard &&
+      KeepBirdForDecree(o.card())) {
+    *score = -1;  // below Done (0 in policy.cc)
+    return true;
+  }
   if (kind == "eyrie.decree.add") {
     s = done ? 4 : AddValue(r, o.decree());
   } else if (kind == "eyrie.leader") {

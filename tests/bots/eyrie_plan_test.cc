@@ -492,5 +492,221 @@ TEST(HeuristicEyrie, Law_3_3_1_EyrieKeepsRulingItsActivatedDominanceSuit) {
   EXPECT_EQ(Pick(r), "Move from 1 (fox) to 3 (rabbit)");
 }
 
+// Law 7.5.2.IV with 7.5.2 (Move resolves before Build): the Decree holds a
+// mouse and a fox Build card and one Move (the vizier). The ruled free
+// mouse clearing 7 already serves the mouse card, so the move goes to the
+// free fox clearing 12, not to the mouse clearing 9: a second mouse spot
+// leaves the fox card without a clearing (turmoil, 7.7).
+TEST(HeuristicEyrie, Law_7_5_2_IV_EyrieMovesToTheSpotAnUnservedBuildCardNeeds) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.move" }
+    options {
+      label: "Move from 3 (rabbit) to 9 (mouse)"
+      move { from_clearing: 3 to_clearing: 9 }
+    }
+    options {
+      label: "Move from 3 (rabbit) to 12 (fox)"
+      move { from_clearing: 3 to_clearing: 12 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 7, 9, 12 ]
+        warriors { faction: FACTION_EYRIE count: 5 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 3 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 9
+        suit: SUIT_MOUSE
+        slots: 2
+        adjacent: [ 3 ]
+      }
+      clearings {
+        id: 12
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 3 ]
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {
+          cards { name: "Sword" suit: SUIT_MOUSE }
+          cards { name: "Anvil" suit: SUIT_FOX }
+        }
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 3 (rabbit) to 12 (fox)");
+}
+
+// Law 7.5.2 (Recruit resolves before Move) with 7.5.2.I/II: the fox
+// Recruit card places a warrior at the fox roost in 1 before the Move
+// column resolves, so a fox Move card finds a warrior to move this turn
+// although no fox clearing holds one now; the Eyrie adds it.
+TEST(HeuristicEyrie, Law_7_5_2_EyrieCountsRecruitsForItsMoveCards) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Move column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 1
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree {
+          viziers: 1
+          cards { name: "Sword" suit: SUIT_FOX }
+        }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 2
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Move column");
+}
+
+// Law 11.2.5.I with 7.7.2: the fox Build card fails this turn whatever is
+// added (no fox spot), so the Purge discards every card of the Decree. A
+// fox Battle card added now still resolves before the Build column and
+// takes the only trade post (one guard against our three in 1): the
+// Riverfolk lose half of their funds and, with no post left, their
+// dividends (11.4.2). It beats the Recruit card.
+TEST(HeuristicEyrie, Law_11_2_5_I_EyrieSpendsADoomedDecreeOnATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Recruit column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 0
+      }
+    }
+    options {
+      label: "Add Anvil (fox) to the Battle column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 2
+      }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 2
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 3 }
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 0
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_EYRIE victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 18 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 12 } }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree { cards { name: "Sword" suit: SUIT_FOX } }
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Battle column");
+}
+
+// Law 7.5.1 (crafting is optional) with 7.4.2 and 7.7: a bird card is the
+// Decree's wild card, the one that keeps a Decree resolvable when a suit
+// runs out of roost spots or warriors. Brutal Tactics crafted is neither an
+// item (7.2.3) nor VP for the Eyrie, so the card stays in hand.
+TEST(HeuristicEyrie, Law_7_5_1_EyrieKeepsABirdCardForTheDecree) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "craft" }
+    options {
+      label: "Brutal Tactics (bird)"
+      card { name: "Brutal Tactics" suit: SUIT_BIRD }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 3 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
