@@ -390,5 +390,70 @@ TEST(HeuristicKeepers, Law_15_6_2_KeepTheLastSuitedCardForTheRetinue) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 15.2.3, 4.1.2: a waystation crafts an item for its VP. A card that
+// crafts no item (Armorers) is worth more in the Retinue (15.6.2), where it
+// acts every Daylight (15.5.2): craft the item, the most VP first.
+TEST(HeuristicKeepers, Law_4_1_2_CraftTheItemThatScoresTheMost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "craft" }
+    options {
+      label: "Armorers (bird)"
+      card { id: 3 name: "Armorers" suit: SUIT_BIRD }
+    }
+    options {
+      label: "Crossbow (mouse)"
+      card { id: 30 name: "Crossbow" suit: SUIT_MOUSE }
+    }
+    options {
+      label: "Root Tea (fox)"
+      card { id: 20 name: "Root Tea" suit: SUIT_FOX }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 10 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Root Tea (fox)");
+}
+
+// Law 15.6.2, 15.5.2: a card that crafts no item stays in hand for the
+// Retinue rather than being crafted (a bird card fits any column).
+TEST(HeuristicKeepers, Law_15_6_2_KeepACardThatCraftsNoItemForTheRetinue) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "craft" }
+    options {
+      label: "Sappers (bird)"
+      card { id: 5 name: "Sappers" suit: SUIT_BIRD }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 10 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
