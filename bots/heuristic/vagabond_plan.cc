@@ -239,7 +239,15 @@ double TakeHit(const DecisionRequest& r, const Option& o) {
   const std::string& item = o.item().item();
   const bool exhausted =
       o.item().exhausted() || o.label().find("exhausted") != std::string::npos;
-  return -ItemWorth(r, item, Held(r, item, false)) + (exhausted ? 1 : 0);
+  // Law 9.2.6, 3.3.1: while a rival's dominance is activated, our
+  // undamaged swords are the hits that can break its rule.
+  double keep = 0;
+  for (const auto& seat : r.observation().seats()) {
+    if (item == "sword" && seat.faction() != r.faction() &&
+        !IsVagabond(seat.faction()) && seat.has_dominance())
+      keep = 3;
+  }
+  return -ItemWorth(r, item, Held(r, item, false)) - keep + (exhausted ? 1 : 0);
 }
 
 // Warriors of a faction Hostile to us in `c` (Law 9.2.9.III.b).

@@ -781,5 +781,61 @@ TEST(VagabondPlan, Law_9_2_9_II_a_SlipWhereAnAidWinsTheGame) {
   EXPECT_EQ(Pick(r), "2 (fox)");
 }
 
+// Law 9.2.6 with 3.3.1: the Vagabond rolls hits only up to his undamaged
+// swords. With the Marquise's fox dominance activated, a hit taken in
+// battle damages the hammer, not the third sword that may still break her
+// rule.
+TEST(VagabondPlan, Law_9_2_6_KeepSwordsWhileADominanceIsActivated) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.take_hit" }
+    options {
+      label: "sword"
+      item { item: "sword" }
+    }
+    options {
+      label: "hammer"
+      item { item: "hammer" }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_RABBIT
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        victory_points: 12
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "hammer" }
+        items { item: "boot" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "hostile" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "hammer");
+}
+
 }  // namespace
 }  // namespace woodland::bots
