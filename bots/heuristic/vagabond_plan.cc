@@ -1,6 +1,7 @@
 #include "bots/heuristic/vagabond_plan.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -98,13 +99,36 @@ int Damaged(const DecisionRequest& r) {
 // step; the slip and each ready boot are a step, 9.4.2 and 9.5.1).
 double PostHunt(const DecisionRequest& r, int from, int to) {
   if (TradePostsOnMap(r) == 0) return 0;
-  constexpr int kLimit = 4;
+  constexpr int kLimit = 3;
   const int a = StepsToTradePost(r, from, kLimit);
   const int b = StepsToTradePost(r, to, kLimit);
   // Stepping away costs as much: no back and forth between two clearings
   // while a post we could slip into next turn waits.
   if (a > kLimit && b > kLimit) return 0;
   return 0.3 * TradePostWorth(r) * (a - b);
+}
+
+// Law 3.1, 9.2.9.II.a: each aid to an Allied faction scores two VP, and
+// 30 VP wins at once: can we win by aiding in clearing `id` this turn,
+// with `spent` ready items going to get there (a boot, 9.5.1)? An aid
+// spends a card of the clearing's suit (birds match any) and exhausts an
+// undamaged item (9.5.4).
+bool WinsByAid(const DecisionRequest& r, int id, int spent) {
+  const auto* c = Clearing(r, id);
+  if (c == nullptr) return false;
+  const int vp = VpOf(r, r.faction());
+  if (vp < 26) return false;
+  bool ally = false;
+  for (v1::Faction f : Present(r, *c))
+    ally |= !IsVagabond(f) && VagabondRelation(r, f) == 3;
+  if (!ally) return false;
+  int cards = 0;
+  for (const auto& h : r.observation().hand())
+    cards += h.suit() == c->suit() || h.suit() == v1::SUIT_BIRD;
+  int items = -spent;
+  for (const auto& it : MyVagabond(r).items())
+    items += !it.exhausted() && !it.damaged();
+  return vp + 2 * std::min(cards, items) >= 30;
 }
 
 double MoveScore(const DecisionRequest& r, const Option& o,
@@ -115,12 +139,14 @@ double MoveScore(const DecisionRequest& r, const Option& o,
     return damaged >= 2 ? 2.0 + damaged : 0.5;
   if (o.payload_case() == Option::kDone) {
     const int here = MyVagabond(r).clearing();
+    if (here > 0 && WinsByAid(r, here, 0)) return 50;
     return here > 0 ? 0.9 + VagabondClearingValue(r, here, m) : 0.2;
   }
   const int id =
       o.payload_case() == Option::kClearing ? o.clearing().clearing() : 0;
   const auto* c = Clearing(r, id);
   if (c == nullptr) return 0.5;
+  if (WinsByAid(r, id, 0)) return 50;
   // Where we can act now, and a little for what lies one step beyond.
   double beyond = 0;
   for (int next : c->adjacent())
@@ -213,7 +239,15 @@ double TakeHit(const DecisionRequest& r, const Option& o) {
   const std::string& item = o.item().item();
   const bool exhausted =
       o.item().exhausted() || o.label().find("exhausted") != std::string::npos;
-  return -ItemWorth(r, item, Held(r, item, false)) + (exhausted ? 1 : 0);
+  // Law 9.2.6, 3.3.1: while a rival's dominance is activated, our
+  // undamaged swords are the hits that can break its rule.
+  double keep = 0;
+  for (const auto& seat : r.observation().seats()) {
+    if (item == "sword" && seat.faction() != r.faction() &&
+        !IsVagabond(seat.faction()) && seat.has_dominance())
+      keep = 3;
+  }
+  return -ItemWorth(r, item, Held(r, item, false)) - keep + (exhausted ? 1 : 0);
 }
 
 // Warriors of a faction Hostile to us in `c` (Law 9.2.9.III.b).
@@ -239,6 +273,9 @@ double MoveAction(const DecisionRequest& r, const VagabondMemory* m) {
     // cannot enter is no reason to take the move (the move prompt has no
     // way back).
     if (boots < 2 && HostileWarriors(r, Clearing(r, next))) continue;
+    if (!WinsByAid(r, here, 0) &&
+        WinsByAid(r, next, HostileWarriors(r, Clearing(r, next)) ? 2 : 1))
+      return 50;
     best = std::max(
         best, VagabondClearingValue(r, next, m) + PostHunt(r, here, next));
   }
@@ -541,6 +578,86 @@ double AidTarget(const DecisionRequest& r, v1::Faction f,
   return VagabondAidPays(r, f, m) ? 3 + rel : 0.5;
 }
 
+// Law 9.2.9.II.b: the clearing a Move takes the pawn to, from the
+// "vagabond.move.allies" prompt ("Take allied warriors along to 5 (rabbit)?").
+int AlliesDestination(const DecisionRequest& r) {
+  const std::string& text = r.prompt().text();
+  const size_t at = text.rfind(" to ");
+  return at == std::string::npos ? 0 : std::atoi(text.c_str() + at + 4);
+}
+
+// Law 3.3.1: how near an activated dominance of `who` (of `suit`) stands
+// to winning at its next Birdsong once `n` warriors of `mover` go from
+// clearing `from` to `to` (Law 2.6: rule is the most warriors and
+// buildings; tokens and the Vagabond's pawn do not count): 10 if it would
+// win, plus the clearings toward it that it rules.
+double DominanceStanding(const DecisionRequest& r, v1::Faction who, int suit,
+                         v1::Faction mover, int from, int to, int n) {
+  auto presence = [&](const v1::ClearingView& c, v1::Faction f) {
+    int p = Presence(c, f);
+    if (f == mover) p += (c.id() == to ? n : 0) - (c.id() == from ? n : 0);
+    return p;
+  };
+  auto rules = [&](const v1::ClearingView& c) {
+    const int mine = presence(c, who);
+    int next = 0;
+    for (const auto& seat : r.observation().seats()) {
+      if (seat.faction() != who)
+        next = std::max(next, presence(c, seat.faction()));
+    }
+    // Law 7.2.2 Lords of the Forest: the Eyrie rule ties.
+    return mine > 0 &&
+           (mine > next || (who == v1::FACTION_EYRIE && mine == next));
+  };
+  bool corner[5] = {};
+  int held = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (suit == v1::SUIT_BIRD) {
+      if (c.id() >= 1 && c.id() <= 4 && rules(c)) {
+        corner[c.id()] = true;
+        ++held;
+      }
+    } else if (c.suit() == suit && rules(c)) {
+      ++held;
+    }
+  }
+  const bool win = suit == v1::SUIT_BIRD
+                       ? (corner[1] && corner[3]) || (corner[2] && corner[4])
+                       : held >= 3;
+  return (win ? 10 : 0) + held;
+}
+
+// Law 9.2.9.II.b: allied warriors go along only if we choose; while a
+// rival's dominance is activated (3.3.1), take them where its rule drops
+// (out of a clearing it holds, or in to outnumber it), never where it
+// grows. The higher, the better for us.
+double AlliesAlongDefense(const DecisionRequest& r, const Option& o) {
+  const int from = MyVagabond(r).clearing();
+  const int to = AlliesDestination(r);
+  v1::Faction mover = v1::FACTION_UNSPECIFIED;
+  int n = 0;
+  if (o.payload_case() == Option::kCount) {
+    mover = o.count().faction();
+    n = o.count().count();
+  }
+  double worse = 0;
+  bool any = false;
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == r.faction() || IsVagabond(seat.faction()) ||
+        !seat.has_dominance())
+      continue;
+    any = true;
+    worse += DominanceStanding(r, seat.faction(), seat.dominance().suit(),
+                               mover, from, to, n);
+  }
+  if (!any) return 0;
+  // The dominance holder's own warriors stay home on a tie.
+  bool holder = false;
+  for (const auto& seat : r.observation().seats())
+    holder |= seat.faction() == mover && seat.has_dominance();
+  return 3 * (30 - worse) - (holder ? 0.5 : 0);
+}
+
 }  // namespace
 
 double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
@@ -580,6 +697,7 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     const auto* c = Clearing(r, here);
     return o.faction().faction() == who && c && LeadOf(*c, who) <= 1 ? v : 0;
   }
+  if (kind == "vagabond.move.allies") return AlliesAlongDefense(r, o);
   if (kind != "vagabond.action" || o.payload_case() != Option::kAction)
     return 0;
   const std::string& label = o.label();

@@ -576,5 +576,266 @@ TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
   EXPECT_EQ(Pick(r), "Battle (sword)");
 }
 
+// Law 9.2.9.II.b: the Vagabond may take an ally's warriors along when he
+// moves. The Allied Marquise rules fox clearings 2 and 3 with her fox
+// dominance activated (3.3.1); two of her warriors brought to fox
+// clearing 4 would outnumber the Eyrie's one there and win her the game at
+// her next Birdsong, so the Vagabond goes alone.
+TEST(VagabondPlan, Law_9_2_9_II_b_NoAlliedWarriorsIntoADominanceWin) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt {
+      kind: "vagabond.move.allies"
+      text: "Take allied warriors along to 4 (fox)?"
+    }
+    options {
+      label: "Alone"
+      action { code: 0 }
+    }
+    options {
+      label: "With 1 Marquise de Cat warrior"
+      count { count: 1 faction: FACTION_MARQUISE }
+    }
+    options {
+      label: "With 2 Marquise de Cat warriors"
+      count { count: 2 faction: FACTION_MARQUISE }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_RABBIT
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        victory_points: 12
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" exhausted: true }
+        items { item: "sword" }
+        items { item: "torch" }
+        relationships { faction: FACTION_MARQUISE level: "allied" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Alone");
+}
+
+// Law 9.2.9.II.b with 3.3.1: the other way round, the Allied Marquise holds
+// the three fox clearings that win her dominance, and the Vagabond leaves
+// fox clearing 1 for rabbit clearing 4: taking two of her three warriors
+// along leaves her one against the Eyrie's one there, and a tie rules
+// nothing (2.6), so clearing 1 no longer counts toward her win.
+TEST(VagabondPlan, Law_9_2_9_II_b_TakeAlliedWarriorsOutOfADominanceWin) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt {
+      kind: "vagabond.move.allies"
+      text: "Take allied warriors along to 4 (rabbit)?"
+    }
+    options {
+      label: "Alone"
+      action { code: 0 }
+    }
+    options {
+      label: "With 1 Marquise de Cat warrior"
+      count { count: 1 faction: FACTION_MARQUISE }
+    }
+    options {
+      label: "With 2 Marquise de Cat warriors"
+      count { count: 2 faction: FACTION_MARQUISE }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        victory_points: 12
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" exhausted: true }
+        items { item: "sword" }
+        items { item: "torch" }
+        relationships { faction: FACTION_MARQUISE level: "allied" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "With 2 Marquise de Cat warriors");
+}
+
+// Law 9.2.9.II.a and 3.1: at 28 VP, one aid to the Allied Marquise in fox
+// clearing 2 (a fox card in hand, a ready sword to exhaust) scores the two
+// VP that win the game at once; the slip goes there rather than into the
+// forest to repair the four damaged items (9.6.1).
+TEST(VagabondPlan, Law_9_2_9_II_a_SlipWhereAnAidWinsTheGame) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "2 (fox)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_RABBIT
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      hand { name: "Anvil" suit: SUIT_FOX }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 28 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 12 }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "sword" }
+        items { item: "boot" damaged: true }
+        items { item: "torch" damaged: true }
+        items { item: "hammer" damaged: true }
+        items { item: "sword" damaged: true }
+        relationships { faction: FACTION_MARQUISE level: "allied" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "2 (fox)");
+}
+
+// Law 9.2.6 with 3.3.1: the Vagabond rolls hits only up to his undamaged
+// swords. With the Marquise's fox dominance activated, a hit taken in
+// battle damages the hammer, not the third sword that may still break her
+// rule.
+TEST(VagabondPlan, Law_9_2_6_KeepSwordsWhileADominanceIsActivated) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.take_hit" }
+    options {
+      label: "sword"
+      item { item: "sword" }
+    }
+    options {
+      label: "hammer"
+      item { item: "hammer" }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_RABBIT
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        victory_points: 12
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "hammer" }
+        items { item: "boot" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "hostile" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "hammer");
+}
+
 }  // namespace
 }  // namespace woodland::bots
