@@ -1288,7 +1288,8 @@ namespace {
 
 // Issue 19.3: the referee's own work between decisions (clearing the seat's
 // previous request) runs while the bot thinks: on a Play stream `meanwhile`
-// runs once the request is sent, before the answer (the bot takes 40 ms);
+// runs once the request is sent, well before the answer (the bot takes 40
+// ms; 20 ms of slack for a loaded machine);
 // without a stream, once, after the answer.
 TEST(Match, Issue19_TheRefereesWorkOverlapsTheBotsThinking) {
   for (const bool stream : {true, false}) {
@@ -1315,7 +1316,7 @@ TEST(Match, Issue19_TheRefereesWorkOverlapsTheBotsThinking) {
     EXPECT_EQ(calls, 1);
     EXPECT_GE(answered_at - sent_at, absl::Milliseconds(40));
     if (stream) {
-      EXPECT_GE(answered_at - meanwhile_at, absl::Milliseconds(30))
+      EXPECT_GE(answered_at - meanwhile_at, absl::Milliseconds(20))
           << "meanwhile ran while the bot thought";
     } else {
       EXPECT_GE(meanwhile_at - sent_at, absl::Milliseconds(40))
