@@ -118,7 +118,7 @@ double Move(const DecisionRequest& r, const Option& o, v1::Faction me) {
   return s + DominanceMoveBonus(r, from, to);
 }
 
-// Clearings of a suit we rule (Law 2.6).
+// Clearings of a suit we rule (Law 2.5).
 int Ruled(const DecisionRequest& r, v1::Suit suit) {
   int n = 0;
   for (const auto& c : r.observation().clearings())

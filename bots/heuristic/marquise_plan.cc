@@ -80,7 +80,7 @@ int CheapestBuild(const DecisionRequest& r) {
   return best;
 }
 
-// The most any other faction has in `c` toward rule (Law 2.6: warriors
+// The most any other faction has in `c` toward rule (Law 2.5: warriors
 // plus buildings; a tie means nobody rules).
 int TopEnemyPresence(const DecisionRequest& r, const v1::ClearingView* c) {
   int top = 0;
@@ -191,7 +191,7 @@ bool CountsFor(const v1::ClearingView* c, int suit) {
   return c->suit() == suit;
 }
 
-// Our lead over the strongest other faction in `c` (Law 2.6).
+// Our lead over the strongest other faction in `c` (Law 2.5).
 int Margin(const DecisionRequest& r, const v1::ClearingView* c) {
   return Warriors(c, kMe) + BuildingsOf(c, kMe) - TopEnemyPresence(r, c);
 }
@@ -225,13 +225,13 @@ bool HasBuildSpot(const DecisionRequest& r) {
 }
 
 // Moving `n` warriors into `to` makes it a build spot: a free slot, more
-// of ours than any other faction's presence (Law 2.6) and the wood for the
+// of ours than any other faction's presence (Law 2.5) and the wood for the
 // cheapest building connected to it (6.5.4.II).
 bool MakesBuildSpot(const DecisionRequest& r, int to, int n, int from) {
   const auto* t = Clearing(r, to);
   if (t == nullptr || t->ruler() == kMe || FreeSlots(t) <= 0) return false;
   if (Warriors(t, kMe) + n <= TopEnemyPresence(r, t)) return false;
-  // Law 2.6: the clearing the warriors leave may stop being ours, and its
+  // Law 2.5: the clearing the warriors leave may stop being ours, and its
   // wood with it (6.5.4.II).
   const auto* f = Clearing(r, from);
   const bool keeps =

@@ -178,7 +178,7 @@ double BattleTargetBonus(const DecisionRequest& r, int clearing,
   return 0;
 }
 
-// How far the ruler of a clearing leads the next faction (Law 2.6: most
+// How far the ruler of a clearing leads the next faction (Law 2.5: most
 // warriors and buildings, tokens not counted; the Vagabond's pawn does not
 // count, 9.2.2).
 int RuleMargin(const v1::ClearingView* c) {

@@ -54,7 +54,7 @@ inline bool IsToken(const std::string& piece) {
          ends_with("plot") || ends_with("relic");
 }
 
-// Law 2.6: `f`'s presence toward rule of `c`: its warriors and buildings,
+// Law 2.5: `f`'s presence toward rule of `c`: its warriors and buildings,
 // no tokens.
 inline int RulePresence(const v1::ClearingView& c, v1::Faction f) {
   int n = Warriors(c, f);

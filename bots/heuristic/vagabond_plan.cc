@@ -414,7 +414,7 @@ bool VagabondMemory::DeadRuin(int clearing) const {
 
 namespace {
 
-// Law 2.6: presence toward rule (warriors and buildings; the Vagabond's
+// Law 2.5: presence toward rule (warriors and buildings; the Vagabond's
 // pawn does not count, 9.2.2).
 int Presence(const v1::ClearingView& c, v1::Faction f) {
   // Nor do ruins, which no faction owns.
@@ -588,7 +588,7 @@ int AlliesDestination(const DecisionRequest& r) {
 
 // Law 3.3.1: how near an activated dominance of `who` (of `suit`) stands
 // to winning at its next Birdsong once `n` warriors of `mover` go from
-// clearing `from` to `to` (Law 2.6: rule is the most warriors and
+// clearing `from` to `to` (Law 2.5: rule is the most warriors and
 // buildings; tokens and the Vagabond's pawn do not count): 10 if it would
 // win, plus the clearings toward it that it rules.
 double DominanceStanding(const DecisionRequest& r, v1::Faction who, int suit,

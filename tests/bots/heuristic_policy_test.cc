@@ -1525,11 +1525,11 @@ TEST(HeuristicPolicy, Law_9_5_5_VagabondGoesWhereItsItemsCompleteAQuest) {
 namespace woodland::bots {
 namespace {
 
-// Glossary "Rule", Law 2.6: tokens (here the Marquise's wood) do not count
+// Law 2.5 (Rule): tokens (here the Marquise's wood) do not count
 // toward rule, so the Marquise holds its activated fox dominance clearing by
 // one warrior only, and a Vagabond strike there (9.5.6) breaks the win
 // (3.3.1): the strike is worth its dominance-defence bonus.
-TEST(HeuristicPolicy, Law_2_6_TokensDoNotHoldAClearingAgainstAStrike) {
+TEST(HeuristicPolicy, Law_2_5_TokensDoNotHoldAClearingAgainstAStrike) {
   const std::string request = R"pb(
     seat: 0
     faction: FACTION_VAGABOND
