@@ -95,16 +95,18 @@ inline double TradePostWorth(const v1::DecisionRequest& r) {
   return 2 + 0.75 * funds + (posts == 1 ? 2 + funds / 2 : 0);
 }
 
-// Steps from clearing `from` to the nearest trade post along paths (0: a
-// post there), at most `limit`; limit + 1 when none is that close.
-inline int StepsToTradePost(const v1::DecisionRequest& r, int from, int limit) {
+// Steps along paths from clearing `from` to the nearest clearing (by id)
+// where `found(id, clearing)` holds (0: `from` itself), at most `limit`;
+// limit + 1 when none is that close.
+template <typename Found>
+int StepsTo(const v1::DecisionRequest& r, int from, int limit, Found found) {
   std::vector<int> frontier = {from}, seen = {from};
   for (int d = 0; d <= limit && !frontier.empty(); ++d) {
     std::vector<int> next;
     for (int id : frontier) {
       const v1::ClearingView* c = Clearing(r, id);
       if (c == nullptr) continue;
-      if (HasTradePost(c)) return d;
+      if (found(id, c)) return d;
       for (int a : c->adjacent()) {
         if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
         seen.push_back(a);
@@ -114,6 +116,14 @@ inline int StepsToTradePost(const v1::DecisionRequest& r, int from, int limit) {
     frontier = std::move(next);
   }
   return limit + 1;
+}
+
+// Steps from clearing `from` to the nearest trade post along paths (0: a
+// post there), at most `limit`; limit + 1 when none is that close.
+inline int StepsToTradePost(const v1::DecisionRequest& r, int from, int limit) {
+  return StepsTo(r, from, limit, [](int, const v1::ClearingView* c) {
+    return HasTradePost(c);
+  });
 }
 
 }  // namespace woodland::bots

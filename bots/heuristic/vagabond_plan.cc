@@ -489,23 +489,10 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
 // activated dominance winning at its owner's next Birdsong (BreakValue of
 // a win, 4 or more), at most `limit`; limit + 1 when none is that close.
 int StepsToThreat(const DecisionRequest& r, int from, int limit) {
-  std::vector<int> frontier = {from}, seen = {from};
   v1::Faction who = v1::FACTION_UNSPECIFIED;
-  for (int d = 0; d <= limit && !frontier.empty(); ++d) {
-    std::vector<int> next;
-    for (int id : frontier) {
-      const auto* c = Clearing(r, id);
-      if (c == nullptr) continue;
-      if (BreakValue(r, id, &who) >= 4) return d;
-      for (int a : c->adjacent()) {
-        if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
-        seen.push_back(a);
-        next.push_back(a);
-      }
-    }
-    frontier = std::move(next);
-  }
-  return limit + 1;
+  return StepsTo(r, from, limit, [&](int id, const v1::ClearingView*) {
+    return BreakValue(r, id, &who) >= 4;
+  });
 }
 
 // What moving from `from` to `to` brings us nearer such a clearing: the
