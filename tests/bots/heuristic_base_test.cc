@@ -64,7 +64,7 @@ TEST(HeuristicBase, Law_6_5_4_MarquiseMarchesToABuildSpotWhenNoneIsLeft) {
   EXPECT_EQ(Pick(r), "March (up to two moves)");
 }
 
-// Law 6.5.4.II with 2.6: a Build pays with wood from clearings connected to
+// Law 6.5.4.II with 2.5: a Build pays with wood from clearings connected to
 // it through clearings we rule. Marching all three warriors from 4 into 8
 // would rule 8, but 4 (no buildings) would be ours no more, and 8 touches
 // the wood in 3 only through 4: no Build could follow, so the Marquise
@@ -125,7 +125,7 @@ TEST(HeuristicBase, Law_6_5_4_MarquiseDoesNotMarchAwayFromItsOnlyWoodLink) {
   EXPECT_EQ(Pick(r), "Recruit (a warrior at each recruiter)");
 }
 
-// Law 6.5.4.I / 2.6: the march goes where the moved warriors rule a
+// Law 6.5.4.I / 2.5: the march goes where the moved warriors rule a
 // clearing with a free slot (three beat one warrior), not into a full one.
 TEST(HeuristicBase, Law_6_5_4_MarquiseMovesWhereItCanBuild) {
   const auto r = Parse(R"pb(

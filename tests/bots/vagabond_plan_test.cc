@@ -576,19 +576,16 @@ TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
   EXPECT_EQ(Pick(r), "Battle (sword)");
 }
 
-// Law 9.2.9.II.b: the Vagabond may take an ally's warriors along when he
-// moves. The Allied Marquise rules fox clearings 2 and 3 with her fox
-// dominance activated (3.3.1); two of her warriors brought to fox
-// clearing 4 would outnumber the Eyrie's one there and win her the game at
-// her next Birdsong, so the Vagabond goes alone.
-TEST(VagabondPlan, Law_9_2_9_II_b_NoAlliedWarriorsIntoADominanceWin) {
-  const auto r = Parse(R"pb(
+// Law 9.2.9.II.b: the Vagabond in clearing 1, Allied with the Marquise,
+// whose fox dominance is activated and who rules fox clearings 2 and 3,
+// moves to clearing 4 and is asked whether to take her warriors along;
+// `clearings_1_4` are clearings 1 and 4, `to` clearing 4's name.
+v1::DecisionRequest AlliesAlong(const std::string& to,
+                                const std::string& clearings_1_4) {
+  static const std::string kHead = R"pb(
     seat: 0
     faction: FACTION_VAGABOND
-    prompt {
-      kind: "vagabond.move.allies"
-      text: "Take allied warriors along to 4 (fox)?"
-    }
+    prompt { kind: "vagabond.move.allies" }
     options {
       label: "Alone"
       action { code: 0 }
@@ -602,20 +599,8 @@ TEST(VagabondPlan, Law_9_2_9_II_b_NoAlliedWarriorsIntoADominanceWin) {
       count { count: 2 faction: FACTION_MARQUISE }
     }
     observation {
-      clearings {
-        id: 1
-        suit: SUIT_RABBIT
-        adjacent: [ 2, 4 ]
-        warriors { faction: FACTION_MARQUISE count: 2 }
-        ruler: FACTION_MARQUISE
-      }
-      clearings {
-        id: 4
-        suit: SUIT_FOX
-        adjacent: [ 1 ]
-        warriors { faction: FACTION_EYRIE count: 1 }
-        ruler: FACTION_EYRIE
-      }
+  )pb";
+  static const std::string kTail = R"pb(
       clearings {
         id: 2
         suit: SUIT_FOX
@@ -647,6 +632,33 @@ TEST(VagabondPlan, Law_9_2_9_II_b_NoAlliedWarriorsIntoADominanceWin) {
         relationships { faction: FACTION_MARQUISE level: "allied" }
         relationships { faction: FACTION_EYRIE level: "indifferent" }
       }
+    }
+  )pb";
+  v1::DecisionRequest r = Parse(kHead + clearings_1_4 + kTail);
+  r.mutable_prompt()->set_text("Take allied warriors along to " + to + "?");
+  return r;
+}
+
+// Law 9.2.9.II.b: the Vagabond may take an ally's warriors along when he
+// moves. The Allied Marquise rules fox clearings 2 and 3 with her fox
+// dominance activated (3.3.1); two of her warriors brought to fox
+// clearing 4 would outnumber the Eyrie's one there and win her the game at
+// her next Birdsong, so the Vagabond goes alone.
+TEST(VagabondPlan, Law_9_2_9_II_b_NoAlliedWarriorsIntoADominanceWin) {
+  const auto r = AlliesAlong("4 (fox)", R"pb(
+    clearings {
+      id: 1
+      suit: SUIT_RABBIT
+      adjacent: [ 2, 4 ]
+      warriors { faction: FACTION_MARQUISE count: 2 }
+      ruler: FACTION_MARQUISE
+    }
+    clearings {
+      id: 4
+      suit: SUIT_FOX
+      adjacent: [ 1 ]
+      warriors { faction: FACTION_EYRIE count: 1 }
+      ruler: FACTION_EYRIE
     }
   )pb");
   EXPECT_EQ(Pick(r), "Alone");
@@ -656,72 +668,21 @@ TEST(VagabondPlan, Law_9_2_9_II_b_NoAlliedWarriorsIntoADominanceWin) {
 // the three fox clearings that win her dominance, and the Vagabond leaves
 // fox clearing 1 for rabbit clearing 4: taking two of her three warriors
 // along leaves her one against the Eyrie's one there, and a tie rules
-// nothing (2.6), so clearing 1 no longer counts toward her win.
+// nothing (2.5), so clearing 1 no longer counts toward her win.
 TEST(VagabondPlan, Law_9_2_9_II_b_TakeAlliedWarriorsOutOfADominanceWin) {
-  const auto r = Parse(R"pb(
-    seat: 0
-    faction: FACTION_VAGABOND
-    prompt {
-      kind: "vagabond.move.allies"
-      text: "Take allied warriors along to 4 (rabbit)?"
+  const auto r = AlliesAlong("4 (rabbit)", R"pb(
+    clearings {
+      id: 1
+      suit: SUIT_FOX
+      adjacent: [ 2, 4 ]
+      warriors { faction: FACTION_MARQUISE count: 3 }
+      warriors { faction: FACTION_EYRIE count: 1 }
+      ruler: FACTION_MARQUISE
     }
-    options {
-      label: "Alone"
-      action { code: 0 }
-    }
-    options {
-      label: "With 1 Marquise de Cat warrior"
-      count { count: 1 faction: FACTION_MARQUISE }
-    }
-    options {
-      label: "With 2 Marquise de Cat warriors"
-      count { count: 2 faction: FACTION_MARQUISE }
-    }
-    observation {
-      clearings {
-        id: 1
-        suit: SUIT_FOX
-        adjacent: [ 2, 4 ]
-        warriors { faction: FACTION_MARQUISE count: 3 }
-        warriors { faction: FACTION_EYRIE count: 1 }
-        ruler: FACTION_MARQUISE
-      }
-      clearings {
-        id: 4
-        suit: SUIT_RABBIT
-        adjacent: [ 1 ]
-      }
-      clearings {
-        id: 2
-        suit: SUIT_FOX
-        adjacent: [ 1, 3 ]
-        warriors { faction: FACTION_MARQUISE count: 2 }
-        ruler: FACTION_MARQUISE
-      }
-      clearings {
-        id: 3
-        suit: SUIT_FOX
-        adjacent: [ 2 ]
-        warriors { faction: FACTION_MARQUISE count: 2 }
-        ruler: FACTION_MARQUISE
-      }
-      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
-      seats {
-        seat: 1
-        faction: FACTION_MARQUISE
-        victory_points: 12
-        dominance { name: "Dominance" suit: SUIT_FOX }
-      }
-      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
-      vagabonds {
-        faction: FACTION_VAGABOND
-        clearing: 1
-        items { item: "boot" exhausted: true }
-        items { item: "sword" }
-        items { item: "torch" }
-        relationships { faction: FACTION_MARQUISE level: "allied" }
-        relationships { faction: FACTION_EYRIE level: "indifferent" }
-      }
+    clearings {
+      id: 4
+      suit: SUIT_RABBIT
+      adjacent: [ 1 ]
     }
   )pb");
   EXPECT_EQ(Pick(r), "With 2 Marquise de Cat warriors");
