@@ -46,12 +46,10 @@ inline int VpOf(const v1::DecisionRequest& r, v1::Faction f) {
 // the pieces (the engine's kPieceInfo): the Marquise's keep and wood, the
 // Alliance's sympathy, trade posts (20.2.2), tunnels, plots, mobs, relics.
 inline bool IsToken(const std::string& piece) {
-  auto ends_with = [&](absl::string_view tail) {
-    return absl::EndsWith(piece, tail);
-  };
   return piece == "keep" || piece == "wood" || piece == "sympathy" ||
-         piece == "tunnel" || piece == "mob" || ends_with("trade post") ||
-         ends_with("plot") || ends_with("relic");
+         piece == "tunnel" || piece == "mob" ||
+         absl::EndsWith(piece, "trade post") || absl::EndsWith(piece, "plot") ||
+         absl::EndsWith(piece, "relic");
 }
 
 // Law 2.5: `f`'s presence toward rule of `c`: its warriors and buildings,
