@@ -29,7 +29,9 @@
 // played (with the run's settings), and --summarize FILE (repeatable)
 // prints the table of every game the files hold for one setting, each
 // game once: e.g. two processes on two cores, `--shard 0/2 --results a`
-// and `--shard 1/2 --results b`, then `--summarize a --summarize b`.
+// and `--shard 1/2 --results b`, then `--summarize a --summarize b`. A run
+// whose --results file already holds some of its games (same setting) skips
+// them, so an interrupted run resumes by running the same command again.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +39,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -358,6 +361,23 @@ int Summarize(const std::vector<std::string>& files) {
   return 0;
 }
 
+// The games `file` already holds for `setting` (none when it does not
+// exist): a run appending to it plays only the others, so a long
+// measurement interrupted anywhere goes on where it stopped. With
+// --iterations a game is a pure function of the build, the setting and its
+// number, so the games played later are those an uninterrupted run plays.
+std::set<int> RecordedGames(const std::string& file,
+                            const std::string& setting) {
+  std::set<int> out;
+  std::ifstream in(file);
+  std::string line, s;
+  while (std::getline(in, line)) {
+    GameLine g;
+    if (FromLine(line, &s, &g) && s == setting) out.insert(g.game);
+  }
+  return out;
+}
+
 int Main(int argc, char** argv) {
   int games = 8;
   int shard = 0, shards = 1;
@@ -478,8 +498,13 @@ int Main(int argc, char** argv) {
       options.material, ",d", options.tree_depth, ",t",
       options.prior_temperature, ",c", options.puct);
   for (int8_t f : pool) absl::StrAppend(&setting, ",", rules::FactionKey(f));
+  std::set<int> recorded;
   std::ofstream out_file;
   if (!results.empty()) {
+    recorded = RecordedGames(results, setting);
+    if (!recorded.empty())
+      std::fprintf(stderr, "%s holds %zu games of this setting: not replayed\n",
+                   results.c_str(), recorded.size());
     out_file.open(results, std::ios::app);
     if (!out_file) {
       std::fprintf(stderr, "cannot append to %s\n", results.c_str());
@@ -488,6 +513,7 @@ int Main(int argc, char** argv) {
   }
   std::vector<GameLine> lines;
   for (int g = shard; g < games; g += shards) {
+    if (recorded.contains(g)) continue;
     const int k = g % np;           // the search bot's faction
     const int seat = (g / np) % 4;  // and seat
     std::vector<int8_t> factions;
