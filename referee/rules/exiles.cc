@@ -20,7 +20,7 @@ namespace woodland::rules {
 namespace {
 
 int8_t I8(int v) { return static_cast<int8_t>(v); }
-int FactionOf(const State& s, int seat) { return s.seat(seat).faction; }
+int8_t FactionOf(const State& s, int seat) { return s.seat(seat).faction; }
 
 bool Used(const State& s, int seat, int effect) {
   return s.seat(seat).used_effects >> effect & 1;

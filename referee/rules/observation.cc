@@ -18,7 +18,8 @@ void ObserveHomelands(const State& s, Observation& o) {
     auto it = std::find_if(o.homelands.begin(), o.homelands.end(),
                            [f](const auto& h) { return h.faction == f; });
     if (it == o.homelands.end())
-      it = o.homelands.insert(o.homelands.end(), {.faction = f});
+      it = o.homelands.insert(o.homelands.end(),
+                              {.faction = f, .clearings = {}});
     it->clearings.push_back(lb.homeland_clearings[i]);
   }
 }
