@@ -329,6 +329,10 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
       break;
     case kMove:
       v = 5 - 0.5 * before.Total(kMove);
+      // Law 7.5.2.II: a suited Move card needs our warriors in a clearing of
+      // its suit every turn; a roost of the suit keeps one there (and
+      // recruits, 7.5.2.I), elsewhere they move off or fall by next turn.
+      if (!bird && !offer.roost[suit]) v -= 1;
       break;
     case kBattle:
       v = 3 + PostTarget(r, suit);

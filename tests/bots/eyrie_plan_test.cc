@@ -807,5 +807,57 @@ TEST(HeuristicEyrie, Law_7_3_5_EyrieAddsNoBuildCardTheRoostsTrackCannotFeed) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 7.5.2.II: a Move card moves from a clearing of its suit, every turn.
+// Our two warriors in the rabbit clearing serve a rabbit Move card now, but
+// no roost holds one there (or recruits there, 7.5.2.I): once they move on
+// or fall, next turn's Decree falls into turmoil (7.7). As the second card
+// of the turn it is worth less than stopping.
+TEST(HeuristicEyrie, Law_7_5_2_II_EyrieAddsNoMoveCardOfASuitWithoutARoost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (rabbit) to the Move column"
+      decree {
+        card { name: "Anvil" suit: SUIT_RABBIT }
+        column: 1
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 3 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 0
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
