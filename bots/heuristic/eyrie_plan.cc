@@ -329,6 +329,10 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
       break;
     case kMove:
       v = 5 - 0.5 * before.Total(kMove);
+      // Law 7.5.2.II: a suited Move card needs our warriors in a clearing of
+      // its suit every turn; a roost of the suit keeps one there (and
+      // recruits, 7.5.2.I), elsewhere they move off or fall by next turn.
+      if (!bird && !offer.roost[suit]) v -= 1;
       break;
     case kBattle:
       v = 3 + PostTarget(r, suit);
@@ -343,10 +347,15 @@ double AddValue(const DecisionRequest& r, const v1::DecreeChoice& c) {
         reach += suit == kBird || spot == suit;
       const int spots = offer.build[suit] + reach;
       v = spots >= 2 * after.n[kBuild][suit] ? 10 : 3.5;
+      // Law 7.3.5: seven roosts in all. A Build column that needs more
+      // roosts next turn than the track still holds dooms that Decree too.
+      if (offer.roosts_left < 2 * after.Total(kBuild)) v = 1;
     }
   }
-  // Birds are wild elsewhere and cost a VP each in turmoil (Law 7.7.1).
-  if (bird) v -= 1;
+  // Law 2.1.1: a bird card is wild in every column, so it still resolves
+  // when the map turns against one suit (7.5.2); the VP it costs in turmoil
+  // (7.7.1) is less than the turmoils it saves (issue 17.5, measured).
+  if (bird) v += 1;
   if (c.card().name() == "Dominance") v -= 3;
   return v;
 }

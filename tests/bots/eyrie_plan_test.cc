@@ -708,5 +708,156 @@ TEST(HeuristicEyrie, Law_7_5_1_EyrieKeepsABirdCardForTheDecree) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 2.1.1 (birds are wild) with 7.5.2 and 7.7: a bird Move card moves
+// from any clearing, a fox one only from a fox clearing that may be lost by
+// next turn. Given the same card slot, the Eyrie adds the bird card: the VP
+// it costs in turmoil (7.7.1) is less than the turmoils it saves.
+TEST(HeuristicEyrie, Law_2_1_1_EyrieAddsTheWildBirdCardToItsDecree) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Move column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 1
+      }
+    }
+    options {
+      label: "Add Crossbow (bird) to the Move column"
+      decree {
+        card { name: "Crossbow" suit: SUIT_BIRD }
+        column: 1
+      }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 4 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 1
+        adjacent: [ 1 ]
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Crossbow (bird) to the Move column");
+}
+
+// Law 7.3.5 (seven roosts in all) with 7.5.2.IV and 7.7: six roosts stand,
+// so the track holds one more. A fox Build card places it this turn and
+// finds none to place next turn, whatever fox spots the map offers: that
+// Decree falls into turmoil, so the Eyrie stops instead.
+TEST(HeuristicEyrie, Law_7_3_5_EyrieAddsNoBuildCardTheRoostsTrackCannotFeed) {
+  std::string clearings;
+  for (int id = 1; id <= 8; ++id) {
+    clearings += "clearings { id: " + std::to_string(id) +
+                 " suit: SUIT_FOX slots: 1 adjacent: [ " +
+                 std::to_string(id % 8 + 1) +
+                 " ] warriors { faction: FACTION_EYRIE count: 2 } " +
+                 (id <= 6 ? "pieces { piece: \"roost\" owner: FACTION_EYRIE "
+                            "count: 1 } "
+                          : "") +
+                 "ruler: FACTION_EYRIE }\n";
+  }
+  const auto r = Parse(R"pb(
+                         seat: 0
+                         faction: FACTION_EYRIE
+                         prompt { kind: "eyrie.decree.add" }
+                         options {
+                           label: "Add Anvil (fox) to the Build column"
+                           decree {
+                             card { name: "Anvil" suit: SUIT_FOX }
+                             column: 3
+                           }
+                         }
+                         options {
+                           label: "Done"
+                           done {}
+                         }
+                         observation {
+                       )pb" +
+                       clearings + R"pb(
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 6
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 7.5.2.II: a Move card moves from a clearing of its suit, every turn.
+// Our two warriors in the rabbit clearing serve a rabbit Move card now, but
+// no roost holds one there (or recruits there, 7.5.2.I): once they move on
+// or fall, next turn's Decree falls into turmoil (7.7). As the second card
+// of the turn it is worth less than stopping.
+TEST(HeuristicEyrie, Law_7_5_2_II_EyrieAddsNoMoveCardOfASuitWithoutARoost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (rabbit) to the Move column"
+      decree {
+        card { name: "Anvil" suit: SUIT_RABBIT }
+        column: 1
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_EYRIE count: 3 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_RABBIT
+        slots: 0
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
