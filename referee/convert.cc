@@ -1,6 +1,7 @@
 #include "referee/convert.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <iterator>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/quest_deck.h"
+#include "referee/wire_fields.h"
 
 namespace woodland::rules {
 absl::string_view EyrieLeaderName(int leader);  // eyrie.cc
@@ -1042,14 +1044,12 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
 
 }  // namespace
 
-void EventToProto(const State& s, const rules::Event& e, int seat,
-                  v1::Event* out) {
-  out->set_kind(std::string(State::EventKindName(e.kind)));
-  out->set_text(s.EventText(e, seat));
-  out->set_seat(e.seat);
-  out->set_faction(FactionToProto(e.faction));
-  // The deprecated untyped fields keep their meaning for older bots;
-  // clearing fields are numbered 1-12 as printed, like everywhere else.
+namespace {
+
+// The deprecated untyped fields a-d of an event (they keep their meaning
+// for older bots); clearing fields are numbered 1-12 as printed, like
+// everywhere else.
+std::array<int32_t, 4> EventNumbers(const rules::Event& e) {
   const bool b_clearing =
       e.kind == rules::kEvMove || e.kind == rules::kEvPlotSwap;
   const bool c_clearing =
@@ -1059,13 +1059,81 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
       e.kind == rules::kEvExposure ||
       e.kind == rules::kEvBurrow ||  // 0: the Burrow's supply case
       e.kind == rules::kEvHireling;  // 0: no clearing
-  out->set_a(e.a);
-  out->set_b(b_clearing ? e.b + 1 : e.b);
-  out->set_c(c_clearing ? e.c + 1 : e.c);
-  out->set_d(e.d);
+  return {e.a, b_clearing ? e.b + 1 : e.b, c_clearing ? e.c + 1 : e.c, e.d};
+}
+
+}  // namespace
+
+void EventToProto(const State& s, const rules::Event& e, int seat,
+                  v1::Event* out) {
+  out->set_kind(std::string(State::EventKindName(e.kind)));
+  out->set_text(s.EventText(e, seat));
+  out->set_seat(e.seat);
+  out->set_faction(FactionToProto(e.faction));
+  const std::array<int32_t, 4> n = EventNumbers(e);
+  out->set_a(n[0]);
+  out->set_b(n[1]);
+  out->set_c(n[2]);
+  out->set_d(n[3]);
   const bool shown = State::EventCardVisible(e, seat);
   if (shown) MaybeCard(s, e.card, [&] { return out->mutable_card(); });
   EventPayloadToProto(s, e, shown, out);
+}
+
+void AppendEventBytes(const State& s, const rules::Event& e, int seat,
+                      std::string* out, v1::Event* scratch) {
+  // Fields 1-9 by hand, in number order, as EventToProto sets them; then
+  // the payload (one field numbered 19 or more): an event holding only it
+  // serializes to just its bytes.
+  static_assert(
+      v1::Event::kKindFieldNumber == 1 && v1::Event::kTextFieldNumber == 2 &&
+      v1::Event::kSeatFieldNumber == 3 && v1::Event::kFactionFieldNumber == 4 &&
+      v1::Event::kAFieldNumber == 5 && v1::Event::kDFieldNumber == 8 &&
+      v1::Event::kCardFieldNumber == 9);
+  static_assert(v1::Card::kIdFieldNumber == 1 &&
+                v1::Card::kNameFieldNumber == 2 &&
+                v1::Card::kSuitFieldNumber == 3);
+  const absl::string_view kind = State::EventKindName(e.kind);
+  const std::string text = s.EventText(e, seat);
+  const int32_t faction = FactionToProto(e.faction);
+  const std::array<int32_t, 4> n = EventNumbers(e);
+  const bool shown = State::EventCardVisible(e, seat);
+  scratch->Clear();
+  EventPayloadToProto(s, e, shown, scratch);
+  size_t size =
+      wire::StringFieldSize(1, kind) + wire::StringFieldSize(2, text) +
+      wire::Int32FieldSize(3, e.seat) + wire::Int32FieldSize(4, faction);
+  for (int i = 0; i < 4; ++i) size += wire::Int32FieldSize(5 + i, n[i]);
+  // As CardToProto sets it, when shown.
+  const bool card = shown && e.card != rules::kNoCard;
+  absl::string_view card_name;
+  int32_t card_suit = 0;
+  size_t card_size = 0;
+  if (card) {
+    card_name = s.card(e.card).name;
+    card_suit = SuitToProto(s.card(e.card).suit);
+    card_size = wire::Int32FieldSize(1, e.card) +
+                wire::StringFieldSize(2, card_name) +
+                wire::Int32FieldSize(3, card_suit);
+    size += wire::LengthFieldSize(9, card_size);
+  }
+  const size_t payload = scratch->ByteSizeLong();
+  const size_t at = out->size();
+  out->resize(at + size + payload);
+  uint8_t* p = reinterpret_cast<uint8_t*>(&(*out)[at]);
+  p = wire::WriteStringField(1, kind, p);
+  p = wire::WriteStringField(2, text, p);
+  p = wire::WriteInt32Field(3, e.seat, p);
+  p = wire::WriteInt32Field(4, faction, p);
+  for (int i = 0; i < 4; ++i) p = wire::WriteInt32Field(5 + i, n[i], p);
+  if (card) {
+    p = wire::WriteVarint(wire::LengthTag(9), p);
+    p = wire::WriteVarint(card_size, p);
+    p = wire::WriteInt32Field(1, e.card, p);
+    p = wire::WriteStringField(2, card_name, p);
+    p = wire::WriteInt32Field(3, card_suit, p);
+  }
+  scratch->SerializeWithCachedSizesToArray(p);
 }
 
 bool BoardEventCovers(const std::string& field) {

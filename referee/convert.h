@@ -60,6 +60,11 @@ std::string ColumnKey(int column);
 // An event as `seat` may see it (seat < 0: a spectator).
 void EventToProto(const rules::State& s, const rules::Event& e, int seat,
                   v1::Event* out);
+// Issue 19.3: appends the very bytes of EventToProto(s, e, seat)'s
+// serialization to `out`, its fields 1-9 written by hand (only the payload
+// is built, in `scratch`).
+void AppendEventBytes(const rules::State& s, const rules::Event& e, int seat,
+                      std::string* out, v1::Event* scratch);
 
 // Issue 13 item 4: the "board" event of `seat`. `shown` holds what the seat
 // was last shown of the fields the other events do not rebuild (every
