@@ -12,6 +12,7 @@
 #include "referee/rules/faction.h"
 #include "referee/rules/hirelings.h"
 #include "referee/rules/landmarks.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/quest_deck.h"
 #include "referee/wire_fields.h"
@@ -130,8 +131,50 @@ void ExtraHireling(const State& s, const rules::Option& o,
 
 }  // namespace
 
+const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
+  bool kept = false;
+  uint64_t key = uint64_t{o.kind} | uint64_t{static_cast<uint8_t>(o.a)} << 8 |
+                 uint64_t{static_cast<uint8_t>(o.b)} << 16 |
+                 uint64_t{static_cast<uint16_t>(o.card)} << 24;
+  switch (o.kind) {
+    case rules::kOptMove:  // the Ferry moves (Law 25.3)
+      key |= uint64_t{rules::IsFerryCrossing(s, o.a, o.b)} << 40;
+      kept = true;
+      break;
+    case rules::kOptFaction:  // a hireling's name is its side's (22.3.2)
+      kept = !rules::IsHirelingTarget(o.a);
+      break;
+    case rules::kOptCard:
+    case rules::kOptClearing:
+    case rules::kOptSuit:
+    case rules::kOptDecree:
+    case rules::kOptItem:
+    case rules::kOptQuest:
+    case rules::kOptForest:
+    case rules::kOptPiece:
+      kept = true;
+      break;
+  }
+  if (!kept) {
+    made_ = s.OptionLabel(o);
+    return made_;
+  }
+  auto [it, added] = kept_.try_emplace(key);
+  if (added) it->second = s.OptionLabel(o);
+  return it->second;
+}
+
 void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
-  out->set_label(s.OptionLabel(o));
+  OptionToProto(s, o, out, nullptr);
+}
+
+void OptionToProto(const State& s, const rules::Option& o, v1::Option* out,
+                   OptionLabels* labels) {
+  if (labels != nullptr) {
+    out->set_label(labels->Of(s, o));
+  } else {
+    out->set_label(s.OptionLabel(o));
+  }
   switch (o.kind) {
     case rules::kOptDone:
       out->mutable_done();
@@ -166,7 +209,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_forest()->set_forest(o.a + 1);
       break;
     case rules::kOptCharacter:
-      out->mutable_character()->set_character(s.OptionLabel(o));
+      out->mutable_character()->set_character(out->label());
       break;
     case rules::kOptBattle:
       out->mutable_battle()->set_clearing(o.a + 1);
@@ -205,7 +248,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
     case rules::kOptAction:
       out->mutable_action()->set_code(o.a);
       out->mutable_action()->set_module(FactionToProto(ActionModule(s)));
-      out->mutable_action()->set_name(s.OptionLabel(o));
+      out->mutable_action()->set_name(out->label());
       break;
     case rules::kOptSuit:
       out->mutable_suit()->set_suit(SuitToProto(o.a));
@@ -219,7 +262,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_decree()->set_column_name(ColumnKey(o.a));
       break;
     case rules::kOptLeader:
-      out->mutable_leader()->set_leader(s.OptionLabel(o));
+      out->mutable_leader()->set_leader(out->label());
       break;
     case rules::kOptExtra: {
       static constexpr const char* kNames[] = {

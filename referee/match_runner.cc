@@ -596,8 +596,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   int64_t index = 0;
   ViewCache view_cache;  // issue 19.3
   SharedEvents shared_events;
-  v1::Event board_event;    // a board event sent as bytes
-  std::string board_bytes;  // one written as bytes (SameObservation)
+  v1::Event board_event;       // a board event sent as bytes
+  std::string board_bytes;     // one written as bytes (SameObservation)
+  OptionLabels option_labels;  // issue 19.3
   while (!s.IsTerminal()) {
     const int seat = s.deciding_seat();
     SeatRun& sr = seats[seat];
@@ -628,7 +629,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       req.set_faction(FactionToProto(s.seat(seat).faction));
       PromptToProto(s, req.mutable_prompt());
       for (const rules::Option& o : s.options())
-        OptionToProto(s, o, req.add_options());
+        OptionToProto(s, o, req.add_options(), &option_labels);
       const bool reads = listener != nullptr && listener->ReadsRequests();
       // Issue 19.3: nothing but the bot reads the events: they go as the
       // wire forms made once for every seat (shared_events.h), unknown
