@@ -441,6 +441,166 @@ void SupplyToProto(const State& s, int seat,
   }
 }
 
+// Appends an int32 or enum field (nothing when zero), a length-delimited
+// field, and a string field (nothing when empty) as protobuf writes them.
+void PutInt32(int number, int32_t v, std::string* out) {
+  uint8_t buf[16];
+  const uint8_t* end = wire::WriteInt32Field(number, v, buf);
+  out->append(reinterpret_cast<const char*>(buf), end - buf);
+}
+void PutBytes(int number, absl::string_view bytes, std::string* out) {
+  uint8_t buf[16];
+  uint8_t* end = wire::WriteVarint(wire::LengthTag(number), buf);
+  end = wire::WriteVarint(bytes.size(), end);
+  out->append(reinterpret_cast<const char*>(buf), end - buf);
+  out->append(bytes.data(), bytes.size());
+}
+void PutString(int number, absl::string_view v, std::string* out) {
+  if (!v.empty()) PutBytes(number, v, out);
+}
+
+// A PieceCount (as SupplyToProto and PostCount set it) as field `number`
+// (below 16), in one append: a piece's name is short, so the entry is
+// below 128 bytes and its tag and size take one byte each.
+void PutPieceCount(int number, int piece, int owner, int count,
+                   std::string* out) {
+  static_assert(v1::PieceCount::kPieceFieldNumber == 1 &&
+                v1::PieceCount::kOwnerFieldNumber == 2 &&
+                v1::PieceCount::kCountFieldNumber == 3);
+  const absl::string_view name = rules::GetPieceInfo(piece).name;
+  const int32_t faction = FactionToProto(owner);
+  if (number >= 16 || name.size() > 64) {  // not expected: the long way
+    std::string entry;
+    PutString(1, name, &entry);
+    PutInt32(2, faction, &entry);
+    PutInt32(3, count, &entry);
+    PutBytes(number, entry, out);
+    return;
+  }
+  uint8_t buf[128];
+  uint8_t* p = wire::WriteStringField(1, name, buf + 2);
+  p = wire::WriteInt32Field(2, faction, p);
+  p = wire::WriteInt32Field(3, count, p);
+  buf[0] = static_cast<uint8_t>(wire::LengthTag(number));
+  buf[1] = static_cast<uint8_t>(p - buf - 2);
+  out->append(reinterpret_cast<const char*>(buf), p - buf);
+}
+
+// A Card (as CardToProto sets it: empty for no card) as field `number`.
+void PutCard(const State& s, int number, CardId id, std::string& scratch,
+             std::string* out) {
+  static_assert(v1::Card::kIdFieldNumber == 1 &&
+                v1::Card::kNameFieldNumber == 2 &&
+                v1::Card::kSuitFieldNumber == 3);
+  scratch.clear();
+  if (id != rules::kNoCard) {
+    PutInt32(1, id, &scratch);
+    PutString(2, s.card(id).name, &scratch);
+    PutInt32(3, SuitToProto(s.card(id).suit), &scratch);
+  }
+  PutBytes(number, scratch, out);
+}
+
+}  // namespace
+
+void AppendSupplyField(const State& s, const rules::Observation& o,
+                       std::string* out) {
+  // As SupplyToProto (Law 13.2.2: others see the Corvids' plots' number).
+  static_assert(v1::Observation::kSupplyFieldNumber == 30 &&
+                v1::FactionSupply::kFactionFieldNumber == 1 &&
+                v1::FactionSupply::kWarriorsFieldNumber == 2 &&
+                v1::FactionSupply::kPiecesFieldNumber == 3);
+  // Kept buffers: their capacity stays (no allocation per call).
+  thread_local std::string entry;
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    if (f < 0) continue;  // still drafting (Law 19.8.3)
+    entry.clear();
+    PutInt32(1, FactionToProto(f), &entry);
+    PutInt32(2, s.warrior_supply(f), &entry);
+    const bool own = o.seat == i;
+    int hidden = 0;
+    for (int p = 0; p < rules::kNumPieces; ++p) {
+      if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden)
+        continue;
+      if (HiddenPlot(p) && !own) {
+        hidden += s.piece_supply(p);
+        continue;
+      }
+      PutPieceCount(3, p, f, s.piece_supply(p), &entry);
+    }
+    if (f == rules::kCorvid && !own)
+      PutPieceCount(3, rules::kPlotHidden, f, hidden, &entry);
+    PutBytes(30, entry, out);
+  }
+}
+
+void AppendRiverfolkField(const State& s, const rules::Observation& o,
+                          std::string* out) {
+  // As RiverfolkViewToProto (Law 11: all public), when seated.
+  if (s.SeatOf(rules::kRiverfolk) < 0) return;
+  static_assert(v1::Observation::kRiverfolkFieldNumber == 18 &&
+                v1::RiverfolkView::kPaymentsFieldNumber == 1 &&
+                v1::RiverfolkView::kFundsFieldNumber == 2 &&
+                v1::RiverfolkView::kCommittedFieldNumber == 3 &&
+                v1::RiverfolkView::kPriceHandCardFieldNumber == 4 &&
+                v1::RiverfolkView::kPriceRiverboatsFieldNumber == 5 &&
+                v1::RiverfolkView::kPriceMercenariesFieldNumber == 6 &&
+                v1::RiverfolkView::kTradePostsOnMapFieldNumber == 7 &&
+                v1::RiverfolkView::kTradePostsOnTracksFieldNumber == 8 &&
+                v1::RiverfolkView::kTradePostsRemovedFieldNumber == 9 &&
+                v1::RiverfolkView::kHandFieldNumber == 10 &&
+                v1::RiverfolkView::kRiverboatsForFieldNumber == 11 &&
+                v1::RiverfolkView::kMercenariesForFieldNumber == 12 &&
+                v1::FactionCount::kFactionFieldNumber == 1 &&
+                v1::FactionCount::kCountFieldNumber == 2);
+  const rules::RiverfolkBoard& rf = o.riverfolk;
+  thread_local std::string view, part;  // kept buffers
+  view.clear();
+  const auto counts = [&](int number,
+                          const std::array<int8_t, rules::kNumFactions>& box) {
+    for (int f = 0; f < rules::kNumFactions; ++f) {
+      if (box[f] == 0) continue;
+      part.clear();
+      PutInt32(1, FactionToProto(f), &part);
+      PutInt32(2, box[f], &part);
+      PutBytes(number, part, &view);
+    }
+  };
+  counts(1, rf.payments);
+  counts(2, rf.funds);
+  counts(3, rf.committed);
+  PutInt32(4, rf.prices[rules::kServiceHandCard], &view);
+  PutInt32(5, rf.prices[rules::kServiceRiverboats], &view);
+  PutInt32(6, rf.prices[rules::kServiceMercenaries], &view);
+  std::array<int, rules::kNumClearingSuits> on_map{};
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    const int piece = rules::kTradePostFox + suit;
+    for (const rules::ClearingState& c : o.clearings)
+      on_map[suit] += c.pieces[piece];
+  }
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    PutPieceCount(7, rules::kTradePostFox + suit, rules::kRiverfolk,
+                  on_map[suit], &view);
+  }
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    const int piece = rules::kTradePostFox + suit;
+    PutPieceCount(8, piece, rules::kRiverfolk, s.piece_supply(piece), &view);
+  }
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    PutPieceCount(9, rules::kTradePostFox + suit, rules::kRiverfolk,
+                  rf.posts_gone[suit], &view);
+  }
+  for (rules::CardId id : o.riverfolk_hand) PutCard(s, 10, id, part, &view);
+  if (rf.boats_turn == s.turn() && rf.boats_for != rules::kNoFaction)
+    PutInt32(11, FactionToProto(rf.boats_for), &view);
+  if (rf.mercs_turn == s.turn() && rf.mercs_for != rules::kNoFaction)
+    PutInt32(12, FactionToProto(rf.mercs_for), &view);
+  PutBytes(18, view, out);
+}
+
+namespace {
+
 void ProgressToProto(const State& s, v1::TurnProgress* p) {
   if (s.SeatOf(rules::kMarquise) >= 0)
     p->set_marquise_actions_left(s.marquise().actions);

@@ -29,6 +29,15 @@ void PromptToProto(const rules::State& s, v1::Prompt* out);
 void OptionToProto(const rules::State& s, const rules::Option& o,
                    v1::Option* out);
 
+// Issue 19.3: Observation fields 30 (the supplies) and 18 (the Riverfolk's
+// board) of the view `o` of `s`, appended to `out` as the very bytes of
+// their serialization (ObservationToProto with only that field), written
+// by hand: no message built.
+void AppendSupplyField(const rules::State& s, const rules::Observation& o,
+                       std::string* out);
+void AppendRiverfolkField(const rules::State& s, const rules::Observation& o,
+                          std::string* out);
+
 // Issue 19.3: the option labels of one match, each made once where the
 // label depends only on the option and the match's map and deck (a card, a
 // clearing, a move and whether it crosses by the Ferry, a suit, a Decree

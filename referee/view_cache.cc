@@ -437,10 +437,16 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       ++stats_.kept;
     } else {
       ++stats_.made;
-      fields_->Clear();
-      ObservationToProto(s, o, fields_, uint64_t{1} << number);
       kept.bytes.clear();
-      AppendDeterministic(*fields_, &kept.bytes);
+      if (number == v1::Observation::kSupplyFieldNumber) {
+        AppendSupplyField(s, o, &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kRiverfolkFieldNumber) {
+        AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
+      } else {
+        fields_->Clear();
+        ObservationToProto(s, o, fields_, uint64_t{1} << number);
+        AppendDeterministic(*fields_, &kept.bytes);
+      }
       kept.made = keyed;
       if (keyed) kept.key.assign(key.data(), key.size());
     }
