@@ -1,6 +1,7 @@
 #include "referee/board_event.h"
 
 #include <array>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -108,29 +109,91 @@ bool FromMessages(const rules::State& s, int seat, absl::string_view was,
 
 using Split = std::array<absl::string_view, kMaxField + 1>;
 
+// The covered fields (indexes into Covered()) whose bytes differ in the
+// views, `was_field(n)` and `now_field(n)` giving field n's bytes in each
+// (no allocation, issue 19.3): how many, or -1 when a field cannot be told
+// apart by its bytes.
+template <typename Was, typename Now>
+int ChangedFields(Was was_field, Now now_field,
+                  std::array<uint8_t, kMaxField + 1>& changed) {
+  const auto& covered = Covered();
+  if (covered.size() > changed.size()) return -1;
+  int count = 0;
+  for (size_t i = 0; i < covered.size(); ++i) {
+    const int n = covered[i].number;
+    if (n > kMaxField) return -1;  // cannot be split: compare whole views
+    if (was_field(n) != now_field(n))
+      changed[count++] = static_cast<uint8_t>(i);
+  }
+  return count;
+}
+
 // The board event from each covered field's bytes in the views `was` and
-// `now` (`was_field(n)`, `now_field(n)`): the fields whose bytes differ
-// (no allocation, issue 19.3); the parsed views when a field cannot be
-// told apart by its bytes.
+// `now`; the parsed views when a field cannot be told apart by its bytes.
 template <typename Was, typename Now>
 bool FromFieldBytes(const rules::State& s, int seat, absl::string_view was,
                     absl::string_view now, Was was_field, Now now_field,
                     v1::Event* out, bool raw_view) {
-  const auto& covered = Covered();
   std::array<uint8_t, kMaxField + 1> changed;
-  if (covered.size() > changed.size())
-    return FromMessages(s, seat, was, now, out);
-  int count = 0;
-  for (size_t i = 0; i < covered.size(); ++i) {
-    const int n = covered[i].number;
-    if (n > kMaxField) {  // cannot be split: compare whole views
-      return FromMessages(s, seat, was, now, out);
-    }
-    if (was_field(n) != now_field(n))
-      changed[count++] = static_cast<uint8_t>(i);
-  }
+  const int count = ChangedFields(was_field, now_field, changed);
+  if (count < 0) return FromMessages(s, seat, was, now, out);
   if (count == 0) return false;
   return Emit(s, seat, changed.data(), count, now_field, out, raw_view);
+}
+
+// Appends the serialization of the event Emit makes with `raw_view` (issue
+// 19.3: written by hand, no message built): Event fields kind (1), text
+// (2), seat (3), faction (4) and board (60), the BoardEvent's names (1)
+// and view (2, the changed fields' bytes).
+template <typename Bytes>
+void EmitBytes(const rules::State& s, int seat, const uint8_t* changed,
+               int count, Bytes bytes, std::string* out) {
+  static_assert(
+      v1::Event::kKindFieldNumber == 1 && v1::Event::kTextFieldNumber == 2 &&
+      v1::Event::kSeatFieldNumber == 3 && v1::Event::kFactionFieldNumber == 4 &&
+      v1::Event::kBoardFieldNumber == 60 &&
+      v1::BoardEvent::kFieldsFieldNumber == 1 &&
+      v1::BoardEvent::kViewFieldNumber == 2);
+  const auto& covered = Covered();
+  constexpr absl::string_view kKind = "board",
+                              kChanged = "changed: ", kComma = ", ";
+  size_t text = kChanged.size(), names = 0, view = 0;
+  for (int i = 0; i < count; ++i) {
+    const std::string& name = covered[changed[i]].name;
+    text += name.size() + (i > 0 ? kComma.size() : 0);
+    names += wire::LengthFieldSize(1, name.size());
+    view += bytes(covered[changed[i]].number).size();
+  }
+  const size_t board = names + wire::LengthFieldSize(2, view);
+  const int32_t faction = seat >= 0 ? FactionToProto(s.seat(seat).faction) : 0;
+  const size_t size =
+      wire::StringFieldSize(1, kKind) + wire::LengthFieldSize(2, text) +
+      wire::Int32FieldSize(3, seat) + wire::Int32FieldSize(4, faction) +
+      wire::LengthFieldSize(60, board);
+  const size_t at = out->size();
+  out->resize(at + size);
+  uint8_t* p = reinterpret_cast<uint8_t*>(&(*out)[at]);
+  const auto put = [&p](absl::string_view b) {
+    std::memcpy(p, b.data(), b.size());
+    p += b.size();
+  };
+  p = wire::WriteStringField(1, kKind, p);
+  p = wire::WriteVarint(wire::LengthTag(2), p);
+  p = wire::WriteVarint(text, p);
+  put(kChanged);
+  for (int i = 0; i < count; ++i) {
+    if (i > 0) put(kComma);
+    put(covered[changed[i]].name);
+  }
+  p = wire::WriteInt32Field(3, seat, p);
+  p = wire::WriteInt32Field(4, faction, p);
+  p = wire::WriteVarint(wire::LengthTag(60), p);
+  p = wire::WriteVarint(board, p);
+  for (int i = 0; i < count; ++i)
+    p = wire::WriteLengthField(1, covered[changed[i]].name, p);
+  p = wire::WriteVarint(wire::LengthTag(2), p);
+  p = wire::WriteVarint(view, p);
+  for (int i = 0; i < count; ++i) put(bytes(covered[changed[i]].number));
 }
 
 }  // namespace
@@ -144,6 +207,30 @@ bool BoardEventFromBytes(const rules::State& s, int seat, absl::string_view was,
   return FromFieldBytes(
       s, seat, was, now, [&](int n) { return a[n]; },
       [&](int n) { return b[n]; }, out, raw_view);
+}
+
+bool AppendBoardEventFromFields(const rules::State& s, int seat,
+                                absl::string_view was,
+                                const ViewFields& was_fields,
+                                absl::string_view now,
+                                const ViewFields& now_fields,
+                                std::string* out) {
+  const auto field = [](absl::string_view view, const ViewFields& f, int n) {
+    return view.substr(f.begin[n], f.end[n] - f.begin[n]);
+  };
+  const auto was_field = [&](int n) { return field(was, was_fields, n); };
+  const auto now_field = [&](int n) { return field(now, now_fields, n); };
+  std::array<uint8_t, kMaxField + 1> changed;
+  const int count = ChangedFields(was_field, now_field, changed);
+  if (count < 0) {  // not expected
+    v1::Event event;
+    if (!FromMessages(s, seat, was, now, &event)) return false;
+    event.AppendToString(out);
+    return true;
+  }
+  if (count == 0) return false;
+  EmitBytes(s, seat, changed.data(), count, now_field, out);
+  return true;
 }
 
 bool BoardEventFromFields(const rules::State& s, int seat,

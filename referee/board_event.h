@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "absl/strings/string_view.h"
 #include "referee/rules/state.h"
@@ -50,6 +51,16 @@ bool BoardEventFromFields(const rules::State& s, int seat,
                           absl::string_view was, const ViewFields& was_fields,
                           absl::string_view now, const ViewFields& now_fields,
                           v1::Event* out, bool raw_view = false);
+
+// Issue 19.3: appends the serialization of the event BoardEventFromFields
+// sets with `raw_view` (the very bytes a bot receives), written without
+// building the event; returns whether there is one (nothing is appended
+// otherwise).
+bool AppendBoardEventFromFields(const rules::State& s, int seat,
+                                absl::string_view was,
+                                const ViewFields& was_fields,
+                                absl::string_view now,
+                                const ViewFields& now_fields, std::string* out);
 
 }  // namespace woodland::referee
 

@@ -1,6 +1,7 @@
 #include "referee/convert.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <iterator>
 #include <vector>
@@ -11,8 +12,10 @@
 #include "referee/rules/faction.h"
 #include "referee/rules/hirelings.h"
 #include "referee/rules/landmarks.h"
+#include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/quest_deck.h"
+#include "referee/wire_fields.h"
 
 namespace woodland::rules {
 absl::string_view EyrieLeaderName(int leader);  // eyrie.cc
@@ -128,8 +131,50 @@ void ExtraHireling(const State& s, const rules::Option& o,
 
 }  // namespace
 
+const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
+  bool kept = false;
+  uint64_t key = uint64_t{o.kind} | uint64_t{static_cast<uint8_t>(o.a)} << 8 |
+                 uint64_t{static_cast<uint8_t>(o.b)} << 16 |
+                 uint64_t{static_cast<uint16_t>(o.card)} << 24;
+  switch (o.kind) {
+    case rules::kOptMove:  // the Ferry moves (Law 25.3)
+      key |= uint64_t{rules::IsFerryCrossing(s, o.a, o.b)} << 40;
+      kept = true;
+      break;
+    case rules::kOptFaction:  // a hireling's name is its side's (22.3.2)
+      kept = !rules::IsHirelingTarget(o.a);
+      break;
+    case rules::kOptCard:
+    case rules::kOptClearing:
+    case rules::kOptSuit:
+    case rules::kOptDecree:
+    case rules::kOptItem:
+    case rules::kOptQuest:
+    case rules::kOptForest:
+    case rules::kOptPiece:
+      kept = true;
+      break;
+  }
+  if (!kept) {
+    made_ = s.OptionLabel(o);
+    return made_;
+  }
+  auto [it, added] = kept_.try_emplace(key);
+  if (added) it->second = s.OptionLabel(o);
+  return it->second;
+}
+
 void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
-  out->set_label(s.OptionLabel(o));
+  OptionToProto(s, o, out, nullptr);
+}
+
+void OptionToProto(const State& s, const rules::Option& o, v1::Option* out,
+                   OptionLabels* labels) {
+  if (labels != nullptr) {
+    out->set_label(labels->Of(s, o));
+  } else {
+    out->set_label(s.OptionLabel(o));
+  }
   switch (o.kind) {
     case rules::kOptDone:
       out->mutable_done();
@@ -164,7 +209,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_forest()->set_forest(o.a + 1);
       break;
     case rules::kOptCharacter:
-      out->mutable_character()->set_character(s.OptionLabel(o));
+      out->mutable_character()->set_character(out->label());
       break;
     case rules::kOptBattle:
       out->mutable_battle()->set_clearing(o.a + 1);
@@ -203,7 +248,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
     case rules::kOptAction:
       out->mutable_action()->set_code(o.a);
       out->mutable_action()->set_module(FactionToProto(ActionModule(s)));
-      out->mutable_action()->set_name(s.OptionLabel(o));
+      out->mutable_action()->set_name(out->label());
       break;
     case rules::kOptSuit:
       out->mutable_suit()->set_suit(SuitToProto(o.a));
@@ -217,7 +262,7 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
       out->mutable_decree()->set_column_name(ColumnKey(o.a));
       break;
     case rules::kOptLeader:
-      out->mutable_leader()->set_leader(s.OptionLabel(o));
+      out->mutable_leader()->set_leader(out->label());
       break;
     case rules::kOptExtra: {
       static constexpr const char* kNames[] = {
@@ -395,6 +440,166 @@ void SupplyToProto(const State& s, int seat,
     }
   }
 }
+
+// Appends an int32 or enum field (nothing when zero), a length-delimited
+// field, and a string field (nothing when empty) as protobuf writes them.
+void PutInt32(int number, int32_t v, std::string* out) {
+  uint8_t buf[16];
+  const uint8_t* end = wire::WriteInt32Field(number, v, buf);
+  out->append(reinterpret_cast<const char*>(buf), end - buf);
+}
+void PutBytes(int number, absl::string_view bytes, std::string* out) {
+  uint8_t buf[16];
+  uint8_t* end = wire::WriteVarint(wire::LengthTag(number), buf);
+  end = wire::WriteVarint(bytes.size(), end);
+  out->append(reinterpret_cast<const char*>(buf), end - buf);
+  out->append(bytes.data(), bytes.size());
+}
+void PutString(int number, absl::string_view v, std::string* out) {
+  if (!v.empty()) PutBytes(number, v, out);
+}
+
+// A PieceCount (as SupplyToProto and PostCount set it) as field `number`
+// (below 16), in one append: a piece's name is short, so the entry is
+// below 128 bytes and its tag and size take one byte each.
+void PutPieceCount(int number, int piece, int owner, int count,
+                   std::string* out) {
+  static_assert(v1::PieceCount::kPieceFieldNumber == 1 &&
+                v1::PieceCount::kOwnerFieldNumber == 2 &&
+                v1::PieceCount::kCountFieldNumber == 3);
+  const absl::string_view name = rules::GetPieceInfo(piece).name;
+  const int32_t faction = FactionToProto(owner);
+  if (number >= 16 || name.size() > 64) {  // not expected: the long way
+    std::string entry;
+    PutString(1, name, &entry);
+    PutInt32(2, faction, &entry);
+    PutInt32(3, count, &entry);
+    PutBytes(number, entry, out);
+    return;
+  }
+  uint8_t buf[128];
+  uint8_t* p = wire::WriteStringField(1, name, buf + 2);
+  p = wire::WriteInt32Field(2, faction, p);
+  p = wire::WriteInt32Field(3, count, p);
+  buf[0] = static_cast<uint8_t>(wire::LengthTag(number));
+  buf[1] = static_cast<uint8_t>(p - buf - 2);
+  out->append(reinterpret_cast<const char*>(buf), p - buf);
+}
+
+// A Card (as CardToProto sets it: empty for no card) as field `number`.
+void PutCard(const State& s, int number, CardId id, std::string& scratch,
+             std::string* out) {
+  static_assert(v1::Card::kIdFieldNumber == 1 &&
+                v1::Card::kNameFieldNumber == 2 &&
+                v1::Card::kSuitFieldNumber == 3);
+  scratch.clear();
+  if (id != rules::kNoCard) {
+    PutInt32(1, id, &scratch);
+    PutString(2, s.card(id).name, &scratch);
+    PutInt32(3, SuitToProto(s.card(id).suit), &scratch);
+  }
+  PutBytes(number, scratch, out);
+}
+
+}  // namespace
+
+void AppendSupplyField(const State& s, const rules::Observation& o,
+                       std::string* out) {
+  // As SupplyToProto (Law 13.2.2: others see the Corvids' plots' number).
+  static_assert(v1::Observation::kSupplyFieldNumber == 30 &&
+                v1::FactionSupply::kFactionFieldNumber == 1 &&
+                v1::FactionSupply::kWarriorsFieldNumber == 2 &&
+                v1::FactionSupply::kPiecesFieldNumber == 3);
+  // Kept buffers: their capacity stays (no allocation per call).
+  thread_local std::string entry;
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    if (f < 0) continue;  // still drafting (Law 19.8.3)
+    entry.clear();
+    PutInt32(1, FactionToProto(f), &entry);
+    PutInt32(2, s.warrior_supply(f), &entry);
+    const bool own = o.seat == i;
+    int hidden = 0;
+    for (int p = 0; p < rules::kNumPieces; ++p) {
+      if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden)
+        continue;
+      if (HiddenPlot(p) && !own) {
+        hidden += s.piece_supply(p);
+        continue;
+      }
+      PutPieceCount(3, p, f, s.piece_supply(p), &entry);
+    }
+    if (f == rules::kCorvid && !own)
+      PutPieceCount(3, rules::kPlotHidden, f, hidden, &entry);
+    PutBytes(30, entry, out);
+  }
+}
+
+void AppendRiverfolkField(const State& s, const rules::Observation& o,
+                          std::string* out) {
+  // As RiverfolkViewToProto (Law 11: all public), when seated.
+  if (s.SeatOf(rules::kRiverfolk) < 0) return;
+  static_assert(v1::Observation::kRiverfolkFieldNumber == 18 &&
+                v1::RiverfolkView::kPaymentsFieldNumber == 1 &&
+                v1::RiverfolkView::kFundsFieldNumber == 2 &&
+                v1::RiverfolkView::kCommittedFieldNumber == 3 &&
+                v1::RiverfolkView::kPriceHandCardFieldNumber == 4 &&
+                v1::RiverfolkView::kPriceRiverboatsFieldNumber == 5 &&
+                v1::RiverfolkView::kPriceMercenariesFieldNumber == 6 &&
+                v1::RiverfolkView::kTradePostsOnMapFieldNumber == 7 &&
+                v1::RiverfolkView::kTradePostsOnTracksFieldNumber == 8 &&
+                v1::RiverfolkView::kTradePostsRemovedFieldNumber == 9 &&
+                v1::RiverfolkView::kHandFieldNumber == 10 &&
+                v1::RiverfolkView::kRiverboatsForFieldNumber == 11 &&
+                v1::RiverfolkView::kMercenariesForFieldNumber == 12 &&
+                v1::FactionCount::kFactionFieldNumber == 1 &&
+                v1::FactionCount::kCountFieldNumber == 2);
+  const rules::RiverfolkBoard& rf = o.riverfolk;
+  thread_local std::string view, part;  // kept buffers
+  view.clear();
+  const auto counts = [&](int number,
+                          const std::array<int8_t, rules::kNumFactions>& box) {
+    for (int f = 0; f < rules::kNumFactions; ++f) {
+      if (box[f] == 0) continue;
+      part.clear();
+      PutInt32(1, FactionToProto(f), &part);
+      PutInt32(2, box[f], &part);
+      PutBytes(number, part, &view);
+    }
+  };
+  counts(1, rf.payments);
+  counts(2, rf.funds);
+  counts(3, rf.committed);
+  PutInt32(4, rf.prices[rules::kServiceHandCard], &view);
+  PutInt32(5, rf.prices[rules::kServiceRiverboats], &view);
+  PutInt32(6, rf.prices[rules::kServiceMercenaries], &view);
+  std::array<int, rules::kNumClearingSuits> on_map{};
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    const int piece = rules::kTradePostFox + suit;
+    for (const rules::ClearingState& c : o.clearings)
+      on_map[suit] += c.pieces[piece];
+  }
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    PutPieceCount(7, rules::kTradePostFox + suit, rules::kRiverfolk,
+                  on_map[suit], &view);
+  }
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    const int piece = rules::kTradePostFox + suit;
+    PutPieceCount(8, piece, rules::kRiverfolk, s.piece_supply(piece), &view);
+  }
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    PutPieceCount(9, rules::kTradePostFox + suit, rules::kRiverfolk,
+                  rf.posts_gone[suit], &view);
+  }
+  for (rules::CardId id : o.riverfolk_hand) PutCard(s, 10, id, part, &view);
+  if (rf.boats_turn == s.turn() && rf.boats_for != rules::kNoFaction)
+    PutInt32(11, FactionToProto(rf.boats_for), &view);
+  if (rf.mercs_turn == s.turn() && rf.mercs_for != rules::kNoFaction)
+    PutInt32(12, FactionToProto(rf.mercs_for), &view);
+  PutBytes(18, view, out);
+}
+
+namespace {
 
 void ProgressToProto(const State& s, v1::TurnProgress* p) {
   if (s.SeatOf(rules::kMarquise) >= 0)
@@ -1042,14 +1247,12 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
 
 }  // namespace
 
-void EventToProto(const State& s, const rules::Event& e, int seat,
-                  v1::Event* out) {
-  out->set_kind(std::string(State::EventKindName(e.kind)));
-  out->set_text(s.EventText(e, seat));
-  out->set_seat(e.seat);
-  out->set_faction(FactionToProto(e.faction));
-  // The deprecated untyped fields keep their meaning for older bots;
-  // clearing fields are numbered 1-12 as printed, like everywhere else.
+namespace {
+
+// The deprecated untyped fields a-d of an event (they keep their meaning
+// for older bots); clearing fields are numbered 1-12 as printed, like
+// everywhere else.
+std::array<int32_t, 4> EventNumbers(const rules::Event& e) {
   const bool b_clearing =
       e.kind == rules::kEvMove || e.kind == rules::kEvPlotSwap;
   const bool c_clearing =
@@ -1059,13 +1262,81 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
       e.kind == rules::kEvExposure ||
       e.kind == rules::kEvBurrow ||  // 0: the Burrow's supply case
       e.kind == rules::kEvHireling;  // 0: no clearing
-  out->set_a(e.a);
-  out->set_b(b_clearing ? e.b + 1 : e.b);
-  out->set_c(c_clearing ? e.c + 1 : e.c);
-  out->set_d(e.d);
+  return {e.a, b_clearing ? e.b + 1 : e.b, c_clearing ? e.c + 1 : e.c, e.d};
+}
+
+}  // namespace
+
+void EventToProto(const State& s, const rules::Event& e, int seat,
+                  v1::Event* out) {
+  out->set_kind(std::string(State::EventKindName(e.kind)));
+  out->set_text(s.EventText(e, seat));
+  out->set_seat(e.seat);
+  out->set_faction(FactionToProto(e.faction));
+  const std::array<int32_t, 4> n = EventNumbers(e);
+  out->set_a(n[0]);
+  out->set_b(n[1]);
+  out->set_c(n[2]);
+  out->set_d(n[3]);
   const bool shown = State::EventCardVisible(e, seat);
   if (shown) MaybeCard(s, e.card, [&] { return out->mutable_card(); });
   EventPayloadToProto(s, e, shown, out);
+}
+
+void AppendEventBytes(const State& s, const rules::Event& e, int seat,
+                      std::string* out, v1::Event* scratch) {
+  // Fields 1-9 by hand, in number order, as EventToProto sets them; then
+  // the payload (one field numbered 19 or more): an event holding only it
+  // serializes to just its bytes.
+  static_assert(
+      v1::Event::kKindFieldNumber == 1 && v1::Event::kTextFieldNumber == 2 &&
+      v1::Event::kSeatFieldNumber == 3 && v1::Event::kFactionFieldNumber == 4 &&
+      v1::Event::kAFieldNumber == 5 && v1::Event::kDFieldNumber == 8 &&
+      v1::Event::kCardFieldNumber == 9);
+  static_assert(v1::Card::kIdFieldNumber == 1 &&
+                v1::Card::kNameFieldNumber == 2 &&
+                v1::Card::kSuitFieldNumber == 3);
+  const absl::string_view kind = State::EventKindName(e.kind);
+  const std::string text = s.EventText(e, seat);
+  const int32_t faction = FactionToProto(e.faction);
+  const std::array<int32_t, 4> n = EventNumbers(e);
+  const bool shown = State::EventCardVisible(e, seat);
+  scratch->Clear();
+  EventPayloadToProto(s, e, shown, scratch);
+  size_t size =
+      wire::StringFieldSize(1, kind) + wire::StringFieldSize(2, text) +
+      wire::Int32FieldSize(3, e.seat) + wire::Int32FieldSize(4, faction);
+  for (int i = 0; i < 4; ++i) size += wire::Int32FieldSize(5 + i, n[i]);
+  // As CardToProto sets it, when shown.
+  const bool card = shown && e.card != rules::kNoCard;
+  absl::string_view card_name;
+  int32_t card_suit = 0;
+  size_t card_size = 0;
+  if (card) {
+    card_name = s.card(e.card).name;
+    card_suit = SuitToProto(s.card(e.card).suit);
+    card_size = wire::Int32FieldSize(1, e.card) +
+                wire::StringFieldSize(2, card_name) +
+                wire::Int32FieldSize(3, card_suit);
+    size += wire::LengthFieldSize(9, card_size);
+  }
+  const size_t payload = scratch->ByteSizeLong();
+  const size_t at = out->size();
+  out->resize(at + size + payload);
+  uint8_t* p = reinterpret_cast<uint8_t*>(&(*out)[at]);
+  p = wire::WriteStringField(1, kind, p);
+  p = wire::WriteStringField(2, text, p);
+  p = wire::WriteInt32Field(3, e.seat, p);
+  p = wire::WriteInt32Field(4, faction, p);
+  for (int i = 0; i < 4; ++i) p = wire::WriteInt32Field(5 + i, n[i], p);
+  if (card) {
+    p = wire::WriteVarint(wire::LengthTag(9), p);
+    p = wire::WriteVarint(card_size, p);
+    p = wire::WriteInt32Field(1, e.card, p);
+    p = wire::WriteStringField(2, card_name, p);
+    p = wire::WriteInt32Field(3, card_suit, p);
+  }
+  scratch->SerializeWithCachedSizesToArray(p);
 }
 
 bool BoardEventCovers(const std::string& field) {

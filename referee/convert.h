@@ -4,7 +4,9 @@
 #ifndef WOODLAND_REFEREE_CONVERT_H_
 #define WOODLAND_REFEREE_CONVERT_H_
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 
 #include "referee/rules/observation.h"
 #include "referee/rules/state.h"
@@ -26,6 +28,33 @@ v1::Prompt PromptToProto(const rules::State& s);
 void PromptToProto(const rules::State& s, v1::Prompt* out);
 void OptionToProto(const rules::State& s, const rules::Option& o,
                    v1::Option* out);
+
+// Issue 19.3: Observation fields 30 (the supplies) and 18 (the Riverfolk's
+// board) of the view `o` of `s`, appended to `out` as the very bytes of
+// their serialization (ObservationToProto with only that field), written
+// by hand: no message built.
+void AppendSupplyField(const rules::State& s, const rules::Observation& o,
+                       std::string* out);
+void AppendRiverfolkField(const rules::State& s, const rules::Observation& o,
+                          std::string* out);
+
+// Issue 19.3: the option labels of one match, each made once where the
+// label depends only on the option and the match's map and deck (a card, a
+// clearing, a move and whether it crosses by the Ferry, a suit, a Decree
+// card, an item, a quest, a forest, a piece, a faction not a hireling);
+// every other label made anew. Of(s, o) is s.OptionLabel(o), valid until
+// the next call.
+class OptionLabels {
+ public:
+  const std::string& Of(const rules::State& s, const rules::Option& o);
+
+ private:
+  std::unordered_map<uint64_t, std::string> kept_;
+  std::string made_;
+};
+// As OptionToProto, the label from `labels`.
+void OptionToProto(const rules::State& s, const rules::Option& o,
+                   v1::Option* out, OptionLabels* labels);
 void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);
@@ -60,6 +89,11 @@ std::string ColumnKey(int column);
 // An event as `seat` may see it (seat < 0: a spectator).
 void EventToProto(const rules::State& s, const rules::Event& e, int seat,
                   v1::Event* out);
+// Issue 19.3: appends the very bytes of EventToProto(s, e, seat)'s
+// serialization to `out`, its fields 1-9 written by hand (only the payload
+// is built, in `scratch`).
+void AppendEventBytes(const rules::State& s, const rules::Event& e, int seat,
+                      std::string* out, v1::Event* scratch);
 
 // Issue 13 item 4: the "board" event of `seat`. `shown` holds what the seat
 // was last shown of the fields the other events do not rebuild (every

@@ -158,17 +158,34 @@ struct SeatRun {
 // (equal bytes, equal views). If not, `board` gets the seat's board event,
 // if any (issue 13; from the bytes, issue 19.3), and the new view becomes
 // the one kept. With `raw_board` the event's view stays bytes
-// (BoardEventFromBytes).
+// (BoardEventFromBytes); with `board_bytes` too, the event is written
+// there as its serialization instead (AppendBoardEventFromFields, issue
+// 19.3: no message built), `board` left as it was.
 bool SameObservation(const State& s, int seat, SeatRun& sr, v1::Event* board,
-                     bool* has_board, bool raw_board) {
+                     bool* has_board, bool raw_board,
+                     std::string* board_bytes = nullptr) {
   *has_board = false;
   if (sr.next_observation == sr.last_observation) return true;
-  *has_board = sr.last_fields.ok && sr.next_fields.ok
-                   ? BoardEventFromFields(s, seat, sr.last_observation,
-                                          sr.last_fields, sr.next_observation,
-                                          sr.next_fields, board, raw_board)
-                   : BoardEventFromBytes(s, seat, sr.last_observation,
-                                         sr.next_observation, board, raw_board);
+  const bool fields = sr.last_fields.ok && sr.next_fields.ok;
+  if (board_bytes != nullptr && raw_board) {
+    board_bytes->clear();
+    if (fields) {
+      *has_board = AppendBoardEventFromFields(
+          s, seat, sr.last_observation, sr.last_fields, sr.next_observation,
+          sr.next_fields, board_bytes);
+    } else {
+      *has_board = BoardEventFromBytes(s, seat, sr.last_observation,
+                                       sr.next_observation, board, raw_board);
+      if (*has_board) board->AppendToString(board_bytes);
+    }
+  } else {
+    *has_board =
+        fields ? BoardEventFromFields(s, seat, sr.last_observation,
+                                      sr.last_fields, sr.next_observation,
+                                      sr.next_fields, board, raw_board)
+               : BoardEventFromBytes(s, seat, sr.last_observation,
+                                     sr.next_observation, board, raw_board);
+  }
   std::swap(sr.last_observation, sr.next_observation);
   std::swap(sr.last_fields, sr.next_fields);
   return false;
@@ -579,7 +596,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   int64_t index = 0;
   ViewCache view_cache;  // issue 19.3
   SharedEvents shared_events;
-  v1::Event board_event;  // a board event sent as bytes
+  v1::Event board_event;       // a board event sent as bytes
+  std::string board_bytes;     // one written as bytes (SameObservation)
+  OptionLabels option_labels;  // issue 19.3
   while (!s.IsTerminal()) {
     const int seat = s.deciding_seat();
     SeatRun& sr = seats[seat];
@@ -610,7 +629,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       req.set_faction(FactionToProto(s.seat(seat).faction));
       PromptToProto(s, req.mutable_prompt());
       for (const rules::Option& o : s.options())
-        OptionToProto(s, o, req.add_options());
+        OptionToProto(s, o, req.add_options(), &option_labels);
       const bool reads = listener != nullptr && listener->ReadsRequests();
       // Issue 19.3: nothing but the bot reads the events: they go as the
       // wire forms made once for every seat (shared_events.h), unknown
@@ -641,13 +660,18 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       // Issue 19.3: nothing but the bot reads the event: its view stays
       // the bytes just compared (not parsed, not serialized again).
       const bool raw_board = !history && !reads && !options.decorate_request;
-      const bool same =
-          SameObservation(s, seat, sr, board, &has_board, raw_board);
+      // Then it is written as its bytes, not built (raw_board implies
+      // raw_events).
+      const bool same = SameObservation(s, seat, sr, board, &has_board,
+                                        raw_board, &board_bytes);
       if (!has_board) {
         if (!raw_events) req.mutable_events()->RemoveLast();
       } else {
         if (history) history->AddSeatEvent(seat, sr.event_cursor, *board);
-        if (raw_events) {
+        if (raw_board) {
+          unknown->AddLengthDelimited(v1::DecisionRequest::kEventsFieldNumber,
+                                      board_bytes);
+        } else if (raw_events) {
           board->AppendToString(unknown->AddLengthDelimited(
               v1::DecisionRequest::kEventsFieldNumber));
         }

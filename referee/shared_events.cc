@@ -15,10 +15,21 @@ bool SharedEvents::Shareable(const rules::State& s, const rules::Event& e) {
 
 void SharedEvents::Convert(const rules::State& s, const rules::Event& e,
                            int seat, std::string* out) {
-  scratch_.Clear();
-  EventToProto(s, e, seat, &scratch_);
+  // Issue 19.3: in an arena (a cleared event drops its payload there, not
+  // to the heap), made anew once it holds kArenaLimit bytes.
+  if (arena_ == nullptr || arena_->SpaceAllocated() > kArenaLimit) {
+    if (arena_ == nullptr) {
+      google::protobuf::ArenaOptions options;
+      options.start_block_size = kArenaBlock;
+      options.max_block_size = kArenaBlock;
+      arena_ = std::make_unique<google::protobuf::Arena>(options);
+    } else {
+      arena_->Reset();
+    }
+    scratch_ = google::protobuf::Arena::CreateMessage<v1::Event>(arena_.get());
+  }
   out->clear();
-  scratch_.AppendToString(out);
+  AppendEventBytes(s, e, seat, out, scratch_);
 }
 
 const std::string& SharedEvents::Bytes(const rules::State& s, size_t e,

@@ -12,9 +12,11 @@
 #define WOODLAND_REFEREE_SHARED_EVENTS_H_
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "google/protobuf/arena.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/game.pb.h"
 
@@ -35,7 +37,9 @@ class SharedEvents {
   std::vector<uint8_t> made_;
   std::vector<std::array<std::string, 2>> forms_;
   bool all_seated_ = false;
-  v1::Event scratch_;
+  static constexpr size_t kArenaBlock = 32 * 1024, kArenaLimit = 256 * 1024;
+  std::unique_ptr<google::protobuf::Arena> arena_;
+  v1::Event* scratch_ = nullptr;
   std::string one_;  // an event converted for one seat only
 };
 

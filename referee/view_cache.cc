@@ -320,8 +320,26 @@ void ViewCache::CardsField(const State& s, int number,
   kept.made = true;
 }
 
+ViewCache::ViewCache() { NewScratch(); }
+
+void ViewCache::NewScratch() {
+  if (arena_ == nullptr) {
+    google::protobuf::ArenaOptions options;
+    options.start_block_size = kArenaBlock;
+    options.max_block_size = kArenaBlock;
+    arena_ = std::make_unique<google::protobuf::Arena>(options);
+  } else {
+    arena_->Reset();
+  }
+  using google::protobuf::Arena;
+  clearing_ = Arena::CreateMessage<v1::ClearingView>(arena_.get());
+  seat_ = Arena::CreateMessage<v1::SeatView>(arena_.get());
+  fields_ = Arena::CreateMessage<v1::Observation>(arena_.get());
+}
+
 void ViewCache::Serialize(const State& s, int seat, std::string* out,
                           ViewFields* fields) {
+  if (arena_->SpaceAllocated() > kArenaLimit) NewScratch();
   rules::ObserveInto(s, seat, obs_);
   const rules::Observation& o = obs_;
   out->clear();
@@ -366,10 +384,10 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       if (!keyed || !kept.made ||
           std::memcmp(&kept.key, &key, sizeof key) != 0) {
         ++stats_.made;
-        clearing_.Clear();
-        ClearingViewToProto(s, o, c, &clearing_);
+        clearing_->Clear();
+        ClearingViewToProto(s, o, c, clearing_);
         kept.bytes.clear();
-        MessageField(5, clearing_, &kept.bytes);
+        MessageField(5, *clearing_, &kept.bytes);
         kept.key = key;
         kept.made = true;
       } else {
@@ -384,10 +402,10 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       Seat& kept = seats_[i];
       if (!kept.made || !SameSeat(kept.key, o.seats[i])) {
         ++stats_.made;
-        seat_.Clear();
-        SeatViewToProto(s, o, static_cast<int>(i), &seat_);
+        seat_->Clear();
+        SeatViewToProto(s, o, static_cast<int>(i), seat_);
         kept.bytes.clear();
-        MessageField(6, seat_, &kept.bytes);
+        MessageField(6, *seat_, &kept.bytes);
         kept.key = o.seats[i];
         kept.made = true;
       } else {
@@ -419,10 +437,16 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       ++stats_.kept;
     } else {
       ++stats_.made;
-      fields_.Clear();
-      ObservationToProto(s, o, &fields_, uint64_t{1} << number);
       kept.bytes.clear();
-      AppendDeterministic(fields_, &kept.bytes);
+      if (number == v1::Observation::kSupplyFieldNumber) {
+        AppendSupplyField(s, o, &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kRiverfolkFieldNumber) {
+        AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
+      } else {
+        fields_->Clear();
+        ObservationToProto(s, o, fields_, uint64_t{1} << number);
+        AppendDeterministic(*fields_, &kept.bytes);
+      }
       kept.made = keyed;
       if (keyed) kept.key.assign(key.data(), key.size());
     }

@@ -2,9 +2,11 @@
 #define WOODLAND_REFEREE_VIEW_CACHE_H_
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "google/protobuf/arena.h"
 #include "referee/board_event.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/state.h"
@@ -64,6 +66,8 @@ class ViewCache {
       10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
       21, 22, 23, 24, 25, 26, 30, 31, 32, 33, 50};
 
+  ViewCache();
+
   // Replaces `out` with the serialized ObservationToProto(s, seat) and, if
   // `fields` is set, says where each of its top-level fields lies.
   void Serialize(const rules::State& s, int seat, std::string* out,
@@ -119,8 +123,14 @@ class ViewCache {
   std::array<Seat, rules::kMaxSeats> seats_;
   std::array<Cards, rules::kMaxSeats + 1> hands_;  // by seat + 1
   Cards discard_, dominance_;
-  v1::ClearingView clearing_;
-  v1::SeatView seat_;
+  // Issue 19.3: the messages a section is made in live in an arena (a
+  // cleared message drops its submessages there, not to the heap), made
+  // anew once it holds kArenaLimit bytes.
+  static constexpr size_t kArenaBlock = 64 * 1024, kArenaLimit = 512 * 1024;
+  void NewScratch();
+  std::unique_ptr<google::protobuf::Arena> arena_;
+  v1::ClearingView* clearing_ = nullptr;
+  v1::SeatView* seat_ = nullptr;
   // A field numbered 10 or more, kept with its key (view_cache.cc RestKey).
   struct Rest {
     bool made = false;
@@ -129,7 +139,7 @@ class ViewCache {
   };
   std::array<Rest, ViewFields::kMaxField + 1> rest_;
   SectionKey key_;
-  v1::Observation fields_;  // one field made again
+  v1::Observation* fields_ = nullptr;  // one field made again
   rules::Observation obs_;  // the view being made (its capacity kept)
   Stats stats_;
 };

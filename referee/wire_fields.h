@@ -11,6 +11,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "absl/status/status.h"
@@ -42,6 +43,62 @@ absl::Status AppendWithoutFields(absl::string_view message,
 namespace internal {
 absl::Status BadField(int number, int at);
 }  // namespace internal
+
+// Issue 19.3: writing fields of a proto3 message by hand, byte for byte as
+// protobuf serializes them (so a message can be written without building
+// it), into a buffer the caller sized with the *Size functions: a varint;
+// an int32 or enum field (nothing when zero; a negative value
+// sign-extended to ten bytes); a length-delimited field (tag, size, bytes:
+// a message field, always written); a string field (nothing when empty).
+// Each returns the end of what it wrote.
+inline size_t VarintSize(uint64_t v) {
+  size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+inline uint8_t* WriteVarint(uint64_t v, uint8_t* p) {
+  while (v >= 0x80) {
+    *p++ = static_cast<uint8_t>(v | 0x80);
+    v >>= 7;
+  }
+  *p++ = static_cast<uint8_t>(v);
+  return p;
+}
+inline uint32_t VarintTag(int number) {
+  return static_cast<uint32_t>(number) << 3;  // WIRETYPE_VARINT
+}
+inline uint32_t LengthTag(int number) {
+  return static_cast<uint32_t>(number) << 3 | 2;  // WIRETYPE_LENGTH_DELIMITED
+}
+inline size_t Int32FieldSize(int number, int32_t v) {
+  if (v == 0) return 0;
+  return VarintSize(VarintTag(number)) +
+         VarintSize(static_cast<uint64_t>(static_cast<int64_t>(v)));
+}
+inline uint8_t* WriteInt32Field(int number, int32_t v, uint8_t* p) {
+  if (v == 0) return p;
+  p = WriteVarint(VarintTag(number), p);
+  return WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(v)), p);
+}
+inline size_t LengthFieldSize(int number, size_t size) {
+  return VarintSize(LengthTag(number)) + VarintSize(size) + size;
+}
+inline uint8_t* WriteLengthField(int number, absl::string_view bytes,
+                                 uint8_t* p) {
+  p = WriteVarint(LengthTag(number), p);
+  p = WriteVarint(bytes.size(), p);
+  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
+  return p + bytes.size();
+}
+inline size_t StringFieldSize(int number, absl::string_view v) {
+  return v.empty() ? 0 : LengthFieldSize(number, v.size());
+}
+inline uint8_t* WriteStringField(int number, absl::string_view v, uint8_t* p) {
+  return v.empty() ? p : WriteLengthField(number, v, p);
+}
 
 template <typename Visit>
 absl::Status ForEachField(absl::string_view message, Visit&& visit) {

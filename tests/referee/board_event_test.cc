@@ -8,6 +8,7 @@
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/types.h"
+#include "referee/view_cache.h"
 #include "tests/referee/view_hash.h"
 
 namespace woodland::referee {
@@ -80,6 +81,65 @@ TEST(BoardEvent, Issue19_FromBytesEqualsBoardEventToProto_Expansions) {
                             4),
             10);
   EXPECT_GT(CompareOverGame({rules::kVagabond, rules::kVagabond2}, 5), 5);
+}
+
+// Issue 19.3: the board event written as bytes (AppendBoardEventFromFields)
+// is the serialization of the one BoardEventFromFields builds with its view
+// left as bytes (what a bot received before), at every request of random
+// games (views from ViewCache, which says where their fields lie).
+int CompareBytesOverGame(const std::vector<int8_t>& factions, uint64_t seed) {
+  rules::GameSetup setup;
+  setup.factions = factions;
+  setup.record_events = true;
+  setup.max_turns = 60;
+  auto started = rules::State::NewGame(setup, seed);
+  EXPECT_TRUE(started.ok()) << started.status();
+  if (!started.ok()) return 0;
+  rules::State s = *std::move(started);
+  const int n = s.num_seats();
+  ViewCache cache;
+  std::vector<std::string> last(n);
+  std::vector<ViewFields> last_fields(n);
+  rules::Chance pick(seed);
+  int events = 0;
+  for (int step = 0; !s.IsTerminal() && step < 4000; ++step) {
+    const int seat = s.deciding_seat();
+    std::string now;
+    ViewFields now_fields;
+    cache.Serialize(s, seat, &now, &now_fields);
+    v1::Event built;
+    const bool has = BoardEventFromFields(
+        s, seat, last[seat], last_fields[seat], now, now_fields, &built,
+        /*raw_view=*/true);
+    std::string bytes = "kept";
+    EXPECT_EQ(AppendBoardEventFromFields(s, seat, last[seat], last_fields[seat],
+                                         now, now_fields, &bytes),
+              has)
+        << "step " << step;
+    EXPECT_EQ(bytes, has ? "kept" + built.SerializeAsString() : "kept")
+        << "step " << step;
+    if (bytes != (has ? "kept" + built.SerializeAsString() : "kept"))
+      return events;
+    events += has;
+    last[seat] = now;
+    last_fields[seat] = now_fields;
+    const int k = pick.Draw(rules::kChancePick, s.options().size());
+    EXPECT_TRUE(s.Apply(seat, k).ok());
+  }
+  return events;
+}
+
+TEST(BoardEvent, Issue19_WrittenAsBytesIsTheBuiltEventsSerialization) {
+  EXPECT_GT(CompareBytesOverGame({rules::kMarquise, rules::kEyrie,
+                                  rules::kAlliance, rules::kVagabond},
+                                 1),
+            10);
+  EXPECT_GT(
+      CompareBytesOverGame({rules::kCult, rules::kRiverfolk, rules::kDuchy,
+                            rules::kCorvid, rules::kHundreds, rules::kKeepers},
+                           4),
+      10);
+  EXPECT_GT(CompareBytesOverGame({rules::kVagabond, rules::kVagabond2}, 5), 5);
 }
 
 // A field missing from the new view (present before) is a change, and the

@@ -89,5 +89,120 @@ TEST(SharedEvents, Issue19_EachSeatGetsItsOwnConversion_Draft) {
   for (uint64_t seed : {6, 7}) CheckGame(setup, seed);
 }
 
+// Issue 19.3: an event written by hand (AppendEventBytes: fields 1-9 by
+// hand, the payload built) is byte for byte EventToProto's serialization,
+// for every seat and a spectator, cards shown or hidden (Law 1.2), on
+// tables with every kind of event (expansions, hirelings, the Exiles and
+// Partisans deck, a draft), appended after what the buffer holds.
+int CheckHandWritten(rules::GameSetup setup, uint64_t seed) {
+  setup.record_events = true;
+  setup.max_turns = 40;
+  auto started = rules::State::NewGame(setup, seed);
+  EXPECT_TRUE(started.ok()) << started.status();
+  if (!started.ok()) return 0;
+  rules::State s = *std::move(started);
+  rules::Chance pick(seed);
+  for (int step = 0; !s.IsTerminal() && step < 5000; ++step) {
+    const int k = pick.Draw(rules::kChancePick, s.options().size());
+    EXPECT_TRUE(s.Apply(s.deciding_seat(), k).ok());
+  }
+  v1::Event scratch;
+  int checked = 0;
+  for (const rules::Event& e : s.events()) {
+    for (int seat = -1; seat < s.num_seats(); ++seat) {
+      v1::Event own;
+      EventToProto(s, e, seat, &own);
+      std::string got = "kept";
+      AppendEventBytes(s, e, seat, &got, &scratch);
+      EXPECT_EQ(got, "kept" + own.SerializeAsString()) << own.DebugString();
+      if (got != "kept" + own.SerializeAsString()) return checked;
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+TEST(SharedEvents, Issue19_HandWrittenEventsAreTheirSerialization) {
+  rules::GameSetup base;
+  base.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                   rules::kVagabond};
+  EXPECT_GT(CheckHandWritten(base, 1), 1000);
+  rules::GameSetup exiles;
+  exiles.map = "lake";
+  exiles.deck = "exiles";
+  exiles.factions = {rules::kMarquise,  rules::kVagabond, rules::kEyrie,
+                     rules::kVagabond2, rules::kCorvid,   rules::kRiverfolk};
+  exiles.hirelings = {{rules::kHirelingFlameBearers, false},
+                      {rules::kHirelingVaultKeepers, true},
+                      {rules::kHirelingPopularBand, false}};
+  EXPECT_GT(CheckHandWritten(exiles, 3), 1000);
+  rules::GameSetup expansions;
+  expansions.factions = {rules::kCult,   rules::kRiverfolk, rules::kDuchy,
+                         rules::kCorvid, rules::kHundreds,  rules::kKeepers};
+  EXPECT_GT(CheckHandWritten(expansions, 5), 1000);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.map = "mountain";
+  draft.factions.assign(4, rules::kNoFaction);
+  EXPECT_GT(CheckHandWritten(draft, 6), 1000);
+}
+
+// Issue 19.3: the labels a match keeps (OptionLabels) are the engine's:
+// at every decision of random games, every option's label from the match's
+// OptionLabels is State::OptionLabel, and its OptionToProto the same as
+// without them; tables with the Ferry (the Lake map), hirelings, the
+// Exiles and Partisans deck, expansion factions and a draft. Returns how
+// many labels were compared.
+int CheckLabels(rules::GameSetup setup, uint64_t seed) {
+  setup.max_turns = 40;
+  auto started = rules::State::NewGame(setup, seed);
+  EXPECT_TRUE(started.ok()) << started.status();
+  if (!started.ok()) return 0;
+  rules::State s = *std::move(started);
+  OptionLabels labels;
+  rules::Chance pick(seed);
+  int checked = 0;
+  for (int step = 0; !s.IsTerminal() && step < 5000; ++step) {
+    for (const rules::Option& o : s.options()) {
+      const std::string want = s.OptionLabel(o);
+      EXPECT_EQ(labels.Of(s, o), want) << "step " << step;
+      if (labels.Of(s, o) != want) return checked;
+      v1::Option kept, made;
+      OptionToProto(s, o, &kept, &labels);
+      OptionToProto(s, o, &made);
+      EXPECT_EQ(kept.SerializeAsString(), made.SerializeAsString());
+      ++checked;
+    }
+    const int k = pick.Draw(rules::kChancePick, s.options().size());
+    EXPECT_TRUE(s.Apply(s.deciding_seat(), k).ok());
+  }
+  return checked;
+}
+
+TEST(OptionLabels, Issue19_KeptLabelsAreTheEnginesLabels) {
+  rules::GameSetup base;
+  base.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                   rules::kVagabond};
+  EXPECT_GT(CheckLabels(base, 1), 1000);
+  rules::GameSetup lake;
+  lake.map = "lake";
+  lake.deck = "exiles";
+  lake.factions = {rules::kMarquise,  rules::kVagabond, rules::kEyrie,
+                   rules::kVagabond2, rules::kCorvid,   rules::kRiverfolk};
+  lake.hirelings = {{rules::kHirelingFlameBearers, false},
+                    {rules::kHirelingVaultKeepers, true},
+                    {rules::kHirelingPopularBand, false}};
+  for (uint64_t seed : {2, 3}) EXPECT_GT(CheckLabels(lake, seed), 1000);
+  rules::GameSetup expansions;
+  expansions.factions = {rules::kCult,   rules::kRiverfolk, rules::kDuchy,
+                         rules::kCorvid, rules::kHundreds,  rules::kKeepers};
+  EXPECT_GT(CheckLabels(expansions, 4), 1000);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.map = "mountain";
+  draft.factions.assign(4, rules::kNoFaction);
+  EXPECT_GT(CheckLabels(draft, 5), 1000);
+}
+
 }  // namespace
 }  // namespace woodland::referee

@@ -253,5 +253,56 @@ TEST(ViewCache, Issue19_SectionedViewIsThePlainView_RandomTables) {
   EXPECT_EQ(tables, 12);
 }
 
+// Issue 19.3: the supplies (field 30) and the Riverfolk's board (field 18)
+// written by hand are the serialization of ObservationToProto with only that
+// field, for every seat and the spectator (the Corvids' plots by kind in
+// their own view only, Law 13.2.2.I) at every decision of random games with
+// the Corvids and the Riverfolk, and of a table without the Riverfolk.
+int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed) {
+  rules::GameSetup setup = table;
+  setup.max_turns = 40;
+  auto started = rules::State::NewGame(setup, seed);
+  EXPECT_TRUE(started.ok()) << started.status();
+  if (!started.ok()) return 0;
+  rules::State s = *std::move(started);
+  rules::Chance pick(seed);
+  int checked = 0;
+  for (int step = 0; !s.IsTerminal() && step < 5000; ++step) {
+    for (int seat = -1; seat < s.num_seats(); ++seat) {
+      const rules::Observation o = rules::Observe(s, seat);
+      for (int number : {30, 18}) {
+        v1::Observation only;
+        ObservationToProto(s, o, &only, uint64_t{1} << number);
+        std::string want = "kept", got = "kept";
+        test_util::AppendDeterministic(only, &want);
+        if (number == 30) AppendSupplyField(s, o, &got);
+        if (number == 18) AppendRiverfolkField(s, o, &got);
+        EXPECT_EQ(got, want)
+            << "field " << number << " seat " << seat << " step " << step;
+        if (got != want) return checked;
+        ++checked;
+      }
+    }
+    const int k = pick.Draw(rules::kChancePick, s.options().size());
+    EXPECT_TRUE(s.Apply(s.deciding_seat(), k).ok());
+  }
+  return checked;
+}
+
+TEST(ViewCache, Issue19_HandWrittenSupplyAndRiverfolkAreTheirSerialization) {
+  rules::GameSetup with;
+  with.factions = {rules::kCorvid,   rules::kRiverfolk, rules::kMarquise,
+                   rules::kVagabond, rules::kCult,      rules::kEyrie};
+  for (uint64_t seed : {1, 2})
+    EXPECT_GT(CheckHandWrittenFields(with, seed), 100);
+  rules::GameSetup without;
+  without.factions = {rules::kMarquise, rules::kEyrie};
+  EXPECT_GT(CheckHandWrittenFields(without, 3), 100);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.factions.assign(4, rules::kNoFaction);
+  EXPECT_GT(CheckHandWrittenFields(draft, 4), 100);
+}
+
 }  // namespace
 }  // namespace woodland::referee
