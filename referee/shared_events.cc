@@ -1,6 +1,7 @@
 #include "referee/shared_events.h"
 
 #include "referee/convert.h"
+#include "referee/view_cache.h"
 
 namespace woodland::referee {
 
@@ -18,14 +19,7 @@ void SharedEvents::Convert(const rules::State& s, const rules::Event& e,
   // Issue 19.3: in an arena (a cleared event drops its payload there, not
   // to the heap), made anew once it holds kArenaLimit bytes.
   if (arena_ == nullptr || arena_->SpaceAllocated() > kArenaLimit) {
-    if (arena_ == nullptr) {
-      google::protobuf::ArenaOptions options;
-      options.start_block_size = kArenaBlock;
-      options.max_block_size = kArenaBlock;
-      arena_ = std::make_unique<google::protobuf::Arena>(options);
-    } else {
-      arena_->Reset();
-    }
+    RenewScratchArena(&arena_, kArenaBlock);
     scratch_ = google::protobuf::Arena::CreateMessage<v1::Event>(arena_.get());
   }
   out->clear();

@@ -322,15 +322,20 @@ void ViewCache::CardsField(const State& s, int number,
 
 ViewCache::ViewCache() { NewScratch(); }
 
-void ViewCache::NewScratch() {
-  if (arena_ == nullptr) {
-    google::protobuf::ArenaOptions options;
-    options.start_block_size = kArenaBlock;
-    options.max_block_size = kArenaBlock;
-    arena_ = std::make_unique<google::protobuf::Arena>(options);
-  } else {
-    arena_->Reset();
+void RenewScratchArena(std::unique_ptr<google::protobuf::Arena>* arena,
+                       size_t block) {
+  if (*arena != nullptr) {
+    (*arena)->Reset();
+    return;
   }
+  google::protobuf::ArenaOptions options;
+  options.start_block_size = block;
+  options.max_block_size = block;
+  *arena = std::make_unique<google::protobuf::Arena>(options);
+}
+
+void ViewCache::NewScratch() {
+  RenewScratchArena(&arena_, kArenaBlock);
   using google::protobuf::Arena;
   clearing_ = Arena::CreateMessage<v1::ClearingView>(arena_.get());
   seat_ = Arena::CreateMessage<v1::SeatView>(arena_.get());

@@ -14,6 +14,12 @@
 
 namespace woodland::referee {
 
+// Issue 19.3: scratch messages live in an arena whose blocks are `block`
+// bytes: makes `*arena` the first time, resets it afterwards (the messages
+// made in it are gone; the caller makes its scratch messages anew).
+void RenewScratchArena(std::unique_ptr<google::protobuf::Arena>* arena,
+                       size_t block);
+
 // What a section of the view is made of, written into a fixed buffer (no
 // allocation per view); a key that does not fit is not kept.
 struct SectionKey {
