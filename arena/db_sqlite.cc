@@ -108,13 +108,21 @@ absl::StatusOr<std::unique_ptr<Db>> OpenSqlite(const std::string& path) {
     sqlite3_close(raw);
     return absl::UnavailableError(absl::StrCat("cannot open database ", path));
   }
-  sqlite3_busy_timeout(raw, 5000);
+  constexpr int kBusyMs = 5000;
+  sqlite3_busy_timeout(raw, kBusyMs);
   auto db = std::make_unique<SqliteDb>(raw);
-  if (absl::Status st =
-          db->Exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
-      !st.ok()) {
-    return st;
+  // Switching a new database to WAL needs it to itself and does not wait on
+  // the busy timeout: a second program opening it at that moment retries.
+  absl::Status st;
+  for (int waited = 0;; waited += 10) {
+    st = db->Exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
+    if (st.ok() || (sqlite3_errcode(raw) & 0xff) != SQLITE_BUSY ||
+        waited >= kBusyMs) {
+      break;
+    }
+    sqlite3_sleep(10);
   }
+  if (!st.ok()) return st;
   return db;
 }
 

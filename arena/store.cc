@@ -155,28 +155,48 @@ Store::~Store() = default;
 absl::Status Store::Exec(const std::string& sql) { return db_->Exec(sql); }
 
 absl::Status Store::Migrate() {
-  // Arena nodes starting together on one PostgreSQL database migrate one at
-  // a time (a session-level advisory lock, released below).
+  // Programs opening one database together (arena nodes, the CLI and a
+  // watcher) migrate one at a time. PostgreSQL: a session-level advisory
+  // lock, released below, and a transaction per migration. SQLite: one write
+  // transaction taken before the version is read (BEGIN IMMEDIATE waits on
+  // the busy timeout; a deferred transaction's later upgrade would fail at
+  // once with "database is locked" in WAL mode).
   const bool pg = db_->engine() == Db::kPostgres;
   if (pg) {
     if (absl::Status st = Exec("SELECT pg_advisory_lock(727001);"); !st.ok())
       return st;
+  } else if (absl::Status st = db_->Begin(); !st.ok()) {
+    return absl::UnavailableError(
+        absl::StrCat("locking the database to migrate it: ", st.message()));
   }
-  absl::Status st = MigrateLocked();
-  if (pg) (void)Exec("SELECT pg_advisory_unlock(727001);");
+  const int before = version_;
+  absl::Status st = MigrateLocked(/*transaction_each=*/pg);
+  if (pg) {
+    (void)Exec("SELECT pg_advisory_unlock(727001);");
+  } else if (st.ok()) {
+    st = Exec("COMMIT;");
+  }
+  if (!pg && !st.ok()) {
+    (void)Exec("ROLLBACK;");
+    version_ = before;
+  }
   return st;
 }
 
-absl::Status Store::MigrateLocked() {
+absl::Status Store::MigrateLocked(bool transaction_each) {
   if (absl::Status st = Exec("CREATE TABLE IF NOT EXISTS "
                              "schema_version(version BIGINT NOT NULL);");
       !st.ok()) {
     return st;
   }
-  Stmt q(db_.get(), "SELECT COALESCE(MAX(version), 0) FROM schema_version");
-  if (!q.ok() || q.Step() != kRow)
-    return Error(db_.get(), "reading the schema version");
-  version_ = static_cast<int>(q.Int(0));
+  int version = 0;
+  {
+    Stmt q(db_.get(), "SELECT COALESCE(MAX(version), 0) FROM schema_version");
+    if (!q.ok() || q.Step() != kRow)
+      return Error(db_.get(), "reading the schema version");
+    version = static_cast<int>(q.Int(0));
+  }
+  version_ = version;
   const int latest = static_cast<int>(std::size(kMigrations));
   if (version_ > latest) {
     return absl::FailedPreconditionError(
@@ -184,11 +204,13 @@ absl::Status Store::MigrateLocked() {
                      ", newer than this program's ", latest));
   }
   for (int v = version_; v < latest; ++v) {
-    absl::Status st = Exec(absl::StrCat(
-        "BEGIN; ", db_->TranslateDdl(kMigrations[v]),
-        " INSERT INTO schema_version VALUES(", v + 1, "); COMMIT;"));
+    const std::string step =
+        absl::StrCat(db_->TranslateDdl(kMigrations[v]),
+                     " INSERT INTO schema_version VALUES(", v + 1, ");");
+    absl::Status st = Exec(
+        transaction_each ? absl::StrCat("BEGIN; ", step, " COMMIT;") : step);
     if (!st.ok()) {
-      (void)Exec("ROLLBACK;");
+      if (transaction_each) (void)Exec("ROLLBACK;");
       return absl::InternalError(
           absl::StrCat("migration ", v + 1, " failed: ", st.message()));
     }

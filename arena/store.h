@@ -223,7 +223,9 @@ class Store {
   Store() = default;
   absl::Status Exec(const std::string& sql);
   absl::Status Migrate();
-  absl::Status MigrateLocked();
+  // Runs the missing migrations; `transaction_each`: each in its own
+  // transaction (else the caller holds one around them all).
+  absl::Status MigrateLocked(bool transaction_each);
 
   std::unique_ptr<Db> db_;
   absl::Status WriteRatings(int64_t tournament,
