@@ -247,8 +247,11 @@ grpc::Status ArenaService::RegisterBot(grpc::ServerContext* ctx,
     return ToGrpc(s);
   if (absl::Status s = catalog_.CheckRemote(req->spec()); !s.ok())
     return ToGrpc(s);
-  BotRow row{req->name(), req->spec(), req->version(),
-             who.local ? req->owner() : who.user};
+  BotRow row;
+  row.name = req->name();
+  row.spec = req->spec();
+  row.version = req->version();
+  row.owner = who.local ? req->owner() : who.user;
   row.conformance = FirstCheckState(req->spec());
   if (absl::Status s = store_->InsertBot(row); !s.ok()) return ToGrpc(s);
   QueueCheck(row.name, row.version, row.spec);

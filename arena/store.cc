@@ -667,7 +667,11 @@ constexpr char kBotColumns[] =
     "LEFT JOIN bot_versions v ON v.bot = b.name AND v.version = b.version ";
 
 BotRow ReadBot(Stmt& q) {
-  BotRow b{q.Text(0), q.Text(1), q.Text(2), q.Text(3)};
+  BotRow b;
+  b.name = q.Text(0);
+  b.spec = q.Text(1);
+  b.version = q.Text(2);
+  b.owner = q.Text(3);
   b.enabled = q.Int(4) != 0;
   b.deleted = q.Int(5) != 0;
   b.conformance = q.Text(6);

@@ -106,7 +106,8 @@ struct Continuation {
   uint64_t seed;
   size_t events_from;
   std::vector<absl::string_view> want;  // the request's event kinds
-  int budget = 16;
+  static constexpr int kBudget = 16;    // rebuilds tried in all
+  int budget = kBudget;
   std::optional<rules::State> first, same_kinds, exact;
 
   void Reach(const rules::State& s, int depth) {
@@ -177,7 +178,12 @@ std::optional<rules::State> SearchPlayer::FindControl(
                  .labels = labels,
                  .request = r,
                  .seed = last_seed_,
-                 .events_from = s.events().size()};
+                 .events_from = s.events().size(),
+                 .want = {},
+                 .budget = Continuation::kBudget,
+                 .first = {},
+                 .same_kinds = {},
+                 .exact = {}};
   for (const v1::Event& e : r.events()) c.want.push_back(e.kind());
   if (!s.Apply(shadow_->choice).ok()) return std::nullopt;
   c.Reach(s, 3);
