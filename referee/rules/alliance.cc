@@ -323,13 +323,7 @@ void DaylightStep(State& s) {
   if (AnyOption(TrainCards(s, seat)))
     opts.push_back({.kind = kOptAction, .a = kActTrain});
   AppendDaylightExtras(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kAlPromptAction, seat, std::move(opts));
+  s.AskWithDoneOrPop(kAlPromptAction, seat, std::move(opts));
 }
 
 void DaylightChoose(State& s, const Option& o) {

@@ -158,13 +158,7 @@ void BirdsongCardsStep(State& s) {
     }
   }
   if (s.exiles_deck()) AppendExilesBirdsong(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kPromptBirdsongCards, seat, std::move(opts));
+  s.AskWithDoneOrPop(kPromptBirdsongCards, seat, std::move(opts));
 }
 
 void BirdsongCardsChoose(State& s, const Option& o) {
@@ -910,13 +904,7 @@ void TakeDominanceStep(State& s) {
   if (t.step == 10) {
     std::vector<Option> opts = NewOptionList();
     AppendDaylightExtras(s, t.seat, opts);
-    if (opts.empty()) {
-      RecycleOptionList(std::move(opts));
-      s.Pop();
-      return;
-    }
-    opts.push_back({.kind = kOptDone});
-    s.Ask(kPromptDaylightEnd, t.seat, std::move(opts));
+    s.AskWithDoneOrPop(kPromptDaylightEnd, t.seat, std::move(opts));
     return;
   }
   // Law 3.3.4: spend a matching card (a bird dominance needs a bird card).

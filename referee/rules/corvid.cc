@@ -347,13 +347,7 @@ void BirdsongStep(State& s) {
   }
   std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kCorvid) > 0) opts = MatchingCards(s, seat, -1);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kCoPromptRecruit, seat, std::move(opts));
+  s.AskWithDoneOrPop(kCoPromptRecruit, seat, std::move(opts));
 }
 
 void BirdsongChoose(State& s, const Option& o) {
@@ -406,13 +400,7 @@ void DaylightStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   if (t.c > 0) opts = ActionOptions(s);
   AppendDaylightExtras(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kCoPromptAction, seat, std::move(opts), t.c);
+  s.AskWithDoneOrPop(kCoPromptAction, seat, std::move(opts), t.c);
 }
 
 void DaylightChoose(State& s, const Option& o) {

@@ -303,13 +303,8 @@ void BirdsongStep(State& s) {
     return;
   }
   std::vector<Option> opts = Conspiracies(s);  // 10.4.3
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kCuPromptConspiracy, seat, std::move(opts), s.cult().acolytes);
+  s.AskWithDoneOrPop(kCuPromptConspiracy, seat, std::move(opts),
+                     s.cult().acolytes);
 }
 
 void BirdsongChoose(State& s, const Option& o) {
@@ -350,13 +345,7 @@ void CrusadeStep(State& s) {
   for (const Option& b : LegalBattles(s, kCult, -1)) {
     if (b.a == t.y) opts.push_back(b);
   }
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kCuPromptCrusadeBattle, t.seat, std::move(opts), t.y);
+  s.AskWithDoneOrPop(kCuPromptCrusadeBattle, t.seat, std::move(opts), t.y);
 }
 
 void CrusadeChoose(State& s, const Option& o) {
@@ -509,13 +498,7 @@ void DaylightStep(State& s) {
   const int seat = s.top().seat;
   std::vector<Option> opts = Rituals(s, seat);
   AppendDaylightExtras(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kCuPromptRitual, seat, std::move(opts));
+  s.AskWithDoneOrPop(kCuPromptRitual, seat, std::move(opts));
 }
 
 void DaylightChoose(State& s, const Option& o) {

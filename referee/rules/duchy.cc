@@ -486,13 +486,8 @@ void AssemblyStep(State& s) {
   offer(AnyLegalBattle(s, kDuchy, -1), kActBattle);
   offer(!DigClearings(s, seat).empty(), kActDig);
   AppendDaylightExtras(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kDuPromptAssembly, seat, std::move(opts), kAssemblyActions - b.actions);
+  s.AskWithDoneOrPop(kDuPromptAssembly, seat, std::move(opts),
+                     kAssemblyActions - b.actions);
 }
 
 void AssemblyChoose(State& s, const Option& o) {
@@ -604,13 +599,7 @@ void ParliamentStep(State& s) {
       opts.push_back(Act(kActMinister, m));
   }
   AppendDaylightExtras(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kDuPromptParliament, seat, std::move(opts));
+  s.AskWithDoneOrPop(kDuPromptParliament, seat, std::move(opts));
 }
 
 void ParliamentChoose(State& s, const Option& o) {
@@ -765,13 +754,7 @@ void SwayStep(State& s) {
       if (CanSway(s, seat, m)) opts.push_back(Act(kActSway, m));
     }
     AppendDaylightExtras(s, seat, opts);
-    if (opts.empty()) {
-      RecycleOptionList(std::move(opts));
-      s.Pop();
-      return;
-    }
-    opts.push_back({.kind = kOptDone});
-    s.Ask(kDuPromptSway, seat, std::move(opts));
+    s.AskWithDoneOrPop(kDuPromptSway, seat, std::move(opts));
     return;
   }
   const int m = t.b, rank = MinisterRank(m), need = kRevealByRank[rank];

@@ -91,13 +91,7 @@ void SaboteursStep(State& s) {
       opts.push_back({.kind = kOptCard, .a = I8(o), .card = id});
     }
   }
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kPromptSaboteurs, seat, std::move(opts));
+  s.AskWithDoneOrPop(kPromptSaboteurs, seat, std::move(opts));
 }
 
 void SaboteursChoose(State& s, const Option& o) {

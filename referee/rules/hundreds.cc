@@ -534,13 +534,7 @@ void LavishStep(State& s) {
   for (int i = 0; i < kNumItems; ++i) {
     if (Hb(s).hoard[i] > 0) opts.push_back({.kind = kOptItem, .a = I8(i)});
   }
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kHuPromptLavish, s.top().seat, std::move(opts));
+  s.AskWithDoneOrPop(kHuPromptLavish, s.top().seat, std::move(opts));
 }
 
 void LavishChoose(State& s, const Option& o) {
@@ -625,13 +619,8 @@ void CommandStep(State& s) {
       opts.push_back({.kind = kOptAction, .a = kActBuild});
   }
   AppendDaylightExtras(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kHuPromptCommand, seat, std::move(opts), std::max(0, left));
+  s.AskWithDoneOrPop(kHuPromptCommand, seat, std::move(opts),
+                     std::max(0, left));
 }
 
 void CommandChoose(State& s, const Option& o) {
@@ -976,13 +965,8 @@ std::vector<Option> BitterMobs(const State& s) {
 
 void BitterStep(State& s) {
   std::vector<Option> opts = BitterMobs(s);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kHuPromptBitter, s.top().seat, std::move(opts), Hb(s).warlord);
+  s.AskWithDoneOrPop(kHuPromptBitter, s.top().seat, std::move(opts),
+                     Hb(s).warlord);
 }
 
 void BitterChoose(State& s, const Option& o) {

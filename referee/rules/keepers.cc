@@ -452,13 +452,7 @@ void DecampStep(State& s) {
     if (c >= 0 && !(kb.decamped >> c & 1) && s.warrior_supply(kKeepers) > 0)
       opts.push_back({.kind = kOptAction, .a = kActDecamp, .b = I8(i)});
   }
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kKpPromptDecamp, t.seat, std::move(opts));
+  s.AskWithDoneOrPop(kKpPromptDecamp, t.seat, std::move(opts));
 }
 
 void DecampChoose(State& s, const Option& o) {
@@ -496,13 +490,7 @@ void RecruitStep(State& s) {
     }
     RecycleOptionList(std::move(matching));
   }
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kKpPromptRecruit, t.seat, std::move(opts));
+  s.AskWithDoneOrPop(kKpPromptRecruit, t.seat, std::move(opts));
 }
 
 void RecruitChoose(State& s, const Option& o) {
@@ -660,13 +648,7 @@ void BattleDelveStep(State& s) {
             opts.push_back({.kind = kOptForest, .a = I8(f)});
         }
       }
-      if (opts.empty()) {
-        RecycleOptionList(std::move(opts));
-        s.Pop();
-        return;
-      }
-      opts.push_back({.kind = kOptDone});
-      s.Ask(kKpPromptDelveForest, t.seat, std::move(opts), t.a);
+      s.AskWithDoneOrPop(kKpPromptDelveForest, t.seat, std::move(opts), t.a);
       return;
     }
     default: {
@@ -793,13 +775,7 @@ void CarryStep(State& s) {
     for (int code : RelicChoices(s.keepers().clearings[t.a]))
       opts.push_back({.kind = kOptAction, .a = kActCarry, .b = I8(code)});
   }
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kKpPromptCarry, t.seat, std::move(opts), t.a, t.b);
+  s.AskWithDoneOrPop(kKpPromptCarry, t.seat, std::move(opts), t.a, t.b);
 }
 
 void CarryChoose(State& s, const Option& o) {
@@ -933,13 +909,7 @@ void GatherStep(State& s) {
       }
     }
   }
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kKpPromptGather, t.seat, std::move(opts));
+  s.AskWithDoneOrPop(kKpPromptGather, t.seat, std::move(opts));
 }
 
 void GatherChoose(State& s, const Option& o) {

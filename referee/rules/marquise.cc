@@ -443,13 +443,7 @@ void DaylightStep(State& s) {
     act(kActSpendBird);  // Law 6.5: then one more action per bird spent
   }
   AppendDaylightExtras(s, seat, opts);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kMqPromptAction, seat, std::move(opts), mb.actions);
+  s.AskWithDoneOrPop(kMqPromptAction, seat, std::move(opts), mb.actions);
 }
 
 void DaylightChoose(State& s, const Option& o) {
@@ -621,13 +615,8 @@ void FieldHospitalsStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   if (mb.keep >= 0 && !mb.keep_removed)
     opts = MatchingCards(s, t.seat, s.SuitOf(t.a));
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kMqPromptFieldHospitals, t.seat, std::move(opts), t.a, t.b);
+  s.AskWithDoneOrPop(kMqPromptFieldHospitals, t.seat, std::move(opts), t.a,
+                     t.b);
 }
 
 void FieldHospitalsChoose(State& s, const Option& o) {

@@ -307,13 +307,8 @@ void DaylightStep(State& s) {
     return;
   }
   std::vector<Option> opts = DaylightOptions(s, seat);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kRfPromptAction, seat, std::move(opts), Rf(s).FundsTotal());
+  s.AskWithDoneOrPop(kRfPromptAction, seat, std::move(opts),
+                     Rf(s).FundsTotal());
 }
 
 void DaylightChoose(State& s, const Option& o) {
@@ -530,13 +525,7 @@ void BuyStep(State& s) {
   const int buyer = s.seat(t.seat).faction;
   std::vector<Option> opts = NewOptionList();
   if (t.a > 0) opts = ServiceOptions(s, buyer);
-  if (opts.empty()) {
-    RecycleOptionList(std::move(opts));
-    s.Pop();
-    return;
-  }
-  opts.push_back({.kind = kOptDone});
-  s.Ask(kRfPromptBuy, t.seat, std::move(opts), t.a);
+  s.AskWithDoneOrPop(kRfPromptBuy, t.seat, std::move(opts), t.a);
 }
 
 void Pay(State& s, int buyer_seat, int price) {

@@ -297,6 +297,17 @@ void State::Ask(uint16_t kind, int seat, std::vector<Option> options, int a,
       counters_.largest_option_list, static_cast<int32_t>(options_.size()));
 }
 
+void State::AskWithDoneOrPop(uint16_t kind, int seat,
+                             std::vector<Option> options, int a, int b) {
+  if (options.empty()) {
+    RecycleOptionList(std::move(options));
+    Pop();
+    return;
+  }
+  options.push_back({.kind = kOptDone});
+  Ask(kind, seat, std::move(options), a, b);
+}
+
 void State::Advance() {
   while (end_reason_ == kNotOver) {
     if (!options_.empty()) {

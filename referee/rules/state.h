@@ -784,6 +784,10 @@ class State {
   void Pop() { stack_.pop_back(); }
   void Ask(uint16_t kind, int seat, std::vector<Option> options, int a = -1,
            int b = -1);
+  // The common optional step: nothing to choose ends the task (Pop);
+  // otherwise asks with a closing Done option.
+  void AskWithDoneOrPop(uint16_t kind, int seat, std::vector<Option> options,
+                        int a = -1, int b = -1);
   Chance& chance_stream() { return chance_; }
 
   // Piece manipulation (Law 1.5.1, 1.5.4): limited by the box; each returns how

@@ -989,13 +989,7 @@ void AidStep(State& s) {
       for (int i = 0; i < kNumItems; ++i) {
         if (target.items[i] > 0) opts.push_back({.kind = kOptItem, .a = I8(i)});
       }
-      if (opts.empty()) {
-        RecycleOptionList(std::move(opts));
-        s.Pop();
-        return;
-      }
-      opts.push_back({.kind = kOptDone});
-      s.Ask(kVbPromptAidTake, t.seat, std::move(opts), t.a);
+      s.AskWithDoneOrPop(kVbPromptAidTake, t.seat, std::move(opts), t.a);
     }
   }
 }
