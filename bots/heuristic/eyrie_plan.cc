@@ -27,12 +27,12 @@ bool HasRoost(const v1::ClearingView* c) {
   return false;
 }
 
+// Law 2.2.3: filled building slots (ruins and buildings; tokens such as
+// trade posts, tunnels, plots and mobs fill none).
 int Used(const v1::ClearingView* c) {
   int used = 0;
   for (const auto& p : c->pieces()) {
-    const std::string& k = p.piece();
-    if (k == "wood" || k == "keep" || k == "sympathy") continue;
-    used += p.count();
+    if (!IsToken(p.piece())) used += p.count();
   }
   return used;
 }

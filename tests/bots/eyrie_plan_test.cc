@@ -859,5 +859,66 @@ TEST(HeuristicEyrie, Law_7_5_2_II_EyrieAddsNoMoveCardOfASuitWithoutARoost) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 2.2.3: a building fills a slot, a token none. Two fox clearings we
+// rule have a free slot each, one beside a Duchy tunnel, the other beside
+// a Riverfolk trade post (both tokens): a fox Build card finds a spot this
+// turn and the next, so the Eyrie adds it rather than stop.
+TEST(HeuristicEyrie, Law_2_2_3_EyrieBuildsBesideTokensInAFreeSlot) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_EYRIE
+    prompt { kind: "eyrie.decree.add" }
+    options {
+      label: "Add Anvil (fox) to the Build column"
+      decree {
+        card { name: "Anvil" suit: SUIT_FOX }
+        column: 3
+      }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 2, 3 ]
+        warriors { faction: FACTION_EYRIE count: 3 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        pieces { piece: "tunnel" owner: FACTION_DUCHY count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        slots: 1
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_EYRIE count: 2 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      eyrie {
+        leader: "Builder"
+        decree { viziers: 1 }
+        decree { viziers: 1 }
+        decree {}
+        decree {}
+        roosts: 1
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Add Anvil (fox) to the Build column");
+}
+
 }  // namespace
 }  // namespace woodland::bots
