@@ -787,16 +787,21 @@ void VagabondViewToProto(const State& s, const rules::Observation& o,
   VagabondToProto(s, o, faction, board, out);
 }
 
-void BaseBoardsToProto(const State& s, const rules::Observation& o,
-                       v1::Observation* out) {
-  if (s.SeatOf(rules::kMarquise) >= 0) {
+namespace {
+
+// The Marquise's, Eyrie's and Alliance's boards (fields 13-15) of those
+// asked for and seated.
+void BaseBoards(const State& s, const rules::Observation& o,
+                v1::Observation* out, bool marquise, bool eyrie,
+                bool alliance) {
+  if (marquise && s.SeatOf(rules::kMarquise) >= 0) {
     v1::MarquiseView* mv = out->mutable_marquise();
     mv->set_keep_clearing(o.keep + 1);
     mv->set_sawmills(o.marquise_placed[0]);
     mv->set_workshops(o.marquise_placed[1]);
     mv->set_recruiters(o.marquise_placed[2]);
   }
-  if (s.SeatOf(rules::kEyrie) >= 0) {
+  if (eyrie && s.SeatOf(rules::kEyrie) >= 0) {
     v1::EyrieView* ev = out->mutable_eyrie();
     rules::Option leader{.kind = rules::kOptLeader};
     if (o.eyrie_leader >= 0) {
@@ -816,12 +821,19 @@ void BaseBoardsToProto(const State& s, const rules::Observation& o,
     }
     ev->set_roosts(s.eyrie().roosts);
   }
-  if (s.SeatOf(rules::kAlliance) >= 0) {
+  if (alliance && s.SeatOf(rules::kAlliance) >= 0) {
     v1::AllianceView* av = out->mutable_alliance();
     av->set_supporters(o.supporters);
     Cards(s, o.supporter_cards, av->mutable_supporter_cards());
     av->set_officers(o.officers);
   }
+}
+
+}  // namespace
+
+void BaseBoardsToProto(const State& s, const rules::Observation& o,
+                       v1::Observation* out) {
+  BaseBoards(s, o, out, true, true, true);
 }
 
 void ClearingViewToProto(const State& s, const rules::Observation& o, int c,
@@ -925,12 +937,9 @@ void ObservationToProto(const State& s, const rules::Observation& o,
     rh->set_turn(o.reveals[i].turn);
     Cards(s, o.reveals[i].cards, rh->mutable_cards());
   }
-  if (want(13) || want(14) || want(15)) {
-    BaseBoardsToProto(s, o, out);
-    if (!want(13)) out->clear_marquise();
-    if (!want(14)) out->clear_eyrie();
-    if (!want(15)) out->clear_alliance();
-  }
+  // Issue 19.3: only the boards asked for (the view cache makes one at a
+  // time; the Eyrie's holds every Decree card).
+  BaseBoards(s, o, out, want(13), want(14), want(15));
   for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
     // Field 16 repeats the first Vagabond's entry of field 23.
     const bool first = want(16) && v.faction == rules::kVagabond;
