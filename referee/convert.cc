@@ -535,6 +535,84 @@ void AppendSupplyField(const State& s, const rules::Observation& o,
   }
 }
 
+// Issue 19.3: field 31 written by hand, as ProgressToProto sets it
+// (view_cache.cc declares it; ViewCache's tests compare the bytes).
+void AppendProgressField(const State& s, std::string* out) {
+  static_assert(v1::Observation::kProgressFieldNumber == 31 &&
+                v1::TurnProgress::kMarquiseActionsLeftFieldNumber == 1 &&
+                v1::TurnProgress::kDecreeResolvedFieldNumber == 2 &&
+                v1::TurnProgress::kAllianceOperationsLeftFieldNumber == 3 &&
+                v1::TurnProgress::kVagabondsFieldNumber == 4 &&
+                v1::TurnProgress::kCraftingUsedFieldNumber == 5 &&
+                v1::TurnProgress::kEffectsUsedFieldNumber == 6 &&
+                v1::TurnProgress::kFerryUsedFieldNumber == 7 &&
+                v1::TurnProgress::kPathOpenedFieldNumber == 8 &&
+                v1::VagabondProgress::kFactionFieldNumber == 1 &&
+                v1::VagabondProgress::kAidsFieldNumber == 2 &&
+                v1::VagabondProgress::kItemsExhaustedFieldNumber == 3 &&
+                v1::SeatEffects::kSeatFieldNumber == 1 &&
+                v1::SeatEffects::kEffectsFieldNumber == 2);
+  thread_local std::string view, part, inner;  // kept buffers
+  view.clear();
+  // A packed repeated int32 (proto3's default): written when not empty.
+  const auto packed = [&](int number, const int32_t* v, int n) {
+    if (n == 0) return;
+    uint8_t buf[16 * 10];
+    uint8_t* p = buf;
+    for (int i = 0; i < n; ++i)
+      p = wire::WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(v[i])),
+                            p);
+    PutBytes(number,
+             absl::string_view(reinterpret_cast<const char*>(buf), p - buf),
+             &view);
+  };
+  if (s.SeatOf(rules::kMarquise) >= 0) PutInt32(1, s.marquise().actions, &view);
+  if (s.SeatOf(rules::kEyrie) >= 0) {
+    int32_t resolved[4];
+    for (int col = 0; col < 4; ++col)
+      resolved[col] = std::popcount(s.eyrie().resolved[col]);
+    packed(2, resolved, 4);
+  }
+  if (s.SeatOf(rules::kAlliance) >= 0) {
+    PutInt32(3, std::max(0, s.alliance().officers - s.alliance().ops_used),
+             &view);
+  }
+  for (int f : {rules::kVagabond, rules::kVagabond2}) {
+    if (s.SeatOf(f) < 0) continue;
+    const rules::VagabondBoard& vb = s.vagabond(f);
+    part.clear();
+    PutInt32(1, FactionToProto(f), &part);
+    for (int g = 0; g < rules::kNumFactions; ++g) {
+      if (vb.aids[g] == 0) continue;
+      inner.clear();
+      PutInt32(1, FactionToProto(g), &inner);
+      PutInt32(2, vb.aids[g], &inner);
+      PutBytes(2, inner, &part);
+    }
+    int exhausted = 0;
+    for (const rules::VItem& it : vb.items) exhausted += it.exhausted;
+    PutInt32(3, exhausted, &part);
+    PutBytes(4, part, &view);
+  }
+  int32_t crafting[rules::kNumClearingSuits];
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit)
+    crafting[suit] = s.craft_used()[suit];
+  packed(5, crafting, rules::kNumClearingSuits);
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const uint32_t used = s.seat(i).used_effects;
+    if (used == 0) continue;
+    part.clear();
+    PutInt32(1, i, &part);
+    for (int e = 0; e < 32; ++e) {
+      if (used >> e & 1) PutBytes(2, EffectKey(e), &part);
+    }
+    PutBytes(6, part, &view);
+  }
+  PutInt32(7, s.ferry_used() ? 1 : 0, &view);
+  PutInt32(8, s.path_opened_this_turn() ? 1 : 0, &view);
+  PutBytes(31, view, out);
+}
+
 void AppendRiverfolkField(const State& s, const rules::Observation& o,
                           std::string* out) {
   // As RiverfolkViewToProto (Law 11: all public), when seated.
@@ -787,16 +865,21 @@ void VagabondViewToProto(const State& s, const rules::Observation& o,
   VagabondToProto(s, o, faction, board, out);
 }
 
-void BaseBoardsToProto(const State& s, const rules::Observation& o,
-                       v1::Observation* out) {
-  if (s.SeatOf(rules::kMarquise) >= 0) {
+namespace {
+
+// The Marquise's, Eyrie's and Alliance's boards (fields 13-15) of those
+// asked for and seated.
+void BaseBoards(const State& s, const rules::Observation& o,
+                v1::Observation* out, bool marquise, bool eyrie,
+                bool alliance) {
+  if (marquise && s.SeatOf(rules::kMarquise) >= 0) {
     v1::MarquiseView* mv = out->mutable_marquise();
     mv->set_keep_clearing(o.keep + 1);
     mv->set_sawmills(o.marquise_placed[0]);
     mv->set_workshops(o.marquise_placed[1]);
     mv->set_recruiters(o.marquise_placed[2]);
   }
-  if (s.SeatOf(rules::kEyrie) >= 0) {
+  if (eyrie && s.SeatOf(rules::kEyrie) >= 0) {
     v1::EyrieView* ev = out->mutable_eyrie();
     rules::Option leader{.kind = rules::kOptLeader};
     if (o.eyrie_leader >= 0) {
@@ -816,12 +899,19 @@ void BaseBoardsToProto(const State& s, const rules::Observation& o,
     }
     ev->set_roosts(s.eyrie().roosts);
   }
-  if (s.SeatOf(rules::kAlliance) >= 0) {
+  if (alliance && s.SeatOf(rules::kAlliance) >= 0) {
     v1::AllianceView* av = out->mutable_alliance();
     av->set_supporters(o.supporters);
     Cards(s, o.supporter_cards, av->mutable_supporter_cards());
     av->set_officers(o.officers);
   }
+}
+
+}  // namespace
+
+void BaseBoardsToProto(const State& s, const rules::Observation& o,
+                       v1::Observation* out) {
+  BaseBoards(s, o, out, true, true, true);
 }
 
 void ClearingViewToProto(const State& s, const rules::Observation& o, int c,
@@ -925,12 +1015,9 @@ void ObservationToProto(const State& s, const rules::Observation& o,
     rh->set_turn(o.reveals[i].turn);
     Cards(s, o.reveals[i].cards, rh->mutable_cards());
   }
-  if (want(13) || want(14) || want(15)) {
-    BaseBoardsToProto(s, o, out);
-    if (!want(13)) out->clear_marquise();
-    if (!want(14)) out->clear_eyrie();
-    if (!want(15)) out->clear_alliance();
-  }
+  // Issue 19.3: only the boards asked for (the view cache makes one at a
+  // time; the Eyrie's holds every Decree card).
+  BaseBoards(s, o, out, want(13), want(14), want(15));
   for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
     // Field 16 repeats the first Vagabond's entry of field 23.
     const bool first = want(16) && v.faction == rules::kVagabond;

@@ -10,6 +10,10 @@
 namespace woodland::referee {
 using rules::State;
 
+// Field 31 (the turn's progress) as its bytes (convert.cc; not in
+// convert.h, which most of the referee includes).
+void AppendProgressField(const State& s, std::string* out);
+
 namespace {
 
 using google::protobuf::internal::WireFormatLite;
@@ -447,6 +451,8 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
         AppendSupplyField(s, o, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kRiverfolkFieldNumber) {
         AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kProgressFieldNumber) {
+        AppendProgressField(s, &kept.bytes);  // written by hand
       } else {
         fields_->Clear();
         ObservationToProto(s, o, fields_, uint64_t{1} << number);

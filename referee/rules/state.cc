@@ -442,6 +442,14 @@ int State::Presence(int faction, int c) const {
 // Eyrie among those tied, else nobody.
 int State::RuleByPieces(int c, uint16_t present) const {
   const ClearingState& cl = board_[c];
+  // Law 10.2.4 Pilgrims: the Lizard Cult rules where it has a garden (the
+  // only RulesOutright; CheckInvariants compares with RulerWithHooks).
+  if ((present >> kCult & 1) && cl.pieces[kGardenFox] +
+                                        cl.pieces[kGardenRabbit] +
+                                        cl.pieces[kGardenMouse] >
+                                    0) {
+    return kCult;
+  }
   int best = 0, best_faction = kNoFaction, breaker = kNoFaction;
   bool tie = false;
   for (const SeatState& st : seats_) {

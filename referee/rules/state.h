@@ -906,9 +906,15 @@ class State {
   // Without such hooks rule depends on warriors and buildings only and is
   // kept per clearing in rule_, updated wherever board_ changes.
   // (Of the Exiles and Partisans deck only Soup Kitchens in play changes
-  // rule, through Presence.)
+  // rule, through Presence; of the Riverfolk only mercenaries, while hired;
+  // the Lizard Cult's gardens, Law 10.2.4, are pieces: RuleByPieces.)
   bool RuleNeedsHooks() const {
-    return outright_rule_ || !all_seated_ || hirelings_.InPlay() ||
+    return !all_seated_ || hirelings_.InPlay() || MercenariesHired();
+  }
+  // Law 11.2.7.III: the Riverfolk's warriors rule for the buyer after its
+  // Birdsong in the turn it hired them (RiverfolkBoard::MercPresence).
+  bool MercenariesHired() const {
+    return riverfolk_.mercs_turn == turn_ && phase_ != kPhaseBirdsong &&
            seat_of_[kRiverfolk] >= 0;
   }
   // Only the factions in `present` (bit per faction: warriors, buildings or

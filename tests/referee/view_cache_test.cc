@@ -253,12 +253,18 @@ TEST(ViewCache, Issue19_SectionedViewIsThePlainView_RandomTables) {
   EXPECT_EQ(tables, 12);
 }
 
+}  // namespace
+// The turn's progress written by hand (defined in convert.cc).
+void AppendProgressField(const rules::State& s, std::string* out);
+namespace {
+
 // Issue 19.3: the supplies (field 30) and the Riverfolk's board (field 18)
 // written by hand are the serialization of ObservationToProto with only that
 // field, for every seat and the spectator (the Corvids' plots by kind in
 // their own view only, Law 13.2.2.I) at every decision of random games with
 // the Corvids and the Riverfolk, and of a table without the Riverfolk.
-int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed) {
+int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
+                           std::vector<int> fields = {30, 18}) {
   rules::GameSetup setup = table;
   setup.max_turns = 40;
   auto started = rules::State::NewGame(setup, seed);
@@ -270,13 +276,14 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed) {
   for (int step = 0; !s.IsTerminal() && step < 5000; ++step) {
     for (int seat = -1; seat < s.num_seats(); ++seat) {
       const rules::Observation o = rules::Observe(s, seat);
-      for (int number : {30, 18}) {
+      for (int number : fields) {
         v1::Observation only;
         ObservationToProto(s, o, &only, uint64_t{1} << number);
         std::string want = "kept", got = "kept";
         test_util::AppendDeterministic(only, &want);
         if (number == 30) AppendSupplyField(s, o, &got);
         if (number == 18) AppendRiverfolkField(s, o, &got);
+        if (number == 31) AppendProgressField(s, &got);
         EXPECT_EQ(got, want)
             << "field " << number << " seat " << seat << " step " << step;
         if (got != want) return checked;
@@ -302,6 +309,22 @@ TEST(ViewCache, Issue19_HandWrittenSupplyAndRiverfolkAreTheirSerialization) {
   draft.mode = rules::GameSetup::kAdvancedSetup;
   draft.factions.assign(4, rules::kNoFaction);
   EXPECT_GT(CheckHandWrittenFields(draft, 4), 100);
+}
+
+// Issue 19.3: the turn's progress (field 31) written by hand is the
+// serialization of ObservationToProto with only that field (Marquise
+// actions, Decree columns resolved, Alliance operations, Vagabond aids and
+// exhausted items, crafting, once-per-turn effects) at every decision.
+TEST(ViewCache, Issue19_HandWrittenProgressIsItsSerialization) {
+  rules::GameSetup table;
+  table.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                    rules::kVagabond};
+  for (uint64_t seed : {5, 6})
+    EXPECT_GT(CheckHandWrittenFields(table, seed, {31}), 100);
+  rules::GameSetup two_vagabonds;
+  two_vagabonds.factions = {rules::kVagabond, rules::kVagabond2, rules::kCult,
+                            rules::kRiverfolk};
+  EXPECT_GT(CheckHandWrittenFields(two_vagabonds, 7, {31}), 100);
 }
 
 }  // namespace

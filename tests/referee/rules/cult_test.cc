@@ -686,6 +686,14 @@ TEST(CultRandom, FiveSeats) {
   RandomGames({kMarquise, kEyrie, kAlliance, kVagabond, kCult}, 4000, 80);
 }
 
+// Law 2.5, 10.2.4, 11.2.7.III: with the Riverfolk's mercenaries and the
+// Cult's gardens on one table, the rule kept per clearing is the rule every
+// hook gives (CheckInvariants at each decision).
+TEST(CultRandom, Law_10_2_4_SixSeatsWithTheRiverfolkKeepRule) {
+  RandomGames({kMarquise, kEyrie, kAlliance, kVagabond, kRiverfolk, kCult},
+              5000, 40);
+}
+
 // Random play reaches every part of the faction: the prompts of each
 // conspiracy and ritual, Revenge, the Hated Outcast and the Lost Souls.
 TEST(CultRandom, RandomPlayReachesEveryRule) {

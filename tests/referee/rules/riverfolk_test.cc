@@ -516,6 +516,33 @@ TEST(Riverfolk, Law_11_2_7_III_MercenariesRuleForTheBuyerAfterBirdsong) {
       << "mercenaries cannot be moved";
 }
 
+// Law 2.5: rule follows the pieces moved while mercenaries rule for their
+// buyer, and once the hire is over (or in Birdsong) it is the pieces' alone.
+TEST(Riverfolk, Law_2_5_RuleFollowsPiecesMovedWhileMercenariesRule) {
+  Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
+  State& s = sc.s();
+  s.SetWarriors(kRiverfolk, C(8), 2);
+  s.SetWarriors(kMarquise, C(8), 1);
+  s.SetWarriors(kEyrie, C(8), 2);
+  s.mutable_riverfolk().mercs_for = kMarquise;
+  s.mutable_riverfolk().mercs_turn = static_cast<int16_t>(s.turn());
+  EXPECT_EQ(s.Ruler(C(8)), kMarquise) << "1 + 2 mercenaries > 2";
+  s.SetWarriors(kEyrie, C(8), 4);
+  EXPECT_EQ(s.Ruler(C(8)), kEyrie) << "4 > 1 + 2 mercenaries";
+  s.SetWarriors(kRiverfolk, C(8), 5);
+  EXPECT_EQ(s.Ruler(C(8)), kMarquise) << "1 + 5 mercenaries > 4";
+  s.set_phase(kPhaseBirdsong);
+  EXPECT_EQ(s.Ruler(C(8)), kRiverfolk) << "not in Birdsong: 5 > 4 > 1";
+  s.set_phase(kPhaseDaylight);
+  s.mutable_riverfolk().mercs_turn = static_cast<int16_t>(s.turn() - 1);
+  EXPECT_EQ(s.Ruler(C(8)), kRiverfolk) << "an earlier turn's hire: 5 > 4";
+  s.SetWarriors(kRiverfolk, C(8), 0);
+  EXPECT_EQ(s.Ruler(C(8)), kEyrie) << "4 > 1";
+  s.SetWarriors(kMarquise, C(8), 4);
+  EXPECT_EQ(s.Ruler(C(8)), kEyrie) << "Law 7.2.2: the Eyrie rule ties";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 TEST(Riverfolk, Law_11_2_7_III_MercenariesBattleForTheBuyerNotTheRiverfolk) {
   Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
   State& s = sc.s();
