@@ -44,7 +44,7 @@ struct BotRow {
   // Issue 14: lifecycle. conformance: the current version's check
   // (pending, passed or failed) and its first failure.
   bool enabled = true, deleted = false;
-  std::string conformance = "passed", conformance_detail;
+  std::string conformance = "passed", conformance_detail = "";
   // Scheduled only if enabled, not deleted and its version passed.
   bool schedulable() const {
     return enabled && !deleted && conformance == "passed";

@@ -40,7 +40,7 @@ inline absl::Status ParseSetupMode(const std::string& text,
 template <class Spec>
 absl::Status AddTableFlags(const std::string& setup_text,
                            const std::string& landmarks_text, Spec& spec) {
-  v1::SetupMode mode;
+  v1::SetupMode mode = v1::SETUP_MODE_UNSPECIFIED;
   if (absl::Status st = ParseSetupMode(setup_text, mode); !st.ok()) return st;
   spec.set_setup_mode(mode);
   rules::GameSetup parsed;

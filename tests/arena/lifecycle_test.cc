@@ -207,7 +207,9 @@ TEST(BotLifecycle, Issue14_VersionsKeepHistoryRatingsCarryOverOrRestart) {
   for (const MatchRow& m : Rows(**store, id)) {
     if (m.state != "done") continue;
     for (size_t i = 0; i < m.bots.size(); ++i) {
-      if (m.bots[i] != 2) EXPECT_EQ(m.versions[i], "v2");
+      if (m.bots[i] != 2) {
+        EXPECT_EQ(m.versions[i], "v2");
+      }
       a_played += m.bots[i] == 0;
       b_played += m.bots[i] == 1;
     }

@@ -117,7 +117,9 @@ TEST(Store, ConnectionsOpeningOneNewDatabaseTogetherAllMigrate) {
 TEST(Tournament, Issue19_DefaultWorkersAreTwoPerCore) {
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   EXPECT_GE(DefaultWorkers(), 2);
-  if (cores >= 1 && cores <= 32) EXPECT_EQ(DefaultWorkers(), 2 * cores);
+  if (cores >= 1 && cores <= 32) {
+    EXPECT_EQ(DefaultWorkers(), 2 * cores);
+  }
   EXPECT_LE(DefaultWorkers(), 64);
 }
 

@@ -512,8 +512,9 @@ TEST(SearchNoCheating, MidTurnResumesUseNoHiddenInformation) {
           EXPECT_EQ(d1->base().Hash(), d2->base().Hash());
         }
         ASSERT_EQ(q1.last_root() != nullptr, q2.last_root() != nullptr);
-        if (q1.last_root() != nullptr)
+        if (q1.last_root() != nullptr) {
           EXPECT_EQ(q1.last_root()->Hash(), q2.last_root()->Hash());
+        }
         resumed += q1.last_control_hash() != 0;
         ASSERT_TRUE(a.Apply(p1).ok());
         ASSERT_TRUE(b.Apply(p2).ok());

@@ -614,7 +614,9 @@ TEST(Match, Issue19_UnchangedObservationsAreLeftOutOnlyWhenUnchanged) {
     void OnRequest(const rules::State& s,
                    const v1::DecisionRequest& r) override {
       RedactionChecker::OnRequest(s, r);
-      if (r.seat() == 1) EXPECT_FALSE(r.observation_unchanged());
+      if (r.seat() == 1) {
+        EXPECT_FALSE(r.observation_unchanged());
+      }
     }
   } checker;
   auto out = RunMatch(spec, MatchOptions{}, &checker);
@@ -896,8 +898,9 @@ TEST(Match, Issue9_FaultsStopAtMaxStrikesThenTheFallbackPlays) {
       ASSERT_EQ(static_cast<int64_t>(got.size()), bad.decisions());
       ASSERT_GT(got.size(), static_cast<size_t>(kGood + k));
       for (size_t i = 0; i < got.size(); ++i) {
-        const v1::FaultReason want = i < kGood ? v1::FAULT_REASON_UNSPECIFIED
-                                     : i < kGood + k
+        const int at = static_cast<int>(i);
+        const v1::FaultReason want = at < kGood ? v1::FAULT_REASON_UNSPECIFIED
+                                     : at < kGood + k
                                          ? reason
                                          : v1::FAULT_REASON_REPLACED;
         EXPECT_EQ(got[i], want) << "seat 0's decision " << i;

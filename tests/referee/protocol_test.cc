@@ -179,8 +179,12 @@ class Decoder : public MatchListener {
       EXPECT_GE(e.move().from_clearing(), 1);
       EXPECT_GE(e.move().to_clearing(), 1);
     }
-    if (e.has_place()) EXPECT_GE(e.place().clearing(), 1);
-    if (e.has_hireling()) EXPECT_FALSE(e.hireling().change().empty());
+    if (e.has_place()) {
+      EXPECT_GE(e.place().clearing(), 1);
+    }
+    if (e.has_hireling()) {
+      EXPECT_FALSE(e.hireling().change().empty());
+    }
     for (const std::string& name : e.board().fields()) {  // Observation's
       EXPECT_NE(v1::Observation::descriptor()->FindFieldByName(name), nullptr)
           << name;
@@ -257,7 +261,9 @@ TEST(Protocol, HistoryIsExactlyWhatTheSeatSaw) {
     // Law 1.2: drawn cards stay hidden; a card passed between two hands is
     // shown only to those two seats.
     for (const v1::Event& e : got->events()) {
-      if (e.kind() == "draw") EXPECT_FALSE(e.has_card());
+      if (e.kind() == "draw") {
+        EXPECT_FALSE(e.has_card());
+      }
       if (e.kind() == "take_card" && e.has_card() &&
           e.take_card().from_seat() >= 0) {
         EXPECT_TRUE(seat == e.seat() || seat == e.take_card().from_seat());

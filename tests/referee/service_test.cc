@@ -230,7 +230,9 @@ TEST_F(RefereeServer, Issue12_AWatcherAfterTheEndGetsEveryEvent) {
     EXPECT_LE(updates[i].events_size(), 100);
     events += updates[i].events_size();
     for (const v1::Event& e : updates[i].events()) {
-      if (e.kind() == "draw") EXPECT_FALSE(e.has_card());
+      if (e.kind() == "draw") {
+        EXPECT_FALSE(e.has_card());
+      }
     }
   }
   EXPECT_EQ(events, s->events().size());

@@ -128,8 +128,9 @@ TEST(RefereeWire, Issue19_RandomBytesNeverCrashAndOkMeansWholeFields) {
     std::string all;
     if (ForEachField(b, [&](const Field& f) {
           all.append(f.bytes.data(), f.bytes.size());
-        }).ok())
+        }).ok()) {
       EXPECT_EQ(all, b);
+    }
     std::string out;
     (void)AppendWithoutFields(b, {7, 8}, &out);
   }

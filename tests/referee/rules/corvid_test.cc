@@ -29,13 +29,6 @@ void Plot(State& s, int kind, int c, bool face_up = false) {
   if (face_up) s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << c);
 }
 
-int PlotsOnMap(const State& s, int kind) {
-  int n = 0;
-  for (int c = 0; c < s.map().num_clearings; ++c)
-    n += s.clearing(c).pieces[kind];
-  return n;
-}
-
 // Pushes the end-of-Daylight window of `seat`, where Daylight actions from
 // any source (Exposure, 13.2.4) are offered.
 void PushDaylightExtras(State& s, int seat) {
@@ -135,7 +128,7 @@ State PlotWithEvents(const std::string& kind) {
   s.Push(Task{.kind = kTaskPause, .seat = 0});
   Co()->PushDaylight(s, kCo);
   s.Run();
-  for (const std::string label :
+  for (const std::string& label :
        {std::string("Plot (place a face-down plot)"), kind}) {
     bool done = false;
     for (size_t i = 0; i < s.options().size() && !done; ++i) {

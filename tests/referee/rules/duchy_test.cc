@@ -90,7 +90,9 @@ TEST(Duchy, Law_12_3_3_AnyFreeCornerWhenNoOppositeIsFree) {
   ASSERT_TRUE(ChooseIn(s, "1 (fox)"));  // the keep
   while (s.phase() == kPhaseSetup &&
          std::string(s.PromptKey()) != "duchy.setup_corner") {
-    if (!ChooseIn(s, "3 (rabbit)")) ASSERT_TRUE(s.Apply(0).ok());
+    if (!ChooseIn(s, "3 (rabbit)")) {
+      ASSERT_TRUE(s.Apply(0).ok());
+    }
   }
   ASSERT_EQ(s.clearing(C(3)).pieces[kRoost], 1);
   // 1 and 3 are starting corners and opposite each other: 2 or 4 remain.

@@ -39,7 +39,7 @@ inline absl::Status CheckRedaction(const State& s, int seat) {
     if (v.dominance != kNoCard) seen.push_back(v.dominance);
   }
   std::sort(seen.begin(), seen.end());
-  auto hidden = [&](const std::vector<CardId>& v) {
+  auto hidden = [&](const auto& v) {  // any container, not copied
     for (CardId id : v) {
       if (std::binary_search(seen.begin(), seen.end(), id)) return id;
     }
@@ -47,8 +47,12 @@ inline absl::Status CheckRedaction(const State& s, int seat) {
   };
   // Law 11.2.3: the Riverfolk's hand is public, shown to every seat.
   const int riverfolk = s.SeatOf(kRiverfolk);
-  if (riverfolk >= 0 ? o.riverfolk_hand != s.seat(riverfolk).hand
-                     : !o.riverfolk_hand.empty()) {
+  // Compared element by element: no std::vector copy of the SmallVector.
+  const auto& public_hand = o.riverfolk_hand;
+  if (riverfolk >= 0 ? !std::equal(public_hand.begin(), public_hand.end(),
+                                   s.seat(riverfolk).hand.begin(),
+                                   s.seat(riverfolk).hand.end())
+                     : !public_hand.empty()) {
     return absl::InternalError("the Riverfolk's public hand differs");
   }
   for (int other = 0; other < s.num_seats(); ++other) {
