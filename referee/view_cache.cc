@@ -10,10 +10,6 @@
 namespace woodland::referee {
 using rules::State;
 
-// Field 31 (the turn's progress) as its bytes (convert.cc; not in
-// convert.h, which most of the referee includes).
-void AppendProgressField(const State& s, std::string* out);
-
 namespace {
 
 using google::protobuf::internal::WireFormatLite;
