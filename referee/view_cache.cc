@@ -6,6 +6,7 @@
 #include "absl/strings/string_view.h"
 #include "google/protobuf/wire_format_lite.h"
 #include "referee/convert.h"
+#include "referee/rules/observe_seated.h"
 
 namespace woodland::referee {
 using rules::State;
@@ -345,7 +346,9 @@ void ViewCache::NewScratch() {
 void ViewCache::Serialize(const State& s, int seat, std::string* out,
                           ViewFields* fields) {
   if (arena_->SpaceAllocated() > kArenaLimit) NewScratch();
-  rules::ObserveInto(s, seat, obs_);
+  // Issue 19.3: the boards of expansion factions not seated are neither
+  // copied nor read (each such field is kept as nothing, RestKey).
+  rules::ObserveSeatedInto(s, seat, obs_);
   const rules::Observation& o = obs_;
   out->clear();
   ViewFields unused;
