@@ -106,8 +106,10 @@ void SupplyKey(const State& s, int seat, SectionKey& k) {
     const int f = s.seat(i).faction;
     if (f >= 0) Put(k, static_cast<int8_t>(s.warrior_supply(f)));
   }
+  std::array<int8_t, rules::kNumPieces> pieces;  // one Put, not one each
   for (int p = 0; p < rules::kNumPieces; ++p)
-    Put(k, static_cast<int8_t>(s.piece_supply(p)));
+    pieces[p] = static_cast<int8_t>(s.piece_supply(p));
+  Put(k, pieces);
 }
 
 // Field 31: the turn's progress as ProgressToProto reads it.
@@ -228,13 +230,13 @@ bool RestKey(const State& s, const rules::Observation& o, int n,
     case 23:
       VagabondsKey(s, o, k);
       return true;
-    case 17:
+    case 17:  // nothing while not seated
       Put(k, absent(rules::kCult));
-      CultKey(s, o, k);
+      if (!absent(rules::kCult)) CultKey(s, o, k);
       return true;
     case 18:
       Put(k, absent(rules::kRiverfolk));
-      RiverfolkKey(s, o, k);
+      if (!absent(rules::kRiverfolk)) RiverfolkKey(s, o, k);
       return true;
     case 19:
       return absent(rules::kDuchy);
@@ -272,6 +274,33 @@ bool RestKey(const State& s, const rules::Observation& o, int n,
       return true;
   }
   return false;
+}
+
+// Field 23 (every seated Vagabond) when the only one seated is the first
+// Vagabond: its one entry is field 16's (the first Vagabond, made from the
+// same key, VagabondsKey) under field 23's tag; both tags take two bytes.
+// False (nothing written) unless field 16 is kept (`made16`) with `key`.
+bool OneVagabondAsField16(const rules::Observation& o, absl::string_view key,
+                          bool made16, absl::string_view key16,
+                          absl::string_view bytes16, std::string* out) {
+  static_assert(v1::Observation::kVagabondFieldNumber == 16 &&
+                v1::Observation::kVagabondsFieldNumber == 23);
+  // Each tag is the varint of (number << 3 | 2), two bytes.
+  constexpr uint32_t kTag16 = 16 << 3 | 2, kTag23 = 23 << 3 | 2;
+  static_assert(kTag16 >= 128 && kTag16 < 16384 && kTag23 >= 128 &&
+                kTag23 < 16384);
+  constexpr uint8_t kTag16Bytes[] = {(kTag16 & 0x7F) | 0x80, kTag16 >> 7};
+  constexpr uint8_t kTag23Bytes[] = {(kTag23 & 0x7F) | 0x80, kTag23 >> 7};
+  if (o.vagabonds.size() != 1 || o.vagabonds[0].faction != rules::kVagabond ||
+      !made16 || key16 != key || bytes16.size() < 2 ||
+      static_cast<uint8_t>(bytes16[0]) != kTag16Bytes[0] ||
+      static_cast<uint8_t>(bytes16[1]) != kTag16Bytes[1]) {
+    return false;
+  }
+  out->assign(bytes16.data(), bytes16.size());
+  (*out)[0] = static_cast<char>(kTag23Bytes[0]);
+  (*out)[1] = static_cast<char>(kTag23Bytes[1]);
+  return true;
 }
 
 bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
@@ -452,6 +481,10 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
         AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kProgressFieldNumber) {
         AppendProgressField(s, &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kVagabondsFieldNumber &&
+                 OneVagabondAsField16(o, key, rest_[16].made, rest_[16].key,
+                                      rest_[16].bytes, &kept.bytes)) {
+        // field 16's entry under field 23's tag
       } else {
         fields_->Clear();
         ObservationToProto(s, o, fields_, uint64_t{1} << number);
