@@ -460,12 +460,22 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   section(8, [&] { out->append(discard_.bytes); });
   section(9, [&] { out->append(dominance_.bytes); });
   // Fields 10 on (deck_size written directly).
+  // Which of its kept forms each field is: the revealed hands are each
+  // seat's own (field 12), the supporters' cards only the Alliance's (15,
+  // Law 8.2.5), the plots by kind only the Corvids' (30, Law 13.2.2.I);
+  // every other field has one form.
+  std::array<uint8_t, ViewFields::kMaxField + 1> forms{};
+  const int faction = seat >= 0 ? s.seat(seat).faction : rules::kNoFaction;
+  forms[v1::Observation::kRevealedHandsFieldNumber] =
+      static_cast<uint8_t>(seat + 1);
+  forms[v1::Observation::kAllianceFieldNumber] = faction == rules::kAlliance;
+  forms[v1::Observation::kSupplyFieldNumber] = faction == rules::kCorvid;
   for (int number : kRestFields) {
     if (number == v1::Observation::kDeckSizeFieldNumber) {
       section(number, [&] { Int32Field(number, o.deck_size, out); });
       continue;
     }
-    Rest& kept = rest_[number];
+    Rest& kept = rest_[number][forms[number]];
     key_.size = 0;
     key_.fits = true;
     const bool keyed = RestKey(s, o, number, key_) && key_.fits;
@@ -482,8 +492,9 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       } else if (number == v1::Observation::kProgressFieldNumber) {
         AppendProgressField(s, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kVagabondsFieldNumber &&
-                 OneVagabondAsField16(o, key, rest_[16].made, rest_[16].key,
-                                      rest_[16].bytes, &kept.bytes)) {
+                 OneVagabondAsField16(o, key, rest_[16][0].made,
+                                      rest_[16][0].key, rest_[16][0].bytes,
+                                      &kept.bytes)) {
         // field 16's entry under field 23's tag
       } else {
         fields_->Clear();
