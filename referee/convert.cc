@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "referee/convert_factions.h"
+#include "referee/rules/check.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/hirelings.h"
 #include "referee/rules/landmarks.h"
@@ -123,7 +124,7 @@ namespace {
 // Exile aided with item -1 - b (its ability).
 void ExtraHireling(const State& s, const rules::Option& o,
                    v1::ExtraChoice* out) {
-  const int hireling = o.b < 0 ? rules::kHirelingExile : o.b;
+  const int hireling = o.b < 0 ? int{rules::kHirelingExile} : o.b;
   if (const rules::HirelingCard* h = s.hirelings().Find(hireling))
     out->set_hireling(std::string(rules::HirelingKey(h->hireling, h->demoted)));
   if (o.b < 0) out->set_item(std::string(rules::ItemName(-1 - o.b)));
@@ -536,7 +537,7 @@ void AppendSupplyField(const State& s, const rules::Observation& o,
 }
 
 // Issue 19.3: field 31 written by hand, as ProgressToProto sets it
-// (view_cache.cc declares it; ViewCache's tests compare the bytes).
+// (ViewCache's tests compare the bytes).
 void AppendProgressField(const State& s, std::string* out) {
   static_assert(v1::Observation::kProgressFieldNumber == 31 &&
                 v1::TurnProgress::kMarquiseActionsLeftFieldNumber == 1 &&
@@ -555,9 +556,12 @@ void AppendProgressField(const State& s, std::string* out) {
   thread_local std::string view, part, inner;  // kept buffers
   view.clear();
   // A packed repeated int32 (proto3's default): written when not empty.
+  // At most kMaxPacked values (a varint takes at most 10 bytes).
+  constexpr int kMaxPacked = 16;
   const auto packed = [&](int number, const int32_t* v, int n) {
     if (n == 0) return;
-    uint8_t buf[16 * 10];
+    CHECK_LE(n, kMaxPacked) << "packed field " << number;
+    uint8_t buf[kMaxPacked * 10];
     uint8_t* p = buf;
     for (int i = 0; i < n; ++i)
       p = wire::WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(v[i])),

@@ -37,6 +37,8 @@ void AppendSupplyField(const rules::State& s, const rules::Observation& o,
                        std::string* out);
 void AppendRiverfolkField(const rules::State& s, const rules::Observation& o,
                           std::string* out);
+// The same for field 31, the turn's progress (ProgressToProto's bytes).
+void AppendProgressField(const rules::State& s, std::string* out);
 
 // Issue 19.3: the option labels of one match, each made once where the
 // label depends only on the option and the match's map and deck (a card, a

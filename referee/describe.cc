@@ -361,8 +361,9 @@ std::map<std::string, PromptDoc> PromptTable(const Observed& obs) {
   for (int kind = 1; kind < 512; ++kind) {  // registered but not seen
     const rules::PromptInfo& info = rules::GetPromptInfo(kind);
     if (!info.key.empty() && !by_key.count(std::string(info.key))) {
-      by_key[std::string(info.key)] =
-          PromptDoc{.key = std::string(info.key), .law = std::string(info.law)};
+      PromptDoc& doc = by_key[std::string(info.key)];
+      doc.key = std::string(info.key);
+      doc.law = std::string(info.law);
     }
   }
   return by_key;

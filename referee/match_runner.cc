@@ -599,6 +599,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   v1::Event board_event;       // a board event sent as bytes
   std::string board_bytes;     // one written as bytes (SameObservation)
   OptionLabels option_labels;  // issue 19.3
+  // The request's event fields holding kept forms, and the forms.
+  std::vector<std::pair<std::string*, std::string*>> lent_events;
   while (!s.IsTerminal()) {
     const int seat = s.deciding_seat();
     SeatRun& sr = seats[seat];
@@ -641,10 +643,20 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
                      : nullptr;
       static_assert(v1::DecisionRequest::kEventsFieldNumber == 8);
       const auto& events = s.events();
+      // Issue 19.3: an event's kept form is lent to the request (moved in,
+      // and back once sent), not copied.
+      lent_events.clear();
+      if (raw_events) shared_events.Reserve(events.size());
       for (size_t e = sr.event_cursor; e < events.size(); ++e) {
         if (raw_events) {
-          unknown->AddLengthDelimited(v1::DecisionRequest::kEventsFieldNumber,
-                                      shared_events.Bytes(s, e, seat));
+          std::string* field = unknown->AddLengthDelimited(
+              v1::DecisionRequest::kEventsFieldNumber);
+          if (std::string* form = shared_events.KeptForm(s, e, seat)) {
+            *field = std::move(*form);  // moved back once sent
+            lent_events.emplace_back(field, form);
+          } else {
+            *field = shared_events.Bytes(s, e, seat);
+          }
         } else {
           EventToProto(s, events[e], seat, req.add_events());
         }
@@ -717,6 +729,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       latency = std::max(clock->Now() - t0 - overlapped, absl::ZeroDuration());
       sr.slot = 1 - sr.slot;  // `req` stays as it is until then
       if (sent_view) sent_view->swap(sr.last_observation);  // kept again
+      for (auto [field, form] : lent_events) *form = std::move(*field);
+      lent_events.clear();
       sr.bank -= latency;
       sr.thinking += latency;
       if (options.metrics)

@@ -26,24 +26,30 @@ void SharedEvents::Convert(const rules::State& s, const rules::Event& e,
   AppendEventBytes(s, e, seat, out, scratch_);
 }
 
-const std::string& SharedEvents::Bytes(const rules::State& s, size_t e,
-                                       int seat) {
+void SharedEvents::Reserve(size_t n) {
+  if (n <= made_.size()) return;
+  made_.resize(n, 0);
+  forms_.resize(n);
+}
+
+std::string* SharedEvents::KeptForm(const rules::State& s, size_t e, int seat) {
   const rules::Event& ev = s.events()[e];
-  if (!Shareable(s, ev)) {
-    Convert(s, ev, seat, &one_);
-    return one_;
-  }
-  if (e >= made_.size()) {
-    made_.resize(s.events().size(), 0);
-    forms_.resize(s.events().size());
-  }
+  if (!Shareable(s, ev)) return nullptr;
+  Reserve(s.events().size());
   const int shown = rules::State::EventCardVisible(ev, seat) ? 1 : 0;
   std::string& form = forms_[e][shown];
   if (!(made_[e] >> shown & 1)) {
     Convert(s, ev, seat, &form);
     made_[e] |= 1 << shown;
   }
-  return form;
+  return &form;
+}
+
+const std::string& SharedEvents::Bytes(const rules::State& s, size_t e,
+                                       int seat) {
+  if (std::string* form = KeptForm(s, e, seat)) return *form;
+  Convert(s, s.events()[e], seat, &one_);
+  return one_;
 }
 
 }  // namespace woodland::referee

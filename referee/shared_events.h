@@ -27,6 +27,14 @@ class SharedEvents {
   // The serialized EventToProto(s, s.events()[e], seat): valid until the
   // next call.
   const std::string& Bytes(const rules::State& s, size_t e, int seat);
+  // Issue 19.3: the same, the kept form itself (made if need be) to be lent
+  // to a request: moved into the request's field and back once it is
+  // sent, not copied. Null when the event's form is not kept (Bytes then
+  // converts it for this seat). Forms are kept in place until the next
+  // call of Reserve or Bytes for a later event; Reserve(n) first makes
+  // room for events [0, n), so that lent forms stay where they are.
+  std::string* KeptForm(const rules::State& s, size_t e, int seat);
+  void Reserve(size_t n);
 
  private:
   bool Shareable(const rules::State& s, const rules::Event& e);

@@ -6,13 +6,10 @@
 #include "absl/strings/string_view.h"
 #include "google/protobuf/wire_format_lite.h"
 #include "referee/convert.h"
+#include "referee/rules/observe_seated.h"
 
 namespace woodland::referee {
 using rules::State;
-
-// Field 31 (the turn's progress) as its bytes (convert.cc; not in
-// convert.h, which most of the referee includes).
-void AppendProgressField(const State& s, std::string* out);
 
 namespace {
 
@@ -109,8 +106,10 @@ void SupplyKey(const State& s, int seat, SectionKey& k) {
     const int f = s.seat(i).faction;
     if (f >= 0) Put(k, static_cast<int8_t>(s.warrior_supply(f)));
   }
+  std::array<int8_t, rules::kNumPieces> pieces;  // one Put, not one each
   for (int p = 0; p < rules::kNumPieces; ++p)
-    Put(k, static_cast<int8_t>(s.piece_supply(p)));
+    pieces[p] = static_cast<int8_t>(s.piece_supply(p));
+  Put(k, pieces);
 }
 
 // Field 31: the turn's progress as ProgressToProto reads it.
@@ -231,13 +230,13 @@ bool RestKey(const State& s, const rules::Observation& o, int n,
     case 23:
       VagabondsKey(s, o, k);
       return true;
-    case 17:
+    case 17:  // nothing while not seated
       Put(k, absent(rules::kCult));
-      CultKey(s, o, k);
+      if (!absent(rules::kCult)) CultKey(s, o, k);
       return true;
     case 18:
       Put(k, absent(rules::kRiverfolk));
-      RiverfolkKey(s, o, k);
+      if (!absent(rules::kRiverfolk)) RiverfolkKey(s, o, k);
       return true;
     case 19:
       return absent(rules::kDuchy);
@@ -275,6 +274,33 @@ bool RestKey(const State& s, const rules::Observation& o, int n,
       return true;
   }
   return false;
+}
+
+// Field 23 (every seated Vagabond) when the only one seated is the first
+// Vagabond: its one entry is field 16's (the first Vagabond, made from the
+// same key, VagabondsKey) under field 23's tag; both tags take two bytes.
+// False (nothing written) unless field 16 is kept (`made16`) with `key`.
+bool OneVagabondAsField16(const rules::Observation& o, absl::string_view key,
+                          bool made16, absl::string_view key16,
+                          absl::string_view bytes16, std::string* out) {
+  static_assert(v1::Observation::kVagabondFieldNumber == 16 &&
+                v1::Observation::kVagabondsFieldNumber == 23);
+  // Each tag is the varint of (number << 3 | 2), two bytes.
+  constexpr uint32_t kTag16 = 16 << 3 | 2, kTag23 = 23 << 3 | 2;
+  static_assert(kTag16 >= 128 && kTag16 < 16384 && kTag23 >= 128 &&
+                kTag23 < 16384);
+  constexpr uint8_t kTag16Bytes[] = {(kTag16 & 0x7F) | 0x80, kTag16 >> 7};
+  constexpr uint8_t kTag23Bytes[] = {(kTag23 & 0x7F) | 0x80, kTag23 >> 7};
+  if (o.vagabonds.size() != 1 || o.vagabonds[0].faction != rules::kVagabond ||
+      !made16 || key16 != key || bytes16.size() < 2 ||
+      static_cast<uint8_t>(bytes16[0]) != kTag16Bytes[0] ||
+      static_cast<uint8_t>(bytes16[1]) != kTag16Bytes[1]) {
+    return false;
+  }
+  out->assign(bytes16.data(), bytes16.size());
+  (*out)[0] = static_cast<char>(kTag23Bytes[0]);
+  (*out)[1] = static_cast<char>(kTag23Bytes[1]);
+  return true;
 }
 
 bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
@@ -349,7 +375,9 @@ void ViewCache::NewScratch() {
 void ViewCache::Serialize(const State& s, int seat, std::string* out,
                           ViewFields* fields) {
   if (arena_->SpaceAllocated() > kArenaLimit) NewScratch();
-  rules::ObserveInto(s, seat, obs_);
+  // Issue 19.3: the boards of expansion factions not seated are neither
+  // copied nor read (each such field is kept as nothing, RestKey).
+  rules::ObserveSeatedInto(s, seat, obs_);
   const rules::Observation& o = obs_;
   out->clear();
   ViewFields unused;
@@ -432,12 +460,22 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   section(8, [&] { out->append(discard_.bytes); });
   section(9, [&] { out->append(dominance_.bytes); });
   // Fields 10 on (deck_size written directly).
+  // Which of its kept forms each field is: the revealed hands are each
+  // seat's own (field 12), the supporters' cards only the Alliance's (15,
+  // Law 8.2.5), the plots by kind only the Corvids' (30, Law 13.2.2.I);
+  // every other field has one form.
+  std::array<uint8_t, ViewFields::kMaxField + 1> forms{};
+  const int faction = seat >= 0 ? s.seat(seat).faction : rules::kNoFaction;
+  forms[v1::Observation::kRevealedHandsFieldNumber] =
+      static_cast<uint8_t>(seat + 1);
+  forms[v1::Observation::kAllianceFieldNumber] = faction == rules::kAlliance;
+  forms[v1::Observation::kSupplyFieldNumber] = faction == rules::kCorvid;
   for (int number : kRestFields) {
     if (number == v1::Observation::kDeckSizeFieldNumber) {
       section(number, [&] { Int32Field(number, o.deck_size, out); });
       continue;
     }
-    Rest& kept = rest_[number];
+    Rest& kept = rest_[number][forms[number]];
     key_.size = 0;
     key_.fits = true;
     const bool keyed = RestKey(s, o, number, key_) && key_.fits;
@@ -453,6 +491,11 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
         AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kProgressFieldNumber) {
         AppendProgressField(s, &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kVagabondsFieldNumber &&
+                 OneVagabondAsField16(o, key, rest_[16][0].made,
+                                      rest_[16][0].key, rest_[16][0].bytes,
+                                      &kept.bytes)) {
+        // field 16's entry under field 23's tag
       } else {
         fields_->Clear();
         ObservationToProto(s, o, fields_, uint64_t{1} << number);

@@ -137,13 +137,16 @@ class ViewCache {
   std::unique_ptr<google::protobuf::Arena> arena_;
   v1::ClearingView* clearing_ = nullptr;
   v1::SeatView* seat_ = nullptr;
-  // A field numbered 10 or more, kept with its key (view_cache.cc RestKey).
+  // A field numbered 10 or more, kept with its key (view_cache.cc RestKey),
+  // in each of its forms (view_cache.cc RestForm: a field that differs by
+  // seat keeps one per viewer, so views of seats in turn reuse theirs).
   struct Rest {
     bool made = false;
     std::string key;
     std::string bytes;  // the field's entries
   };
-  std::array<Rest, ViewFields::kMaxField + 1> rest_;
+  std::array<std::array<Rest, rules::kMaxSeats + 1>, ViewFields::kMaxField + 1>
+      rest_;
   SectionKey key_;
   v1::Observation* fields_ = nullptr;  // one field made again
   rules::Observation obs_;  // the view being made (its capacity kept)

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "referee/rules/exiles.h"
+#include "referee/rules/observe_seated.h"
 
 namespace woodland::rules {
 
@@ -32,7 +33,11 @@ void Assign(V& v, const C& c) {
 
 }  // namespace
 
-void ObserveInto(const State& s, int seat, Observation& o) {
+namespace {
+
+// ObserveInto; with `every_board` false, the boards of the expansion
+// factions not seated are left as `o` holds them (observe_seated.h).
+void Fill(const State& s, int seat, Observation& o, bool every_board) {
   o.seat = seat;
   o.current_seat = s.current_seat();
   o.phase = s.phase();
@@ -96,16 +101,29 @@ void ObserveInto(const State& s, int seat, Observation& o) {
     Assign(o.supporter_cards, s.alliance().supporters);  // Law 8.2.3
   }
   o.riverfolk_hand.clear();
-  ObserveCult(s, seat, o);
-  ObserveRiverfolk(s, seat, o);
-  ObserveDuchy(s, seat, o);
-  ObserveCorvid(s, seat, o);
-  ObserveHundreds(s, seat, o);
-  ObserveKeepers(s, seat, o);
+  const auto board = [&](int faction) {
+    return every_board || s.SeatOf(faction) >= 0;
+  };
+  if (board(kCult)) ObserveCult(s, seat, o);
+  if (board(kRiverfolk)) ObserveRiverfolk(s, seat, o);
+  if (board(kDuchy)) ObserveDuchy(s, seat, o);
+  if (board(kCorvid)) ObserveCorvid(s, seat, o);
+  if (board(kHundreds)) ObserveHundreds(s, seat, o);
+  if (board(kKeepers)) ObserveKeepers(s, seat, o);
   ObserveExiles(s, seat, o);
   o.hirelings = s.hirelings();  // Law 22: nothing about them is hidden
   o.homelands.clear();
   ObserveHomelands(s, o);
+}
+
+}  // namespace
+
+void ObserveInto(const State& s, int seat, Observation& o) {
+  Fill(s, seat, o, /*every_board=*/true);
+}
+
+void ObserveSeatedInto(const State& s, int seat, Observation& o) {
+  Fill(s, seat, o, /*every_board=*/false);
 }
 
 Observation Observe(const State& s, int seat) {

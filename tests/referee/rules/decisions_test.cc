@@ -120,9 +120,12 @@ TEST(Decisions, Law_9_2_9_I_b_RelationshipStepsScoreOneTwoTwo) {
   auto aid = [&] {
     sc.Choose("Aid");
     while (sc.Key() == "vagabond.aid.card" ||
-           sc.Key() == "vagabond.aid.exhaust")
+           sc.Key() == "vagabond.aid.exhaust") {
       ASSERT_TRUE(s.Apply(kVb, 0).ok());
-    if (sc.Key() == "vagabond.aid.take_item") ASSERT_TRUE(s.Apply(kVb, 0).ok());
+    }
+    if (sc.Key() == "vagabond.aid.take_item") {
+      ASSERT_TRUE(s.Apply(kVb, 0).ok());
+    }
   };
   const std::vector<int> want_vp = {1, 1, 3, 3, 3, 5};
   const std::vector<int> want_rel = {1, 1, 2, 2, 2, kAllied};
