@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots/heuristic/request_view.h"
@@ -434,11 +435,35 @@ int LeadOf(const v1::ClearingView& c, v1::Faction who) {
   return Presence(c, who) - next;
 }
 
+// Law 9.5.2, 9.2.6, 4.3.3: the chance that our battles this turn, one per
+// ready sword, each dealing the higher of two dice (0-3) up to our
+// undamaged swords, deal at least `need` hits in all.
+double BreakChance(const DecisionRequest& r, int need) {
+  if (need <= 0) return 1;
+  int undamaged = 0;
+  for (const auto& it : MyVagabond(r).items())
+    undamaged += it.item() == "sword" && !it.damaged();
+  const int cap = std::min(undamaged, 3);
+  // The higher of two dice: 0, 1, 2, 3 with 1, 3, 5, 7 sixteenths.
+  static constexpr double kHigher[] = {1.0 / 16, 3.0 / 16, 5.0 / 16, 7.0 / 16};
+  std::vector<double> p(need + 1, 0.0);  // p[h]: h hits so far (need: more)
+  p[0] = 1;
+  for (int b = 0; b < ReadyItems(r, "sword"); ++b) {
+    std::vector<double> next(need + 1, 0.0);
+    for (int h = 0; h <= need; ++h) {
+      for (int k = 0; k < 4; ++k)
+        next[std::min(need, h + std::min(k, cap))] += p[h] * kHigher[k];
+    }
+    p = std::move(next);
+  }
+  return p[need];
+}
+
 // Law 3.3.1: what breaking `who`'s rule of clearing `id` is worth to us,
 // where `who` holds an activated dominance card: a lot if the clearing is
 // one of the three of its suit it rules (I) or of the opposite corners
-// it rules (II), so that it would win at its next Birdsong, and our ready
-// swords can remove its lead (hits fall on warriors first, 4.3.2).
+// it rules (II), so that it would win at its next Birdsong, by the chance
+// our ready swords remove its lead (hits fall on warriors first, 4.3.2).
 double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   const auto* c = Clearing(r, id);
   if (c == nullptr) return 0;
@@ -469,20 +494,13 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   }
   if (!urgent) return held == 2 ? 1.5 : 0;
   *who_out = who;
-  const int lead = LeadOf(*c, who);
-  // One battle per ready sword (9.5.2), each rolling the higher of two
-  // dice (0-3, 4.3.3) up to our undamaged swords (9.2.6): the expected
-  // hits of a battle are the chances the higher die reaches 1, 2, 3.
-  int undamaged = 0;
-  for (const auto& it : MyVagabond(r).items())
-    undamaged += it.item() == "sword" && !it.damaged();
-  static constexpr double kAtLeast[] = {15.0 / 16, 12.0 / 16, 7.0 / 16};
-  double per_battle = 0;
-  for (int k = 0; k < std::min(undamaged, 3); ++k) per_battle += kAtLeast[k];
-  const double hits = ReadyItems(r, "sword") * per_battle;
-  // Breaking one of exactly three (or a corner pair) stops the win.
+  // Law 2.5: a tie breaks rule; Law 7.2.2: the Eyrie rule ties.
+  const int need = LeadOf(*c, who) + (who == v1::FACTION_EYRIE ? 1 : 0);
+  // Breaking one of exactly three (or a corner pair) stops the win: worth
+  // trying even when our swords may fall short, since the game is lost
+  // otherwise.
   const double base = held == 3 ? 12 : 4;
-  return hits >= lead - 0.25 ? base : base / 4;
+  return base * std::clamp(1.5 * BreakChance(r, need), 0.25, 1.0);
 }
 
 // Law 3.3.1: steps from `from` to the nearest clearing whose rule keeps an
@@ -665,6 +683,19 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
       if (seat.faction() != r.faction() && seat.has_dominance()) return 3;
     }
     return 0;
+  }
+  // Law 9.4.2, 9.5.1: the slip takes us one step toward such a win, each
+  // ready boot one more (two into the holder's warriors once it is Hostile,
+  // 9.2.9.III.b): refresh the boots the way there needs before swords.
+  if (kind == "vagabond.refresh" && o.payload_case() == Option::kItem &&
+      o.item().item() == "boot" && !o.item().damaged() && here > 0) {
+    constexpr int kLimit = 3;
+    const int steps = StepsTo(r, here, kLimit, [&](int id, const auto*) {
+      return BreakValue(r, id, &who) >= 4;
+    });
+    if (steps < 2 || steps > kLimit) return 0;
+    const int boots = steps - 1 + (VagabondRelation(r, who) < 0 ? 1 : 0);
+    return ReadyItems(r, "boot") < boots ? 3.5 : 0;
   }
   // Law 9.6.1: resting in a forest costs the turn's actions; not while a
   // win we could break is two steps away.

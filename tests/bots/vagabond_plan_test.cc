@@ -3,6 +3,8 @@
 // hand-made requests (issue 17 item 5).
 #include "bots/heuristic/vagabond_plan.h"
 
+#include <string>
+
 #include "gtest/gtest.h"
 #include "tests/bots/policy_request.h"
 
@@ -513,35 +515,32 @@ TEST(VagabondPlan, Law_3_3_1_TokensDoNotHoldRule) {
   EXPECT_EQ(Pick(r), "Battle (sword)");
 }
 
-// Law 3.3.1 with 9.2.6 and 4.3.3: two ready undamaged swords are two
-// battles, each dealing the higher of two dice (0-3) up to two hits, about
-// 1.7 hits a battle: enough, on average, for the three warriors that hold
-// the Hundreds' third fox clearing of their activated dominance. The
-// Vagabond battles before a quest exhausts its items.
-TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
-  const auto r = Parse(R"pb(
-    seat: 0
-    faction: FACTION_VAGABOND
-    prompt { kind: "vagabond.action" }
-    options {
-      label: "Quest"
-      action { code: 4 }
-    }
-    options {
-      label: "Battle (sword)"
-      action { code: 2 }
-    }
-    options {
-      label: "Done"
-      done {}
-    }
-    observation {
-      clearings {
-        id: 1
-        suit: SUIT_FOX
-        adjacent: [ 2 ]
-        warriors { faction: FACTION_HUNDREDS count: 3 }
-        ruler: FACTION_HUNDREDS
+// The Hundreds rule the three fox clearings with their fox dominance
+// activated (Law 3.3.1), `here` warriors in clearing 1 where the Vagabond
+// stands with two ready swords, deciding between a quest and a battle.
+v1::DecisionRequest HundredsFoxDominance(int here) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_VAGABOND
+                 prompt { kind: "vagabond.action" }
+                 options {
+                   label: "Quest"
+                   action { code: 4 }
+                 }
+                 options {
+                   label: "Battle (sword)"
+                   action { code: 2 }
+                 }
+                 options {
+                   label: "Done"
+                   done {}
+                 }
+                 observation {
+                   clearings { id: 1 suit: SUIT_FOX
+                               adjacent: [ 2 ]
+                               warriors { faction: FACTION_HUNDREDS count:)pb" +
+               std::to_string(here) + R"pb(}
+                                           ruler: FACTION_HUNDREDS
       }
       clearings {
         id: 2
@@ -573,7 +572,96 @@ TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
       }
     }
   )pb");
+}
+
+// Law 3.3.1 with 9.2.6 and 4.3.3: two ready undamaged swords are two
+// battles, each dealing the higher of two dice (0-3) up to two hits, about
+// 1.7 hits a battle: enough, on average, for the three warriors that hold
+// the Hundreds' third fox clearing of their activated dominance. The
+// Vagabond battles before a quest exhausts its items.
+TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
+  const auto r = HundredsFoxDominance(3);
   EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
+// Law 3.3.1 with 9.5.2, 9.2.6 and 4.3.3: the Hundreds rule the three fox
+// clearings with their fox dominance activated, four warriors here. Two
+// battles with two undamaged swords deal four hits a little more often
+// than not (each needs a higher die of 2+, 12 in 16): the game is lost
+// otherwise, so the Vagabond battles before the quest spends its swords.
+TEST(VagabondPlan, Law_3_3_1_TwoSwordsMayBreakALeadOfFour) {
+  const auto r = HundredsFoxDominance(4);
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
+// Law 3.3.1 with 9.4.1, 9.4.2 and 9.5.1: the Marquise rules the three fox
+// clearings with her fox dominance activated; the nearest (3) is two steps
+// from us. The slip takes one step and a boot the other, and one ready
+// sword can break her lone warrior there: Birdsong refreshes the boot
+// before a second sword.
+TEST(VagabondPlan, Law_3_3_1_RefreshTheBootTheWayNeeds) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.refresh" }
+    options {
+      label: "sword"
+      item { item: "sword" }
+    }
+    options {
+      label: "boot"
+      item { item: "boot" }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_FOX
+        adjacent: [ 3, 5 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" exhausted: true }
+        items { item: "sword" }
+        items { item: "sword" exhausted: true }
+        items { item: "torch" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "boot");
 }
 
 // Law 9.2.9.II.b: the Vagabond in clearing 1, Allied with the Marquise,
