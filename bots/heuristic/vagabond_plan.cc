@@ -93,14 +93,19 @@ int Damaged(const DecisionRequest& r) {
   return damaged;
 }
 
+int StepsToThreat(const DecisionRequest& r, int from, int limit);
+
 // Law 11.4.2: while any trade post stands the Riverfolk score a VP per two
 // funds every Birdsong; 11.2.5.I: a removed post halves their funds and is
 // gone for good. Worth a detour of several turns: what moving from `from`
 // to `to` brings us nearer the nearest post (a share of TradePostWorth per
 // step; the slip and each ready boot are a step, 9.4.2 and 9.5.1).
 double PostHunt(const DecisionRequest& r, int from, int to) {
-  if (TradePostsOnMap(r) == 0) return 0;
   constexpr int kLimit = 3;
+  // Law 3.3.1: a rival's dominance that wins at its next Birdsong within
+  // reach comes first (ApproachThreat); no post holds us back from it.
+  if (TradePostsOnMap(r) == 0 || StepsToThreat(r, from, kLimit) <= kLimit)
+    return 0;
   const int a = StepsToTradePost(r, from, kLimit);
   const int b = StepsToTradePost(r, to, kLimit);
   // Stepping away costs as much: no back and forth between two clearings
@@ -135,9 +140,14 @@ bool WinsByAid(const DecisionRequest& r, int id, int spent) {
 double MoveScore(const DecisionRequest& r, const Option& o,
                  const VagabondMemory* m) {
   const int damaged = Damaged(r);
-  // A forest, to rest and repair everything in the Evening (9.6.1).
-  if (o.payload_case() == Option::kForest)
+  // A forest, to rest and repair everything in the Evening (9.6.1), which
+  // costs the turn's actions: not while a win we could break (3.3.1,
+  // BreakValue) is two steps away.
+  if (o.payload_case() == Option::kForest) {
+    const int here = MyVagabond(r).clearing();
+    if (here > 0 && StepsToThreat(r, here, 2) <= 2) return -20;
     return damaged >= 2 ? 2.0 + damaged : 0.5;
+  }
   if (o.payload_case() == Option::kDone) {
     const int here = MyVagabond(r).clearing();
     if (here > 0 && WinsByAid(r, here, 0)) return 50;
@@ -459,14 +469,42 @@ double BreakChance(const DecisionRequest& r, int need) {
   return p[need];
 }
 
+// Law 11.4.2 with 3.1: the Riverfolk's dividends at their next Birdsong
+// (a VP per two funds while any post stands) would bring them to 30. What
+// taking the trade post in `c` is worth then, when that stops the win: the
+// last post ends the dividends, another halves the funds (11.2.5.I). Hits
+// take the guards first (4.3.2); unguarded, the post falls to any battle
+// (defenseless, 4.3.4.II).
+double DividendStop(const DecisionRequest& r, const v1::ClearingView& c) {
+  if (!HasTradePost(&c)) return 0;
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == v1::FACTION_RIVERFOLK && seat.has_dominance())
+      return 0;  // Law 3.3.1: it no longer scores
+  }
+  const int vp = VpOf(r, v1::FACTION_RIVERFOLK);
+  const int funds = RiverfolkFunds(r);
+  if (vp + funds / 2 < 30) return 0;
+  if (TradePostsOnMap(r) > 1 && vp + funds / 2 / 2 >= 30) return 0;
+  const int guards = Warriors(c, v1::FACTION_RIVERFOLK);
+  const double chance = guards > 0 ? BreakChance(r, guards + 1)
+                        : ReadyItems(r, "sword") > 0 ? 1.0
+                                                     : 0.0;
+  return 12 * std::clamp(1.5 * chance, 0.25, 1.0);
+}
+
 // Law 3.3.1: what breaking `who`'s rule of clearing `id` is worth to us,
-// where `who` holds an activated dominance card: a lot if the clearing is
+// where `who` holds an activated dominance card (or the Riverfolk's post
+// when their dividends would win, DividendStop): a lot if the clearing is
 // one of the three of its suit it rules (I) or of the opposite corners
 // it rules (II), so that it would win at its next Birdsong, by the chance
 // our ready swords remove its lead (hits fall on warriors first, 4.3.2).
 double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   const auto* c = Clearing(r, id);
   if (c == nullptr) return 0;
+  if (const double v = DividendStop(r, *c); v > 0) {
+    *who_out = v1::FACTION_RIVERFOLK;
+    return v;
+  }
   const v1::Faction who = c->ruler();
   if (who == v1::FACTION_UNSPECIFIED || who == r.faction() || IsVagabond(who))
     return 0;
@@ -485,21 +523,22 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   if (suit == v1::SUIT_BIRD) {
     if (id < 1 || id > 4) return 0;
     urgent = ruled(id) && ruled((id + 1) % 4 + 1);  // 1-3, 2-4
-    held = urgent ? 3 : 0;
+    held = urgent ? 3 : ruled(id) ? 2 : 0;          // one corner short
   } else {
     if (c->suit() != suit) return 0;
     for (const auto& x : r.observation().clearings())
       held += x.suit() == suit && x.ruler() == who;
     urgent = held >= 3;
   }
-  if (!urgent) return held == 2 ? 1.5 : 0;
+  if (!urgent && held != 2) return 0;
   *who_out = who;
   // Law 2.5: a tie breaks rule; Law 7.2.2: the Eyrie rule ties.
   const int need = LeadOf(*c, who) + (who == v1::FACTION_EYRIE ? 1 : 0);
   // Breaking one of exactly three (or a corner pair) stops the win: worth
   // trying even when our swords may fall short, since the game is lost
-  // otherwise.
-  const double base = held == 3 ? 12 : 4;
+  // otherwise. One of two (or a corner whose opposite it lacks) keeps it a
+  // clearing further from winning: a little, before it takes the third.
+  const double base = held == 3 ? 12 : held == 2 ? 3 : 4;
   return base * std::clamp(1.5 * BreakChance(r, need), 0.25, 1.0);
 }
 
@@ -520,7 +559,7 @@ double ApproachThreat(const DecisionRequest& r, int from, int to) {
   constexpr int kLimit = 3;
   const int a = StepsToThreat(r, from, kLimit);
   const int b = StepsToThreat(r, to, kLimit);
-  return b < a && b > 0 ? 3.0 * (a - b) : 0;
+  return b < a && b > 0 ? 6.0 * (a - b) : 0;
 }
 
 // What battling here scores without turning anyone Hostile (TargetValue).
@@ -697,10 +736,6 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     const int boots = steps - 1 + (VagabondRelation(r, who) < 0 ? 1 : 0);
     return ReadyItems(r, "boot") < boots ? 3.5 : 0;
   }
-  // Law 9.6.1: resting in a forest costs the turn's actions; not while a
-  // win we could break is two steps away.
-  if (kind == "vagabond.slip" && o.payload_case() == Option::kForest)
-    return here > 0 && StepsToThreat(r, here, 2) <= 2 ? -20 : 0;
   // Staying where we can break it.
   if ((kind == "vagabond.move" || kind == "vagabond.slip") &&
       o.payload_case() == Option::kDone && here > 0)

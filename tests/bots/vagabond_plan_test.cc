@@ -664,6 +664,195 @@ TEST(VagabondPlan, Law_3_3_1_RefreshTheBootTheWayNeeds) {
   EXPECT_EQ(Pick(r), "boot");
 }
 
+// Law 3.3.1 before 11.4.2: the Duchy rules the three rabbit clearings
+// with its rabbit dominance activated; the nearest (3) is two steps away
+// and its lone warrior falls to one sword. The Riverfolk's post here (four
+// guards, 16 funds) is out of our swords' reach; the slip goes toward the
+// win to break, not held back by the post.
+TEST(VagabondPlan, Law_3_3_1_ADominanceWinBeforeATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_RIVERFOLK count: 4 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_DUCHY count: 1 }
+        ruler: FACTION_DUCHY
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        adjacent: [ 3, 5 ]
+        warriors { faction: FACTION_DUCHY count: 5 }
+        ruler: FACTION_DUCHY
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_DUCHY count: 5 }
+        ruler: FACTION_DUCHY
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 12 }
+      seats {
+        seat: 2
+        faction: FACTION_DUCHY
+        dominance { name: "Dominance" suit: SUIT_RABBIT }
+      }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 16 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_RIVERFOLK level: "hostile" }
+        relationships { faction: FACTION_DUCHY level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "2 (mouse)");
+}
+
+// Law 11.4.2 with 3.1 and 9.6.1: the Riverfolk have 26 VP and 10 funds,
+// so their next Birdsong's dividends (5) win unless their only trade post
+// falls (11.2.5.I). The post stands one step away with one guard; resting
+// in the forest to repair would give up the turn that takes it.
+TEST(VagabondPlan, Law_11_4_2_NoRestWhileDividendsWin) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 26 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "torch" damaged: true }
+        items { item: "hammer" damaged: true }
+        items { item: "boot" damaged: true }
+        relationships { faction: FACTION_RIVERFOLK level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.1: the Marquise's fox dominance is activated and she rules two
+// of the three fox clearings, this one with two warriors our two swords
+// can break. The Vagabond stays to keep her a clearing further from
+// winning rather than slip to the Eyrie's unguarded roost (a VP, 4.3.6).
+TEST(VagabondPlan, Law_3_3_1_StayWhereTheHolderIsOneClearingShort) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 // Law 9.2.9.II.b: the Vagabond in clearing 1, Allied with the Marquise,
 // whose fox dominance is activated and who rules fox clearings 2 and 3,
 // moves to clearing 4 and is asked whether to take her warriors along;
