@@ -177,6 +177,29 @@ bool PlayInProcess(const std::vector<int>& factions, int mine, uint64_t seed,
             }
             absl::StrAppend(trace, "\n");
           }
+          // The clearings an activated dominance counts (Law 3.3.1): id,
+          // ruler (* the holder) and every faction's warriors there.
+          for (const auto& seat : req.observation().seats()) {
+            const int suit = seat.dominance().suit();
+            if (!seat.has_dominance() || suit == 0) continue;
+            absl::StrAppend(trace, "      dom ",
+                            FactionKeyOf(FactionFromProto(seat.faction())),
+                            ":");
+            for (const auto& c : req.observation().clearings()) {
+              if (suit == v1::SUIT_BIRD ? c.id() > 4 : c.suit() != suit)
+                continue;
+              absl::StrAppend(trace, " ", c.id(),
+                              c.ruler() == seat.faction() ? "*" : "", "(");
+              for (const auto& w : c.warriors())
+                absl::StrAppend(trace, static_cast<int>(w.faction()), "w",
+                                w.count(), " ");
+              for (const auto& p : c.pieces())
+                absl::StrAppend(trace, static_cast<int>(p.owner()), p.piece(),
+                                " ");
+              absl::StrAppend(trace, ")");
+            }
+            absl::StrAppend(trace, "\n");
+          }
         }
         if (std::getenv("TRACE_OPTIONS") != nullptr) {
           for (const v1::Option& o : req.options())

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots/heuristic/request_view.h"
@@ -92,14 +93,19 @@ int Damaged(const DecisionRequest& r) {
   return damaged;
 }
 
+int StepsToThreat(const DecisionRequest& r, int from, int limit);
+
 // Law 11.4.2: while any trade post stands the Riverfolk score a VP per two
 // funds every Birdsong; 11.2.5.I: a removed post halves their funds and is
 // gone for good. Worth a detour of several turns: what moving from `from`
 // to `to` brings us nearer the nearest post (a share of TradePostWorth per
 // step; the slip and each ready boot are a step, 9.4.2 and 9.5.1).
 double PostHunt(const DecisionRequest& r, int from, int to) {
-  if (TradePostsOnMap(r) == 0) return 0;
   constexpr int kLimit = 3;
+  // Law 3.3.1: a rival's dominance that wins at its next Birdsong within
+  // reach comes first (ApproachThreat); no post holds us back from it.
+  if (TradePostsOnMap(r) == 0 || StepsToThreat(r, from, kLimit) <= kLimit)
+    return 0;
   const int a = StepsToTradePost(r, from, kLimit);
   const int b = StepsToTradePost(r, to, kLimit);
   // Stepping away costs as much: no back and forth between two clearings
@@ -134,9 +140,14 @@ bool WinsByAid(const DecisionRequest& r, int id, int spent) {
 double MoveScore(const DecisionRequest& r, const Option& o,
                  const VagabondMemory* m) {
   const int damaged = Damaged(r);
-  // A forest, to rest and repair everything in the Evening (9.6.1).
-  if (o.payload_case() == Option::kForest)
+  // A forest, to rest and repair everything in the Evening (9.6.1), which
+  // costs the turn's actions: not while a win we could break (3.3.1,
+  // BreakValue) is two steps away.
+  if (o.payload_case() == Option::kForest) {
+    const int here = MyVagabond(r).clearing();
+    if (here > 0 && StepsToThreat(r, here, 2) <= 2) return -20;
     return damaged >= 2 ? 2.0 + damaged : 0.5;
+  }
   if (o.payload_case() == Option::kDone) {
     const int here = MyVagabond(r).clearing();
     if (here > 0 && WinsByAid(r, here, 0)) return 50;
@@ -434,14 +445,66 @@ int LeadOf(const v1::ClearingView& c, v1::Faction who) {
   return Presence(c, who) - next;
 }
 
+// Law 9.5.2, 9.2.6, 4.3.3: the chance that our battles this turn, one per
+// ready sword, each dealing the higher of two dice (0-3) up to our
+// undamaged swords, deal at least `need` hits in all.
+double BreakChance(const DecisionRequest& r, int need) {
+  if (need <= 0) return 1;
+  int undamaged = 0;
+  for (const auto& it : MyVagabond(r).items())
+    undamaged += it.item() == "sword" && !it.damaged();
+  const int cap = std::min(undamaged, 3);
+  // The higher of two dice: 0, 1, 2, 3 with 1, 3, 5, 7 sixteenths.
+  static constexpr double kHigher[] = {1.0 / 16, 3.0 / 16, 5.0 / 16, 7.0 / 16};
+  std::vector<double> p(need + 1, 0.0);  // p[h]: h hits so far (need: more)
+  p[0] = 1;
+  for (int b = 0; b < ReadyItems(r, "sword"); ++b) {
+    std::vector<double> next(need + 1, 0.0);
+    for (int h = 0; h <= need; ++h) {
+      for (int k = 0; k < 4; ++k)
+        next[std::min(need, h + std::min(k, cap))] += p[h] * kHigher[k];
+    }
+    p = std::move(next);
+  }
+  return p[need];
+}
+
+// Law 11.4.2 with 3.1: the Riverfolk's dividends at their next Birdsong
+// (a VP per two funds while any post stands) would bring them to 30. What
+// taking the trade post in `c` is worth then, when that stops the win: the
+// last post ends the dividends, another halves the funds (11.2.5.I). Hits
+// take the guards first (4.3.2); unguarded, the post falls to any battle
+// (defenseless, 4.3.4.II).
+double DividendStop(const DecisionRequest& r, const v1::ClearingView& c) {
+  if (!HasTradePost(&c)) return 0;
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == v1::FACTION_RIVERFOLK && seat.has_dominance())
+      return 0;  // Law 3.3.1: it no longer scores
+  }
+  const int vp = VpOf(r, v1::FACTION_RIVERFOLK);
+  const int funds = RiverfolkFunds(r);
+  if (vp + funds / 2 < 30) return 0;
+  if (TradePostsOnMap(r) > 1 && vp + funds / 2 / 2 >= 30) return 0;
+  const int guards = Warriors(c, v1::FACTION_RIVERFOLK);
+  const double chance = guards > 0 ? BreakChance(r, guards + 1)
+                        : ReadyItems(r, "sword") > 0 ? 1.0
+                                                     : 0.0;
+  return 12 * std::clamp(1.5 * chance, 0.25, 1.0);
+}
+
 // Law 3.3.1: what breaking `who`'s rule of clearing `id` is worth to us,
-// where `who` holds an activated dominance card: a lot if the clearing is
+// where `who` holds an activated dominance card (or the Riverfolk's post
+// when their dividends would win, DividendStop): a lot if the clearing is
 // one of the three of its suit it rules (I) or of the opposite corners
-// it rules (II), so that it would win at its next Birdsong, and our ready
-// swords can remove its lead (hits fall on warriors first, 4.3.2).
+// it rules (II), so that it would win at its next Birdsong, by the chance
+// our ready swords remove its lead (hits fall on warriors first, 4.3.2).
 double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   const auto* c = Clearing(r, id);
   if (c == nullptr) return 0;
+  if (const double v = DividendStop(r, *c); v > 0) {
+    *who_out = v1::FACTION_RIVERFOLK;
+    return v;
+  }
   const v1::Faction who = c->ruler();
   if (who == v1::FACTION_UNSPECIFIED || who == r.faction() || IsVagabond(who))
     return 0;
@@ -460,29 +523,23 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   if (suit == v1::SUIT_BIRD) {
     if (id < 1 || id > 4) return 0;
     urgent = ruled(id) && ruled((id + 1) % 4 + 1);  // 1-3, 2-4
-    held = urgent ? 3 : 0;
+    held = urgent ? 3 : ruled(id) ? 2 : 0;          // one corner short
   } else {
     if (c->suit() != suit) return 0;
     for (const auto& x : r.observation().clearings())
       held += x.suit() == suit && x.ruler() == who;
     urgent = held >= 3;
   }
-  if (!urgent) return held == 2 ? 1.5 : 0;
+  if (!urgent && held != 2) return 0;
   *who_out = who;
-  const int lead = LeadOf(*c, who);
-  // One battle per ready sword (9.5.2), each rolling the higher of two
-  // dice (0-3, 4.3.3) up to our undamaged swords (9.2.6): the expected
-  // hits of a battle are the chances the higher die reaches 1, 2, 3.
-  int undamaged = 0;
-  for (const auto& it : MyVagabond(r).items())
-    undamaged += it.item() == "sword" && !it.damaged();
-  static constexpr double kAtLeast[] = {15.0 / 16, 12.0 / 16, 7.0 / 16};
-  double per_battle = 0;
-  for (int k = 0; k < std::min(undamaged, 3); ++k) per_battle += kAtLeast[k];
-  const double hits = ReadyItems(r, "sword") * per_battle;
-  // Breaking one of exactly three (or a corner pair) stops the win.
-  const double base = held == 3 ? 12 : 4;
-  return hits >= lead - 0.25 ? base : base / 4;
+  // Law 2.5: a tie breaks rule; Law 7.2.2: the Eyrie rule ties.
+  const int need = LeadOf(*c, who) + (who == v1::FACTION_EYRIE ? 1 : 0);
+  // Breaking one of exactly three (or a corner pair) stops the win: worth
+  // trying even when our swords may fall short, since the game is lost
+  // otherwise. One of two (or a corner whose opposite it lacks) keeps it a
+  // clearing further from winning: a little, before it takes the third.
+  const double base = held == 3 ? 12 : held == 2 ? 3 : 4;
+  return base * std::clamp(1.5 * BreakChance(r, need), 0.25, 1.0);
 }
 
 // Law 3.3.1: steps from `from` to the nearest clearing whose rule keeps an
@@ -502,7 +559,7 @@ double ApproachThreat(const DecisionRequest& r, int from, int to) {
   constexpr int kLimit = 3;
   const int a = StepsToThreat(r, from, kLimit);
   const int b = StepsToThreat(r, to, kLimit);
-  return b < a && b > 0 ? 3.0 * (a - b) : 0;
+  return b < a && b > 0 ? 6.0 * (a - b) : 0;
 }
 
 // What battling here scores without turning anyone Hostile (TargetValue).
@@ -666,10 +723,19 @@ double VagabondDominanceDefense(const DecisionRequest& r, const Option& o) {
     }
     return 0;
   }
-  // Law 9.6.1: resting in a forest costs the turn's actions; not while a
-  // win we could break is two steps away.
-  if (kind == "vagabond.slip" && o.payload_case() == Option::kForest)
-    return here > 0 && StepsToThreat(r, here, 2) <= 2 ? -20 : 0;
+  // Law 9.4.2, 9.5.1: the slip takes us one step toward such a win, each
+  // ready boot one more (two into the holder's warriors once it is Hostile,
+  // 9.2.9.III.b): refresh the boots the way there needs before swords.
+  if (kind == "vagabond.refresh" && o.payload_case() == Option::kItem &&
+      o.item().item() == "boot" && !o.item().damaged() && here > 0) {
+    constexpr int kLimit = 3;
+    const int steps = StepsTo(r, here, kLimit, [&](int id, const auto*) {
+      return BreakValue(r, id, &who) >= 4;
+    });
+    if (steps < 2 || steps > kLimit) return 0;
+    const int boots = steps - 1 + (VagabondRelation(r, who) < 0 ? 1 : 0);
+    return ReadyItems(r, "boot") < boots ? 3.5 : 0;
+  }
   // Staying where we can break it.
   if ((kind == "vagabond.move" || kind == "vagabond.slip") &&
       o.payload_case() == Option::kDone && here > 0)

@@ -3,6 +3,8 @@
 // hand-made requests (issue 17 item 5).
 #include "bots/heuristic/vagabond_plan.h"
 
+#include <string>
+
 #include "gtest/gtest.h"
 #include "tests/bots/policy_request.h"
 
@@ -513,35 +515,32 @@ TEST(VagabondPlan, Law_3_3_1_TokensDoNotHoldRule) {
   EXPECT_EQ(Pick(r), "Battle (sword)");
 }
 
-// Law 3.3.1 with 9.2.6 and 4.3.3: two ready undamaged swords are two
-// battles, each dealing the higher of two dice (0-3) up to two hits, about
-// 1.7 hits a battle: enough, on average, for the three warriors that hold
-// the Hundreds' third fox clearing of their activated dominance. The
-// Vagabond battles before a quest exhausts its items.
-TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
-  const auto r = Parse(R"pb(
-    seat: 0
-    faction: FACTION_VAGABOND
-    prompt { kind: "vagabond.action" }
-    options {
-      label: "Quest"
-      action { code: 4 }
-    }
-    options {
-      label: "Battle (sword)"
-      action { code: 2 }
-    }
-    options {
-      label: "Done"
-      done {}
-    }
-    observation {
-      clearings {
-        id: 1
-        suit: SUIT_FOX
-        adjacent: [ 2 ]
-        warriors { faction: FACTION_HUNDREDS count: 3 }
-        ruler: FACTION_HUNDREDS
+// The Hundreds rule the three fox clearings with their fox dominance
+// activated (Law 3.3.1), `here` warriors in clearing 1 where the Vagabond
+// stands with two ready swords, deciding between a quest and a battle.
+v1::DecisionRequest HundredsFoxDominance(int here) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_VAGABOND
+                 prompt { kind: "vagabond.action" }
+                 options {
+                   label: "Quest"
+                   action { code: 4 }
+                 }
+                 options {
+                   label: "Battle (sword)"
+                   action { code: 2 }
+                 }
+                 options {
+                   label: "Done"
+                   done {}
+                 }
+                 observation {
+                   clearings { id: 1 suit: SUIT_FOX
+                               adjacent: [ 2 ]
+                               warriors { faction: FACTION_HUNDREDS count:)pb" +
+               std::to_string(here) + R"pb(}
+                                           ruler: FACTION_HUNDREDS
       }
       clearings {
         id: 2
@@ -573,7 +572,285 @@ TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
       }
     }
   )pb");
+}
+
+// Law 3.3.1 with 9.2.6 and 4.3.3: two ready undamaged swords are two
+// battles, each dealing the higher of two dice (0-3) up to two hits, about
+// 1.7 hits a battle: enough, on average, for the three warriors that hold
+// the Hundreds' third fox clearing of their activated dominance. The
+// Vagabond battles before a quest exhausts its items.
+TEST(VagabondPlan, Law_3_3_1_TwoSwordsCanBreakALeadOfThree) {
+  const auto r = HundredsFoxDominance(3);
   EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
+// Law 3.3.1 with 9.5.2, 9.2.6 and 4.3.3: the Hundreds rule the three fox
+// clearings with their fox dominance activated, four warriors here. Two
+// battles with two undamaged swords deal four hits a little more often
+// than not (each needs a higher die of 2+, 12 in 16): the game is lost
+// otherwise, so the Vagabond battles before the quest spends its swords.
+TEST(VagabondPlan, Law_3_3_1_TwoSwordsMayBreakALeadOfFour) {
+  const auto r = HundredsFoxDominance(4);
+  EXPECT_EQ(Pick(r), "Battle (sword)");
+}
+
+// Law 3.3.1 with 9.4.1, 9.4.2 and 9.5.1: the Marquise rules the three fox
+// clearings with her fox dominance activated; the nearest (3) is two steps
+// from us. The slip takes one step and a boot the other, and one ready
+// sword can break her lone warrior there: Birdsong refreshes the boot
+// before a second sword.
+TEST(VagabondPlan, Law_3_3_1_RefreshTheBootTheWayNeeds) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.refresh" }
+    options {
+      label: "sword"
+      item { item: "sword" }
+    }
+    options {
+      label: "boot"
+      item { item: "boot" }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 4
+        suit: SUIT_FOX
+        adjacent: [ 3, 5 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_MARQUISE count: 5 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" exhausted: true }
+        items { item: "sword" }
+        items { item: "sword" exhausted: true }
+        items { item: "torch" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "boot");
+}
+
+// Law 3.3.1 before 11.4.2: the Duchy rules the three rabbit clearings
+// with its rabbit dominance activated; the nearest (3) is two steps away
+// and its lone warrior falls to one sword. The Riverfolk's post here (four
+// guards, 16 funds) is out of our swords' reach; the slip goes toward the
+// win to break, not held back by the post.
+TEST(VagabondPlan, Law_3_3_1_ADominanceWinBeforeATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_RIVERFOLK count: 4 }
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_DUCHY count: 1 }
+        ruler: FACTION_DUCHY
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        adjacent: [ 3, 5 ]
+        warriors { faction: FACTION_DUCHY count: 5 }
+        ruler: FACTION_DUCHY
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        adjacent: [ 4 ]
+        warriors { faction: FACTION_DUCHY count: 5 }
+        ruler: FACTION_DUCHY
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 12 }
+      seats {
+        seat: 2
+        faction: FACTION_DUCHY
+        dominance { name: "Dominance" suit: SUIT_RABBIT }
+      }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 16 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_RIVERFOLK level: "hostile" }
+        relationships { faction: FACTION_DUCHY level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "2 (mouse)");
+}
+
+// Law 11.4.2 with 3.1 and 9.6.1: the Riverfolk have 26 VP and 10 funds,
+// so their next Birdsong's dividends (5) win unless their only trade post
+// falls (11.2.5.I). The post stands one step away with one guard; resting
+// in the forest to repair would give up the turn that takes it.
+TEST(VagabondPlan, Law_11_4_2_NoRestWhileDividendsWin) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_MOUSE
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 26 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "torch" damaged: true }
+        items { item: "hammer" damaged: true }
+        items { item: "boot" damaged: true }
+        relationships { faction: FACTION_RIVERFOLK level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.1: the Marquise's fox dominance is activated and she rules two
+// of the three fox clearings, this one with two warriors our two swords
+// can break. The Vagabond stays to keep her a clearing further from
+// winning rather than slip to the Eyrie's unguarded roost (a VP, 4.3.6).
+TEST(VagabondPlan, Law_3_3_1_StayWhereTheHolderIsOneClearingShort) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "4 (rabbit)"
+      clearing { clearing: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2, 4 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_FOX
+        adjacent: [ 1, 3 ]
+        warriors { faction: FACTION_MARQUISE count: 3 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 4
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "sword" }
+        items { item: "sword" }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
 }
 
 // Law 9.2.9.II.b: the Vagabond in clearing 1, Allied with the Marquise,
