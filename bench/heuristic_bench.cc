@@ -1,15 +1,16 @@
 // Heuristic bot vs random bots, per faction: for every faction of the list
 // (default: all ten, one Vagabond), matches through the referee with the
 // heuristic bot (one out-of-process server) in that faction's seat and
-// uniform-random bots in the others. The opponents rotate through the other
-// factions of the pool and the heuristic's seat rotates over every position.
+// uniform-random bots in the others. The opponents go through every set of
+// the other factions of the pool (--tables window: the earlier few fixed
+// tables) and the heuristic's seat rotates over every position.
 // Prints a per-faction table of win rate (and how many of the wins were by
 // a dominance card, Law 3.3), the 95% Wilson interval, mean VP and how the
 // losses came (a random bot's 30 VP / its dominance / the turn limit).
 //
 // Run: build/bench/heuristic_bench [--games N] [--players P] [--seed S]
 //        [--factions a,b,...] [--pool a,b,...] [--in-process 1]
-//        [--trace K]
+//        [--trace K] [--tables all|window]
 // N games per faction (default 40), P players per table (default 4),
 // --factions the heuristic's factions (vagabond2: the second Vagabond, seated
 // with a random first Vagabond), --pool the opponents' (default all), S the
@@ -71,11 +72,30 @@ bool ParseList(const char* text, std::vector<int>* out) {
   return !out->empty();
 }
 
-// Game g of faction `mine`: its opponents, the next players-1 factions of
-// the pool (without `mine`) after a window that moves by players-1 per
-// game; the heuristic sits at seat g % players.
+// The k-element subsets of {0, ..., n-1} in lexicographic order.
+std::vector<std::vector<int>> Combinations(int n, int k) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> c(k);
+  for (int i = 0; i < k; ++i) c[i] = i;
+  while (k <= n) {
+    out.push_back(c);
+    int i = k - 1;
+    while (i >= 0 && c[i] == n - k + i) --i;
+    if (i < 0) break;
+    ++c[i];
+    for (int j = i + 1; j < k; ++j) c[j] = c[j - 1] + 1;
+  }
+  return out;
+}
+
+// Game g of faction `mine`: the heuristic sits at seat g % players. Its
+// opponents (the pool without `mine`), with every_table: each set of
+// players-1 of them in turn, a new set every `players` games (so every set
+// is met at every seat); without: the next players-1 after a window that
+// moves by players-1 per game (a few fixed tables: with the nine other
+// factions, three; the figures before the every-table rotation).
 std::vector<int> TableFor(int mine, int g, int players,
-                          const std::vector<int>& pool) {
+                          const std::vector<int>& pool, bool every_table) {
   std::vector<int> others;
   for (int f : pool) {
     if (f != mine && !(mine == rules::kVagabond2 && f == rules::kVagabond))
@@ -85,8 +105,16 @@ std::vector<int> TableFor(int mine, int g, int players,
   std::vector<int> seats;
   // The second Vagabond needs the first at the table (Law 9.7).
   if (mine == rules::kVagabond2) seats.push_back(rules::kVagabond);
-  while (static_cast<int>(seats.size()) < players - 1) {
-    seats.push_back(others[(g * (players - 1) + seats.size()) % n]);
+  const int free_seats = players - 1 - static_cast<int>(seats.size());
+  if (every_table) {
+    static std::map<std::pair<int, int>, std::vector<std::vector<int>>> sets;
+    auto& all = sets[{n, free_seats}];
+    if (all.empty()) all = Combinations(n, free_seats);
+    for (int i : all[(g / players) % all.size()]) seats.push_back(others[i]);
+  } else {
+    while (static_cast<int>(seats.size()) < players - 1) {
+      seats.push_back(others[(g * (players - 1) + seats.size()) % n]);
+    }
   }
   seats.insert(seats.begin() + g % players, mine);
   return seats;
@@ -270,13 +298,15 @@ void Wilson(int wins, int n, double* lo, double* hi) {
 
 int Main(int argc, char** argv) {
   int games = 40, players = 4, seed = 1000, in_process = 0, trace = 0;
+  bool every_table = true;
   std::vector<int> factions = AllFactions(), pool = AllFactions();
   for (int i = 1; i < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--help" || flag == "-h" || i + 1 >= argc) {
       std::fprintf(stderr,
                    "usage: heuristic_bench [--games N] [--players P] "
-                   "[--factions a,b,...] [--pool a,b,...] [--seed S]\n");
+                   "[--factions a,b,...] [--pool a,b,...] [--seed S] "
+                   "[--tables all|window]\n");
       return flag == "--help" || flag == "-h" ? 0 : 1;
     }
     if (flag == "--seed") {
@@ -293,6 +323,13 @@ int Main(int argc, char** argv) {
       if (!ParseList(argv[i + 1], &factions)) return 1;
     } else if (flag == "--pool") {
       if (!ParseList(argv[i + 1], &pool)) return 1;
+    } else if (flag == "--tables") {
+      const std::string v = argv[i + 1];
+      if (v != "all" && v != "window") {
+        std::fprintf(stderr, "--tables is all or window\n");
+        return 1;
+      }
+      every_table = v == "all";
     } else {
       std::fprintf(stderr, "unknown flag '%s'\n", flag.c_str());
       return 1;
@@ -327,7 +364,7 @@ int Main(int argc, char** argv) {
       v1::MatchSpec m;
       m.set_match_id(absl::StrCat("bench-", match));
       m.set_seed(seed + match++);
-      for (int f : TableFor(mine, g, players, pool)) {
+      for (int f : TableFor(mine, g, players, pool, every_table)) {
         v1::SeatSpec* s = m.add_seats();
         s->set_faction(FactionToProto(f));
         s->set_bot(f == mine ? spec : "builtin:random");
@@ -337,9 +374,9 @@ int Main(int argc, char** argv) {
       const bool want = in_process && t.played - t.wins < trace;
       absl::StatusOr<MatchOutput> out = MatchOutput{};
       if (in_process) {
-        if (!PlayInProcess(TableFor(mine, g, players, pool), mine, m.seed(),
-                           &out->result, want ? &log : nullptr, &t.reasons,
-                           &t.won_by, &t.turns)) {
+        if (!PlayInProcess(TableFor(mine, g, players, pool, every_table), mine,
+                           m.seed(), &out->result, want ? &log : nullptr,
+                           &t.reasons, &t.won_by, &t.turns)) {
           std::fprintf(stderr, "match %d failed in process\n", match - 1);
           return 1;
         }
