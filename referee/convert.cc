@@ -143,8 +143,35 @@ const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
       kept = true;
       break;
     case rules::kOptFaction:  // a hireling's name is its side's (22.3.2)
-      kept = !rules::IsHirelingTarget(o.a);
+    case rules::kOptBattle:
+      kept = !rules::IsHirelingTarget(o.kind == rules::kOptBattle ? o.b : o.a);
       break;
+    case rules::kOptCount: {
+      // "Move N warriors from A to B" names the prompt's clearings.
+      const rules::Prompt& p = s.prompt();
+      if (o.b < 0 && p.kind == rules::kPromptMoveCount) {
+        key |= uint64_t{1} << 56 | uint64_t{static_cast<uint8_t>(p.a)} << 40 |
+               uint64_t{static_cast<uint8_t>(p.b)} << 48;
+      }
+      kept = true;
+      break;
+    }
+    case rules::kOptAction: {
+      // The modules whose ActionLabel reads only the action's code (the
+      // others' labels name costs, prices or the character).
+      if (s.prompt().kind >= rules::kHirelingPromptBase) break;
+      const int module = ActionModule(s);
+      kept = module == rules::kMarquise || module == rules::kEyrie ||
+             module == rules::kAlliance || module == rules::kCorvid;
+      key |= uint64_t{static_cast<uint8_t>(module)} << 48;
+      break;
+    }
+    case rules::kOptExtra:  // but the Exiles deck's and the hirelings'
+      kept = o.a != rules::kExtraPropagandaBureau &&
+             o.a != rules::kExtraLeague && o.a != rules::kExtraHireling;
+      break;
+    case rules::kOptDone:
+    case rules::kOptYes:
     case rules::kOptCard:
     case rules::kOptClearing:
     case rules::kOptSuit:
@@ -153,6 +180,8 @@ const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
     case rules::kOptQuest:
     case rules::kOptForest:
     case rules::kOptPiece:
+    case rules::kOptLeader:
+    case rules::kOptCharacter:
       kept = true;
       break;
   }
