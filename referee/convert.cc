@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <iterator>
 #include <vector>
 
@@ -143,8 +144,35 @@ const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
       kept = true;
       break;
     case rules::kOptFaction:  // a hireling's name is its side's (22.3.2)
-      kept = !rules::IsHirelingTarget(o.a);
+    case rules::kOptBattle:
+      kept = !rules::IsHirelingTarget(o.kind == rules::kOptBattle ? o.b : o.a);
       break;
+    case rules::kOptCount: {
+      // "Move N warriors from A to B" names the prompt's clearings.
+      const rules::Prompt& p = s.prompt();
+      if (o.b < 0 && p.kind == rules::kPromptMoveCount) {
+        key |= uint64_t{1} << 56 | uint64_t{static_cast<uint8_t>(p.a)} << 40 |
+               uint64_t{static_cast<uint8_t>(p.b)} << 48;
+      }
+      kept = true;
+      break;
+    }
+    case rules::kOptAction: {
+      // The modules whose ActionLabel reads only the action's code (the
+      // others' labels name costs, prices or the character).
+      if (s.prompt().kind >= rules::kHirelingPromptBase) break;
+      const int module = ActionModule(s);
+      kept = module == rules::kMarquise || module == rules::kEyrie ||
+             module == rules::kAlliance || module == rules::kCorvid;
+      key |= uint64_t{static_cast<uint8_t>(module)} << 48;
+      break;
+    }
+    case rules::kOptExtra:  // but the Exiles deck's and the hirelings'
+      kept = o.a != rules::kExtraPropagandaBureau &&
+             o.a != rules::kExtraLeague && o.a != rules::kExtraHireling;
+      break;
+    case rules::kOptDone:
+    case rules::kOptYes:
     case rules::kOptCard:
     case rules::kOptClearing:
     case rules::kOptSuit:
@@ -153,6 +181,8 @@ const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
     case rules::kOptQuest:
     case rules::kOptForest:
     case rules::kOptPiece:
+    case rules::kOptLeader:
+    case rules::kOptCharacter:
       kept = true;
       break;
   }
@@ -1374,6 +1404,128 @@ void EventToProto(const State& s, const rules::Event& e, int seat,
   EventPayloadToProto(s, e, shown, out);
 }
 
+namespace {
+
+// Issue 19.3: the payload of the most frequent events (turn, draw, place,
+// move, remove, VP, battle, dice, hits and the counts) written by hand into
+// `buf` as EventPayloadToProto sets it and protobuf serializes it (the
+// payload field, then its fields in number order); 0 for other kinds (the
+// caller builds those). `buf` holds kMaxPayload bytes.
+constexpr size_t kMaxPayload = 128;
+size_t HandWrittenPayload(const rules::Event& e, uint8_t* buf) {
+  static_assert(
+      v1::Event::kTurnFieldNumber == 20 && v1::Event::kDrawFieldNumber == 21 &&
+      v1::Event::kPlaceFieldNumber == 23 && v1::Event::kMoveFieldNumber == 24 &&
+      v1::Event::kRemoveFieldNumber == 25 && v1::Event::kVpFieldNumber == 26 &&
+      v1::Event::kBattleFieldNumber == 27 &&
+      v1::Event::kDiceFieldNumber == 28 && v1::Event::kHitsFieldNumber == 47 &&
+      v1::Event::kSupportersFieldNumber == 54 &&
+      v1::Event::kOfficersFieldNumber == 55 &&
+      v1::Event::kHandSizeFieldNumber == 56 &&
+      v1::Event::kReshuffleFieldNumber == 57);
+  static_assert(v1::PieceEvent::kFactionFieldNumber == 1 &&
+                v1::PieceEvent::kPieceFieldNumber == 2 &&
+                v1::PieceEvent::kCountFieldNumber == 3 &&
+                v1::PieceEvent::kClearingFieldNumber == 4 &&
+                v1::MoveEvent::kFactionFieldNumber == 1 &&
+                v1::MoveEvent::kCountFieldNumber == 2 &&
+                v1::MoveEvent::kFromClearingFieldNumber == 3 &&
+                v1::MoveEvent::kToClearingFieldNumber == 4 &&
+                v1::VpEvent::kDeltaFieldNumber == 1 &&
+                v1::VpEvent::kReasonFieldNumber == 2 &&
+                v1::BattleEvent::kAttackerFieldNumber == 1 &&
+                v1::BattleEvent::kDefenderFieldNumber == 2 &&
+                v1::BattleEvent::kClearingFieldNumber == 3 &&
+                v1::DiceEvent::kAttackerRollFieldNumber == 1 &&
+                v1::DiceEvent::kDefenderRollFieldNumber == 2 &&
+                v1::HitsEvent::kAttackerFieldNumber == 1 &&
+                v1::HitsEvent::kClearingFieldNumber == 2 &&
+                v1::HitsEvent::kAttackerDealsFieldNumber == 3 &&
+                v1::HitsEvent::kDefenderDealsFieldNumber == 4 &&
+                v1::TurnEvent::kTurnFieldNumber == 1 &&
+                v1::CountEvent::kCountFieldNumber == 1);
+  // The payload's own fields: four int32 at most (ten bytes each with
+  // their tags: 44) and a name of at most 64 bytes.
+  uint8_t inner[kMaxPayload - 8];
+  uint8_t* p = inner;
+  const auto name = [&p](int number, absl::string_view v) {
+    if (v.size() > 64) return false;
+    p = wire::WriteStringField(number, v, p);
+    return true;
+  };
+  int number = 0;
+  switch (e.kind) {
+    case rules::kEvTurn:
+      number = 20;
+      p = wire::WriteInt32Field(1, e.d, p);
+      break;
+    case rules::kEvDraw:
+      number = 21;
+      p = wire::WriteInt32Field(1, e.a, p);
+      break;
+    case rules::kEvPlace:
+    case rules::kEvRemove:  // as PieceEventToProto
+      number = e.kind == rules::kEvPlace ? 23 : 25;
+      p = wire::WriteInt32Field(1, FactionToProto(e.faction), p);
+      if (!name(2, e.b < 0 ? absl::string_view("warrior")
+                           : rules::GetPieceInfo(e.b).name)) {
+        return 0;
+      }
+      p = wire::WriteInt32Field(3, e.a, p);
+      p = wire::WriteInt32Field(4, Cl(e.c), p);
+      break;
+    case rules::kEvMove:
+      number = 24;
+      p = wire::WriteInt32Field(1, FactionToProto(e.faction), p);
+      p = wire::WriteInt32Field(2, e.a, p);
+      p = wire::WriteInt32Field(3, Cl(e.b), p);
+      p = wire::WriteInt32Field(4, Cl(e.c), p);
+      break;
+    case rules::kEvVp:
+      number = 26;
+      p = wire::WriteInt32Field(1, e.d, p);
+      if (!name(2, rules::VpReasonName(e.a))) return 0;
+      break;
+    case rules::kEvBattle:
+      number = 27;
+      p = wire::WriteInt32Field(1, FactionToProto(e.faction), p);
+      p = wire::WriteInt32Field(2, FactionToProto(e.b), p);
+      p = wire::WriteInt32Field(3, Cl(e.c), p);
+      break;
+    case rules::kEvDice:
+      number = 28;
+      p = wire::WriteInt32Field(1, e.a, p);
+      p = wire::WriteInt32Field(2, e.b, p);
+      break;
+    case rules::kEvHits:
+      number = 47;
+      p = wire::WriteInt32Field(1, FactionToProto(e.faction), p);
+      p = wire::WriteInt32Field(2, Cl(e.c), p);
+      p = wire::WriteInt32Field(3, e.a, p);
+      p = wire::WriteInt32Field(4, e.b, p);
+      break;
+    case rules::kEvSupporters:
+    case rules::kEvOfficers:
+    case rules::kEvHandSize:
+      number = e.kind == rules::kEvSupporters ? 54
+               : e.kind == rules::kEvOfficers ? 55
+                                              : 56;
+      p = wire::WriteInt32Field(1, e.a, p);
+      break;
+    case rules::kEvReshuffle:
+      number = 57;
+      p = wire::WriteInt32Field(1, e.d, p);
+      break;
+    default:
+      return 0;
+  }
+  const absl::string_view bytes(reinterpret_cast<const char*>(inner),
+                                p - inner);
+  return wire::WriteLengthField(number, bytes, buf) - buf;
+}
+
+}  // namespace
+
 void AppendEventBytes(const State& s, const rules::Event& e, int seat,
                       std::string* out, v1::Event* scratch) {
   // Fields 1-9 by hand, in number order, as EventToProto sets them; then
@@ -1392,8 +1544,12 @@ void AppendEventBytes(const State& s, const rules::Event& e, int seat,
   const int32_t faction = FactionToProto(e.faction);
   const std::array<int32_t, 4> n = EventNumbers(e);
   const bool shown = State::EventCardVisible(e, seat);
-  scratch->Clear();
-  EventPayloadToProto(s, e, shown, scratch);
+  uint8_t hand[kMaxPayload];
+  const size_t hand_size = HandWrittenPayload(e, hand);
+  if (hand_size == 0) {
+    scratch->Clear();
+    EventPayloadToProto(s, e, shown, scratch);
+  }
   size_t size =
       wire::StringFieldSize(1, kind) + wire::StringFieldSize(2, text) +
       wire::Int32FieldSize(3, e.seat) + wire::Int32FieldSize(4, faction);
@@ -1411,7 +1567,7 @@ void AppendEventBytes(const State& s, const rules::Event& e, int seat,
                 wire::Int32FieldSize(3, card_suit);
     size += wire::LengthFieldSize(9, card_size);
   }
-  const size_t payload = scratch->ByteSizeLong();
+  const size_t payload = hand_size > 0 ? hand_size : scratch->ByteSizeLong();
   const size_t at = out->size();
   out->resize(at + size + payload);
   uint8_t* p = reinterpret_cast<uint8_t*>(&(*out)[at]);
@@ -1427,7 +1583,11 @@ void AppendEventBytes(const State& s, const rules::Event& e, int seat,
     p = wire::WriteStringField(2, card_name, p);
     p = wire::WriteInt32Field(3, card_suit, p);
   }
-  scratch->SerializeWithCachedSizesToArray(p);
+  if (hand_size > 0) {
+    std::memcpy(p, hand, hand_size);
+  } else {
+    scratch->SerializeWithCachedSizesToArray(p);
+  }
 }
 
 bool BoardEventCovers(const std::string& field) {

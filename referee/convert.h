@@ -43,9 +43,12 @@ void AppendProgressField(const rules::State& s, std::string* out);
 // Issue 19.3: the option labels of one match, each made once where the
 // label depends only on the option and the match's map and deck (a card, a
 // clearing, a move and whether it crosses by the Ferry, a suit, a Decree
-// card, an item, a quest, a forest, a piece, a faction not a hireling);
-// every other label made anew. Of(s, o) is s.OptionLabel(o), valid until
-// the next call.
+// card, an item, a quest, a forest, a piece, a faction or a battle not
+// against a hireling, Done, Yes, a count (with the prompt's clearings for
+// a move's), a leader, a character, the extras but the Exiles deck's and
+// the hirelings', and the actions of the Marquise, the Eyrie, the Alliance
+// and the Corvids); every other label made anew. Of(s, o) is s.OptionLabel(o),
+// valid until the next call.
 class OptionLabels {
  public:
   const std::string& Of(const rules::State& s, const rules::Option& o);
