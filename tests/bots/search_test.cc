@@ -19,6 +19,7 @@
 #include "gtest/gtest.h"
 #include "referee/convert.h"
 #include "referee/rules/determinize.h"
+#include "referee/rules/faction.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/state.h"
 
@@ -314,7 +315,15 @@ std::string ControlOf(const State& s) {
     absl::StrAppend(&out, " marquise ", s.marquise().actions, " ",
                     s.marquise().recruited);
   } else if (f == rules::kEyrie) {
-    if (s.phase() == rules::kPhaseDaylight) {  // reset as Daylight begins
+    // Law 7.5: the Decree resolved so far is scratch the Eyrie's Daylight
+    // task resets as it starts, after start-of-Daylight effects (Command
+    // Warren): before that it is the last turn's, which no rule reads.
+    bool resolving = false;
+    for (const rules::Task& t : s.stack()) {
+      resolving |=
+          t.step > 0 && rules::GetTaskHandler(t.kind).name == "eyrie.daylight";
+    }
+    if (resolving) {
       for (uint32_t r : s.eyrie().resolved) absl::StrAppend(&out, " ", r);
     }
     absl::StrAppend(&out, " added ", s.eyrie().added);
