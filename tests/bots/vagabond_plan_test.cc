@@ -5,6 +5,9 @@
 
 #include <string>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 #include "tests/bots/policy_request.h"
 
@@ -519,28 +522,29 @@ TEST(VagabondPlan, Law_3_3_1_TokensDoNotHoldRule) {
 // activated (Law 3.3.1), `here` warriors in clearing 1 where the Vagabond
 // stands with two ready swords, deciding between a quest and a battle.
 v1::DecisionRequest HundredsFoxDominance(int here) {
-  return Parse(R"pb(
-                 seat: 0
-                 faction: FACTION_VAGABOND
-                 prompt { kind: "vagabond.action" }
-                 options {
-                   label: "Quest"
-                   action { code: 4 }
-                 }
-                 options {
-                   label: "Battle (sword)"
-                   action { code: 2 }
-                 }
-                 options {
-                   label: "Done"
-                   done {}
-                 }
-                 observation {
-                   clearings { id: 1 suit: SUIT_FOX
-                               adjacent: [ 2 ]
-                               warriors { faction: FACTION_HUNDREDS count:)pb" +
-               std::to_string(here) + R"pb(}
-                                           ruler: FACTION_HUNDREDS
+  constexpr absl::string_view kRequest = R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.action" }
+    options {
+      label: "Quest"
+      action { code: 4 }
+    }
+    options {
+      label: "Battle (sword)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2 ]
+        warriors { faction: FACTION_HUNDREDS count: HERE }
+        ruler: FACTION_HUNDREDS
       }
       clearings {
         id: 2
@@ -571,7 +575,8 @@ v1::DecisionRequest HundredsFoxDominance(int here) {
         relationships { faction: FACTION_HUNDREDS level: "indifferent" }
       }
     }
-  )pb");
+  )pb";
+  return Parse(absl::StrReplaceAll(kRequest, {{"HERE", absl::StrCat(here)}}));
 }
 
 // Law 3.3.1 with 9.2.6 and 4.3.3: two ready undamaged swords are two
