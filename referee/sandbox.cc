@@ -25,6 +25,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 
 namespace woodland::referee {
@@ -414,7 +415,7 @@ void Sandbox::KillAll() {
 }
 
 std::string Sandbox::LimitNote(int wait_status) {
-  std::vector<std::string> notes;
+  std::vector<absl::string_view> notes;
   for (const std::string& c : cgroups_) {
     if (Field(ReadFile(c + "/memory.oom_control"), "oom_kill") > 0 ||
         Field(ReadFile(c + "/memory.events"), "oom_kill") > 0) {
@@ -431,8 +432,7 @@ std::string Sandbox::LimitNote(int wait_status) {
     sig = WEXITSTATUS(wait_status) - 128;
   if (sig == SIGXCPU) notes.push_back("CPU time limit reached");
   if (sig == SIGXFSZ) notes.push_back("file size limit reached");
-  if (sig != 0 && notes.empty())
-    notes.push_back(absl::StrCat("ended by signal ", sig));
+  if (sig != 0 && notes.empty()) return absl::StrCat("ended by signal ", sig);
   return absl::StrJoin(notes, ", ");
 }
 
