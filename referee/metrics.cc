@@ -37,10 +37,11 @@ RefereeMetrics::RefereeMetrics()
                     .Name("woodland_match_duration_seconds")
                     .Help("Wall time of finished matches.")
                     .Register(*registry_)),
-      active_gauge_(active_.Add({})) {}
+      active_gauge_(active_.Add({})),
+      started_counter_(started_.Add({})) {}
 
 void RefereeMetrics::MatchStarted() {
-  started_.Add({}).Increment();
+  started_counter_.Increment();
   active_gauge_.Increment();
 }
 

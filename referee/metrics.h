@@ -35,6 +35,9 @@ class RefereeMetrics {
   prometheus::Family<prometheus::Gauge>& active_;
   prometheus::Family<prometheus::Histogram>& duration_;
   prometheus::Gauge& active_gauge_;
+  // The unlabelled series exist from construction, so they read 0 rather
+  // than missing until their first change.
+  prometheus::Counter& started_counter_;
 };
 
 // Keeps a bot-supplied name usable as a label value: at most 40 characters

@@ -29,6 +29,26 @@ std::set<std::string> RegisteredNames() {
   return names;
 }
 
+// A counter without labels is exported as 0 from the start: a scrape before
+// the first match (or a fleet backend that has served none yet) reads 0, not
+// a missing series, and rate() has a starting point.
+TEST(RefereeMetricsTest, UnlabelledCountersReadZeroBeforeTheFirstMatch) {
+  referee::RefereeMetrics referee;
+  bool seen = false;
+  for (const auto& family : referee.registry()->Collect()) {
+    if (family.name != "woodland_matches_started_total") continue;
+    ASSERT_EQ(family.metric.size(), 1u);
+    EXPECT_EQ(family.metric[0].counter.value, 0);
+    seen = true;
+  }
+  EXPECT_TRUE(seen);
+  referee.MatchStarted();
+  for (const auto& family : referee.registry()->Collect()) {
+    if (family.name == "woodland_matches_started_total")
+      EXPECT_EQ(family.metric[0].counter.value, 1);
+  }
+}
+
 TEST(Dashboard, QueriesOnlyRegisteredMetrics) {
   std::ifstream f(WOODLAND_SOURCE_DIR "/deploy/grafana/woodland-arena.json");
   ASSERT_TRUE(f) << "dashboard missing";
