@@ -441,6 +441,23 @@ bool HiddenPlot(int piece) {
   return piece >= rules::kPlotBomb && piece <= rules::kPlotRaid;
 }
 
+// Calls emit(piece, count) for each entry of faction f's supply as a seat
+// sees it (`own`: its own supply): another seat sees the Corvids' plots as
+// one count of face-down plots (Law 13.2.2).
+template <typename Emit>
+void ForVisibleSupply(const State& s, int f, bool own, Emit emit) {
+  int hidden = 0;
+  for (int p = 0; p < rules::kNumPieces; ++p) {
+    if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden) continue;
+    if (HiddenPlot(p) && !own) {
+      hidden += s.piece_supply(p);
+      continue;
+    }
+    emit(p, s.piece_supply(p));
+  }
+  if (f == rules::kCorvid && !own) emit(rules::kPlotHidden, hidden);
+}
+
 void SupplyToProto(const State& s, int seat,
                    google::protobuf::RepeatedPtrField<v1::FactionSupply>* out) {
   for (int i = 0; i < s.num_seats(); ++i) {
@@ -449,26 +466,12 @@ void SupplyToProto(const State& s, int seat,
     v1::FactionSupply* fs = out->Add();
     fs->set_faction(FactionToProto(f));
     fs->set_warriors(s.warrior_supply(f));
-    const bool own = seat == i;
-    int hidden = 0;
-    for (int p = 0; p < rules::kNumPieces; ++p) {
-      if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden)
-        continue;
-      if (HiddenPlot(p) && !own) {
-        hidden += s.piece_supply(p);
-        continue;
-      }
+    ForVisibleSupply(s, f, seat == i, [&](int piece, int count) {
       v1::PieceCount* pc = fs->add_pieces();
-      pc->set_piece(std::string(rules::GetPieceInfo(p).name));
+      pc->set_piece(std::string(rules::GetPieceInfo(piece).name));
       pc->set_owner(FactionToProto(f));
-      pc->set_count(s.piece_supply(p));
-    }
-    if (f == rules::kCorvid && !own) {
-      v1::PieceCount* pc = fs->add_pieces();
-      pc->set_piece(std::string(rules::GetPieceInfo(rules::kPlotHidden).name));
-      pc->set_owner(FactionToProto(f));
-      pc->set_count(hidden);
-    }
+      pc->set_count(count);
+    });
   }
 }
 
@@ -536,7 +539,7 @@ void PutCard(const State& s, int number, CardId id, std::string& scratch,
 
 void AppendSupplyField(const State& s, const rules::Observation& o,
                        std::string* out) {
-  // As SupplyToProto (Law 13.2.2: others see the Corvids' plots' number).
+  // The bytes SupplyToProto's message serialises to.
   static_assert(v1::Observation::kSupplyFieldNumber == 30 &&
                 v1::FactionSupply::kFactionFieldNumber == 1 &&
                 v1::FactionSupply::kWarriorsFieldNumber == 2 &&
@@ -549,19 +552,9 @@ void AppendSupplyField(const State& s, const rules::Observation& o,
     entry.clear();
     PutInt32(1, FactionToProto(f), &entry);
     PutInt32(2, s.warrior_supply(f), &entry);
-    const bool own = o.seat == i;
-    int hidden = 0;
-    for (int p = 0; p < rules::kNumPieces; ++p) {
-      if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden)
-        continue;
-      if (HiddenPlot(p) && !own) {
-        hidden += s.piece_supply(p);
-        continue;
-      }
-      PutPieceCount(3, p, f, s.piece_supply(p), &entry);
-    }
-    if (f == rules::kCorvid && !own)
-      PutPieceCount(3, rules::kPlotHidden, f, hidden, &entry);
+    ForVisibleSupply(s, f, o.seat == i, [&](int piece, int count) {
+      PutPieceCount(3, piece, f, count, &entry);
+    });
     PutBytes(30, entry, out);
   }
 }
