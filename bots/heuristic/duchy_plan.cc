@@ -1,5 +1,6 @@
 #include "bots/heuristic/duchy_plan.h"
 
+#include <algorithm>
 #include <string>
 
 #include "bots/heuristic/request_view.h"
@@ -26,13 +27,18 @@ enum : int {
   kToBurrow = 60,
 };
 
-int Count(const v1::ClearingView* c, v1::Faction f, bool warriors) {
+// `f`'s warriors in `c`, or its pieces (only those named `piece` if given).
+int Count(const v1::ClearingView* c, v1::Faction f, bool warriors,
+          const std::string& piece = "") {
   if (c == nullptr) return 0;
   int n = 0;
   if (warriors) {
     for (const auto& w : c->warriors()) n += w.faction() == f ? w.count() : 0;
   } else {
-    for (const auto& p : c->pieces()) n += p.owner() == f ? p.count() : 0;
+    for (const auto& p : c->pieces()) {
+      if (p.owner() == f && (piece.empty() || p.piece() == piece))
+        n += p.count();
+    }
   }
   return n;
 }
@@ -52,12 +58,53 @@ int OnMap(const DecisionRequest& r, const std::string& piece) {
   return n;
 }
 
+// Law 12.5.1.V: Dig moves at most four warriors from the Burrow.
+constexpr int kDigWarriors = 4;
+// A trade post worth taking before building (TradePostWorth): about the VP
+// the Riverfolk's funds would score over the next few Birdsongs.
+constexpr double kPostWorthDigging = 8;
+
+// Law 12.5.1.V: a card in hand that pays for a Dig in `c` (its suit; birds
+// are wild, Law 2.1.1).
+bool CanPayDig(const DecisionRequest& r, const v1::ClearingView& c) {
+  for (const auto& card : r.observation().hand()) {
+    if (card.suit() == c.suit() || card.suit() == v1::SUIT_BIRD) return true;
+  }
+  return false;
+}
+
+// What a Dig into `c` gains by landing on a trade post (Law 12.5.1.V): the
+// post's worth (request_view.h, Law 11.2.5.I, 11.4.2) where the warriors
+// the Dig brings outnumber its guards, so the next battle takes it.
+double DigTradePost(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (r.faction() == v1::FACTION_RIVERFOLK || !HasTradePost(c)) return 0;
+  const int landing =
+      std::min(kDigWarriors, r.observation().duchy().burrow_warriors());
+  return landing > Warriors(c, v1::FACTION_RIVERFOLK) ? TradePostWorth(r) : 0;
+}
+
+// The best trade post a Dig could reach now (no tunnel there yet, a card
+// to pay for it), 0 when none.
+double BestDigTradePost(const DecisionRequest& r) {
+  double best = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (Count(&c, r.faction(), false, "tunnel") > 0) continue;  // 12.5.1.V
+    if (CanPayDig(r, c)) best = std::max(best, DigTradePost(r, &c));
+  }
+  return best;
+}
+
 double Assembly(const DecisionRequest& r, int code) {
   const int burrow = r.observation().duchy().burrow_warriors();
   switch (code) {
     case kBuild:
       return 10;
     case kDig:
+      // Dig onto a post, then battle it with the second action.
+      if (r.observation().duchy().assembly_actions_taken() == 0 &&
+          BestDigTradePost(r) >= kPostWorthDigging) {
+        return 11;
+      }
       return OnMap(r, "tunnel") < 3 || burrow >= 4 ? 8 : 3;
     case kRecruit:
       return 5;
@@ -131,13 +178,27 @@ int Ruled(const DecisionRequest& r, v1::Suit suit) {
 // Law 3.3: the Duchy's tunnels reach any clearing (12.2.4), so ruling three
 // of a suit is its surest win; against loose opponents it scores VP slowly.
 
+bool RulesOppositeCorners(const DecisionRequest& r) {
+  auto ruled = [&](int id) {
+    const auto* c = Clearing(r, id);
+    return c && c->ruler() == r.faction();
+  };
+  return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
+}
+
 std::optional<double> RulerDominanceScore(const DecisionRequest& r,
                                           const Option& o, int early_vp) {
   if (o.payload_case() != Option::kExtra) return std::nullopt;
   const std::string& action = o.extra().action();
   const v1::Suit suit = o.extra().card().suit();
-  if (suit == v1::SUIT_BIRD || suit == v1::SUIT_UNSPECIFIED)
+  if (suit == v1::SUIT_UNSPECIFIED) return std::nullopt;
+  if (suit == v1::SUIT_BIRD) {
+    // Law 3.3.1.II: achievable only on a pair of opposite corners we hold.
+    const bool corners = RulesOppositeCorners(r);
+    if (action == "take_dominance") return corners ? 8 : -3;  // 3.3.4
+    if (action == "activate_dominance") return corners ? 50 : -5;
     return std::nullopt;
+  }
   const int ruled = Ruled(r, suit);
   if (action == "take_dominance") return ruled >= 2 ? 8 : -3;
   if (action == "activate_dominance") {
@@ -183,7 +244,7 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
   if (kind == "duchy.dig_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
     return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0) +
-           DominanceMoveBonus(r, nullptr, c);
+           DominanceMoveBonus(r, nullptr, c) + DigTradePost(r, c);
   }
   if (kind == "duchy.dig_count" || kind == "duchy.move_count") {
     return o.count().count();  // all the way

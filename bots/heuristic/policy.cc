@@ -43,14 +43,6 @@ int RuledOfSuit(const DecisionRequest& r, v1::Suit suit) {
   return n;
 }
 
-bool RulesOppositeCorners(const DecisionRequest& r) {
-  auto ruled = [&](int id) {
-    const auto* c = Clearing(r, id);
-    return c && c->ruler() == r.faction();
-  };
-  return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
-}
-
 int Relation(const DecisionRequest& r, v1::Faction f) {
   return VagabondRelation(r, f);
 }

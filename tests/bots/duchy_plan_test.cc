@@ -1,13 +1,20 @@
-// The heuristic's Underground Duchy plan (Law 12) in-process: four-player
-// games with the Duchy played by the heuristic policy (through the protocol
-// view, exactly as a bot sees it) and the other seats by uniform random
-// choices; the same games with a random Duchy are the baseline.
+// The heuristic's Underground Duchy plan (Law 12): its Law-based decisions
+// on hand-made requests (bird dominance, digging onto trade posts), and
+// in-process four-player games with the Duchy played by the heuristic policy
+// (through the protocol view, exactly as a bot sees it) and the other seats
+// by uniform random choices; the same games with a random Duchy are the
+// baseline.
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
+#include "absl/strings/substitute.h"
 #include "bots/heuristic/policy.h"
 #include "gtest/gtest.h"
 #include "referee/convert.h"
 #include "referee/rules/state.h"
+#include "tests/bots/policy_request.h"
 
 namespace woodland::bots {
 namespace {
@@ -54,6 +61,133 @@ bool PlayGame(uint64_t seed, int duchy_seat, bool heuristic) {
     if (w == duchy_seat) return true;
   }
   return false;
+}
+
+// A Parliament prompt offering one dominance extra (`action`, bird) or Done,
+// the Duchy at 14 VP ruling the corner clearings `ruled` (Law 3.3.1.II).
+v1::DecisionRequest BirdDominanceRequest(const std::string& action,
+                                         const std::vector<int>& ruled) {
+  std::string text = absl::Substitute(
+      R"pb(
+        seat: 0
+        faction: FACTION_DUCHY
+        prompt { kind: "duchy.parliament" }
+        options {
+          label: "Bird Dominance"
+          extra {
+            action: "$0"
+            card { name: "Dominance" suit: SUIT_BIRD }
+          }
+        }
+        options {
+          label: "Done"
+          done {}
+        }
+        observation {
+          seats { seat: 0 faction: FACTION_DUCHY victory_points: 14 }
+      )pb",
+      action);
+  for (int id = 1; id <= 4; ++id) {
+    const bool ours = std::find(ruled.begin(), ruled.end(), id) != ruled.end();
+    text += "clearings { id: " + std::to_string(id) + " suit: SUIT_FOX" +
+            (ours ? " ruler: FACTION_DUCHY" : "") + " }\n";
+  }
+  return Parse(text + "}");
+}
+
+// Law 3.3.1.II: bird dominance wins only with two clearings in opposite
+// corners (1-3 or 2-4); two neighbouring corners are no reason to give up
+// scoring (3.3.1: an activated card ends our VP).
+TEST(DuchyPlan, Law_3_3_1_II_ActivatesBirdDominanceOnlyOnOppositeCorners) {
+  EXPECT_EQ(Pick(BirdDominanceRequest("activate_dominance", {1, 3})),
+            "Bird Dominance");
+  EXPECT_EQ(Pick(BirdDominanceRequest("activate_dominance", {1, 2})), "Done");
+}
+
+// Law 3.3.4: taking an available bird dominance card spends a bird card;
+// worth it only once the Duchy holds a pair of opposite corners.
+TEST(DuchyPlan, Law_3_3_4_TakesBirdDominanceOnlyOnOppositeCorners) {
+  EXPECT_EQ(Pick(BirdDominanceRequest("take_dominance", {2, 4})),
+            "Bird Dominance");
+  EXPECT_EQ(Pick(BirdDominanceRequest("take_dominance", {2})), "Done");
+}
+
+// A Duchy observation: `burrow` warriors in the Burrow, a rabbit card in
+// hand, clearing 5 (fox) empty and clearing 7 (rabbit) holding a Riverfolk
+// trade post guarded by `guards`, the Riverfolk with `funds` funds.
+std::string TradePostView(int burrow, int guards, int funds) {
+  return absl::Substitute(
+      R"pb(
+        observation {
+          seats { seat: 0 faction: FACTION_DUCHY victory_points: 6 }
+          seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 9 }
+          hand { name: "Rabbit card" suit: SUIT_RABBIT }
+          duchy { burrow_warriors: $0 }
+          riverfolk { funds { faction: FACTION_RIVERFOLK count: $2 } }
+          clearings { id: 5 suit: SUIT_FOX adjacent: 7 }
+          clearings {
+            id: 7
+            suit: SUIT_RABBIT
+            adjacent: 5
+            warriors { faction: FACTION_RIVERFOLK count: $1 }
+            pieces {
+              piece: "rabbit trade post"
+              owner: FACTION_RIVERFOLK
+              count: 1
+            }
+            ruler: FACTION_RIVERFOLK
+          }
+        }
+      )pb",
+      burrow, guards, funds);
+}
+
+// Law 12.5.1.V, 11.2.5.I: Dig lands up to four Burrow warriors on a trade
+// post that outnumber its guards, and the second Assembly action battles it
+// (the post falls, halving the Riverfolk's funds that score every Birdsong,
+// 11.4.2): with both actions left Dig comes before Build.
+TEST(DuchyPlan, Law_12_5_1_V_DigsBeforeBuildingWhenATradePostCanFall) {
+  const std::string head = R"pb(
+    seat: 0
+    faction: FACTION_DUCHY
+    prompt { kind: "duchy.assembly" }
+    options {
+      label: "Build"
+      action { code: 0 }
+    }
+    options {
+      label: "Dig"
+      action { code: 4 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+  )pb";
+  EXPECT_EQ(Pick(Parse(head + TradePostView(3, 1, 8))), "Dig");
+  // Guards the Burrow cannot outnumber, or a post worth little: Build.
+  EXPECT_EQ(Pick(Parse(head + TradePostView(3, 3, 8))), "Build");
+  EXPECT_EQ(Pick(Parse(head + TradePostView(3, 1, 0))), "Build");
+}
+
+// Law 12.5.1.V, 11.2.5.I: the Dig goes to the trade post the Burrow's
+// warriors can take, not to an empty clearing.
+TEST(DuchyPlan, Law_12_5_1_V_DigsOntoATradePostItCanTake) {
+  const std::string head = R"pb(
+    seat: 0
+    faction: FACTION_DUCHY
+    prompt { kind: "duchy.dig_clearing" }
+    options {
+      label: "5 (fox)"
+      clearing { clearing: 5 }
+    }
+    options {
+      label: "7 (rabbit)"
+      clearing { clearing: 7 }
+    }
+  )pb";
+  EXPECT_EQ(Pick(Parse(head + TradePostView(4, 2, 8))), "7 (rabbit)");
+  EXPECT_EQ(Pick(Parse(head + TradePostView(2, 2, 8))), "5 (fox)");
 }
 
 TEST(DuchyPlan, BeatsARandomDuchyAgainstRandomOpponents) {
