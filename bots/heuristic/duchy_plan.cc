@@ -215,6 +215,12 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
   const bool done = o.payload_case() == Option::kDone;
   const int code = o.payload_case() == Option::kAction ? o.action().code() : -1;
   if (auto d = RulerDominanceScore(r, o, 12)) return d;
+  if (o.payload_case() == Option::kExtra) {
+    // Law 4.1.3: Codebreakers shows a hand no decision here reads; other
+    // extras (Exposure, Tax Collector, ...) fall to the shared rules.
+    if (o.extra().action() == "codebreakers") return -1;
+    return std::nullopt;
+  }
   if (kind == "duchy.assembly") {
     if (done) return 0;
     if (code < 0) return std::nullopt;  // dominance and card actions

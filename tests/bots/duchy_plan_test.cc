@@ -190,6 +190,53 @@ TEST(DuchyPlan, Law_12_5_1_V_DigsOntoATradePostItCanTake) {
   EXPECT_EQ(Pick(Parse(head + TradePostView(2, 2, 8))), "5 (fox)");
 }
 
+// A Parliament prompt offering Done or the option `label`, an extra with
+// the fields `extra`; a face-down Corvid plot lies in clearing 9, where the
+// Duchy has a warrior.
+v1::DecisionRequest ParliamentExtraRequest(const std::string& label,
+                                           const std::string& extra) {
+  return Parse(absl::Substitute(
+      R"pb(
+        seat: 0
+        faction: FACTION_DUCHY
+        prompt { kind: "duchy.parliament" }
+        options { label: "$0" extra { $1 } }
+        options {
+          label: "Done"
+          done {}
+        }
+        observation {
+          seats { seat: 0 faction: FACTION_DUCHY victory_points: 8 }
+          seats { seat: 1 faction: FACTION_CORVID victory_points: 8 }
+          hand { name: "Mouse card" suit: SUIT_MOUSE }
+          clearings {
+            id: 9
+            suit: SUIT_MOUSE
+            warriors { faction: FACTION_DUCHY count: 1 }
+          }
+          corvid { plots { clearing: 9 plot: "face-down plot" } }
+        }
+      )pb",
+      label, extra));
+}
+
+// Law 13.2.4: a wrong Exposure guess gives the Corvids the card shown; the
+// Duchy guesses in Parliament only when the plot's kind is nearly known
+// (the shared rule), not whenever a Corvid plot is offered.
+TEST(DuchyPlan, Law_13_2_4_GuessesNoPlotBlindInParliament) {
+  EXPECT_EQ(Pick(ParliamentExtraRequest("Exposure: guess the plot in 9",
+                                        R"(action: "exposure" clearing: 9)")),
+            "Done");
+}
+
+// Law 4.1.3: Codebreakers (a persistent effect) shows an enemy's hand, which
+// no decision of the plan reads: left unused.
+TEST(DuchyPlan, Law_4_1_3_LeavesCodebreakersUnused) {
+  EXPECT_EQ(Pick(ParliamentExtraRequest("Use Codebreakers",
+                                        R"(action: "codebreakers")")),
+            "Done");
+}
+
 TEST(DuchyPlan, BeatsARandomDuchyAgainstRandomOpponents) {
   constexpr int kGames = 80;
   int heuristic_wins = 0, random_wins = 0;
