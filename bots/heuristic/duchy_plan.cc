@@ -83,6 +83,12 @@ double DigTradePost(const DecisionRequest& r, const v1::ClearingView* c) {
   return landing > Warriors(c, v1::FACTION_RIVERFOLK) ? TradePostWorth(r) : 0;
 }
 
+// Law 14.4.1: a Hundreds mob in `c` razes our buildings and tunnels there
+// at the Hundreds' next Birdsong.
+bool HasMob(const v1::ClearingView* c) {
+  return Count(c, v1::FACTION_HUNDREDS, false, "mob") > 0;
+}
+
 // The best trade post a Dig could reach now (no tunnel there yet, a card
 // to pay for it), 0 when none.
 double BestDigTradePost(const DecisionRequest& r) {
@@ -245,12 +251,14 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
     return citadel == (OnMap(r, "citadel") <= OnMap(r, "market")) ? 2 : 1;
   }
   if (kind == "duchy.build_clearing") {
-    return Count(Clearing(r, o.clearing().clearing()), me, true);
+    const auto* c = Clearing(r, o.clearing().clearing());
+    return Count(c, me, true) - (HasMob(c) ? 10 : 0);
   }
   if (kind == "duchy.dig_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
     return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0) +
-           DominanceMoveBonus(r, nullptr, c) + DigTradePost(r, c);
+           DominanceMoveBonus(r, nullptr, c) + DigTradePost(r, c) -
+           (HasMob(c) ? 3 : 0);
   }
   if (kind == "duchy.dig_count" || kind == "duchy.move_count") {
     return o.count().count();  // all the way

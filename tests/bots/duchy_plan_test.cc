@@ -237,6 +237,43 @@ TEST(DuchyPlan, Law_4_1_3_LeavesCodebreakersUnused) {
             "Done");
 }
 
+// Law 14.4.1: at the Hundreds' Birdsong each mob razes every enemy building
+// and token in its clearing (and a lost building costs the Duchy a minister,
+// 12.2.3): the Duchy builds where no mob stands, even beside fewer warriors.
+TEST(DuchyPlan, Law_14_4_1_BuildsWhereNoMobStands) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_DUCHY
+    prompt { kind: "duchy.build_clearing" }
+    options {
+      label: "5 (fox)"
+      clearing { clearing: 5 }
+    }
+    options {
+      label: "7 (fox)"
+      clearing { clearing: 7 }
+    }
+    observation {
+      seats { seat: 0 faction: FACTION_DUCHY victory_points: 6 }
+      seats { seat: 1 faction: FACTION_HUNDREDS victory_points: 9 }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        warriors { faction: FACTION_DUCHY count: 2 }
+        ruler: FACTION_DUCHY
+      }
+      clearings {
+        id: 7
+        suit: SUIT_FOX
+        warriors { faction: FACTION_DUCHY count: 4 }
+        pieces { piece: "mob" owner: FACTION_HUNDREDS count: 1 }
+        ruler: FACTION_DUCHY
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "5 (fox)");
+}
+
 TEST(DuchyPlan, BeatsARandomDuchyAgainstRandomOpponents) {
   constexpr int kGames = 80;
   int heuristic_wins = 0, random_wins = 0;
