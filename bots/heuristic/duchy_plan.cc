@@ -58,6 +58,34 @@ int OnMap(const DecisionRequest& r, const std::string& piece) {
   return n;
 }
 
+// Clearings of a suit `who` rules (Law 2.5).
+int Ruled(const DecisionRequest& r, v1::Suit suit, v1::Faction who) {
+  int n = 0;
+  for (const auto& c : r.observation().clearings())
+    n += c.ruler() == who && c.suit() == suit;
+  return n;
+}
+
+// Law 3.3.1.II: `who` rules both clearings of a pair of opposite corners
+// (1-3 or 2-4).
+bool HoldsOppositeCorners(const DecisionRequest& r, v1::Faction who) {
+  auto rules = [&](int id) {
+    const auto* c = Clearing(r, id);
+    return c != nullptr && c->ruler() == who;
+  };
+  return (rules(1) && rules(3)) || (rules(2) && rules(4));
+}
+
+// The suit of `who`'s activated dominance card (Law 3.3.1), unspecified if
+// none.
+v1::Suit DominanceSuit(const DecisionRequest& r, v1::Faction who) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == who && seat.has_dominance())
+      return seat.dominance().suit();
+  }
+  return v1::SUIT_UNSPECIFIED;
+}
+
 // Law 12.5.1.V: Dig moves at most four warriors from the Burrow.
 constexpr int kDigWarriors = 4;
 // A trade post worth taking before building (TradePostWorth): about the VP
@@ -89,6 +117,38 @@ bool HasMob(const v1::ClearingView* c) {
   return Count(c, v1::FACTION_HUNDREDS, false, "mob") > 0;
 }
 
+// Law 3.3.1: `who`, its dominance active, wins at its next Birdsong as
+// things stand: it rules three clearings of the card's suit (bird: both
+// clearings of a pair of opposite corners, 3.3.1.II).
+bool WinsNextBirdsong(const DecisionRequest& r, v1::Faction who) {
+  const v1::Suit suit = DominanceSuit(r, who);
+  if (suit == v1::SUIT_BIRD) return HoldsOppositeCorners(r, who);
+  return suit != v1::SUIT_UNSPECIFIED && Ruled(r, suit, who) >= 3;
+}
+
+// A Dig into `c` (up to four warriors, Law 12.5.1.V) that ends the rule of
+// an opponent about to win by dominance there (Law 2.5: a tie rules nobody).
+bool DigBreaksDominance(const DecisionRequest& r, const v1::ClearingView* c) {
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (c == nullptr || !DominanceThreat(r, c->id(), &who) ||
+      !WinsNextBirdsong(r, who))
+    return false;
+  return std::min(kDigWarriors, r.observation().duchy().burrow_warriors()) +
+             Warriors(c, r.faction()) >=
+         RulePresence(*c, who);
+}
+
+// A clearing a Dig can reach now (no tunnel, a card to pay) where it
+// breaks a winning dominance.
+bool CanDigToBreakDominance(const DecisionRequest& r) {
+  for (const auto& c : r.observation().clearings()) {
+    if (Count(&c, r.faction(), false, "tunnel") == 0 && CanPayDig(r, c) &&
+        DigBreaksDominance(r, &c))
+      return true;
+  }
+  return false;
+}
+
 // The best trade post a Dig could reach now (no tunnel there yet, a card
 // to pay for it), 0 when none.
 double BestDigTradePost(const DecisionRequest& r) {
@@ -106,6 +166,7 @@ double Assembly(const DecisionRequest& r, int code) {
     case kBuild:
       return 10;
     case kDig:
+      if (CanDigToBreakDominance(r)) return 12;  // Law 3.3.1
       // Dig onto a post, then battle it with the second action.
       if (r.observation().duchy().assembly_actions_taken() == 0 &&
           BestDigTradePost(r) >= kPostWorthDigging) {
@@ -129,15 +190,6 @@ double Minister(int m) {
   return m >= 0 && m < 9 ? kOrder[m] : 1;
 }
 
-// The suit of our activated dominance card (Law 3.3.1), unspecified if none.
-v1::Suit DominanceSuit(const DecisionRequest& r) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == r.faction() && seat.has_dominance())
-      return seat.dominance().suit();
-  }
-  return v1::SUIT_UNSPECIFIED;
-}
-
 // With dominance active, take clearings of its suit we do not rule yet
 // and keep those we hold (Law 3.3.1.I).
 }  // namespace
@@ -145,7 +197,7 @@ v1::Suit DominanceSuit(const DecisionRequest& r) {
 double DominanceMoveBonus(const DecisionRequest& r,
                           const v1::ClearingView* from,
                           const v1::ClearingView* to) {
-  const v1::Suit suit = DominanceSuit(r);
+  const v1::Suit suit = DominanceSuit(r, r.faction());
   if (suit == v1::SUIT_UNSPECIFIED || suit == v1::SUIT_BIRD) return 0;
   double s = 0;
   if (to != nullptr && to->suit() == suit && to->ruler() != r.faction()) s += 4;
@@ -171,25 +223,27 @@ double Move(const DecisionRequest& r, const Option& o, v1::Faction me) {
   return s + DominanceMoveBonus(r, from, to);
 }
 
-// Clearings of a suit we rule (Law 2.5).
-int Ruled(const DecisionRequest& r, v1::Suit suit) {
-  int n = 0;
-  for (const auto& c : r.observation().clearings())
-    n += c.ruler() == r.faction() && c.suit() == suit;
-  return n;
-}
-
 }  // namespace
 
 // Law 3.3: the Duchy's tunnels reach any clearing (12.2.4), so ruling three
 // of a suit is its surest win; against loose opponents it scores VP slowly.
 
+bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
+  const auto* c = Clearing(r, clearing);
+  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED ||
+      c->ruler() == r.faction()) {
+    return false;
+  }
+  const v1::Suit suit = DominanceSuit(r, c->ruler());
+  if (suit == v1::SUIT_UNSPECIFIED) return false;
+  const bool counts = suit == v1::SUIT_BIRD ? (clearing >= 1 && clearing <= 4)
+                                            : c->suit() == suit;
+  if (counts) *who = c->ruler();
+  return counts;
+}
+
 bool RulesOppositeCorners(const DecisionRequest& r) {
-  auto ruled = [&](int id) {
-    const auto* c = Clearing(r, id);
-    return c && c->ruler() == r.faction();
-  };
-  return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
+  return HoldsOppositeCorners(r, r.faction());
 }
 
 std::optional<double> RulerDominanceScore(const DecisionRequest& r,
@@ -205,7 +259,7 @@ std::optional<double> RulerDominanceScore(const DecisionRequest& r,
     if (action == "activate_dominance") return corners ? 50 : -5;
     return std::nullopt;
   }
-  const int ruled = Ruled(r, suit);
+  const int ruled = Ruled(r, suit, r.faction());
   if (action == "take_dominance") return ruled >= 2 ? 8 : -3;
   if (action == "activate_dominance") {
     if (ruled >= 3) return 50;
@@ -258,7 +312,7 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
     const auto* c = Clearing(r, o.clearing().clearing());
     return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0) +
            DominanceMoveBonus(r, nullptr, c) + DigTradePost(r, c) -
-           (HasMob(c) ? 3 : 0);
+           (HasMob(c) ? 3 : 0) + (DigBreaksDominance(r, c) ? 12 : 0);
   }
   if (kind == "duchy.dig_count" || kind == "duchy.move_count") {
     return o.count().count();  // all the way

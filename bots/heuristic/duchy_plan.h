@@ -22,6 +22,12 @@ std::optional<double> DuchyScore(const v1::DecisionRequest& r,
 // activated bird dominance card needs to win.
 bool RulesOppositeCorners(const v1::DecisionRequest& r);
 
+// Law 3.3.1: whether `clearing` keeps an opponent's activated dominance
+// winning: one of the card's suit it rules (bird: a corner 1-4 it rules);
+// `who` is set to that opponent.
+bool DominanceThreat(const v1::DecisionRequest& r, int clearing,
+                     v1::Faction* who);
+
 // Dominance for a faction that rules (Law 3.3.1), usable by any ruling
 // faction's plan (tried for the Corvid and Keepers: no gain measured): the
 // score of a take_dominance / activate_dominance option (take one of a suit we

@@ -274,6 +274,79 @@ TEST(DuchyPlan, Law_14_4_1_BuildsWhereNoMobStands) {
   EXPECT_EQ(Pick(r), "5 (fox)");
 }
 
+// Law 3.3.1.I: the Marquise, its rabbit dominance active, rules the rabbit
+// clearings 7 (two warriors), 8 and 9: it wins at its next Birdsong if it
+// still rules them; the Duchy has three warriors in the Burrow and a rabbit
+// card, `taken` Assembly actions taken. `prompt` holds the
+// request's prompt and options.
+v1::DecisionRequest DominanceThreatRequest(const std::string& prompt,
+                                           int taken = 0) {
+  return Parse(
+      prompt +
+      absl::Substitute(
+          R"pb(
+            observation {
+              seats { seat: 0 faction: FACTION_DUCHY victory_points: 6 }
+              seats {
+                seat: 1
+                faction: FACTION_MARQUISE
+                dominance { name: "Dominance" suit: SUIT_RABBIT }
+              }
+              hand { name: "Rabbit card" suit: SUIT_RABBIT }
+              duchy { burrow_warriors: 3 assembly_actions_taken: $0 }
+              clearings { id: 5 suit: SUIT_FOX }
+              clearings {
+                id: 7
+                suit: SUIT_RABBIT
+                warriors { faction: FACTION_MARQUISE count: 2 }
+                ruler: FACTION_MARQUISE
+              }
+              clearings { id: 8 suit: SUIT_RABBIT ruler: FACTION_MARQUISE }
+              clearings { id: 9 suit: SUIT_RABBIT ruler: FACTION_MARQUISE }
+            }
+          )pb",
+          taken));
+}
+
+// Law 3.3.1.I, 12.5.1.V: a Dig lands enough warriors in a clearing that
+// keeps an opponent's activated dominance winning to end its rule there
+// (Law 2.5: a tie rules nobody), before any Build.
+TEST(DuchyPlan, Law_3_3_1_I_DigsToBreakAnOpponentsDominance) {
+  EXPECT_EQ(Pick(DominanceThreatRequest(R"pb(
+              seat: 0
+              faction: FACTION_DUCHY
+              prompt { kind: "duchy.dig_clearing" }
+              options {
+                label: "5 (fox)"
+                clearing { clearing: 5 }
+              }
+              options {
+                label: "7 (rabbit)"
+                clearing { clearing: 7 }
+              }
+            )pb")),
+            "7 (rabbit)");
+  EXPECT_EQ(Pick(DominanceThreatRequest(R"pb(
+                                          seat: 0
+                                          faction: FACTION_DUCHY
+                                          prompt { kind: "duchy.assembly" }
+                                          options {
+                                            label: "Build"
+                                            action { code: 0 }
+                                          }
+                                          options {
+                                            label: "Dig"
+                                            action { code: 4 }
+                                          }
+                                          options {
+                                            label: "Done"
+                                            done {}
+                                          }
+                                        )pb",
+                                        1)),
+            "Dig");
+}
+
 TEST(DuchyPlan, BeatsARandomDuchyAgainstRandomOpponents) {
   constexpr int kGames = 80;
   int heuristic_wins = 0, random_wins = 0;
