@@ -1,5 +1,6 @@
 #include "bots/heuristic/duchy_plan.h"
 
+#include <algorithm>
 #include <string>
 
 #include "bots/heuristic/request_view.h"
@@ -26,13 +27,18 @@ enum : int {
   kToBurrow = 60,
 };
 
-int Count(const v1::ClearingView* c, v1::Faction f, bool warriors) {
+// `f`'s warriors in `c`, or its pieces (only those named `piece` if given).
+int Count(const v1::ClearingView* c, v1::Faction f, bool warriors,
+          const std::string& piece = "") {
   if (c == nullptr) return 0;
   int n = 0;
   if (warriors) {
     for (const auto& w : c->warriors()) n += w.faction() == f ? w.count() : 0;
   } else {
-    for (const auto& p : c->pieces()) n += p.owner() == f ? p.count() : 0;
+    for (const auto& p : c->pieces()) {
+      if (p.owner() == f && (piece.empty() || p.piece() == piece))
+        n += p.count();
+    }
   }
   return n;
 }
@@ -52,12 +58,120 @@ int OnMap(const DecisionRequest& r, const std::string& piece) {
   return n;
 }
 
+// Clearings of a suit `who` rules (Law 2.5).
+int Ruled(const DecisionRequest& r, v1::Suit suit, v1::Faction who) {
+  int n = 0;
+  for (const auto& c : r.observation().clearings())
+    n += c.ruler() == who && c.suit() == suit;
+  return n;
+}
+
+// Law 3.3.1.II: `who` rules both clearings of a pair of opposite corners
+// (1-3 or 2-4).
+bool HoldsOppositeCorners(const DecisionRequest& r, v1::Faction who) {
+  auto rules = [&](int id) {
+    const auto* c = Clearing(r, id);
+    return c != nullptr && c->ruler() == who;
+  };
+  return (rules(1) && rules(3)) || (rules(2) && rules(4));
+}
+
+// The suit of `who`'s activated dominance card (Law 3.3.1), unspecified if
+// none.
+v1::Suit DominanceSuit(const DecisionRequest& r, v1::Faction who) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == who && seat.has_dominance())
+      return seat.dominance().suit();
+  }
+  return v1::SUIT_UNSPECIFIED;
+}
+
+// Law 12.5.1.V: Dig moves at most four warriors from the Burrow.
+constexpr int kDigWarriors = 4;
+// A trade post worth taking before building (TradePostWorth): about the VP
+// the Riverfolk's funds would score over the next few Birdsongs.
+constexpr double kPostWorthDigging = 8;
+
+// Law 12.5.1.V: a card in hand that pays for a Dig in `c` (its suit; birds
+// are wild, Law 2.1.1).
+bool CanPayDig(const DecisionRequest& r, const v1::ClearingView& c) {
+  for (const auto& card : r.observation().hand()) {
+    if (card.suit() == c.suit() || card.suit() == v1::SUIT_BIRD) return true;
+  }
+  return false;
+}
+
+// What a Dig into `c` gains by landing on a trade post (Law 12.5.1.V): the
+// post's worth (request_view.h, Law 11.2.5.I, 11.4.2) where the warriors
+// the Dig brings outnumber its guards, so the next battle takes it.
+double DigTradePost(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (r.faction() == v1::FACTION_RIVERFOLK || !HasTradePost(c)) return 0;
+  const int landing =
+      std::min(kDigWarriors, r.observation().duchy().burrow_warriors());
+  return landing > Warriors(c, v1::FACTION_RIVERFOLK) ? TradePostWorth(r) : 0;
+}
+
+// Law 14.4.1: a Hundreds mob in `c` razes our buildings and tunnels there
+// at the Hundreds' next Birdsong.
+bool HasMob(const v1::ClearingView* c) {
+  return Count(c, v1::FACTION_HUNDREDS, false, "mob") > 0;
+}
+
+// Law 3.3.1: `who`, its dominance active, wins at its next Birdsong as
+// things stand: it rules three clearings of the card's suit (bird: both
+// clearings of a pair of opposite corners, 3.3.1.II).
+bool WinsNextBirdsong(const DecisionRequest& r, v1::Faction who) {
+  const v1::Suit suit = DominanceSuit(r, who);
+  if (suit == v1::SUIT_BIRD) return HoldsOppositeCorners(r, who);
+  return suit != v1::SUIT_UNSPECIFIED && Ruled(r, suit, who) >= 3;
+}
+
+// A Dig into `c` (up to four warriors, Law 12.5.1.V) that ends the rule of
+// an opponent about to win by dominance there (Law 2.5: a tie rules nobody).
+bool DigBreaksDominance(const DecisionRequest& r, const v1::ClearingView* c) {
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (c == nullptr || !DominanceThreat(r, c->id(), &who) ||
+      !WinsNextBirdsong(r, who))
+    return false;
+  return std::min(kDigWarriors, r.observation().duchy().burrow_warriors()) +
+             Warriors(c, r.faction()) >=
+         RulePresence(*c, who);
+}
+
+// A clearing a Dig can reach now (no tunnel, a card to pay) where it
+// breaks a winning dominance.
+bool CanDigToBreakDominance(const DecisionRequest& r) {
+  for (const auto& c : r.observation().clearings()) {
+    if (Count(&c, r.faction(), false, "tunnel") == 0 && CanPayDig(r, c) &&
+        DigBreaksDominance(r, &c))
+      return true;
+  }
+  return false;
+}
+
+// The best trade post a Dig could reach now (no tunnel there yet, a card
+// to pay for it), 0 when none.
+double BestDigTradePost(const DecisionRequest& r) {
+  double best = 0;
+  for (const auto& c : r.observation().clearings()) {
+    if (Count(&c, r.faction(), false, "tunnel") > 0) continue;  // 12.5.1.V
+    if (CanPayDig(r, c)) best = std::max(best, DigTradePost(r, &c));
+  }
+  return best;
+}
+
 double Assembly(const DecisionRequest& r, int code) {
   const int burrow = r.observation().duchy().burrow_warriors();
   switch (code) {
     case kBuild:
       return 10;
     case kDig:
+      if (CanDigToBreakDominance(r)) return 12;  // Law 3.3.1
+      // Dig onto a post, then battle it with the second action.
+      if (r.observation().duchy().assembly_actions_taken() == 0 &&
+          BestDigTradePost(r) >= kPostWorthDigging) {
+        return 11;
+      }
       return OnMap(r, "tunnel") < 3 || burrow >= 4 ? 8 : 3;
     case kRecruit:
       return 5;
@@ -76,15 +190,6 @@ double Minister(int m) {
   return m >= 0 && m < 9 ? kOrder[m] : 1;
 }
 
-// The suit of our activated dominance card (Law 3.3.1), unspecified if none.
-v1::Suit DominanceSuit(const DecisionRequest& r) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == r.faction() && seat.has_dominance())
-      return seat.dominance().suit();
-  }
-  return v1::SUIT_UNSPECIFIED;
-}
-
 // With dominance active, take clearings of its suit we do not rule yet
 // and keep those we hold (Law 3.3.1.I).
 }  // namespace
@@ -92,7 +197,7 @@ v1::Suit DominanceSuit(const DecisionRequest& r) {
 double DominanceMoveBonus(const DecisionRequest& r,
                           const v1::ClearingView* from,
                           const v1::ClearingView* to) {
-  const v1::Suit suit = DominanceSuit(r);
+  const v1::Suit suit = DominanceSuit(r, r.faction());
   if (suit == v1::SUIT_UNSPECIFIED || suit == v1::SUIT_BIRD) return 0;
   double s = 0;
   if (to != nullptr && to->suit() == suit && to->ruler() != r.faction()) s += 4;
@@ -118,27 +223,43 @@ double Move(const DecisionRequest& r, const Option& o, v1::Faction me) {
   return s + DominanceMoveBonus(r, from, to);
 }
 
-// Clearings of a suit we rule (Law 2.5).
-int Ruled(const DecisionRequest& r, v1::Suit suit) {
-  int n = 0;
-  for (const auto& c : r.observation().clearings())
-    n += c.ruler() == r.faction() && c.suit() == suit;
-  return n;
-}
-
 }  // namespace
 
 // Law 3.3: the Duchy's tunnels reach any clearing (12.2.4), so ruling three
 // of a suit is its surest win; against loose opponents it scores VP slowly.
+
+bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
+  const auto* c = Clearing(r, clearing);
+  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED ||
+      c->ruler() == r.faction()) {
+    return false;
+  }
+  const v1::Suit suit = DominanceSuit(r, c->ruler());
+  if (suit == v1::SUIT_UNSPECIFIED) return false;
+  const bool counts = suit == v1::SUIT_BIRD ? (clearing >= 1 && clearing <= 4)
+                                            : c->suit() == suit;
+  if (counts) *who = c->ruler();
+  return counts;
+}
+
+bool RulesOppositeCorners(const DecisionRequest& r) {
+  return HoldsOppositeCorners(r, r.faction());
+}
 
 std::optional<double> RulerDominanceScore(const DecisionRequest& r,
                                           const Option& o, int early_vp) {
   if (o.payload_case() != Option::kExtra) return std::nullopt;
   const std::string& action = o.extra().action();
   const v1::Suit suit = o.extra().card().suit();
-  if (suit == v1::SUIT_BIRD || suit == v1::SUIT_UNSPECIFIED)
+  if (suit == v1::SUIT_UNSPECIFIED) return std::nullopt;
+  if (suit == v1::SUIT_BIRD) {
+    // Law 3.3.1.II: achievable only on a pair of opposite corners we hold.
+    const bool corners = RulesOppositeCorners(r);
+    if (action == "take_dominance") return corners ? 8 : -3;  // 3.3.4
+    if (action == "activate_dominance") return corners ? 50 : -5;
     return std::nullopt;
-  const int ruled = Ruled(r, suit);
+  }
+  const int ruled = Ruled(r, suit, r.faction());
   if (action == "take_dominance") return ruled >= 2 ? 8 : -3;
   if (action == "activate_dominance") {
     if (ruled >= 3) return 50;
@@ -154,6 +275,12 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
   const bool done = o.payload_case() == Option::kDone;
   const int code = o.payload_case() == Option::kAction ? o.action().code() : -1;
   if (auto d = RulerDominanceScore(r, o, 12)) return d;
+  if (o.payload_case() == Option::kExtra) {
+    // Law 4.1.3: Codebreakers shows a hand no decision here reads; other
+    // extras (Exposure, Tax Collector, ...) fall to the shared rules.
+    if (o.extra().action() == "codebreakers") return -1;
+    return std::nullopt;
+  }
   if (kind == "duchy.assembly") {
     if (done) return 0;
     if (code < 0) return std::nullopt;  // dominance and card actions
@@ -178,12 +305,14 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
     return citadel == (OnMap(r, "citadel") <= OnMap(r, "market")) ? 2 : 1;
   }
   if (kind == "duchy.build_clearing") {
-    return Count(Clearing(r, o.clearing().clearing()), me, true);
+    const auto* c = Clearing(r, o.clearing().clearing());
+    return Count(c, me, true) - (HasMob(c) ? 10 : 0);
   }
   if (kind == "duchy.dig_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
     return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0) +
-           DominanceMoveBonus(r, nullptr, c);
+           DominanceMoveBonus(r, nullptr, c) + DigTradePost(r, c) -
+           (HasMob(c) ? 3 : 0) + (DigBreaksDominance(r, c) ? 12 : 0);
   }
   if (kind == "duchy.dig_count" || kind == "duchy.move_count") {
     return o.count().count();  // all the way

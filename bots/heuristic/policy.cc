@@ -43,14 +43,6 @@ int RuledOfSuit(const DecisionRequest& r, v1::Suit suit) {
   return n;
 }
 
-bool RulesOppositeCorners(const DecisionRequest& r) {
-  auto ruled = [&](int id) {
-    const auto* c = Clearing(r, id);
-    return c && c->ruler() == r.faction();
-  };
-  return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
-}
-
 int Relation(const DecisionRequest& r, v1::Faction f) {
   return VagabondRelation(r, f);
 }
@@ -73,28 +65,6 @@ double ActionScore(const DecisionRequest& r, const std::string& label) {
   if (it != kScores.end()) return it->second;
   if (label.find("special action") != std::string::npos) return 4;
   return 1;
-}
-
-// Law 3.3.1: an opponent whose activated dominance card would win at its
-// next Birdsong. True for the clearings that keep it winning: those of the
-// card's suit it rules (bird: the corners 1-4 it rules).
-bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
-  const auto* c = Clearing(r, clearing);
-  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED ||
-      c->ruler() == r.faction()) {
-    return false;
-  }
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() != c->ruler() || !seat.has_dominance()) continue;
-    const v1::Suit suit = seat.dominance().suit();
-    if (suit == v1::SUIT_UNSPECIFIED) continue;
-    const bool counts = suit == v1::SUIT_BIRD ? (clearing >= 1 && clearing <= 4)
-                                              : c->suit() == suit;
-    if (!counts) continue;
-    *who = c->ruler();
-    return true;
-  }
-  return false;
 }
 
 // Law 11.4.2: the Riverfolk score a VP per two funds every Birdsong while
