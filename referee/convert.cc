@@ -133,7 +133,7 @@ void ExtraHireling(const State& s, const rules::Option& o,
 
 }  // namespace
 
-const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
+OptionLabels::Kept* OptionLabels::Find(const State& s, const rules::Option& o) {
   bool kept = false;
   uint64_t key = uint64_t{o.kind} | uint64_t{static_cast<uint8_t>(o.a)} << 8 |
                  uint64_t{static_cast<uint8_t>(o.b)} << 16 |
@@ -188,11 +188,16 @@ const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
   }
   if (!kept) {
     made_ = s.OptionLabel(o);
-    return made_;
+    return nullptr;
   }
   auto [it, added] = kept_.try_emplace(key);
-  if (added) it->second = s.OptionLabel(o);
-  return it->second;
+  if (added) it->second.label = s.OptionLabel(o);
+  return &it->second;
+}
+
+const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
+  Kept* k = Find(s, o);
+  return k != nullptr ? k->label : made_;
 }
 
 void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
@@ -206,6 +211,11 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out,
   } else {
     out->set_label(s.OptionLabel(o));
   }
+  OptionPayloadToProto(s, o, out);
+}
+
+void OptionPayloadToProto(const State& s, const rules::Option& o,
+                          v1::Option* out) {
   switch (o.kind) {
     case rules::kOptDone:
       out->mutable_done();
@@ -322,6 +332,45 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out,
       out->mutable_effect()->set_index(o.a);
       break;
   }
+}
+
+OptionLabels::Span OptionLabels::AppendEntry(const State& s,
+                                             const rules::Option& o, int number,
+                                             std::string* out) {
+  const size_t start = out->size();
+  Kept* k = Find(s, o);
+  if (k == nullptr) {
+    const size_t at = AppendMade(s, o, made_, number, out);
+    return {start + at, made_.size()};
+  }
+  if (k->entry.empty() || k->entry_number != number) {
+    k->entry.clear();
+    k->entry_number = number;
+    k->label_offset = AppendMade(s, o, k->label, number, &k->entry);
+  }
+  out->append(k->entry);
+  return {start + k->label_offset, k->label.size()};
+}
+
+size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
+                                const std::string& label, int number,
+                                std::string* out) {
+  static_assert(v1::Option::kLabelFieldNumber == 1);
+  if (!scratch_) scratch_ = std::make_unique<v1::Option>();
+  scratch_->Clear();
+  scratch_->set_label(label);
+  OptionPayloadToProto(s, o, scratch_.get());
+  const size_t size = scratch_->ByteSizeLong();
+  uint8_t head[16];
+  uint8_t* p = wire::WriteVarint(wire::LengthTag(number), head);
+  p = wire::WriteVarint(size, p);
+  const size_t head_size = p - head, start = out->size();
+  out->append(reinterpret_cast<const char*>(head), head_size);
+  out->resize(start + head_size + size);
+  scratch_->SerializeWithCachedSizesToArray(
+      reinterpret_cast<uint8_t*>(&(*out)[start + head_size]));
+  // The label, field 1, is written first (nothing when empty).
+  return head_size + (label.empty() ? 0 : 1 + wire::VarintSize(label.size()));
 }
 
 namespace {
@@ -472,23 +521,9 @@ void SupplyToProto(const State& s, int seat,
   }
 }
 
-// Appends an int32 or enum field (nothing when zero), a length-delimited
-// field, and a string field (nothing when empty) as protobuf writes them.
-void PutInt32(int number, int32_t v, std::string* out) {
-  uint8_t buf[16];
-  const uint8_t* end = wire::WriteInt32Field(number, v, buf);
-  out->append(reinterpret_cast<const char*>(buf), end - buf);
-}
-void PutBytes(int number, absl::string_view bytes, std::string* out) {
-  uint8_t buf[16];
-  uint8_t* end = wire::WriteVarint(wire::LengthTag(number), buf);
-  end = wire::WriteVarint(bytes.size(), end);
-  out->append(reinterpret_cast<const char*>(buf), end - buf);
-  out->append(bytes.data(), bytes.size());
-}
-void PutString(int number, absl::string_view v, std::string* out) {
-  if (!v.empty()) PutBytes(number, v, out);
-}
+using wire::PutBytes;
+using wire::PutInt32;
+using wire::PutString;
 
 // A PieceCount (as SupplyToProto and PostCount set it) as field `number`
 // (below 16), in one append: a piece's name is short, so the entry is
