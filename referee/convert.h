@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 
+#include "absl/container/flat_hash_map.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/bot.pb.h"
@@ -78,7 +78,7 @@ class OptionLabels {
   // returns the label's offset in what it appended.
   size_t AppendMade(const rules::State& s, const rules::Option& o,
                     const std::string& label, int number, std::string* out);
-  std::unordered_map<uint64_t, Kept> kept_;
+  absl::flat_hash_map<uint64_t, Kept> kept_;
   std::string made_;
   std::unique_ptr<v1::Option> scratch_;
 };

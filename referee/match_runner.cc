@@ -588,9 +588,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   // Seats follow the engine's (possibly shuffled) order; bots follow
   // factions, or in a draft the spec's seat order.
   const int n = s.num_seats();
-  // Issue 13: the static game for every MatchStart, and the history.
-  v1::GameDefinition game;
-  GameDefinitionToProto(s, &game);
+  // Issue 13: the static game for every MatchStart (issue 19.3: made once
+  // in the one MatchStart every seat's is made from, not copied per seat),
+  // and the history.
+  v1::MatchStart start;
+  GameDefinitionToProto(s, start.mutable_game());
   std::shared_ptr<MatchHistory> history;
   if (options.history) {
     std::vector<std::string> tokens;
@@ -664,16 +666,18 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     }
     sr.info = SanitizedInfo(*info);
     sr.unchanged_ok = info->accepts_unchanged_observation();
-    v1::MatchStart ms;
+    v1::MatchStart& ms = start;  // its seat's fields set anew
     ms.set_match_id(spec.match_id());
     ms.set_seat(i);
     ms.set_faction(FactionToProto(s.seat(i).faction));
+    ms.clear_seats();
     for (int j = 0; j < n; ++j) ms.add_seats(FactionToProto(s.seat(j).faction));
     ms.set_map(setup->map);
     ms.set_deck(setup->deck);
     ms.set_first_seat(spec.first_seat());
-    *ms.mutable_game() = game;
     if (history) ms.set_history_token(history->token(i));
+    ms.clear_decision_deadline();  // the listener sees none (as before)
+    ms.clear_time_bank();
     if (listener) listener->OnMatchStart(i, ms);
     ToProto(deadline, ms.mutable_decision_deadline());
     ToProto(bank, ms.mutable_time_bank());
@@ -729,6 +733,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       // thinks; that time is the referee's, not charged to the bot.
       absl::Duration overlapped;
       const auto meanwhile = [&sr, &overlapped, clock] {
+        if (!sr.Spare().used) return;  // nothing to clear (bytes)
         const absl::Time m0 = clock->Now();
         sr.Spare().Clear();
         overlapped = clock->Now() - m0;

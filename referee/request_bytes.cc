@@ -58,10 +58,18 @@ void RequestBytes::AddEvent(absl::string_view event) {
 void RequestBytes::AddDuration(int number, absl::Duration d) {
   constexpr int64_t kNanosPerSecond = 1000000000;
   const int64_t ns = absl::ToInt64Nanoseconds(d);
-  part_.clear();
-  PutInt64(1, ns / kNanosPerSecond, &part_);
-  PutInt32(2, static_cast<int32_t>(ns % kNanosPerSecond), &part_);
-  PutBytes(number, part_, &bytes_);
+  // Tag, size and two varint fields: at most 24 bytes, the size one byte.
+  uint8_t buf[32];
+  uint8_t* const body = wire::WriteVarint(wire::LengthTag(number), buf) + 1;
+  uint8_t* end = body;
+  if (const int64_t seconds = ns / kNanosPerSecond; seconds != 0) {
+    end = wire::WriteVarint(wire::VarintTag(1), end);
+    end = wire::WriteVarint(static_cast<uint64_t>(seconds), end);
+  }
+  end =
+      wire::WriteInt32Field(2, static_cast<int32_t>(ns % kNanosPerSecond), end);
+  body[-1] = static_cast<uint8_t>(end - body);
+  bytes_.append(reinterpret_cast<const char*>(buf), end - buf);
 }
 
 void RequestBytes::Finish(absl::Duration deadline, absl::Duration bank,
