@@ -601,6 +601,102 @@ void AppendSupplyField(const State& s, const rules::Observation& o,
   }
 }
 
+namespace {
+
+// A QuestChoice as QuestToProto sets it, as an entry of field `number`.
+void PutQuest(int number, int quest, std::string& scratch, std::string* out) {
+  static_assert(v1::QuestChoice::kQuestFieldNumber == 1 &&
+                v1::QuestChoice::kNameFieldNumber == 2 &&
+                v1::QuestChoice::kSuitFieldNumber == 3 &&
+                v1::QuestChoice::kItemsFieldNumber == 4);
+  scratch.clear();
+  PutInt32(1, quest, &scratch);
+  PutString(2, rules::QuestName(quest), &scratch);
+  PutInt32(3, SuitToProto(rules::QuestSuit(quest)), &scratch);
+  const auto [first, second] = rules::QuestItems(quest);
+  PutBytes(4, rules::ItemName(first), &scratch);  // repeated: always written
+  PutBytes(4, rules::ItemName(second), &scratch);
+  PutBytes(number, scratch, out);
+}
+
+// One VagabondView as VagabondToProto sets it, as an entry of field
+// `number`.
+void PutVagabondView(const State& s, const rules::Observation& o, int faction,
+                     const rules::VagabondBoard& vb, int number,
+                     std::string* out) {
+  static_assert(v1::VagabondView::kCharacterFieldNumber == 1 &&
+                v1::VagabondView::kClearingFieldNumber == 2 &&
+                v1::VagabondView::kForestFieldNumber == 3 &&
+                v1::VagabondView::kItemsFieldNumber == 4 &&
+                v1::VagabondView::kRelationshipsFieldNumber == 5 &&
+                v1::VagabondView::kQuestsFieldNumber == 6 &&
+                v1::VagabondView::kQuestsDoneFieldNumber == 7 &&
+                v1::VagabondView::kRuinsWithItemsFieldNumber == 8 &&
+                v1::VagabondView::kCoalitionFieldNumber == 9 &&
+                v1::VagabondView::kFactionFieldNumber == 10 &&
+                v1::VagabondView::kScorchedClearingFieldNumber == 11 &&
+                v1::VagabondItem::kItemFieldNumber == 1 &&
+                v1::VagabondItem::kExhaustedFieldNumber == 2 &&
+                v1::VagabondItem::kDamagedFieldNumber == 3 &&
+                v1::Relationship::kFactionFieldNumber == 1 &&
+                v1::Relationship::kLevelFieldNumber == 2);
+  thread_local std::string view, part;  // kept buffers
+  view.clear();
+  if (vb.character >= 0)
+    PutString(1, rules::VagabondCharacterName(vb.character), &view);
+  PutInt32(2, vb.clearing + 1, &view);
+  PutInt32(3, vb.forest + 1, &view);
+  for (const rules::VItem& it : vb.items) {
+    part.clear();
+    PutString(1, rules::ItemName(it.kind), &part);
+    PutInt32(2, it.exhausted, &part);
+    PutInt32(3, it.damaged, &part);
+    PutBytes(4, part, &view);
+  }
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    // Law 9.2.9: a marker for each non-Vagabond faction (none yet for a
+    // seat still drafting, 19.8.3).
+    if (f < 0 || f == rules::kVagabond || f == rules::kVagabond2) continue;
+    static constexpr const char* kLevels[] = {"indifferent", "1", "2",
+                                              "allied"};
+    const int r = vb.relation[f];
+    part.clear();
+    PutInt32(1, FactionToProto(f), &part);
+    PutString(2, r == rules::kHostile ? "hostile" : kLevels[r], &part);
+    PutBytes(5, part, &view);
+  }
+  for (int8_t q : o.quests) PutQuest(6, q, part, &view);
+  for (int8_t q : vb.quests_done) PutQuest(7, q, part, &view);
+  if (!o.ruins_with_items.empty()) {  // packed
+    part.clear();
+    for (int8_t c : o.ruins_with_items) {
+      uint8_t buf[10];
+      const uint8_t* end = wire::WriteVarint(
+          static_cast<uint64_t>(static_cast<int64_t>(c + 1)), buf);
+      part.append(reinterpret_cast<const char*>(buf), end - buf);
+    }
+    PutBytes(8, part, &view);
+  }
+  if (vb.coalition >= 0)
+    PutInt32(9, FactionToProto(s.seat(vb.coalition).faction), &view);
+  PutInt32(10, FactionToProto(faction), &view);
+  PutInt32(11, vb.scorched + 1, &view);
+  PutBytes(number, view, out);
+}
+
+}  // namespace
+
+void AppendVagabondField(const State& s, const rules::Observation& o,
+                         int number, std::string* out) {
+  static_assert(v1::Observation::kVagabondFieldNumber == 16 &&
+                v1::Observation::kVagabondsFieldNumber == 23);
+  for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
+    if (number == 23 || v.faction == rules::kVagabond)
+      PutVagabondView(s, o, v.faction, v.board, number, out);
+  }
+}
+
 // Issue 19.3: field 31 written by hand, as ProgressToProto sets it
 // (ViewCache's tests compare the bytes).
 void AppendProgressField(const State& s, std::string* out) {

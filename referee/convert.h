@@ -38,6 +38,10 @@ void AppendSupplyField(const rules::State& s, const rules::Observation& o,
                        std::string* out);
 void AppendRiverfolkField(const rules::State& s, const rules::Observation& o,
                           std::string* out);
+// The same for field 16 (the first Vagabond's board) or 23 (every
+// Vagabond's), `number`.
+void AppendVagabondField(const rules::State& s, const rules::Observation& o,
+                         int number, std::string* out);
 // The same for field 31, the turn's progress (ProgressToProto's bytes).
 void AppendProgressField(const rules::State& s, std::string* out);
 
