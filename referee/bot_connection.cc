@@ -1,8 +1,11 @@
 #include "referee/bot_connection.h"
 
+#include <grpcpp/generic/generic_stub.h>
 #include <grpcpp/grpcpp.h>
 #include <stdlib.h>
 
+#include <algorithm>
+#include <climits>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -12,6 +15,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/synchronization/mutex.h"
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/wire_format_lite.h"
 #include "referee/bot_catalog.h"
 #include "referee/process.h"
 #include "referee/rules/chance.h"
@@ -20,6 +25,57 @@
 
 namespace woodland::referee {
 namespace {
+
+// Issue 19.3: a request on its way to a bot: a message, or its wire form
+// sent as it is (no message built: grpc::SerializationTraits below).
+struct OutgoingRequest {
+  const v1::DecisionRequest* message = nullptr;
+  absl::string_view bytes;
+};
+
+}  // namespace
+}  // namespace woodland::referee
+
+// How gRPC serializes an OutgoingRequest: a message as protobuf does; the
+// bytes copied into the call's buffer once (gRPC may still hold the buffer
+// after the write completes). Only sent, never received.
+template <>
+class grpc::SerializationTraits<woodland::referee::OutgoingRequest> {
+ public:
+  static grpc::Status Serialize(const woodland::referee::OutgoingRequest& r,
+                                grpc::ByteBuffer* buffer, bool* own_buffer) {
+    if (r.message != nullptr) {
+      return grpc::SerializationTraits<
+          woodland::v1::DecisionRequest>::Serialize(*r.message, buffer,
+                                                    own_buffer);
+    }
+    grpc::Slice slice(r.bytes.data(), r.bytes.size());
+    grpc::ByteBuffer copy(&slice, 1);
+    buffer->Swap(&copy);
+    *own_buffer = true;
+    return grpc::Status::OK;
+  }
+  static grpc::Status Deserialize(grpc::ByteBuffer*,
+                                  woodland::referee::OutgoingRequest*) {
+    return grpc::Status(grpc::StatusCode::UNIMPLEMENTED, "sent only");
+  }
+};
+
+namespace woodland::referee {
+namespace {
+
+// Issue 19.3: decisions go through a generic stub (public gRPC API): the
+// request is an OutgoingRequest, the answer a Decision parsed as ever.
+using DecideStub = grpc::TemplatedGenericStub<OutgoingRequest, v1::Decision>;
+
+// "/woodland.v1.Bot/NAME", the path of the Bot method NAME.
+const std::string& BotMethod(absl::string_view name) {
+  static const auto* const kDecide = new std::string(
+      absl::StrCat("/", v1::Bot::service_full_name(), "/Decide"));
+  static const auto* const kPlay =
+      new std::string(absl::StrCat("/", v1::Bot::service_full_name(), "/Play"));
+  return name == "Play" ? *kPlay : *kDecide;
+}
 
 // Issue 19.3: gRPC's default epoll1 engine has one process-wide poller
 // thread; with two match workers, the one polling reads the other's answer
@@ -50,8 +106,8 @@ std::chrono::system_clock::time_point DeadlineIn(absl::Duration d) {
 // answer is never taken for a later request.
 class PlayStream {
  public:
-  explicit PlayStream(v1::Bot::Stub* stub) {
-    call_ = stub->PrepareAsyncPlay(&ctx_, &cq_);
+  explicit PlayStream(DecideStub* stub) {
+    call_ = stub->PrepareCall(&ctx_, BotMethod("Play"), &cq_);
     call_->StartCall(Tag(kStart));
     pending_ = 1 << kStart;
   }
@@ -71,7 +127,7 @@ class PlayStream {
   // sent; `r` is serialized by then) and waits for the answer until
   // `until`. Not OK: the stream is over (Finish was called; drop the
   // stream).
-  absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
+  absl::StatusOr<v1::Decision> Decide(const OutgoingRequest& r,
                                       absl::Time until,
                                       absl::FunctionRef<void()> meanwhile) {
     if (pending_ & (1 << kStart)) {
@@ -141,8 +197,7 @@ class PlayStream {
 
   grpc::ClientContext ctx_;
   grpc::CompletionQueue cq_;
-  std::unique_ptr<
-      grpc::ClientAsyncReaderWriter<v1::DecisionRequest, v1::Decision>>
+  std::unique_ptr<grpc::ClientAsyncReaderWriter<OutgoingRequest, v1::Decision>>
       call_;
   int pending_ = 0;
   bool start_ok_ = false, write_ok_ = false, read_ok_ = false;
@@ -163,6 +218,7 @@ class GrpcBot : public BotConnection {
     if (!channel_) channel_ = NewChannel(target, o, cache != nullptr);
     if (slot != nullptr) *slot = channel_;
     stub_ = v1::Bot::NewStub(channel_);
+    decide_stub_ = std::make_unique<DecideStub>(channel_);
   }
 
   static std::shared_ptr<grpc::Channel> NewChannel(const std::string& target,
@@ -211,14 +267,12 @@ class GrpcBot : public BotConnection {
   absl::StatusOr<v1::Decision> DecideOverlapped(
       const v1::DecisionRequest& r, absl::Duration deadline,
       absl::FunctionRef<void()> meanwhile) override {
-    bool called = false;
-    const auto once = [&] {
-      if (!called) meanwhile();
-      called = true;
-    };
-    absl::StatusOr<v1::Decision> d = Send(r, deadline, once);
-    once();
-    return d;
+    return Overlapped(OutgoingRequest{&r, {}}, deadline, meanwhile);
+  }
+  absl::StatusOr<v1::Decision> DecideBytes(
+      absl::string_view request, absl::Duration deadline,
+      absl::FunctionRef<void()> meanwhile) override {
+    return Overlapped(OutgoingRequest{nullptr, request}, deadline, meanwhile);
   }
 
   absl::Status EndMatch(const v1::MatchEnd& m,
@@ -231,14 +285,28 @@ class GrpcBot : public BotConnection {
   }
 
  private:
+  // Sends `r`, calling `meanwhile` once (after the answer unless Send
+  // calls it sooner).
+  absl::StatusOr<v1::Decision> Overlapped(const OutgoingRequest& r,
+                                          absl::Duration deadline,
+                                          absl::FunctionRef<void()> meanwhile) {
+    bool called = false;
+    const auto once = [&] {
+      if (!called) meanwhile();
+      called = true;
+    };
+    absl::StatusOr<v1::Decision> d = Send(r, deadline, once);
+    once();
+    return d;
+  }
   // Decide on the Play stream if the bot serves it, else one Decide call
   // (`meanwhile` while the stream's answer is awaited).
-  absl::StatusOr<v1::Decision> Send(const v1::DecisionRequest& r,
+  absl::StatusOr<v1::Decision> Send(const OutgoingRequest& r,
                                     absl::Duration deadline,
                                     absl::FunctionRef<void()> meanwhile) {
     if (use_stream_) {
       const absl::Time until = absl::Now() + deadline;
-      if (!stream_) stream_ = std::make_unique<PlayStream>(stub_.get());
+      if (!stream_) stream_ = std::make_unique<PlayStream>(decide_stub_.get());
       absl::StatusOr<v1::Decision> d = stream_->Decide(r, until, meanwhile);
       if (d.ok()) return d;
       stream_.reset();
@@ -247,16 +315,33 @@ class GrpcBot : public BotConnection {
       use_stream_ = false;
       deadline = std::max(until - absl::Now(), absl::ZeroDuration());
     }
+    return Unary(r, deadline);
+  }
+  // One Decide call through the generic stub, bounded by `deadline` (on
+  // this thread's own completion queue, reused from call to call).
+  absl::StatusOr<v1::Decision> Unary(const OutgoingRequest& r,
+                                     absl::Duration deadline) {
     grpc::ClientContext ctx;
     ctx.set_deadline(DeadlineIn(deadline));
+    auto call = decide_stub_->PrepareUnaryCall(&ctx, BotMethod("Decide"), r,
+                                               &unary_cq_);
+    call->StartCall();
     v1::Decision d;
-    absl::Status s = FromGrpc(stub_->Decide(&ctx, r, &d));
-    if (!s.ok()) return s;
+    grpc::Status status;
+    call->Finish(&d, &status, &status);
+    void* tag;
+    bool ok;
+    if (!unary_cq_.Next(&tag, &ok) || tag != &status || !ok) {
+      return absl::InternalError("the Decide call did not complete");
+    }
+    if (absl::Status s = FromGrpc(status); !s.ok()) return s;
     return d;
   }
 
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::Bot::Stub> stub_;
+  std::unique_ptr<DecideStub> decide_stub_;
+  grpc::CompletionQueue unary_cq_;
   bool use_stream_;
   std::unique_ptr<PlayStream> stream_;
 };
@@ -380,9 +465,31 @@ class ExecBot : public BotConnection {
       meanwhile();
       return absl::FailedPreconditionError("no Hello yet");
     }
-    absl::StatusOr<v1::Decision> d = Guarded(t, [&](absl::Duration dl) {
+    return Classified(Guarded(t, [&](absl::Duration dl) {
       return rpc_->DecideOverlapped(r, dl, meanwhile);
-    });
+    }));
+  }
+  absl::StatusOr<v1::Decision> DecideBytes(
+      absl::string_view request, absl::Duration t,
+      absl::FunctionRef<void()> meanwhile) override {
+    if (!rpc_) {
+      meanwhile();
+      return absl::FailedPreconditionError("no Hello yet");
+    }
+    return Classified(Guarded(t, [&](absl::Duration dl) {
+      return rpc_->DecideBytes(request, dl, meanwhile);
+    }));
+  }
+  absl::Status EndMatch(const v1::MatchEnd& m, absl::Duration t) override {
+    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
+    return Guarded(t, [&](absl::Duration d) { return rpc_->EndMatch(m, d); });
+  }
+  bool Exited() override { return !process_->Running(); }
+  std::string Stderr() override { return process_->Stderr(); }
+
+ private:
+  // A failed decision's status, a crash if the process is ending.
+  absl::StatusOr<v1::Decision> Classified(absl::StatusOr<v1::Decision> d) {
     if (!d.ok() && d.status().code() != absl::StatusCode::kDeadlineExceeded) {
       // A dropped connection often means the process is dying: give it a
       // moment so the fault is classified as a crash, not a transport error.
@@ -393,14 +500,6 @@ class ExecBot : public BotConnection {
     }
     return d;
   }
-  absl::Status EndMatch(const v1::MatchEnd& m, absl::Duration t) override {
-    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
-    return Guarded(t, [&](absl::Duration d) { return rpc_->EndMatch(m, d); });
-  }
-  bool Exited() override { return !process_->Running(); }
-  std::string Stderr() override { return process_->Stderr(); }
-
- private:
   // Runs `call(d)` under the watchdog (d + kGrace); a call the watchdog had
   // to end is a timeout.
   template <typename Call>
@@ -455,6 +554,31 @@ class BuiltinRandomBot : public BotConnection {
       d.set_option_index(rng_.Draw(rules::kChancePick, r.options_size()));
     return d;
   }
+  // Issue 19.3: only the options are read: counted, nothing parsed, up to
+  // the first field after them (a request's fields are in number order, as
+  // protobuf and RequestBytes write them; out of order, fewer options are
+  // counted and the answer is still one of them).
+  absl::StatusOr<v1::Decision> DecideBytes(
+      absl::string_view request, absl::Duration,
+      absl::FunctionRef<void()> meanwhile) override {
+    meanwhile();
+    static_assert(v1::DecisionRequest::kOptionsFieldNumber == 6);
+    using google::protobuf::internal::WireFormatLite;
+    google::protobuf::io::CodedInputStream in(
+        reinterpret_cast<const uint8_t*>(request.data()),
+        static_cast<int>(std::min<size_t>(request.size(), INT32_MAX)));
+    int options = 0;
+    for (uint32_t tag; (tag = in.ReadTag()) != 0;) {
+      const uint32_t number = WireFormatLite::GetTagFieldNumber(tag);
+      if (number > 6) break;
+      if (!WireFormatLite::SkipField(&in, tag))
+        return absl::InvalidArgumentError("not a DecisionRequest");
+      options += number == 6;
+    }
+    v1::Decision d;
+    if (options > 0) d.set_option_index(rng_.Draw(rules::kChancePick, options));
+    return d;
+  }
   absl::Status EndMatch(const v1::MatchEnd&, absl::Duration) override {
     return absl::OkStatus();
   }
@@ -464,6 +588,17 @@ class BuiltinRandomBot : public BotConnection {
 };
 
 }  // namespace
+
+absl::StatusOr<v1::Decision> BotConnection::DecideBytes(
+    absl::string_view request, absl::Duration deadline,
+    absl::FunctionRef<void()> meanwhile) {
+  v1::DecisionRequest r;
+  if (!r.ParseFromArray(request.data(), static_cast<int>(request.size()))) {
+    meanwhile();
+    return absl::InvalidArgumentError("not a DecisionRequest");
+  }
+  return DecideOverlapped(r, deadline, meanwhile);
+}
 
 BotChannels::BotChannels() = default;
 BotChannels::~BotChannels() = default;

@@ -19,6 +19,7 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "referee/sandbox.h"
 #include "woodland/v1/bot.pb.h"
@@ -70,6 +71,14 @@ class BotConnection {
     meanwhile();
     return d;
   }
+  // Issue 19.3: as DecideOverlapped, the request given as its wire form
+  // (a serialized DecisionRequest, e.g. referee/request_bytes.h) and sent
+  // as it is, not parsed into a message. By default it is parsed and passed
+  // to DecideOverlapped (an unparsable request is an InvalidArgument
+  // status; `meanwhile` runs all the same).
+  virtual absl::StatusOr<v1::Decision> DecideBytes(
+      absl::string_view request, absl::Duration deadline,
+      absl::FunctionRef<void()> meanwhile);
   virtual absl::Status EndMatch(const v1::MatchEnd& m,
                                 absl::Duration timeout) = 0;
   // True once a launched bot process has exited.

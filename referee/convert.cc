@@ -133,7 +133,7 @@ void ExtraHireling(const State& s, const rules::Option& o,
 
 }  // namespace
 
-const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
+OptionLabels::Kept* OptionLabels::Find(const State& s, const rules::Option& o) {
   bool kept = false;
   uint64_t key = uint64_t{o.kind} | uint64_t{static_cast<uint8_t>(o.a)} << 8 |
                  uint64_t{static_cast<uint8_t>(o.b)} << 16 |
@@ -188,11 +188,16 @@ const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
   }
   if (!kept) {
     made_ = s.OptionLabel(o);
-    return made_;
+    return nullptr;
   }
   auto [it, added] = kept_.try_emplace(key);
-  if (added) it->second = s.OptionLabel(o);
-  return it->second;
+  if (added) it->second.label = s.OptionLabel(o);
+  return &it->second;
+}
+
+const std::string& OptionLabels::Of(const State& s, const rules::Option& o) {
+  Kept* k = Find(s, o);
+  return k != nullptr ? k->label : made_;
 }
 
 void OptionToProto(const State& s, const rules::Option& o, v1::Option* out) {
@@ -206,6 +211,11 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out,
   } else {
     out->set_label(s.OptionLabel(o));
   }
+  OptionPayloadToProto(s, o, out);
+}
+
+void OptionPayloadToProto(const State& s, const rules::Option& o,
+                          v1::Option* out) {
   switch (o.kind) {
     case rules::kOptDone:
       out->mutable_done();
@@ -322,6 +332,45 @@ void OptionToProto(const State& s, const rules::Option& o, v1::Option* out,
       out->mutable_effect()->set_index(o.a);
       break;
   }
+}
+
+OptionLabels::Span OptionLabels::AppendEntry(const State& s,
+                                             const rules::Option& o, int number,
+                                             std::string* out) {
+  const size_t start = out->size();
+  Kept* k = Find(s, o);
+  if (k == nullptr) {
+    const size_t at = AppendMade(s, o, made_, number, out);
+    return {start + at, made_.size()};
+  }
+  if (k->entry.empty() || k->entry_number != number) {
+    k->entry.clear();
+    k->entry_number = number;
+    k->label_offset = AppendMade(s, o, k->label, number, &k->entry);
+  }
+  out->append(k->entry);
+  return {start + k->label_offset, k->label.size()};
+}
+
+size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
+                                const std::string& label, int number,
+                                std::string* out) {
+  static_assert(v1::Option::kLabelFieldNumber == 1);
+  if (!scratch_) scratch_ = std::make_unique<v1::Option>();
+  scratch_->Clear();
+  scratch_->set_label(label);
+  OptionPayloadToProto(s, o, scratch_.get());
+  const size_t size = scratch_->ByteSizeLong();
+  uint8_t head[16];
+  uint8_t* p = wire::WriteVarint(wire::LengthTag(number), head);
+  p = wire::WriteVarint(size, p);
+  const size_t head_size = p - head, start = out->size();
+  out->append(reinterpret_cast<const char*>(head), head_size);
+  out->resize(start + head_size + size);
+  scratch_->SerializeWithCachedSizesToArray(
+      reinterpret_cast<uint8_t*>(&(*out)[start + head_size]));
+  // The label, field 1, is written first (nothing when empty).
+  return head_size + (label.empty() ? 0 : 1 + wire::VarintSize(label.size()));
 }
 
 namespace {
@@ -475,23 +524,9 @@ void SupplyToProto(const State& s, int seat,
   }
 }
 
-// Appends an int32 or enum field (nothing when zero), a length-delimited
-// field, and a string field (nothing when empty) as protobuf writes them.
-void PutInt32(int number, int32_t v, std::string* out) {
-  uint8_t buf[16];
-  const uint8_t* end = wire::WriteInt32Field(number, v, buf);
-  out->append(reinterpret_cast<const char*>(buf), end - buf);
-}
-void PutBytes(int number, absl::string_view bytes, std::string* out) {
-  uint8_t buf[16];
-  uint8_t* end = wire::WriteVarint(wire::LengthTag(number), buf);
-  end = wire::WriteVarint(bytes.size(), end);
-  out->append(reinterpret_cast<const char*>(buf), end - buf);
-  out->append(bytes.data(), bytes.size());
-}
-void PutString(int number, absl::string_view v, std::string* out) {
-  if (!v.empty()) PutBytes(number, v, out);
-}
+using wire::PutBytes;
+using wire::PutInt32;
+using wire::PutString;
 
 // A PieceCount (as SupplyToProto and PostCount set it) as field `number`
 // (below 16), in one append: a piece's name is short, so the entry is
@@ -556,6 +591,102 @@ void AppendSupplyField(const State& s, const rules::Observation& o,
       PutPieceCount(3, piece, f, count, &entry);
     });
     PutBytes(30, entry, out);
+  }
+}
+
+namespace {
+
+// A QuestChoice as QuestToProto sets it, as an entry of field `number`.
+void PutQuest(int number, int quest, std::string& scratch, std::string* out) {
+  static_assert(v1::QuestChoice::kQuestFieldNumber == 1 &&
+                v1::QuestChoice::kNameFieldNumber == 2 &&
+                v1::QuestChoice::kSuitFieldNumber == 3 &&
+                v1::QuestChoice::kItemsFieldNumber == 4);
+  scratch.clear();
+  PutInt32(1, quest, &scratch);
+  PutString(2, rules::QuestName(quest), &scratch);
+  PutInt32(3, SuitToProto(rules::QuestSuit(quest)), &scratch);
+  const auto [first, second] = rules::QuestItems(quest);
+  PutBytes(4, rules::ItemName(first), &scratch);  // repeated: always written
+  PutBytes(4, rules::ItemName(second), &scratch);
+  PutBytes(number, scratch, out);
+}
+
+// One VagabondView as VagabondToProto sets it, as an entry of field
+// `number`.
+void PutVagabondView(const State& s, const rules::Observation& o, int faction,
+                     const rules::VagabondBoard& vb, int number,
+                     std::string* out) {
+  static_assert(v1::VagabondView::kCharacterFieldNumber == 1 &&
+                v1::VagabondView::kClearingFieldNumber == 2 &&
+                v1::VagabondView::kForestFieldNumber == 3 &&
+                v1::VagabondView::kItemsFieldNumber == 4 &&
+                v1::VagabondView::kRelationshipsFieldNumber == 5 &&
+                v1::VagabondView::kQuestsFieldNumber == 6 &&
+                v1::VagabondView::kQuestsDoneFieldNumber == 7 &&
+                v1::VagabondView::kRuinsWithItemsFieldNumber == 8 &&
+                v1::VagabondView::kCoalitionFieldNumber == 9 &&
+                v1::VagabondView::kFactionFieldNumber == 10 &&
+                v1::VagabondView::kScorchedClearingFieldNumber == 11 &&
+                v1::VagabondItem::kItemFieldNumber == 1 &&
+                v1::VagabondItem::kExhaustedFieldNumber == 2 &&
+                v1::VagabondItem::kDamagedFieldNumber == 3 &&
+                v1::Relationship::kFactionFieldNumber == 1 &&
+                v1::Relationship::kLevelFieldNumber == 2);
+  thread_local std::string view, part;  // kept buffers
+  view.clear();
+  if (vb.character >= 0)
+    PutString(1, rules::VagabondCharacterName(vb.character), &view);
+  PutInt32(2, vb.clearing + 1, &view);
+  PutInt32(3, vb.forest + 1, &view);
+  for (const rules::VItem& it : vb.items) {
+    part.clear();
+    PutString(1, rules::ItemName(it.kind), &part);
+    PutInt32(2, it.exhausted, &part);
+    PutInt32(3, it.damaged, &part);
+    PutBytes(4, part, &view);
+  }
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    // Law 9.2.9: a marker for each non-Vagabond faction (none yet for a
+    // seat still drafting, 19.8.3).
+    if (f < 0 || f == rules::kVagabond || f == rules::kVagabond2) continue;
+    static constexpr const char* kLevels[] = {"indifferent", "1", "2",
+                                              "allied"};
+    const int r = vb.relation[f];
+    part.clear();
+    PutInt32(1, FactionToProto(f), &part);
+    PutString(2, r == rules::kHostile ? "hostile" : kLevels[r], &part);
+    PutBytes(5, part, &view);
+  }
+  for (int8_t q : o.quests) PutQuest(6, q, part, &view);
+  for (int8_t q : vb.quests_done) PutQuest(7, q, part, &view);
+  if (!o.ruins_with_items.empty()) {  // packed
+    part.clear();
+    for (int8_t c : o.ruins_with_items) {
+      uint8_t buf[10];
+      const uint8_t* end = wire::WriteVarint(
+          static_cast<uint64_t>(static_cast<int64_t>(c + 1)), buf);
+      part.append(reinterpret_cast<const char*>(buf), end - buf);
+    }
+    PutBytes(8, part, &view);
+  }
+  if (vb.coalition >= 0)
+    PutInt32(9, FactionToProto(s.seat(vb.coalition).faction), &view);
+  PutInt32(10, FactionToProto(faction), &view);
+  PutInt32(11, vb.scorched + 1, &view);
+  PutBytes(number, view, out);
+}
+
+}  // namespace
+
+void AppendVagabondField(const State& s, const rules::Observation& o,
+                         int number, std::string* out) {
+  static_assert(v1::Observation::kVagabondFieldNumber == 16 &&
+                v1::Observation::kVagabondsFieldNumber == 23);
+  for (const rules::Observation::VagabondPublic& v : o.vagabonds) {
+    if (number == 23 || v.faction == rules::kVagabond)
+      PutVagabondView(s, o, v.faction, v.board, number, out);
   }
 }
 

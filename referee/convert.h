@@ -5,9 +5,10 @@
 #define WOODLAND_REFEREE_CONVERT_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
-#include <unordered_map>
 
+#include "absl/container/flat_hash_map.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/bot.pb.h"
@@ -37,6 +38,10 @@ void AppendSupplyField(const rules::State& s, const rules::Observation& o,
                        std::string* out);
 void AppendRiverfolkField(const rules::State& s, const rules::Observation& o,
                           std::string* out);
+// The same for field 16 (the first Vagabond's board) or 23 (every
+// Vagabond's), `number`.
+void AppendVagabondField(const rules::State& s, const rules::Observation& o,
+                         int number, std::string* out);
 // The same for field 31, the turn's progress (ProgressToProto's bytes).
 void AppendProgressField(const rules::State& s, std::string* out);
 
@@ -48,18 +53,45 @@ void AppendProgressField(const rules::State& s, std::string* out);
 // a move's), a leader, a character, the extras but the Exiles deck's and
 // the hirelings', and the actions of the Marquise, the Eyrie, the Alliance
 // and the Corvids); every other label made anew. Of(s, o) is s.OptionLabel(o),
-// valid until the next call.
+// valid until the next call. The labels, and the options' entries kept with
+// them, are the match's own: one OptionLabels per match, never shared by
+// the matches a thread runs in turn (their maps and decks differ).
 class OptionLabels {
  public:
   const std::string& Of(const rules::State& s, const rules::Option& o);
+  // Issue 19.3: appends OptionToProto(s, o, ..., this) to `out` as an entry
+  // of the repeated field `number` (its tag, size and serialization); an
+  // option whose label is kept has its entry kept with it (the option's
+  // payload depends on nothing else). Returns where the label lies in `out`.
+  struct Span {
+    size_t offset = 0, size = 0;
+  };
+  Span AppendEntry(const rules::State& s, const rules::Option& o, int number,
+                   std::string* out);
 
  private:
-  std::unordered_map<uint64_t, std::string> kept_;
+  struct Kept {
+    std::string label;
+    std::string entry;  // made when first appended
+    int entry_number = 0;
+    size_t label_offset = 0;  // in `entry`
+  };
+  // The label of `o`, and its kept record if it is kept (else made_).
+  Kept* Find(const rules::State& s, const rules::Option& o);
+  // Appends OptionToProto(s, o, ..., this) as an entry of field `number`;
+  // returns the label's offset in what it appended.
+  size_t AppendMade(const rules::State& s, const rules::Option& o,
+                    const std::string& label, int number, std::string* out);
+  absl::flat_hash_map<uint64_t, Kept> kept_;
   std::string made_;
+  std::unique_ptr<v1::Option> scratch_;
 };
 // As OptionToProto, the label from `labels`.
 void OptionToProto(const rules::State& s, const rules::Option& o,
                    v1::Option* out, OptionLabels* labels);
+// All of it but the label (read from `out` where the payload repeats it).
+void OptionPayloadToProto(const rules::State& s, const rules::Option& o,
+                          v1::Option* out);
 void QuestToProto(int quest, v1::QuestChoice* out);
 // The observation for `seat` (Law 1.2).
 void ObservationToProto(const rules::State& s, int seat, v1::Observation* out);

@@ -1,6 +1,7 @@
 #include "referee/match_runner.h"
 
 #include <fstream>
+#include <optional>
 #include <tuple>
 
 #include "absl/strings/match.h"
@@ -10,6 +11,7 @@
 #include "google/protobuf/util/time_util.h"
 #include "referee/board_event.h"
 #include "referee/convert.h"
+#include "referee/request_bytes.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/defs.h"
 #include "referee/rules/hirelings.h"
@@ -189,6 +191,100 @@ bool SameObservation(const State& s, int seat, SeatRun& sr, v1::Event* board,
   std::swap(sr.last_observation, sr.next_observation);
   std::swap(sr.last_fields, sr.next_fields);
   return false;
+}
+
+// Issue 19.3: what a match keeps to write its requests: the views'
+// sections, the events' forms, the options' labels and entries, the board
+// event and the request written as bytes. The match's own: nothing in it is
+// shared with another match, even one the same thread runs.
+struct MatchRequests {
+  ViewCache views;
+  SharedEvents events;
+  OptionLabels labels;
+  v1::Event board;          // the board event, reused
+  std::string board_bytes;  // the board event written as bytes
+  RequestBytes bytes;
+};
+
+// Issue 19.3: the request of `seat` written as bytes in `w.bytes`, for a
+// request only the bot reads: the seat's view as serialized (left out for a
+// bot that accepts an unchanged one, issue 19), the events as their kept
+// forms (shared_events.h) and the board event last (issue 13), written as
+// bytes unless the history keeps it (then it is built, and serialized).
+void WriteRequestBytes(const State& s, int seat, const std::string& match_id,
+                       absl::Duration dl, SeatRun& sr, MatchRequests& w,
+                       MatchHistory* history) {
+  RequestBytes& r = w.bytes;
+  r.Start(s, match_id, sr.decisions, seat, w.labels);
+  const size_t from = sr.event_cursor;
+  sr.event_cursor = s.events().size();
+  w.views.Serialize(s, seat, &sr.next_observation, &sr.next_fields);
+  const bool raw = history == nullptr;
+  bool has_board;
+  const bool same = SameObservation(s, seat, sr, &w.board, &has_board, raw,
+                                    raw ? &w.board_bytes : nullptr);
+  if (has_board && !raw) {
+    history->AddSeatEvent(seat, sr.event_cursor, w.board);
+    w.board_bytes.clear();
+    w.board.AppendToString(&w.board_bytes);
+  }
+  const bool send_view = !(sr.unchanged_ok && same);
+  if (send_view) r.AddView(sr.last_observation);
+  for (size_t e = from; e < sr.event_cursor; ++e)
+    r.AddEvent(w.events.Bytes(s, e, seat));
+  if (has_board) r.AddEvent(w.board_bytes);
+  r.Finish(dl, sr.bank, sr.decisions, /*unchanged=*/!send_view);
+}
+
+// The same request built as a message in the seat's current slot, for a
+// listener that reads it or a decorator: its view parsed from the seat's
+// serialized view.
+v1::DecisionRequest& BuildRequest(const State& s, int seat,
+                                  const std::string& match_id,
+                                  absl::Duration dl, SeatRun& sr,
+                                  MatchRequests& w, MatchHistory* history) {
+  RequestSlot& slot = sr.Current();
+  v1::DecisionRequest& req = *slot.NewRequest();
+  req.set_match_id(match_id);
+  // Issue 16.6: only this seat's own count, never the global index.
+  req.set_seat_decision_index(sr.decisions);
+  // The deprecated field, kept for old bots, holds the same count.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  req.set_decision_index(sr.decisions);
+#pragma GCC diagnostic pop
+  req.set_seat(seat);
+  req.set_faction(FactionToProto(s.seat(seat).faction));
+  PromptToProto(s, req.mutable_prompt());
+  for (const rules::Option& o : s.options())
+    OptionToProto(s, o, req.add_options(), &w.labels);
+  const auto& events = s.events();
+  for (size_t e = sr.event_cursor; e < events.size(); ++e)
+    EventToProto(s, events[e], seat, req.add_events());
+  sr.event_cursor = events.size();
+  // Issue 19.3: the view serialized from the sections kept for the match
+  // (view_cache.h: only the clearings that changed are made again).
+  w.views.Serialize(s, seat, &sr.next_observation, &sr.next_fields);
+  // Issue 13: last, what changed on the boards since its last request.
+  bool has_board;
+  v1::Event* board = req.add_events();
+  const bool same = SameObservation(s, seat, sr, board, &has_board,
+                                    /*raw_board=*/false);
+  if (!has_board) {
+    req.mutable_events()->RemoveLast();
+  } else if (history) {
+    history->AddSeatEvent(seat, sr.event_cursor, *board);
+  }
+  // Issue 19: a bot that accepts it gets no unchanged observation.
+  if (sr.unchanged_ok && same) {
+    req.set_observation_unchanged(true);
+  } else {
+    (void)slot.obs->ParseFromString(sr.last_observation);
+    req.unsafe_arena_set_allocated_observation(slot.obs);
+  }
+  ToProto(dl, req.mutable_deadline());
+  ToProto(sr.bank, req.mutable_time_bank());
+  return req;
 }
 
 // Live updates only when public events happened, without a decision count
@@ -492,9 +588,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   // Seats follow the engine's (possibly shuffled) order; bots follow
   // factions, or in a draft the spec's seat order.
   const int n = s.num_seats();
-  // Issue 13: the static game for every MatchStart, and the history.
-  v1::GameDefinition game;
-  GameDefinitionToProto(s, &game);
+  // Issue 13: the static game for every MatchStart (issue 19.3: made once
+  // in the one MatchStart every seat's is made from, not copied per seat),
+  // and the history.
+  v1::MatchStart start;
+  GameDefinitionToProto(s, start.mutable_game());
   std::shared_ptr<MatchHistory> history;
   if (options.history) {
     std::vector<std::string> tokens;
@@ -568,16 +666,18 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     }
     sr.info = SanitizedInfo(*info);
     sr.unchanged_ok = info->accepts_unchanged_observation();
-    v1::MatchStart ms;
+    v1::MatchStart& ms = start;  // its seat's fields set anew
     ms.set_match_id(spec.match_id());
     ms.set_seat(i);
     ms.set_faction(FactionToProto(s.seat(i).faction));
+    ms.clear_seats();
     for (int j = 0; j < n; ++j) ms.add_seats(FactionToProto(s.seat(j).faction));
     ms.set_map(setup->map);
     ms.set_deck(setup->deck);
     ms.set_first_seat(spec.first_seat());
-    *ms.mutable_game() = game;
     if (history) ms.set_history_token(history->token(i));
+    ms.clear_decision_deadline();  // the listener sees none (as before)
+    ms.clear_time_bank();
     if (listener) listener->OnMatchStart(i, ms);
     ToProto(deadline, ms.mutable_decision_deadline());
     ToProto(bank, ms.mutable_time_bank());
@@ -594,13 +694,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   size_t live = 0;  // the first public event not yet published
 
   int64_t index = 0;
-  ViewCache view_cache;  // issue 19.3
-  SharedEvents shared_events;
-  v1::Event board_event;       // a board event sent as bytes
-  std::string board_bytes;     // one written as bytes (SameObservation)
-  OptionLabels option_labels;  // issue 19.3
-  // The request's event fields holding kept forms, and the forms.
-  std::vector<std::pair<std::string*, std::string*>> lent_events;
+  MatchRequests requests;  // issue 19.3
   while (!s.IsTerminal()) {
     const int seat = s.deciding_seat();
     SeatRun& sr = seats[seat];
@@ -609,128 +703,46 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     v1::FaultReason reason = v1::FAULT_REASON_UNSPECIFIED;
     std::string detail, note;
     absl::Duration latency;
-    const std::string* label = nullptr;  // the chosen option's, as sent
+    // The chosen option's label, as sent.
+    std::optional<absl::string_view> label;
     if (sr.replaced) {
       reason = v1::FAULT_REASON_REPLACED;
     } else if (sr.bank <= absl::ZeroDuration()) {
       reason = v1::FAULT_REASON_TIME_BANK;
       detail = "the time bank is empty";
     } else {
-      RequestSlot& request_slot = sr.Current();
-      v1::DecisionRequest& req = *request_slot.NewRequest();
-      std::string* sent_view = nullptr;  // lends sr.last_observation
-      req.set_match_id(spec.match_id());
-      // Issue 16.6: only this seat's own count, never the global index.
-      req.set_seat_decision_index(sr.decisions);
-      // The deprecated field, kept for old bots, holds the same count.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-      req.set_decision_index(sr.decisions);
-#pragma GCC diagnostic pop
-      req.set_seat(seat);
-      req.set_faction(FactionToProto(s.seat(seat).faction));
-      PromptToProto(s, req.mutable_prompt());
-      for (const rules::Option& o : s.options())
-        OptionToProto(s, o, req.add_options(), &option_labels);
-      const bool reads = listener != nullptr && listener->ReadsRequests();
-      // Issue 19.3: nothing but the bot reads the events: they go as the
-      // wire forms made once for every seat (shared_events.h), unknown
-      // fields 8 in order (any parser reads them as the events), the board
-      // event last among them.
-      const bool raw_events = !reads && !options.decorate_request;
-      google::protobuf::UnknownFieldSet* unknown =
-          raw_events ? req.GetReflection()->MutableUnknownFields(&req)
-                     : nullptr;
-      static_assert(v1::DecisionRequest::kEventsFieldNumber == 8);
-      const auto& events = s.events();
-      // Issue 19.3: an event's kept form is lent to the request (moved in,
-      // and back once sent), not copied.
-      lent_events.clear();
-      if (raw_events) shared_events.Reserve(events.size());
-      for (size_t e = sr.event_cursor; e < events.size(); ++e) {
-        if (raw_events) {
-          std::string* field = unknown->AddLengthDelimited(
-              v1::DecisionRequest::kEventsFieldNumber);
-          if (std::string* form = shared_events.KeptForm(s, e, seat)) {
-            *field = std::move(*form);  // moved back once sent
-            lent_events.emplace_back(field, form);
-          } else {
-            *field = shared_events.Bytes(s, e, seat);
-          }
-        } else {
-          EventToProto(s, events[e], seat, req.add_events());
-        }
-      }
-      sr.event_cursor = events.size();
-      // Issue 19.3: the view serialized from the sections kept for the
-      // match (view_cache.h: only the clearings that changed are made again).
-      view_cache.Serialize(s, seat, &sr.next_observation, &sr.next_fields);
-      // Issue 13: last, what changed on the boards since its last request.
-      bool has_board;
-      // The kept event is overwritten (board_event.h), its strings reused.
-      v1::Event* board = raw_events ? &board_event : req.add_events();
-      // Issue 19.3: nothing but the bot reads the event: its view stays
-      // the bytes just compared (not parsed, not serialized again).
-      const bool raw_board = !history && !reads && !options.decorate_request;
-      // Then it is written as its bytes, not built (raw_board implies
-      // raw_events).
-      const bool same = SameObservation(s, seat, sr, board, &has_board,
-                                        raw_board, &board_bytes);
-      if (!has_board) {
-        if (!raw_events) req.mutable_events()->RemoveLast();
-      } else {
-        if (history) history->AddSeatEvent(seat, sr.event_cursor, *board);
-        if (raw_board) {
-          unknown->AddLengthDelimited(v1::DecisionRequest::kEventsFieldNumber,
-                                      board_bytes);
-        } else if (raw_events) {
-          board->AppendToString(unknown->AddLengthDelimited(
-              v1::DecisionRequest::kEventsFieldNumber));
-        }
-      }
-      // Issue 19: a bot that accepts it gets no unchanged observation.
-      const bool send_view = !(sr.unchanged_ok && same);
-      if (!send_view) req.set_observation_unchanged(true);
-      // Issue 19.3: the view goes out as the bytes already serialized for the
-      // comparison (an unknown field 7, which any parser reads as the
-      // observation), not serialized a second time by gRPC; a listener or
-      // decorator sees it as a message.
-      const bool view_as_message =
-          send_view && (reads || options.decorate_request);
-      if (view_as_message) {
-        (void)request_slot.obs->ParseFromString(sr.last_observation);
-        req.unsafe_arena_set_allocated_observation(request_slot.obs);
-      }
       const absl::Duration dl = std::min(deadline, sr.bank);
-      ToProto(dl, req.mutable_deadline());
-      ToProto(sr.bank, req.mutable_time_bank());
-      if (listener) listener->OnRequest(s, req);
-      if (options.decorate_request) {
-        options.decorate_request(&req);
-      } else if (send_view) {
-        if (view_as_message) (void)req.unsafe_arena_release_observation();
-        static_assert(v1::DecisionRequest::kObservationFieldNumber == 7);
-        // The kept bytes themselves, lent for the call (no copy).
-        sent_view =
-            req.GetReflection()->MutableUnknownFields(&req)->AddLengthDelimited(
-                v1::DecisionRequest::kObservationFieldNumber);
-        sent_view->swap(sr.last_observation);
+      const bool reads = listener != nullptr && listener->ReadsRequests();
+      // Issue 19.3: nothing but the bot reads the request: it is written
+      // as bytes and sent as they are (no message built).
+      const bool as_bytes = !reads && !options.decorate_request;
+      v1::DecisionRequest* req = nullptr;
+      if (as_bytes) {
+        WriteRequestBytes(s, seat, spec.match_id(), dl, sr, requests,
+                          history.get());
+        if (listener)
+          listener->OnRequest(s, v1::DecisionRequest::default_instance());
+      } else {
+        req = &BuildRequest(s, seat, spec.match_id(), dl, sr, requests,
+                            history.get());
+        if (listener) listener->OnRequest(s, *req);
+        if (options.decorate_request) options.decorate_request(req);
       }
       const absl::Time t0 = clock->Now();
       // Issue 19.3: the seat's previous request is cleared while the bot
       // thinks; that time is the referee's, not charged to the bot.
       absl::Duration overlapped;
+      const auto meanwhile = [&sr, &overlapped, clock] {
+        if (!sr.Spare().used) return;  // nothing to clear (bytes)
+        const absl::Time m0 = clock->Now();
+        sr.Spare().Clear();
+        overlapped = clock->Now() - m0;
+      };
       absl::StatusOr<v1::Decision> d =
-          sr.bot->DecideOverlapped(req, dl, [&sr, &overlapped, clock] {
-            const absl::Time m0 = clock->Now();
-            sr.Spare().Clear();
-            overlapped = clock->Now() - m0;
-          });
+          as_bytes ? sr.bot->DecideBytes(requests.bytes.bytes(), dl, meanwhile)
+                   : sr.bot->DecideOverlapped(*req, dl, meanwhile);
       latency = std::max(clock->Now() - t0 - overlapped, absl::ZeroDuration());
       sr.slot = 1 - sr.slot;  // `req` stays as it is until then
-      if (sent_view) sent_view->swap(sr.last_observation);  // kept again
-      for (auto [field, form] : lent_events) *form = std::move(*field);
-      lent_events.clear();
       sr.bank -= latency;
       sr.thinking += latency;
       if (options.metrics)
@@ -740,9 +752,13 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
         if (d->option_index() >= 0 && d->option_index() < num_options) {
           choice = d->option_index();
           note = CleanUtf8(d->note(), 200);
-          // Issue 19.3: the replay's label is the one just built, not made
-          // again (a decorator may have changed the request's).
-          if (!options.decorate_request) label = &req.options(choice).label();
+          // Issue 19.3: the replay's label is the one just written, not
+          // made again (a decorator may have changed the request's).
+          if (as_bytes) {
+            label = requests.bytes.Label(choice);
+          } else if (!options.decorate_request) {
+            label = req->options(choice).label();
+          }
         } else {
           reason = v1::FAULT_REASON_INVALID;
           detail = absl::StrCat("option_index ", d->option_index(),
@@ -778,7 +794,8 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     rec->set_index(index);
     rec->set_seat(seat);
     rec->set_option_index(choice);
-    rec->set_option_label(label ? *label : s.OptionLabel(s.options()[choice]));
+    rec->set_option_label(label ? std::string(*label)
+                                : s.OptionLabel(s.options()[choice]));
     ToProto(latency, rec->mutable_latency());
     rec->set_fallback_reason(reason);
     rec->set_note(note);
@@ -846,16 +863,29 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       sr.event_cursor = s.events().size();
       // Issue 19.3: the view from the match's sections, and its board event
       // against the seat's last request's view from their bytes.
-      view_cache.Serialize(s, i, &sr.next_observation, &sr.next_fields);
-      (void)mine.mutable_observation()->ParseFromString(sr.next_observation);
+      requests.views.Serialize(s, i, &sr.next_observation, &sr.next_fields);
       v1::Event board;
       bool has_board;
-      SameObservation(s, i, sr, &board, &has_board, /*raw_board=*/false);
+      // Only the bot reads it: the board event's view stays bytes.
+      SameObservation(s, i, sr, &board, &has_board,
+                      /*raw_board=*/!history && !listener);
       if (has_board) {
         if (history) history->AddSeatEvent(i, sr.event_cursor, board);
         *mine.add_events() = std::move(board);
       }
-      if (listener) listener->OnMatchEnd(i, mine);
+      // The final view, now the seat's kept one: a listener sees it as a
+      // message; else it goes as its bytes, given up by the seat (an
+      // unknown field 5, which any parser reads as the observation).
+      if (listener) {
+        (void)mine.mutable_observation()->ParseFromString(sr.last_observation);
+        listener->OnMatchEnd(i, mine);
+      } else {
+        static_assert(v1::MatchEnd::kObservationFieldNumber == 5);
+        mine.GetReflection()
+            ->MutableUnknownFields(&mine)
+            ->AddLengthDelimited(v1::MatchEnd::kObservationFieldNumber)
+            ->swap(sr.last_observation);
+      }
       (void)sr.bot->EndMatch(mine, absl::Seconds(1));
     }
     const std::string err = sr.bot->Stderr();

@@ -62,9 +62,8 @@ class MatchListener {
  public:
   virtual ~MatchListener() = default;
   // Just before a request is sent to a bot, with the true state. A listener
-  // whose ReadsRequests() is false gets `r` without its observation and with
-  // the board event's view as bytes: the referee then sends the view as the
-  // bytes it already made (issue 19.3) and parses nothing for the listener.
+  // whose ReadsRequests() is false gets an empty `r`: the referee then
+  // writes the request as bytes (issue 19.3) and builds no message for it.
   virtual void OnRequest(const rules::State& s, const v1::DecisionRequest& r) {}
   virtual bool ReadsRequests() const { return true; }
   // After a decision that made public events (events only, no decision

@@ -496,6 +496,9 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
                                       rest_[16][0].key, rest_[16][0].bytes,
                                       &kept.bytes)) {
         // field 16's entry under field 23's tag
+      } else if (number == v1::Observation::kVagabondFieldNumber ||
+                 number == v1::Observation::kVagabondsFieldNumber) {
+        AppendVagabondField(s, o, number, &kept.bytes);  // written by hand
       } else {
         fields_->Clear();
         ObservationToProto(s, o, fields_, uint64_t{1} << number);

@@ -100,6 +100,32 @@ inline uint8_t* WriteStringField(int number, absl::string_view v, uint8_t* p) {
   return v.empty() ? p : WriteLengthField(number, v, p);
 }
 
+// The same appended to a string: an int32 or enum field (nothing when
+// zero), an int64 or bool field (nothing when zero), a length-delimited
+// field (always) and a string field (nothing when empty).
+inline void PutInt32(int number, int32_t v, std::string* out) {
+  uint8_t buf[16];
+  const uint8_t* end = WriteInt32Field(number, v, buf);
+  out->append(reinterpret_cast<const char*>(buf), end - buf);
+}
+inline void PutInt64(int number, int64_t v, std::string* out) {
+  if (v == 0) return;
+  uint8_t buf[16];
+  uint8_t* end = WriteVarint(VarintTag(number), buf);
+  end = WriteVarint(static_cast<uint64_t>(v), end);
+  out->append(reinterpret_cast<const char*>(buf), end - buf);
+}
+inline void PutBytes(int number, absl::string_view bytes, std::string* out) {
+  uint8_t buf[16];
+  uint8_t* end = WriteVarint(LengthTag(number), buf);
+  end = WriteVarint(bytes.size(), end);
+  out->append(reinterpret_cast<const char*>(buf), end - buf);
+  out->append(bytes.data(), bytes.size());
+}
+inline void PutString(int number, absl::string_view v, std::string* out) {
+  if (!v.empty()) PutBytes(number, v, out);
+}
+
 template <typename Visit>
 absl::Status ForEachField(absl::string_view message, Visit&& visit) {
   using google::protobuf::internal::WireFormatLite;

@@ -10,6 +10,7 @@
 #include "referee/convert.h"
 #include "referee/rules/chance.h"
 #include "referee/rules/types.h"
+#include "referee/wire_fields.h"
 
 namespace woodland::referee {
 namespace {
@@ -202,6 +203,62 @@ TEST(OptionLabels, Issue19_KeptLabelsAreTheEnginesLabels) {
   draft.map = "mountain";
   draft.factions.assign(4, rules::kNoFaction);
   EXPECT_GT(CheckLabels(draft, 5), 1000);
+}
+
+// Issue 19.3: the labels and option entries (OptionLabels::AppendEntry) a
+// match keeps are its own. Two matches whose clearings' suits and cards
+// differ (the Autumn map and the standard deck; the Lake map and the Exiles
+// and Partisans deck) are played in turn on one thread, a decision of each
+// at a time, each with its own OptionLabels: every option's entry is the
+// serialization of its OptionToProto as a request's field 6, its label
+// where AppendEntry says, and Of(s, o) the engine's label (a cache shared by
+// a thread's matches would give one match the other's). Returns how many
+// options were compared.
+int CheckInterleaved(std::vector<rules::GameSetup> setups) {
+  std::vector<rules::State> games;
+  for (rules::GameSetup& setup : setups) {
+    setup.max_turns = 40;
+    auto started = rules::State::NewGame(setup, games.size() + 1);
+    EXPECT_TRUE(started.ok()) << started.status();
+    if (!started.ok()) return 0;
+    games.push_back(*std::move(started));
+  }
+  std::vector<OptionLabels> labels(games.size());
+  rules::Chance pick(7);
+  int checked = 0;
+  std::string entry, want;
+  for (int step = 0; step < 3000; ++step) {
+    for (size_t g = 0; g < games.size(); ++g) {
+      rules::State& s = games[g];
+      if (s.IsTerminal()) continue;
+      for (const rules::Option& o : s.options()) {
+        v1::Option made;
+        OptionToProto(s, o, &made);
+        want.clear();
+        wire::PutBytes(6, made.SerializeAsString(), &want);
+        entry.assign("x");  // appended after what a request holds
+        const OptionLabels::Span at = labels[g].AppendEntry(s, o, 6, &entry);
+        EXPECT_EQ(entry.substr(1), want) << "game " << g << " step " << step;
+        EXPECT_EQ(entry.substr(at.offset, at.size), made.label());
+        EXPECT_EQ(labels[g].Of(s, o), made.label());
+        if (entry.substr(1) != want) return checked;
+        ++checked;
+      }
+      const int k = pick.Draw(rules::kChancePick, s.options().size());
+      EXPECT_TRUE(s.Apply(s.deciding_seat(), k).ok());
+    }
+  }
+  return checked;
+}
+
+TEST(OptionLabels, Issue19_3_InterleavedMatchesKeepTheirOwnLabels) {
+  rules::GameSetup autumn;
+  autumn.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                     rules::kVagabond};
+  rules::GameSetup lake = autumn;
+  lake.map = "lake";
+  lake.deck = "exiles";
+  EXPECT_GT(CheckInterleaved({autumn, lake}), 2000);
 }
 
 }  // namespace

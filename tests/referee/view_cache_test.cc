@@ -284,6 +284,8 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
         if (number == 30) AppendSupplyField(s, o, &got);
         if (number == 18) AppendRiverfolkField(s, o, &got);
         if (number == 31) AppendProgressField(s, &got);
+        if (number == 16 || number == 23)
+          AppendVagabondField(s, o, number, &got);
         EXPECT_EQ(got, want)
             << "field " << number << " seat " << seat << " step " << step;
         if (got != want) return checked;
@@ -325,6 +327,27 @@ TEST(ViewCache, Issue19_HandWrittenProgressIsItsSerialization) {
   two_vagabonds.factions = {rules::kVagabond, rules::kVagabond2, rules::kCult,
                             rules::kRiverfolk};
   EXPECT_GT(CheckHandWrittenFields(two_vagabonds, 7, {31}), 100);
+}
+
+// Issue 19.3: the Vagabonds' boards (field 16, the first Vagabond's, and
+// 23, every Vagabond's) written by hand are their serialization (items,
+// relationships, quests, ruins with items, coalition, the Scoundrel's
+// torch) at every decision, with one and two Vagabonds and in a draft.
+TEST(ViewCache, Issue19_3_HandWrittenVagabondsAreTheirSerialization) {
+  rules::GameSetup one;
+  one.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                  rules::kVagabond};
+  for (uint64_t seed : {8, 9})
+    EXPECT_GT(CheckHandWrittenFields(one, seed, {16, 23}), 100);
+  rules::GameSetup two;
+  two.map = "lake";
+  two.factions = {rules::kVagabond, rules::kVagabond2, rules::kCult,
+                  rules::kRiverfolk};
+  EXPECT_GT(CheckHandWrittenFields(two, 10, {16, 23}), 100);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.factions.assign(5, rules::kNoFaction);
+  EXPECT_GT(CheckHandWrittenFields(draft, 11, {16, 23}), 100);
 }
 
 }  // namespace
