@@ -66,14 +66,12 @@ int Ruled(const DecisionRequest& r, v1::Suit suit, v1::Faction who) {
   return n;
 }
 
-// Law 3.3.1.II: `who` rules both clearings of a pair of opposite corners
-// (1-3 or 2-4).
+// Law 3.3.1.II: `who` rules both clearings of a pair of opposite corners.
 bool HoldsOppositeCorners(const DecisionRequest& r, v1::Faction who) {
-  auto rules = [&](int id) {
+  return HoldsCornerPair(r, [&](int id) {
     const auto* c = Clearing(r, id);
     return c != nullptr && c->ruler() == who;
-  };
-  return (rules(1) && rules(3)) || (rules(2) && rules(4));
+  });
 }
 
 // The suit of `who`'s activated dominance card (Law 3.3.1), unspecified if

@@ -73,14 +73,13 @@ bool DominanceClearing(const v1::ClearingView* c, int suit) {
 
 // Law 3.3.1: would a dominance card of `suit` win at our next Birdsong if
 // the map stayed as it is: three clearings of the suit ruled (I), or two
-// opposite corners (II; as in policy.cc, the pairs 1-3 and 2-4 of the
-// Autumn, Winter and Mountain maps).
+// opposite corners (II).
 bool DominanceHolds(const DecisionRequest& r, int suit) {
   auto ruled = [&](int id) {
     const auto* c = Clearing(r, id);
     return c != nullptr && c->ruler() == kMe;
   };
-  if (suit == kBird) return (ruled(1) && ruled(3)) || (ruled(2) && ruled(4));
+  if (suit == kBird) return HoldsCornerPair(r, ruled);
   int n = 0;
   for (const auto& c : r.observation().clearings())
     n += c.suit() == suit && c.ruler() == kMe;

@@ -23,6 +23,29 @@ inline const v1::ClearingView* Clearing(const v1::DecisionRequest& r, int id) {
   return nullptr;
 }
 
+// Law 3.3.1.II: the corner opposite corner clearing `id` (1-4), 0 for any
+// other clearing. The pairs are 1-3 and 2-4 on the Autumn, Winter and
+// Mountain maps; the Lake map numbers its corners rotated, pairing 1-2 and
+// 3-4 (data/maps/lake.map). A request does not name its map, but only the
+// Lake map has coastal clearings (Law 25.3.3).
+inline int OppositeCorner(const v1::DecisionRequest& r, int id) {
+  if (id < 1 || id > 4) return 0;
+  bool lake = false;
+  for (const auto& c : r.observation().clearings()) lake = lake || c.coastal();
+  static constexpr int kOther[2][5] = {{0, 3, 4, 1, 2}, {0, 2, 1, 4, 3}};
+  return kOther[lake][id];
+}
+
+// Law 3.3.1.II: whether `holds(id)` is true of both clearings of a pair of
+// opposite corners.
+template <typename Holds>
+bool HoldsCornerPair(const v1::DecisionRequest& r, Holds holds) {
+  for (int id = 1; id <= 4; ++id) {
+    if (holds(id) && holds(OppositeCorner(r, id))) return true;
+  }
+  return false;
+}
+
 // `f`'s warriors in `c` (0 for a null clearing).
 inline int Warriors(const v1::ClearingView& c, v1::Faction f) {
   for (const auto& w : c.warriors()) {

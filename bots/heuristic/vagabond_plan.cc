@@ -666,7 +666,7 @@ double DominanceStanding(const DecisionRequest& r, v1::Faction who, int suit,
     }
   }
   const bool win = suit == v1::SUIT_BIRD
-                       ? (corner[1] && corner[3]) || (corner[2] && corner[4])
+                       ? HoldsCornerPair(r, [&](int id) { return corner[id]; })
                        : held >= 3;
   return (win ? 10 : 0) + held;
 }

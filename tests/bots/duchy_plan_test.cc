@@ -64,9 +64,11 @@ bool PlayGame(uint64_t seed, int duchy_seat, bool heuristic) {
 }
 
 // A Parliament prompt offering one dominance extra (`action`, bird) or Done,
-// the Duchy at 14 VP ruling the corner clearings `ruled` (Law 3.3.1.II).
+// the Duchy at 14 VP ruling the corner clearings `ruled` (Law 3.3.1.II);
+// `lake`: on the Lake map (its clearing 1 is coastal, Law 25.3.3).
 v1::DecisionRequest BirdDominanceRequest(const std::string& action,
-                                         const std::vector<int>& ruled) {
+                                         const std::vector<int>& ruled,
+                                         bool lake = false) {
   std::string text = absl::Substitute(
       R"pb(
         seat: 0
@@ -90,7 +92,8 @@ v1::DecisionRequest BirdDominanceRequest(const std::string& action,
   for (int id = 1; id <= 4; ++id) {
     const bool ours = std::find(ruled.begin(), ruled.end(), id) != ruled.end();
     text += "clearings { id: " + std::to_string(id) + " suit: SUIT_FOX" +
-            (ours ? " ruler: FACTION_DUCHY" : "") + " }\n";
+            (ours ? " ruler: FACTION_DUCHY" : "") +
+            (lake && id == 1 ? " coastal: true" : "") + " }\n";
   }
   return Parse(text + "}");
 }
@@ -102,6 +105,19 @@ TEST(DuchyPlan, Law_3_3_1_II_ActivatesBirdDominanceOnlyOnOppositeCorners) {
   EXPECT_EQ(Pick(BirdDominanceRequest("activate_dominance", {1, 3})),
             "Bird Dominance");
   EXPECT_EQ(Pick(BirdDominanceRequest("activate_dominance", {1, 2})), "Done");
+}
+
+// Law 3.3.1.II on the Lake map, whose corners are numbered rotated
+// (data/maps/lake.map: 1 bottom-right, 2 top-left, 3 bottom-left, 4
+// top-right): the opposite pairs are 1-2 and 3-4, so 1 and 3 are
+// neighbours there.
+TEST(DuchyPlan, Law_3_3_1_II_LakeMapOppositeCornersAre1And2Or3And4) {
+  EXPECT_EQ(Pick(BirdDominanceRequest("activate_dominance", {1, 2}, true)),
+            "Bird Dominance");
+  EXPECT_EQ(Pick(BirdDominanceRequest("activate_dominance", {3, 4}, true)),
+            "Bird Dominance");
+  EXPECT_EQ(Pick(BirdDominanceRequest("activate_dominance", {1, 3}, true)),
+            "Done");
 }
 
 // Law 3.3.4: taking an available bird dominance card spends a bird card;

@@ -4,9 +4,12 @@
 // the reason visible. The policy sees only the request.
 #include <google/protobuf/text_format.h>
 
+#include <algorithm>
+#include <initializer_list>
 #include <string>
 
 #include "bots/heuristic/policy.h"
+#include "bots/heuristic/request_view.h"
 #include "gtest/gtest.h"
 #include "tests/bots/policy_request.h"
 
@@ -17,6 +20,46 @@ namespace {
 // (ours, two wood) is full; clearing 2 next to it has a free slot and one
 // enemy warrior: with two actions left the Marquise marches there (then
 // builds) rather than recruiting.
+// Law 3.3.1.II: opposite corners are 1-3 and 2-4 on the Autumn, Winter and
+// Mountain maps, 1-2 and 3-4 on the Lake map (a map with coastal clearings,
+// Law 25.3.3; its corners are numbered rotated).
+TEST(HeuristicBase, Law_3_3_1_II_OppositeCornersFollowTheMap) {
+  const auto autumn = Parse(R"pb(
+    observation {
+      clearings { id: 1 }
+      clearings { id: 2 }
+      clearings { id: 3 }
+      clearings { id: 4 }
+    }
+  )pb");
+  EXPECT_EQ(OppositeCorner(autumn, 1), 3);
+  EXPECT_EQ(OppositeCorner(autumn, 2), 4);
+  EXPECT_EQ(OppositeCorner(autumn, 3), 1);
+  EXPECT_EQ(OppositeCorner(autumn, 4), 2);
+  EXPECT_EQ(OppositeCorner(autumn, 5), 0);
+  const auto lake = Parse(R"pb(
+    observation {
+      clearings { id: 1 coastal: true }
+      clearings { id: 2 }
+      clearings { id: 3 }
+      clearings { id: 4 }
+    }
+  )pb");
+  EXPECT_EQ(OppositeCorner(lake, 1), 2);
+  EXPECT_EQ(OppositeCorner(lake, 2), 1);
+  EXPECT_EQ(OppositeCorner(lake, 3), 4);
+  EXPECT_EQ(OppositeCorner(lake, 4), 3);
+  auto holds = [](std::initializer_list<int> ids) {
+    return [ids](int id) {
+      return std::find(ids.begin(), ids.end(), id) != ids.end();
+    };
+  };
+  EXPECT_TRUE(HoldsCornerPair(autumn, holds({2, 4})));
+  EXPECT_FALSE(HoldsCornerPair(autumn, holds({1, 2})));
+  EXPECT_TRUE(HoldsCornerPair(lake, holds({1, 2})));
+  EXPECT_FALSE(HoldsCornerPair(lake, holds({1, 3, 5})));
+}
+
 TEST(HeuristicBase, Law_6_5_4_MarquiseMarchesToABuildSpotWhenNoneIsLeft) {
   const auto r = Parse(R"pb(
     seat: 0
