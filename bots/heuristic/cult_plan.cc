@@ -51,6 +51,42 @@ bool HandHas(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
+// Cards of `suit` in hand (10.2.2: birds are not wild).
+int HandCount(const DecisionRequest& r, v1::Suit suit) {
+  int n = 0;
+  for (const auto& c : r.observation().hand()) n += c.suit() == suit;
+  return n;
+}
+
+// Law 2.2.3: open building slots in `c` (ruins fill theirs; tokens none).
+int OpenSlots(const v1::ClearingView& c) {
+  int used = 0;
+  for (const auto& p : c.pieces()) used += IsToken(p.piece()) ? 0 : p.count();
+  return c.slots() - used;
+}
+
+// Law 10.5.2 with 10.5.1 and 2.5: what a Recruit in `c` adds when the Cult
+// does not rule `c` yet and one more warrior would make it rule there with
+// a slot open and a garden of the suit left: a Build there, this Daylight
+// if another card of the suit is in hand (the Recruit reveals one).
+double RecruitOpensBuild(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr || c->ruler() == r.faction() || OpenSlots(*c) <= 0 ||
+      GardensOnMap(r, c->suit()) >= 5)
+    return 0;
+  const int mine = RulePresence(*c, r.faction()) + 1;
+  auto blocks = [&](v1::Faction f) {
+    return f != r.faction() && f != v1::FACTION_UNSPECIFIED &&
+           RulePresence(*c, f) >= mine;
+  };
+  for (const auto& w : c->warriors()) {
+    if (blocks(w.faction())) return 0;
+  }
+  for (const auto& p : c->pieces()) {
+    if (blocks(p.owner())) return 0;
+  }
+  return HandCount(r, c->suit()) >= 2 ? 8 : 4;
+}
+
 // The best Score ritual available now.
 double BestScore(const DecisionRequest& r) {
   double best = 0;
@@ -223,7 +259,8 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
             ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me) + 5 * HoldBonus(r, c)
             : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
                   0.3 * Warriors(c, me) +
-                  HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me));
+                  HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me)) +
+                  RecruitOpensBuild(r, c);
   } else if (kind == "cult.score_suit") {
     s = kScoreVp[GardensOnMap(r, o.suit().suit())];
   } else if (kind == "cult.conspiracy") {

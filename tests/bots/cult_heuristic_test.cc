@@ -5,6 +5,7 @@
 // often than a random Cult in the same games.
 #include <cstdio>
 #include <random>
+#include <string>
 
 #include "bots/heuristic/policy.h"
 #include "gtest/gtest.h"
@@ -271,6 +272,112 @@ TEST(CultHeuristicPlan, Law_10_4_3_I_CrusadeAgainstAReachableTradePost) {
     }
   )pb");
   EXPECT_EQ(Pick(r), "Crusade (1 acolyte)");
+}
+
+// A Recruit (10.5.2) choosing between the rabbit garden clearing 4 (the
+// Cult rules it, 10.2.4) and clearing `tied` (of `suit`), where the Cult's
+// warriors tie the Corvids' and a building slot is open; `rest` closes the
+// observation (clearings, hand).
+v1::DecisionRequest BuildRecruit(const std::string& options,
+                                 const std::string& rest) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_CULT
+                 prompt {
+                   kind: "cult.ritual_clearing"
+                   text: "Recruit: in which clearing?"
+                 }
+               )pb" +
+               options + R"pb(
+                 observation {
+               )pb" +
+               rest + R"pb(
+                 seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+                 seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+                 cult {
+                   outcast: SUIT_FOX
+                   gardens_on_tracks: [ 5, 4, 4 ]
+                 }
+               }
+  )pb");
+}
+
+// Law 10.5.2 with 10.5.1 and 2.5: the Cult's warrior in the mouse clearing
+// 9 ties the Corvid's, so one more recruited there makes the Cult rule it
+// and, with the second mouse card in hand, build a garden there this
+// Daylight (a slot is open). That beats a fourth piece in the rabbit garden
+// clearing 4, which the Cult already rules.
+TEST(CultHeuristicPlan, Law_10_5_2_RecruitWhereOneMoreWarriorOpensABuild) {
+  const auto r = BuildRecruit(
+      R"pb(
+        options {
+          label: "4 (rabbit)"
+          clearing { clearing: 4 }
+        }
+        options {
+          label: "9 (mouse)"
+          clearing { clearing: 9 }
+        }
+      )pb",
+      R"pb(
+        clearings {
+          id: 4
+          suit: SUIT_RABBIT
+          slots: 2
+          warriors { faction: FACTION_CORVID count: 1 }
+          pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
+          ruler: FACTION_CULT
+        }
+        clearings {
+          id: 9
+          suit: SUIT_MOUSE
+          slots: 1
+          warriors { faction: FACTION_CULT count: 1 }
+          warriors { faction: FACTION_CORVID count: 1 }
+        }
+        hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+        hand { id: 6 name: "Mouse-in-a-Sack" suit: SUIT_MOUSE }
+        hand { id: 7 name: "Bake Sale" suit: SUIT_RABBIT }
+      )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
+}
+
+// Law 10.5.1: Build needs a card of the clearing's suit besides the one the
+// Recruit reveals (10.5). The fox clearing 5 and the mouse clearing 9 are
+// both one warrior short of rule (2.5); only the mouse suit has a second
+// card in hand, so the recruit goes to 9 though 5 holds fewer Cult warriors.
+TEST(CultHeuristicPlan, Law_10_5_1_RecruitToBuildWhereASecondCardAllows) {
+  const auto r =
+      BuildRecruit(R"pb(
+                     options {
+                       label: "5 (fox)"
+                       clearing { clearing: 5 }
+                     }
+                     options {
+                       label: "9 (mouse)"
+                       clearing { clearing: 9 }
+                     }
+                   )pb",
+                   R"pb(
+                     clearings {
+                       id: 5
+                       suit: SUIT_FOX
+                       slots: 1
+                       warriors { faction: FACTION_CULT count: 1 }
+                       warriors { faction: FACTION_CORVID count: 1 }
+                     }
+                     clearings {
+                       id: 9
+                       suit: SUIT_MOUSE
+                       slots: 1
+                       warriors { faction: FACTION_CULT count: 2 }
+                       warriors { faction: FACTION_CORVID count: 2 }
+                     }
+                     hand { id: 4 name: "Anvil" suit: SUIT_FOX }
+                     hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+                     hand { id: 6 name: "Mouse-in-a-Sack" suit: SUIT_MOUSE }
+                   )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
 }
 
 }  // namespace
