@@ -180,9 +180,26 @@ double CrusadePostWorth(const DecisionRequest& r) {
   return 0;
 }
 
+// Law 10.4.3.II: `c` is an Outcast clearing where Riverfolk warriors guard
+// a trade post, so a Convert there takes a guard (11.2.5.I, 11.4.2: the
+// post feeds the Riverfolk's points and dividends; its last guard gone, the
+// Cult can take the clearing and then the post).
+bool ConvertiblePostGuard(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && c->suit() == r.observation().cult().outcast() &&
+         HasTradePost(c) && Warriors(c, v1::FACTION_RIVERFOLK) > 0;
+}
+
+bool AnyConvertiblePostGuard(const DecisionRequest& r) {
+  for (const auto& c : r.observation().clearings()) {
+    if (ConvertiblePostGuard(r, &c)) return true;
+  }
+  return false;
+}
+
 double Conspiracy(const DecisionRequest& r, const std::string& label) {
   if (label.rfind("Sanctify", 0) == 0) return 9;
-  if (label.rfind("Convert", 0) == 0) return 6;
+  if (label.rfind("Convert", 0) == 0)
+    return AnyConvertiblePostGuard(r) ? 10 : 6;
   if (label.rfind("Crusade", 0) == 0) {
     const double post = CrusadePostWorth(r);
     return post > 0 ? 5 + 0.5 * post : 3;
@@ -290,9 +307,18 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
     s = o.piece().piece() == "trade post"
             ? 2 + TradePostWorth(r)
             : 1 + 0.1 * VpOf(r, o.piece().owner());
+  } else if (kind == "cult.convert_faction") {
+    // Law 10.4.3.II: a trade post's guard first, else the leader's warrior.
+    if (o.payload_case() != Option::kFaction) return false;
+    const v1::Faction f = o.faction().faction();
+    s = 1 + 0.1 * VpOf(r, f) +
+        (f == v1::FACTION_RIVERFOLK && AnyConvertiblePostGuard(r)
+             ? TradePostWorth(r)
+             : 0);
   } else if (kind == "cult.convert") {
     const auto* c = Clearing(r, o.clearing().clearing());
-    s = Warriors(c, me) + (Gardens(c) > 0 ? 2 : 0);
+    s = Warriors(c, me) + (Gardens(c) > 0 ? 2 : 0) +
+        (ConvertiblePostGuard(r, c) ? TradePostWorth(r) : 0);
   } else {
     return false;
   }

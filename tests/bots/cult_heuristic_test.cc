@@ -380,5 +380,124 @@ TEST(CultHeuristicPlan, Law_10_5_1_RecruitToBuildWhereASecondCardAllows) {
   EXPECT_EQ(Pick(r), "9 (mouse)");
 }
 
+// The fox (Outcast, 10.4.3) clearings of the conversion tests: 6 holds a
+// Riverfolk trade post guarded by one Riverfolk warrior, 8 a Marquise
+// sawmill and two Marquise warriors beside two Cult warriors. The Riverfolk
+// hold 10 funds.
+constexpr char kPostClearings[] = R"pb(
+  clearings {
+    id: 6
+    suit: SUIT_FOX
+    slots: 1
+    warriors { faction: FACTION_RIVERFOLK count: 1 }
+    pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+    ruler: FACTION_RIVERFOLK
+  }
+  clearings {
+    id: 8
+    suit: SUIT_FOX
+    slots: 2
+    warriors { faction: FACTION_CULT count: 2 }
+    warriors { faction: FACTION_MARQUISE count: 2 }
+    pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+    ruler: FACTION_MARQUISE
+  }
+  seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+  seats { seat: 1 faction: FACTION_MARQUISE victory_points: 12 }
+  seats { seat: 2 faction: FACTION_RIVERFOLK victory_points: 14 }
+  riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+  cult { outcast: SUIT_FOX hated: true acolytes: 3 }
+)pb";
+
+// Law 10.4.3.II with 11.2.5.I and 11.4.2: converting the trade post's only
+// guard leaves the post open to the Cult (it then rules clearing 6, 2.5)
+// while the post pays the Riverfolk dividends; that ranks above
+// sanctifying the sawmill in 8 (10.4.3.III).
+TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertATradePostGuardBeforeSanctify) {
+  const auto r =
+      Parse(std::string(R"pb(
+              seat: 0
+              faction: FACTION_CULT
+              prompt { kind: "cult.conspiracy" text: "Birdsong: conspiracy?" }
+              options {
+                label: "Sanctify (2 acolytes)"
+                action { code: 2 }
+              }
+              options {
+                label: "Convert (1 acolyte)"
+                action { code: 1 }
+              }
+              options {
+                label: "Done"
+                done {}
+              }
+              observation {
+            )pb") +
+            kPostClearings + "}");
+  EXPECT_EQ(Pick(r), "Convert (1 acolyte)");
+}
+
+// Law 10.4.3.II: the conversion goes to the trade post's guard in 6, not to
+// the Marquise warriors beside the Cult's in 8.
+TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertInTheTradePostClearing) {
+  const auto r = Parse(std::string(R"pb(
+                         seat: 0
+                         faction: FACTION_CULT
+                         prompt {
+                           kind: "cult.convert"
+                           text: "Convert an enemy warrior in which clearing?"
+                         }
+                         options {
+                           label: "6 (fox)"
+                           clearing { clearing: 6 }
+                         }
+                         options {
+                           label: "8 (fox)"
+                           clearing { clearing: 8 }
+                         }
+                         observation {
+                       )pb") +
+                       kPostClearings + "}");
+  EXPECT_EQ(Pick(r), "6 (fox)");
+}
+
+// Law 10.4.3.II: in the fox (Outcast) clearing 6 a Marquise warrior stands
+// beside the trade post's Riverfolk guard; the Cult converts the guard (the
+// post feeds the Riverfolk, 11.2.5.I, 11.4.2), though the Marquise lead.
+TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertTheTradePostGuardNotItsNeighbour) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt {
+      kind: "cult.convert_faction"
+      text: "Convert whose warrior in 6 (fox)?"
+    }
+    options {
+      label: "Marquise"
+      faction { faction: FACTION_MARQUISE }
+    }
+    options {
+      label: "Riverfolk"
+      faction { faction: FACTION_RIVERFOLK }
+    }
+    observation {
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 16 }
+      seats { seat: 2 faction: FACTION_RIVERFOLK victory_points: 14 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      cult { outcast: SUIT_FOX hated: true acolytes: 3 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Riverfolk");
+}
+
 }  // namespace
 }  // namespace woodland
