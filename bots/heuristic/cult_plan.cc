@@ -146,15 +146,14 @@ double Ritual(const DecisionRequest& r, const std::string& label) {
   return 1;
 }
 
-// Law 10.4.3.III: Sanctify replaces an enemy building with a garden; a
-// Riverfolk trade post first (11.2.5.I: their funds halve, their dividends
-// with them, 11.4.2), then the highest scorer's buildings.
+// Law 10.4.3.III: Sanctify replaces an enemy building with a garden (never
+// a token such as a trade post, 20.2.2): the highest scorer's buildings.
 double SanctifyClearing(const DecisionRequest& r, const v1::ClearingView* c) {
   if (c == nullptr) return 0;
   double s = 1;
-  if (HasTradePost(c)) s += TradePostWorth(r);
   for (const auto& p : c->pieces()) {
-    if (p.owner() != r.faction() && p.owner() != v1::FACTION_UNSPECIFIED)
+    if (p.owner() != r.faction() && p.owner() != v1::FACTION_UNSPECIFIED &&
+        !IsToken(p.piece()))
       s += 0.1 * VpOf(r, p.owner());
   }
   return s;

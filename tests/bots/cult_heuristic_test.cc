@@ -499,5 +499,55 @@ TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertTheTradePostGuardNotItsNeighbour) {
   EXPECT_EQ(Pick(r), "Riverfolk");
 }
 
+// Law 10.4.3.III: Sanctify replaces an enemy building, never a trade post
+// (a token, 20.2.2), so the post beside the Marquise sawmill in the fox
+// (Outcast) clearing 1 adds nothing: the Cult sanctifies the leading
+// Eyrie's roost in 8.
+TEST(CultHeuristicPlan,
+     Law_10_4_3_III_SanctifyIgnoresATradePostBesideTheBuilding) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt {
+      kind: "cult.sanctify"
+      text: "Sanctify an enemy building in which clearing?"
+    }
+    options {
+      label: "1 (fox)"
+      clearing { clearing: 1 }
+    }
+    options {
+      label: "8 (fox)"
+      clearing { clearing: 8 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 5 }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 15 }
+      seats { seat: 3 faction: FACTION_RIVERFOLK victory_points: 5 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 6 } }
+      cult { outcast: SUIT_FOX acolytes: 3 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "8 (fox)");
+}
+
 }  // namespace
 }  // namespace woodland
