@@ -195,6 +195,15 @@ bool AnyConvertiblePostGuard(const DecisionRequest& r) {
   return false;
 }
 
+// Law 10.4.3.I: a crusade starts in an Outcast clearing, so Cult warriors
+// in `c`, an Outcast clearing at or next to a trade post, can later battle
+// the post (11.2.5.I: the Riverfolk's funds, and so their dividends, 11.4.2,
+// halve).
+bool CrusadeBase(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && c->suit() == r.observation().cult().outcast() &&
+         StepsToTradePost(r, c->id(), 1) <= 1;
+}
+
 double Conspiracy(const DecisionRequest& r, const std::string& label) {
   if (label.rfind("Sanctify", 0) == 0) return 9;
   if (label.rfind("Convert", 0) == 0)
@@ -270,13 +279,14 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
   } else if (kind == "cult.ritual_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
     const bool build = r.prompt().text().rfind("Build", 0) == 0;
-    // Build behind our warriors; recruit to guard gardens and contest rule.
+    // Build behind our warriors; recruit to guard gardens, contest rule, open
+    // a Build (10.5.1) and stand where a crusade reaches a trade post.
     s = build
             ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me) + 5 * HoldBonus(r, c)
             : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
                   0.3 * Warriors(c, me) +
                   HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me)) +
-                  RecruitOpensBuild(r, c);
+                  RecruitOpensBuild(r, c) + 2.0 * CrusadeBase(r, c);
   } else if (kind == "cult.score_suit") {
     s = kScoreVp[GardensOnMap(r, o.suit().suit())];
   } else if (kind == "cult.conspiracy") {

@@ -549,5 +549,60 @@ TEST(CultHeuristicPlan,
   EXPECT_EQ(Pick(r), "8 (fox)");
 }
 
+// Law 10.4.3.I: a crusade starts from an Outcast clearing, so a warrior
+// recruited (10.5.2) in the fox (Outcast) clearing 6, next to the Riverfolk
+// trade post in 10, can battle the post on a later Birdsong (11.2.5.I halves
+// the funds that pay their dividends, 11.4.2); the mouse clearing 2 reaches
+// no post, though it holds fewer Cult warriors.
+TEST(CultHeuristicPlan, Law_10_4_3_I_RecruitWhereACrusadeReachesATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "6 (fox)"
+      clearing { clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 6 ]
+        warriors { faction: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 2, 10 ]
+        warriors { faction: FACTION_CULT count: 2 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 6 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      hand { id: 4 name: "Anvil" suit: SUIT_FOX }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 14 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 5, 4 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "6 (fox)");
+}
+
 }  // namespace
 }  // namespace woodland
