@@ -44,13 +44,6 @@ bool ScoredThisTurn(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
-bool HandHas(const DecisionRequest& r, v1::Suit suit) {
-  for (const auto& c : r.observation().hand()) {
-    if (c.suit() == suit) return true;
-  }
-  return false;
-}
-
 // Cards of `suit` in hand (10.2.2: birds are not wild).
 int HandCount(const DecisionRequest& r, v1::Suit suit) {
   int n = 0;
@@ -91,7 +84,7 @@ double RecruitOpensBuild(const DecisionRequest& r, const v1::ClearingView* c) {
 double BestScore(const DecisionRequest& r) {
   double best = 0;
   for (v1::Suit s : {v1::SUIT_FOX, v1::SUIT_RABBIT, v1::SUIT_MOUSE}) {
-    if (!HandHas(r, s) || ScoredThisTurn(r, s)) continue;
+    if (HandCount(r, s) == 0 || ScoredThisTurn(r, s)) continue;
     const double vp = kScoreVp[GardensOnMap(r, s)];
     if (vp > best) best = vp;
   }
