@@ -44,18 +44,47 @@ bool ScoredThisTurn(const DecisionRequest& r, v1::Suit suit) {
   return false;
 }
 
-bool HandHas(const DecisionRequest& r, v1::Suit suit) {
-  for (const auto& c : r.observation().hand()) {
-    if (c.suit() == suit) return true;
+// Cards of `suit` in hand (10.2.2: birds are not wild).
+int HandCount(const DecisionRequest& r, v1::Suit suit) {
+  int n = 0;
+  for (const auto& c : r.observation().hand()) n += c.suit() == suit;
+  return n;
+}
+
+// Law 2.2.3: open building slots in `c` (ruins fill theirs; tokens none).
+int OpenSlots(const v1::ClearingView& c) {
+  int used = 0;
+  for (const auto& p : c.pieces()) used += IsToken(p.piece()) ? 0 : p.count();
+  return c.slots() - used;
+}
+
+// Law 10.5.2 with 10.5.1 and 2.5: what a Recruit in `c` adds when the Cult
+// does not rule `c` yet and one more warrior would make it rule there with
+// a slot open and a garden of the suit left: a Build there, this Daylight
+// if another card of the suit is in hand (the Recruit reveals one).
+double RecruitOpensBuild(const DecisionRequest& r, const v1::ClearingView* c) {
+  if (c == nullptr || c->ruler() == r.faction() || OpenSlots(*c) <= 0 ||
+      GardensOnMap(r, c->suit()) >= 5)
+    return 0;
+  const int mine = RulePresence(*c, r.faction()) + 1;
+  auto blocks = [&](v1::Faction f) {
+    return f != r.faction() && f != v1::FACTION_UNSPECIFIED &&
+           RulePresence(*c, f) >= mine;
+  };
+  for (const auto& w : c->warriors()) {
+    if (blocks(w.faction())) return 0;
   }
-  return false;
+  for (const auto& p : c->pieces()) {
+    if (blocks(p.owner())) return 0;
+  }
+  return HandCount(r, c->suit()) >= 2 ? 8 : 4;
 }
 
 // The best Score ritual available now.
 double BestScore(const DecisionRequest& r) {
   double best = 0;
   for (v1::Suit s : {v1::SUIT_FOX, v1::SUIT_RABBIT, v1::SUIT_MOUSE}) {
-    if (!HandHas(r, s) || ScoredThisTurn(r, s)) continue;
+    if (HandCount(r, s) == 0 || ScoredThisTurn(r, s)) continue;
     const double vp = kScoreVp[GardensOnMap(r, s)];
     if (vp > best) best = vp;
   }
@@ -110,15 +139,14 @@ double Ritual(const DecisionRequest& r, const std::string& label) {
   return 1;
 }
 
-// Law 10.4.3.III: Sanctify replaces an enemy building with a garden; a
-// Riverfolk trade post first (11.2.5.I: their funds halve, their dividends
-// with them, 11.4.2), then the highest scorer's buildings.
+// Law 10.4.3.III: Sanctify replaces an enemy building with a garden (never
+// a token such as a trade post, 20.2.2): the highest scorer's buildings.
 double SanctifyClearing(const DecisionRequest& r, const v1::ClearingView* c) {
   if (c == nullptr) return 0;
   double s = 1;
-  if (HasTradePost(c)) s += TradePostWorth(r);
   for (const auto& p : c->pieces()) {
-    if (p.owner() != r.faction() && p.owner() != v1::FACTION_UNSPECIFIED)
+    if (p.owner() != r.faction() && p.owner() != v1::FACTION_UNSPECIFIED &&
+        !IsToken(p.piece()))
       s += 0.1 * VpOf(r, p.owner());
   }
   return s;
@@ -144,9 +172,35 @@ double CrusadePostWorth(const DecisionRequest& r) {
   return 0;
 }
 
+// Law 10.4.3.II: `c` is an Outcast clearing where Riverfolk warriors guard
+// a trade post, so a Convert there takes a guard (11.2.5.I, 11.4.2: the
+// post feeds the Riverfolk's points and dividends; its last guard gone, the
+// Cult can take the clearing and then the post).
+bool ConvertiblePostGuard(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && c->suit() == r.observation().cult().outcast() &&
+         HasTradePost(c) && Warriors(c, v1::FACTION_RIVERFOLK) > 0;
+}
+
+bool AnyConvertiblePostGuard(const DecisionRequest& r) {
+  for (const auto& c : r.observation().clearings()) {
+    if (ConvertiblePostGuard(r, &c)) return true;
+  }
+  return false;
+}
+
+// Law 10.4.3.I: a crusade starts in an Outcast clearing, so Cult warriors
+// in `c`, an Outcast clearing at or next to a trade post, can later battle
+// the post (11.2.5.I: the Riverfolk's funds, and so their dividends, 11.4.2,
+// halve).
+bool CrusadeBase(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && c->suit() == r.observation().cult().outcast() &&
+         StepsToTradePost(r, c->id(), 1) <= 1;
+}
+
 double Conspiracy(const DecisionRequest& r, const std::string& label) {
   if (label.rfind("Sanctify", 0) == 0) return 9;
-  if (label.rfind("Convert", 0) == 0) return 6;
+  if (label.rfind("Convert", 0) == 0)
+    return AnyConvertiblePostGuard(r) ? 10 : 6;
   if (label.rfind("Crusade", 0) == 0) {
     const double post = CrusadePostWorth(r);
     return post > 0 ? 5 + 0.5 * post : 3;
@@ -218,12 +272,14 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
   } else if (kind == "cult.ritual_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
     const bool build = r.prompt().text().rfind("Build", 0) == 0;
-    // Build behind our warriors; recruit to guard gardens and contest rule.
+    // Build behind our warriors; recruit to guard gardens, contest rule, open
+    // a Build (10.5.1) and stand where a crusade reaches a trade post.
     s = build
             ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me) + 5 * HoldBonus(r, c)
             : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
                   0.3 * Warriors(c, me) +
-                  HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me));
+                  HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me)) +
+                  RecruitOpensBuild(r, c) + 2.0 * CrusadeBase(r, c);
   } else if (kind == "cult.score_suit") {
     s = kScoreVp[GardensOnMap(r, o.suit().suit())];
   } else if (kind == "cult.conspiracy") {
@@ -253,9 +309,18 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
     s = o.piece().piece() == "trade post"
             ? 2 + TradePostWorth(r)
             : 1 + 0.1 * VpOf(r, o.piece().owner());
+  } else if (kind == "cult.convert_faction") {
+    // Law 10.4.3.II: a trade post's guard first, else the leader's warrior.
+    if (o.payload_case() != Option::kFaction) return false;
+    const v1::Faction f = o.faction().faction();
+    s = 1 + 0.1 * VpOf(r, f) +
+        (f == v1::FACTION_RIVERFOLK && AnyConvertiblePostGuard(r)
+             ? TradePostWorth(r)
+             : 0);
   } else if (kind == "cult.convert") {
     const auto* c = Clearing(r, o.clearing().clearing());
-    s = Warriors(c, me) + (Gardens(c) > 0 ? 2 : 0);
+    s = Warriors(c, me) + (Gardens(c) > 0 ? 2 : 0) +
+        (ConvertiblePostGuard(r, c) ? TradePostWorth(r) : 0);
   } else {
     return false;
   }

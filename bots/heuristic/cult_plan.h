@@ -1,8 +1,10 @@
 // The heuristic bot's plan for the Lizard Cult (Law 10): grow gardens where
 // the Cult's warriors stand, score the fullest Gardens track every turn,
-// sacrifice birds for acolytes and spend them on sanctifying enemy buildings
-// (trade posts first) or converting warriors in Outcast clearings; take and
-// activate a dominance card only where gardens hold the suit (Law 10.2.4).
+// recruit where one more warrior lets a garden be built, sacrifice birds for
+// acolytes and spend them in Outcast clearings on crusades against trade
+// posts, converting their guards (else other warriors) and sanctifying enemy
+// buildings; take and activate a dominance card only where gardens hold the
+// suit (Law 10.2.4).
 #ifndef WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
 #define WOODLAND_BOTS_HEURISTIC_CULT_PLAN_H_
 

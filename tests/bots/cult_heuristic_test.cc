@@ -5,6 +5,7 @@
 // often than a random Cult in the same games.
 #include <cstdio>
 #include <random>
+#include <string>
 
 #include "bots/heuristic/policy.h"
 #include "gtest/gtest.h"
@@ -271,6 +272,336 @@ TEST(CultHeuristicPlan, Law_10_4_3_I_CrusadeAgainstAReachableTradePost) {
     }
   )pb");
   EXPECT_EQ(Pick(r), "Crusade (1 acolyte)");
+}
+
+// A Recruit (10.5.2) choosing between the rabbit garden clearing 4 (the
+// Cult rules it, 10.2.4) and clearing `tied` (of `suit`), where the Cult's
+// warriors tie the Corvids' and a building slot is open; `rest` closes the
+// observation (clearings, hand).
+v1::DecisionRequest BuildRecruit(const std::string& options,
+                                 const std::string& rest) {
+  return Parse(R"pb(
+                 seat: 0
+                 faction: FACTION_CULT
+                 prompt {
+                   kind: "cult.ritual_clearing"
+                   text: "Recruit: in which clearing?"
+                 }
+               )pb" +
+               options + R"pb(
+                 observation {
+               )pb" +
+               rest + R"pb(
+                 seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+                 seats { seat: 1 faction: FACTION_CORVID victory_points: 9 }
+                 cult {
+                   outcast: SUIT_FOX
+                   gardens_on_tracks: [ 5, 4, 4 ]
+                 }
+               }
+  )pb");
+}
+
+// Law 10.5.2 with 10.5.1 and 2.5: the Cult's warrior in the mouse clearing
+// 9 ties the Corvid's, so one more recruited there makes the Cult rule it
+// and, with the second mouse card in hand, build a garden there this
+// Daylight (a slot is open). That beats a fourth piece in the rabbit garden
+// clearing 4, which the Cult already rules.
+TEST(CultHeuristicPlan, Law_10_5_2_RecruitWhereOneMoreWarriorOpensABuild) {
+  const auto r = BuildRecruit(
+      R"pb(
+        options {
+          label: "4 (rabbit)"
+          clearing { clearing: 4 }
+        }
+        options {
+          label: "9 (mouse)"
+          clearing { clearing: 9 }
+        }
+      )pb",
+      R"pb(
+        clearings {
+          id: 4
+          suit: SUIT_RABBIT
+          slots: 2
+          warriors { faction: FACTION_CORVID count: 1 }
+          pieces { piece: "rabbit garden" owner: FACTION_CULT count: 1 }
+          ruler: FACTION_CULT
+        }
+        clearings {
+          id: 9
+          suit: SUIT_MOUSE
+          slots: 1
+          warriors { faction: FACTION_CULT count: 1 }
+          warriors { faction: FACTION_CORVID count: 1 }
+        }
+        hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+        hand { id: 6 name: "Mouse-in-a-Sack" suit: SUIT_MOUSE }
+        hand { id: 7 name: "Bake Sale" suit: SUIT_RABBIT }
+      )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
+}
+
+// Law 10.5.1: Build needs a card of the clearing's suit besides the one the
+// Recruit reveals (10.5). The fox clearing 5 and the mouse clearing 9 are
+// both one warrior short of rule (2.5); only the mouse suit has a second
+// card in hand, so the recruit goes to 9 though 5 holds fewer Cult warriors.
+TEST(CultHeuristicPlan, Law_10_5_1_RecruitToBuildWhereASecondCardAllows) {
+  const auto r =
+      BuildRecruit(R"pb(
+                     options {
+                       label: "5 (fox)"
+                       clearing { clearing: 5 }
+                     }
+                     options {
+                       label: "9 (mouse)"
+                       clearing { clearing: 9 }
+                     }
+                   )pb",
+                   R"pb(
+                     clearings {
+                       id: 5
+                       suit: SUIT_FOX
+                       slots: 1
+                       warriors { faction: FACTION_CULT count: 1 }
+                       warriors { faction: FACTION_CORVID count: 1 }
+                     }
+                     clearings {
+                       id: 9
+                       suit: SUIT_MOUSE
+                       slots: 1
+                       warriors { faction: FACTION_CULT count: 2 }
+                       warriors { faction: FACTION_CORVID count: 2 }
+                     }
+                     hand { id: 4 name: "Anvil" suit: SUIT_FOX }
+                     hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+                     hand { id: 6 name: "Mouse-in-a-Sack" suit: SUIT_MOUSE }
+                   )pb");
+  EXPECT_EQ(Pick(r), "9 (mouse)");
+}
+
+// The fox (Outcast, 10.4.3) clearings of the conversion tests: 6 holds a
+// Riverfolk trade post guarded by one Riverfolk warrior, 8 a Marquise
+// sawmill and two Marquise warriors beside two Cult warriors. The Riverfolk
+// hold 10 funds.
+constexpr char kPostClearings[] = R"pb(
+  clearings {
+    id: 6
+    suit: SUIT_FOX
+    slots: 1
+    warriors { faction: FACTION_RIVERFOLK count: 1 }
+    pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+    ruler: FACTION_RIVERFOLK
+  }
+  clearings {
+    id: 8
+    suit: SUIT_FOX
+    slots: 2
+    warriors { faction: FACTION_CULT count: 2 }
+    warriors { faction: FACTION_MARQUISE count: 2 }
+    pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+    ruler: FACTION_MARQUISE
+  }
+  seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+  seats { seat: 1 faction: FACTION_MARQUISE victory_points: 12 }
+  seats { seat: 2 faction: FACTION_RIVERFOLK victory_points: 14 }
+  riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+  cult { outcast: SUIT_FOX hated: true acolytes: 3 }
+)pb";
+
+// Law 10.4.3.II with 11.2.5.I and 11.4.2: converting the trade post's only
+// guard leaves the post open to the Cult (it then rules clearing 6, 2.5)
+// while the post pays the Riverfolk dividends; that ranks above
+// sanctifying the sawmill in 8 (10.4.3.III).
+TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertATradePostGuardBeforeSanctify) {
+  const auto r =
+      Parse(std::string(R"pb(
+              seat: 0
+              faction: FACTION_CULT
+              prompt { kind: "cult.conspiracy" text: "Birdsong: conspiracy?" }
+              options {
+                label: "Sanctify (2 acolytes)"
+                action { code: 2 }
+              }
+              options {
+                label: "Convert (1 acolyte)"
+                action { code: 1 }
+              }
+              options {
+                label: "Done"
+                done {}
+              }
+              observation {
+            )pb") +
+            kPostClearings + "}");
+  EXPECT_EQ(Pick(r), "Convert (1 acolyte)");
+}
+
+// Law 10.4.3.II: the conversion goes to the trade post's guard in 6, not to
+// the Marquise warriors beside the Cult's in 8.
+TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertInTheTradePostClearing) {
+  const auto r = Parse(std::string(R"pb(
+                         seat: 0
+                         faction: FACTION_CULT
+                         prompt {
+                           kind: "cult.convert"
+                           text: "Convert an enemy warrior in which clearing?"
+                         }
+                         options {
+                           label: "6 (fox)"
+                           clearing { clearing: 6 }
+                         }
+                         options {
+                           label: "8 (fox)"
+                           clearing { clearing: 8 }
+                         }
+                         observation {
+                       )pb") +
+                       kPostClearings + "}");
+  EXPECT_EQ(Pick(r), "6 (fox)");
+}
+
+// Law 10.4.3.II: in the fox (Outcast) clearing 6 a Marquise warrior stands
+// beside the trade post's Riverfolk guard; the Cult converts the guard (the
+// post feeds the Riverfolk, 11.2.5.I, 11.4.2), though the Marquise lead.
+TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertTheTradePostGuardNotItsNeighbour) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt {
+      kind: "cult.convert_faction"
+      text: "Convert whose warrior in 6 (fox)?"
+    }
+    options {
+      label: "Marquise"
+      faction { faction: FACTION_MARQUISE }
+    }
+    options {
+      label: "Riverfolk"
+      faction { faction: FACTION_RIVERFOLK }
+    }
+    observation {
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 16 }
+      seats { seat: 2 faction: FACTION_RIVERFOLK victory_points: 14 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      cult { outcast: SUIT_FOX hated: true acolytes: 3 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Riverfolk");
+}
+
+// Law 10.4.3.III: Sanctify replaces an enemy building, never a trade post
+// (a token, 20.2.2), so the post beside the Marquise sawmill in the fox
+// (Outcast) clearing 1 adds nothing: the Cult sanctifies the leading
+// Eyrie's roost in 8.
+TEST(CultHeuristicPlan,
+     Law_10_4_3_III_SanctifyIgnoresATradePostBesideTheBuilding) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt {
+      kind: "cult.sanctify"
+      text: "Sanctify an enemy building in which clearing?"
+    }
+    options {
+      label: "1 (fox)"
+      clearing { clearing: 1 }
+    }
+    options {
+      label: "8 (fox)"
+      clearing { clearing: 8 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        slots: 2
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        slots: 1
+        warriors { faction: FACTION_EYRIE count: 1 }
+        pieces { piece: "roost" owner: FACTION_EYRIE count: 1 }
+        ruler: FACTION_EYRIE
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 5 }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 15 }
+      seats { seat: 3 faction: FACTION_RIVERFOLK victory_points: 5 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 6 } }
+      cult { outcast: SUIT_FOX acolytes: 3 }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "8 (fox)");
+}
+
+// Law 10.4.3.I: a crusade starts from an Outcast clearing, so a warrior
+// recruited (10.5.2) in the fox (Outcast) clearing 6, next to the Riverfolk
+// trade post in 10, can battle the post on a later Birdsong (11.2.5.I halves
+// the funds that pay their dividends, 11.4.2); the mouse clearing 2 reaches
+// no post, though it holds fewer Cult warriors.
+TEST(CultHeuristicPlan, Law_10_4_3_I_RecruitWhereACrusadeReachesATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "6 (fox)"
+      clearing { clearing: 6 }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 6 ]
+        warriors { faction: FACTION_CULT count: 1 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        adjacent: [ 2, 10 ]
+        warriors { faction: FACTION_CULT count: 2 }
+        ruler: FACTION_CULT
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 6 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      hand { id: 4 name: "Anvil" suit: SUIT_FOX }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 14 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 5, 4 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "6 (fox)");
 }
 
 }  // namespace
