@@ -231,8 +231,7 @@ bool DominanceHeld(const DecisionRequest& r, v1::Suit suit) {
     const auto* c = Clearing(r, id);
     return c != nullptr && SecurelyRuled(*c);
   };
-  if (suit == v1::SUIT_BIRD)
-    return (held(1) && held(3)) || (held(2) && held(4));
+  if (suit == v1::SUIT_BIRD) return HoldsCornerPair(r, held);
   int n = 0, ruled = 0;
   for (const auto& c : r.observation().clearings()) {
     n += c.suit() == suit && SecurelyRuled(c);
@@ -304,11 +303,10 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
   } else if (kind == "cult.sanctify") {
     s = SanctifyClearing(r, Clearing(r, o.clearing().clearing()));
   } else if (kind == "cult.sanctify_piece") {
-    // Law 11.2.5.I: a trade post replaced halves the Riverfolk's funds.
+    // Law 10.4.3.III: the leader's building (the engine offers buildings
+    // only; a hireling's vault comes as a faction option, 22.3.2).
     if (o.payload_case() != Option::kPiece) return false;
-    s = o.piece().piece() == "trade post"
-            ? 2 + TradePostWorth(r)
-            : 1 + 0.1 * VpOf(r, o.piece().owner());
+    s = 1 + 0.1 * VpOf(r, o.piece().owner());
   } else if (kind == "cult.convert_faction") {
     // Law 10.4.3.II: a trade post's guard first, else the leader's warrior.
     if (o.payload_case() != Option::kFaction) return false;

@@ -1367,32 +1367,6 @@ TEST(HeuristicPolicy, Law_11_2_5_KeepersMoveOntoATradePostTheyCanTake) {
   EXPECT_EQ(Pick(r), "Move from 2 (mouse) to 6 (fox)");
 }
 
-// Law 10.4.3.III / 11.2.5.I: Sanctify replaces an enemy building with a
-// garden; a trade post replaced halves the Riverfolk's funds, and so their
-// dividends (11.4.2), more than a sawmill of a higher scorer is worth.
-TEST(HeuristicPolicy, Law_11_2_5_CultSanctifiesATradePost) {
-  const auto r = Parse(R"pb(
-    seat: 0
-    faction: FACTION_CULT
-    prompt { kind: "cult.sanctify_piece" }
-    options {
-      label: "sawmill"
-      piece { piece: "sawmill" owner: FACTION_MARQUISE }
-    }
-    options {
-      label: "trade post"
-      piece { piece: "trade post" owner: FACTION_RIVERFOLK }
-    }
-    observation {
-      seats { seat: 0 faction: FACTION_CULT victory_points: 8 }
-      seats { seat: 1 faction: FACTION_MARQUISE victory_points: 14 }
-      seats { seat: 2 faction: FACTION_RIVERFOLK victory_points: 6 }
-      riverfolk { funds { faction: FACTION_MARQUISE count: 2 } }
-    }
-  )pb");
-  EXPECT_EQ(Pick(r), "trade post");
-}
-
 // Law 15.5.2.II / 11.2.5.I: the Keepers' card sends them to battle a trade
 // post they outnumber (its removal halves the Riverfolk's funds, and so
 // their dividends, 11.4.2) rather than delve a relic of no waystation type.
