@@ -455,5 +455,70 @@ TEST(HeuristicKeepers, Law_15_6_2_KeepACardThatCraftsNoItemForTheRetinue) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 15.6.2: the Retinue holds ten cards, and once full only one card can
+// be shifted each Evening. A rabbit card acts only in a rabbit clearing
+// (15.5.2): with no warriors (Move, Battle then Delve) and no waystation
+// (Recover) there it cannot act, so with six cards already in the Retinue it
+// stays in hand (to recruit at a rabbit waystation later, 15.4.3) and keeps
+// the slot free for a card that can act.
+TEST(HeuristicKeepers, Law_15_6_2_LeaveACardThatCannotActOutOfTheRetinue) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.gather_retinue" }
+    options {
+      label: "Add Cobbler (rabbit) to Move"
+      action { code: 1 }
+    }
+    options {
+      label: "Add Cobbler (rabbit) to Battle then Delve"
+      action { code: 1 }
+    }
+    options {
+      label: "Add Cobbler (rabbit) to Move or Recover"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        pieces { piece: "figure waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings { id: 4 suit: SUIT_RABBIT }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 10 }
+      keepers {
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 1
+        }
+        retinue {
+          column: "move"
+          faithful_retainers: 1
+          cards { id: 20 name: "Royal Claim" suit: SUIT_BIRD }
+        }
+        retinue {
+          column: "battle_then_delve"
+          faithful_retainers: 1
+          cards { id: 7 name: "Anvil" suit: SUIT_FOX }
+        }
+        retinue {
+          column: "move_or_recover"
+          faithful_retainers: 1
+          cards { id: 8 name: "Root Tea" suit: SUIT_FOX }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
