@@ -410,12 +410,9 @@ void VagabondToProto(const State& s, const rules::Observation& o, int faction,
     // Law 9.2.9: a marker for each non-Vagabond faction (none yet for a
     // seat still drafting, 19.8.3).
     if (f < 0 || f == rules::kVagabond || f == rules::kVagabond2) continue;
-    static constexpr const char* kLevels[] = {"indifferent", "1", "2",
-                                              "allied"};
-    const int r = vb.relation[f];
     v1::Relationship* rel = vv->add_relationships();
     rel->set_faction(FactionToProto(f));
-    rel->set_level(r == rules::kHostile ? "hostile" : kLevels[r]);
+    rel->set_level(std::string(rules::RelationshipName(vb.relation[f])));
   }
   for (int8_t q : o.quests) QuestToProto(q, vv->add_quests());
   for (int8_t q : vb.quests_done) QuestToProto(q, vv->add_quests_done());
@@ -651,12 +648,9 @@ void PutVagabondView(const State& s, const rules::Observation& o, int faction,
     // Law 9.2.9: a marker for each non-Vagabond faction (none yet for a
     // seat still drafting, 19.8.3).
     if (f < 0 || f == rules::kVagabond || f == rules::kVagabond2) continue;
-    static constexpr const char* kLevels[] = {"indifferent", "1", "2",
-                                              "allied"};
-    const int r = vb.relation[f];
     part.clear();
     PutInt32(1, FactionToProto(f), &part);
-    PutString(2, r == rules::kHostile ? "hostile" : kLevels[r], &part);
+    PutString(2, rules::RelationshipName(vb.relation[f]), &part);
     PutBytes(5, part, &view);
   }
   for (int8_t q : o.quests) PutQuest(6, q, part, &view);
