@@ -66,24 +66,6 @@ int Ruled(const DecisionRequest& r, v1::Suit suit, v1::Faction who) {
   return n;
 }
 
-// Law 3.3.1.II: `who` rules both clearings of a pair of opposite corners.
-bool HoldsOppositeCorners(const DecisionRequest& r, v1::Faction who) {
-  return HoldsCornerPair(r, [&](int id) {
-    const auto* c = Clearing(r, id);
-    return c != nullptr && c->ruler() == who;
-  });
-}
-
-// The suit of `who`'s activated dominance card (Law 3.3.1), unspecified if
-// none.
-v1::Suit DominanceSuit(const DecisionRequest& r, v1::Faction who) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == who && seat.has_dominance())
-      return seat.dominance().suit();
-  }
-  return v1::SUIT_UNSPECIFIED;
-}
-
 // Law 12.5.1.V: Dig moves at most four warriors from the Burrow.
 constexpr int kDigWarriors = 4;
 // A trade post worth taking before building (TradePostWorth): about the VP
@@ -120,7 +102,7 @@ bool HasMob(const v1::ClearingView* c) {
 // clearings of a pair of opposite corners, 3.3.1.II).
 bool WinsNextBirdsong(const DecisionRequest& r, v1::Faction who) {
   const v1::Suit suit = DominanceSuit(r, who);
-  if (suit == v1::SUIT_BIRD) return HoldsOppositeCorners(r, who);
+  if (suit == v1::SUIT_BIRD) return RulesCornerPair(r, who);
   return suit != v1::SUIT_UNSPECIFIED && Ruled(r, suit, who) >= 3;
 }
 
@@ -226,24 +208,6 @@ double Move(const DecisionRequest& r, const Option& o, v1::Faction me) {
 // Law 3.3: the Duchy's tunnels reach any clearing (12.2.4), so ruling three
 // of a suit is its surest win; against loose opponents it scores VP slowly.
 
-bool DominanceThreat(const DecisionRequest& r, int clearing, v1::Faction* who) {
-  const auto* c = Clearing(r, clearing);
-  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED ||
-      c->ruler() == r.faction()) {
-    return false;
-  }
-  const v1::Suit suit = DominanceSuit(r, c->ruler());
-  if (suit == v1::SUIT_UNSPECIFIED) return false;
-  const bool counts = suit == v1::SUIT_BIRD ? (clearing >= 1 && clearing <= 4)
-                                            : c->suit() == suit;
-  if (counts) *who = c->ruler();
-  return counts;
-}
-
-bool RulesOppositeCorners(const DecisionRequest& r) {
-  return HoldsOppositeCorners(r, r.faction());
-}
-
 std::optional<double> RulerDominanceScore(const DecisionRequest& r,
                                           const Option& o, int early_vp) {
   if (o.payload_case() != Option::kExtra) return std::nullopt;
@@ -252,7 +216,7 @@ std::optional<double> RulerDominanceScore(const DecisionRequest& r,
   if (suit == v1::SUIT_UNSPECIFIED) return std::nullopt;
   if (suit == v1::SUIT_BIRD) {
     // Law 3.3.1.II: achievable only on a pair of opposite corners we hold.
-    const bool corners = RulesOppositeCorners(r);
+    const bool corners = RulesCornerPair(r, r.faction());
     if (action == "take_dominance") return corners ? 8 : -3;  // 3.3.4
     if (action == "activate_dominance") return corners ? 50 : -5;
     return std::nullopt;

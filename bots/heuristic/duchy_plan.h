@@ -17,17 +17,6 @@ namespace woodland::bots {
 std::optional<double> DuchyScore(const v1::DecisionRequest& r,
                                  const v1::Option& o);
 
-// Law 3.3.1.II: we rule both clearings of a pair of opposite corners (1-3
-// or 2-4, the corners of the Autumn, Winter and Mountain maps), what an
-// activated bird dominance card needs to win.
-bool RulesOppositeCorners(const v1::DecisionRequest& r);
-
-// Law 3.3.1: whether `clearing` keeps an opponent's activated dominance
-// winning: one of the card's suit it rules (bird: a corner 1-4 it rules);
-// `who` is set to that opponent.
-bool DominanceThreat(const v1::DecisionRequest& r, int clearing,
-                     v1::Faction* who);
-
 // Dominance for a faction that rules (Law 3.3.1), usable by any ruling
 // faction's plan (tried for the Corvid and Keepers: no gain measured): the
 // score of a take_dominance / activate_dominance option (take one of a suit we

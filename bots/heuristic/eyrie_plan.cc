@@ -54,16 +54,6 @@ bool EnemyBuilding(const v1::ClearingView* c) {
   return false;
 }
 
-// Law 3.3.1: the suit of our activated dominance card (0: none; bird:
-// opposite corners).
-int ActiveDominance(const DecisionRequest& r) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == kMe && seat.has_dominance())
-      return seat.dominance().suit();
-  }
-  return 0;
-}
-
 // Law 3.3.1.I/II: a clearing that counts for a dominance card of `suit`
 // (bird: the corners, 1-4 on every map's numbering).
 bool DominanceClearing(const v1::ClearingView* c, int suit) {
@@ -440,7 +430,7 @@ double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
   // Law 3.3.1: with our dominance activated we score no more VP and win
   // only by ruling its clearings at our Birdsong: keep those we rule (7.2.2:
   // ties are ours), take those we do not.
-  if (const int dom = ActiveDominance(r); dom != 0) {
+  if (const int dom = DominanceSuit(r, kMe); dom != 0) {
     if (DominanceClearing(from, dom) && from->ruler() == kMe &&
         Warriors(from, kMe) - 1 + HasRoost(from) < EnemyPieces(from))
       s -= 6;
@@ -467,7 +457,7 @@ double MoveCount(const DecisionRequest& r, const std::string& label) {
     want = std::min(want, std::max(2, EnemyPieces(to) - Warriors(to, kMe) + 1));
   // Law 3.3.1: out of a clearing our activated dominance counts, leave
   // enough to keep ruling it (7.2.2).
-  if (const int dom = ActiveDominance(r);
+  if (const int dom = DominanceSuit(r, kMe);
       dom != 0 && DominanceClearing(from, dom) && from->ruler() == kMe)
     want = std::min(want, std::max(1, Warriors(from, kMe) + HasRoost(from) -
                                           EnemyPieces(from)));

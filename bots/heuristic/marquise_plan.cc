@@ -173,16 +173,6 @@ double BestMarch(const DecisionRequest& r) {
   return best;
 }
 
-// Law 3.3.1: the suit of our activated dominance card (0: none). Once it
-// is active we score no more VP; only ruling its clearings wins.
-int DominanceSuit(const DecisionRequest& r) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == kMe && seat.has_dominance())
-      return seat.dominance().suit();
-  }
-  return 0;
-}
-
 // A clearing that counts toward dominance of `suit` (Law 3.3.1.II: bird
 // dominance counts the corners, clearings 1-4).
 bool CountsFor(const v1::ClearingView* c, int suit) {
@@ -276,7 +266,7 @@ double DominanceAction(const DecisionRequest& r, int suit,
 double Action(const DecisionRequest& r, const std::string& label) {
   const int wood = WoodOnMap(r);
   const int left = ActionsLeft(r);
-  if (const int suit = DominanceSuit(r); suit != 0) {
+  if (const int suit = DominanceSuit(r, kMe); suit != 0) {
     if (double d = DominanceAction(r, suit, label); d >= 0) return d;
   }
   if (label == "Build") return 12;
@@ -350,7 +340,7 @@ bool ParseMoveCount(const std::string& label, int* n, int* from, int* to) {
 // A march: toward a building or trade post we can take, or into clearings
 // nobody rules; never strip a clearing of its last guard of our buildings.
 double Move(const DecisionRequest& r, const v1::MoveChoice& m) {
-  if (const int suit = DominanceSuit(r); suit != 0)
+  if (const int suit = DominanceSuit(r, kMe); suit != 0)
     return DominanceMove(r, suit, m);
   const auto* from = Clearing(r, m.from_clearing());
   const auto* to = Clearing(r, m.to_clearing());

@@ -360,7 +360,7 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
       if (me == v1::FACTION_VAGABOND || me == v1::FACTION_VAGABOND_SECOND)
         return -5;  // joins the lowest scorer
       const v1::Suit suit = e.card().suit();
-      const bool wins = suit == v1::SUIT_BIRD ? RulesOppositeCorners(r)
+      const bool wins = suit == v1::SUIT_BIRD ? RulesCornerPair(r, r.faction())
                                               : RuledOfSuit(r, suit) >= 3;
       return wins ? 50 : -5;
     }

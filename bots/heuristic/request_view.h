@@ -1,6 +1,7 @@
 // Small readers of a DecisionRequest's observation shared by the heuristic's
 // scoring files (policy.cc and the per-faction plans): a clearing by id, a
-// faction's warriors in a clearing, a faction's victory points, the
+// map's opposite corners, a faction's activated dominance and what it needs,
+// a faction's warriors in a clearing, a faction's victory points, the
 // Riverfolk's trade posts and what taking one is worth.
 #ifndef WOODLAND_BOTS_HEURISTIC_REQUEST_VIEW_H_
 #define WOODLAND_BOTS_HEURISTIC_REQUEST_VIEW_H_
@@ -44,6 +45,43 @@ bool HoldsCornerPair(const v1::DecisionRequest& r, Holds holds) {
     if (holds(id) && holds(OppositeCorner(r, id))) return true;
   }
   return false;
+}
+
+// The suit of `who`'s activated dominance card (Law 3.3.1), unspecified if
+// none.
+inline v1::Suit DominanceSuit(const v1::DecisionRequest& r, v1::Faction who) {
+  for (const auto& seat : r.observation().seats()) {
+    if (seat.faction() == who && seat.has_dominance())
+      return seat.dominance().suit();
+  }
+  return v1::SUIT_UNSPECIFIED;
+}
+
+// Law 3.3.1.II: `who` rules both clearings of a pair of opposite corners,
+// what an activated bird dominance card needs to win.
+inline bool RulesCornerPair(const v1::DecisionRequest& r, v1::Faction who) {
+  return HoldsCornerPair(r, [&](int id) {
+    const auto* c = Clearing(r, id);
+    return c != nullptr && c->ruler() == who;
+  });
+}
+
+// Law 3.3.1: whether `clearing` keeps an opponent's activated dominance
+// winning: one of the card's suit it rules (bird: a corner 1-4 it rules);
+// `who` is set to that opponent.
+inline bool DominanceThreat(const v1::DecisionRequest& r, int clearing,
+                            v1::Faction* who) {
+  const auto* c = Clearing(r, clearing);
+  if (c == nullptr || c->ruler() == v1::FACTION_UNSPECIFIED ||
+      c->ruler() == r.faction()) {
+    return false;
+  }
+  const v1::Suit suit = DominanceSuit(r, c->ruler());
+  if (suit == v1::SUIT_UNSPECIFIED) return false;
+  const bool counts = suit == v1::SUIT_BIRD ? (clearing >= 1 && clearing <= 4)
+                                            : c->suit() == suit;
+  if (counts) *who = c->ruler();
+  return counts;
 }
 
 // `f`'s warriors in `c` (0 for a null clearing).

@@ -477,10 +477,8 @@ double BreakChance(const DecisionRequest& r, int need) {
 // (defenseless, 4.3.4.II).
 double DividendStop(const DecisionRequest& r, const v1::ClearingView& c) {
   if (!HasTradePost(&c)) return 0;
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == v1::FACTION_RIVERFOLK && seat.has_dominance())
-      return 0;  // Law 3.3.1: it no longer scores
-  }
+  if (DominanceSuit(r, v1::FACTION_RIVERFOLK) != v1::SUIT_UNSPECIFIED)
+    return 0;  // Law 3.3.1: it no longer scores
   const int vp = VpOf(r, v1::FACTION_RIVERFOLK);
   const int funds = RiverfolkFunds(r);
   if (vp + funds / 2 < 30) return 0;
@@ -508,12 +506,8 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   const v1::Faction who = c->ruler();
   if (who == v1::FACTION_UNSPECIFIED || who == r.faction() || IsVagabond(who))
     return 0;
-  int suit = 0;
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == who && seat.has_dominance())
-      suit = seat.dominance().suit();
-  }
-  if (suit == 0) return 0;
+  const v1::Suit suit = DominanceSuit(r, who);
+  if (suit == v1::SUIT_UNSPECIFIED) return 0;
   auto ruled = [&](int cid) {
     const auto* x = Clearing(r, cid);
     return x != nullptr && x->ruler() == who;
@@ -522,8 +516,8 @@ double BreakValue(const DecisionRequest& r, int id, v1::Faction* who_out) {
   int held = 0;
   if (suit == v1::SUIT_BIRD) {
     if (id < 1 || id > 4) return 0;
-    urgent = ruled(id) && ruled((id + 1) % 4 + 1);  // 1-3, 2-4
-    held = urgent ? 3 : ruled(id) ? 2 : 0;          // one corner short
+    urgent = ruled(id) && ruled(OppositeCorner(r, id));
+    held = urgent ? 3 : ruled(id) ? 2 : 0;  // one corner short
   } else {
     if (c->suit() != suit) return 0;
     for (const auto& x : r.observation().clearings())

@@ -259,6 +259,74 @@ TEST(VagabondPlan, Law_3_3_1_StayToBreakAWinningDominance) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 3.3.1.II on the Lake map (its corners numbered rotated, pairs 1-2
+// and 3-4; only that map has coastal clearings, 25.3.3): the Marquise's
+// activated bird dominance wins at her next Birdsong while she rules
+// corners 1 and 2; we stand in corner 1 where she leads by one warrior,
+// with two ready swords, so the slip stays to break her rule there rather
+// than rest in a forest (9.6.1).
+TEST(VagabondPlan, Law_3_3_1_II_StayToBreakBirdDominanceOnLakeCorners) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_VAGABOND
+    prompt { kind: "vagabond.slip" }
+    options {
+      label: "5 (fox)"
+      clearing { clearing: 5 }
+    }
+    options {
+      label: "Forest 1"
+      forest { forest: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        coastal: true
+        adjacent: [ 5 ]
+        warriors { faction: FACTION_MARQUISE count: 2 }
+        warriors { faction: FACTION_EYRIE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_MARQUISE count: 4 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        adjacent: [ 1 ]
+      }
+      seats { seat: 0 faction: FACTION_VAGABOND victory_points: 20 }
+      seats {
+        seat: 1
+        faction: FACTION_MARQUISE
+        dominance { name: "Dominance" suit: SUIT_BIRD }
+      }
+      seats { seat: 2 faction: FACTION_EYRIE victory_points: 5 }
+      vagabonds {
+        faction: FACTION_VAGABOND
+        clearing: 1
+        items { item: "boot" }
+        items { item: "sword" }
+        items { item: "sword" }
+        items { item: "torch" damaged: true }
+        items { item: "hammer" damaged: true }
+        items { item: "boot" damaged: true }
+        relationships { faction: FACTION_MARQUISE level: "indifferent" }
+        relationships { faction: FACTION_EYRIE level: "indifferent" }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 // Law 3.3.1: the Marquise rules the three fox clearings with her fox
 // dominance activated; the nearest of them (3) is two steps away, through
 // clearing 2. The slip (9.4.2) goes that way, toward breaking her rule
