@@ -188,13 +188,30 @@ bool AnyConvertiblePostGuard(const DecisionRequest& r) {
   return false;
 }
 
+// `c` is at or next to a Riverfolk trade post (Law 11.2.5).
+bool NearTradePost(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && StepsToTradePost(r, c->id(), 1) <= 1;
+}
+
 // Law 10.4.3.I: a crusade starts in an Outcast clearing, so Cult warriors
 // in `c`, an Outcast clearing at or next to a trade post, can later battle
 // the post (11.2.5.I: the Riverfolk's funds, and so their dividends, 11.4.2,
 // halve).
 bool CrusadeBase(const DecisionRequest& r, const v1::ClearingView* c) {
-  return c != nullptr && c->suit() == r.observation().cult().outcast() &&
-         StepsToTradePost(r, c->id(), 1) <= 1;
+  return NearTradePost(r, c) && c->suit() == r.observation().cult().outcast();
+}
+
+// Cult warriors that make a watch over a trade post (measured on the 28
+// Riverfolk tables: 2, 3, 4 and no limit won 87.6, 87.6, 87.5 and 87.3%).
+constexpr int kPostWatch = 3;
+
+// Law 10.4.1: the Outcast follows the Lost Souls, so any suit may be the
+// Outcast at a later Birdsong; a few Cult warriors at or next to a trade
+// post of any suit can then convert its guards or crusade against it
+// (10.4.3.I-II, 11.2.5.I). A Recruit (10.5.2) there scores this bonus
+// until kPostWatch warriors stand in `c`.
+double PostWatch(const DecisionRequest& r, const v1::ClearingView* c) {
+  return NearTradePost(r, c) && Warriors(c, r.faction()) < kPostWatch ? 5 : 0;
 }
 
 double Conspiracy(const DecisionRequest& r, const std::string& label) {
@@ -272,13 +289,15 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
     const auto* c = Clearing(r, o.clearing().clearing());
     const bool build = r.prompt().text().rfind("Build", 0) == 0;
     // Build behind our warriors; recruit to guard gardens, contest rule, open
-    // a Build (10.5.1) and stand where a crusade reaches a trade post.
+    // a Build (10.5.1), stand where a crusade reaches a trade post and keep
+    // a watch by every post.
     s = build
             ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me) + 5 * HoldBonus(r, c)
             : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
                   0.3 * Warriors(c, me) +
                   HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me)) +
-                  RecruitOpensBuild(r, c) + 2.0 * CrusadeBase(r, c);
+                  RecruitOpensBuild(r, c) + 2.0 * CrusadeBase(r, c) +
+                  PostWatch(r, c);
   } else if (kind == "cult.score_suit") {
     s = kScoreVp[GardensOnMap(r, o.suit().suit())];
   } else if (kind == "cult.conspiracy") {

@@ -604,5 +604,71 @@ TEST(CultHeuristicPlan, Law_10_4_3_I_RecruitWhereACrusadeReachesATradePost) {
   EXPECT_EQ(Pick(r), "6 (fox)");
 }
 
+// Law 10.4.1: the Outcast follows the Lost Souls, so the mouse clearings 3
+// and 11 next to the rabbit trade post in 10 may become Outcast clearings
+// from which a crusade or a convert reaches the post (10.4.3.I-II,
+// 11.2.5.I), though fox is the Outcast now: a mouse Recruit (10.5.2) goes to
+// 3, which no Cult warrior watches yet, rather than to 7, where a Marquise
+// warrior stands but no post is near, or to 11, already watched by three.
+TEST(CultHeuristicPlan, Law_10_4_1_RecruitBesideATradePostOfAnySuit) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "3 (mouse)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "7 (mouse)"
+      clearing { clearing: 7 }
+    }
+    options {
+      label: "11 (mouse)"
+      clearing { clearing: 11 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_MOUSE
+        adjacent: [ 10 ]
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        adjacent: [ 11 ]
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 3, 11 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 11
+        suit: SUIT_MOUSE
+        adjacent: [ 7, 10 ]
+        warriors { faction: FACTION_CULT count: 3 }
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_CULT
+      }
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 14 }
+      seats { seat: 2 faction: FACTION_MARQUISE victory_points: 8 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 5, 4 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "3 (mouse)");
+}
+
 }  // namespace
 }  // namespace woodland
