@@ -175,10 +175,16 @@ double CrusadePostWorth(const DecisionRequest& r) {
 // Law 10.4.3.II: `c` is an Outcast clearing where Riverfolk warriors guard
 // a trade post, so a Convert there takes a guard (11.2.5.I, 11.4.2: the
 // post feeds the Riverfolk's points and dividends; its last guard gone, the
-// Cult can take the clearing and then the post).
+// Cult can take the clearing and then the post), or an unguarded post's
+// clearing without Cult warriors where another enemy's warrior stands.
 bool ConvertiblePostGuard(const DecisionRequest& r, const v1::ClearingView* c) {
-  return c != nullptr && c->suit() == r.observation().cult().outcast() &&
-         HasTradePost(c) && Warriors(c, v1::FACTION_RIVERFOLK) > 0;
+  if (c == nullptr || c->suit() != r.observation().cult().outcast() ||
+      !HasTradePost(c))
+    return false;
+  // Without a guard, an enemy warrior converted is the Cult's foothold
+  // there for a crusade battle against the post (10.4.3.I).
+  return Warriors(c, v1::FACTION_RIVERFOLK) > 0 ||
+         (Warriors(c, r.faction()) == 0 && EnemyWarriors(c, r.faction()) > 0);
 }
 
 bool AnyConvertiblePostGuard(const DecisionRequest& r) {
@@ -188,13 +194,47 @@ bool AnyConvertiblePostGuard(const DecisionRequest& r) {
   return false;
 }
 
+// `c` is at or next to a Riverfolk trade post (Law 11.2.5).
+bool NearTradePost(const DecisionRequest& r, const v1::ClearingView* c) {
+  return c != nullptr && StepsToTradePost(r, c->id(), 1) <= 1;
+}
+
 // Law 10.4.3.I: a crusade starts in an Outcast clearing, so Cult warriors
 // in `c`, an Outcast clearing at or next to a trade post, can later battle
 // the post (11.2.5.I: the Riverfolk's funds, and so their dividends, 11.4.2,
 // halve).
 bool CrusadeBase(const DecisionRequest& r, const v1::ClearingView* c) {
-  return c != nullptr && c->suit() == r.observation().cult().outcast() &&
-         StepsToTradePost(r, c->id(), 1) <= 1;
+  return NearTradePost(r, c) && c->suit() == r.observation().cult().outcast();
+}
+
+// Cult warriors that make a watch over a trade post (measured on the 28
+// Riverfolk tables: 2, 3, 4 and no limit won 87.6, 87.6, 87.5 and 87.3%).
+constexpr int kPostWatch = 3;
+
+// Law 10.4.1: the Outcast follows the Lost Souls, so any suit may be the
+// Outcast at a later Birdsong; a few Cult warriors at or next to a trade
+// post of any suit can then convert its guards or crusade against it
+// (10.4.3.I-II, 11.2.5.I). A Recruit (10.5.2) there scores this bonus
+// until kPostWatch warriors stand in `c`.
+double PostWatch(const DecisionRequest& r, const v1::ClearingView* c) {
+  return NearTradePost(r, c) && Warriors(c, r.faction()) < kPostWatch ? 5 : 0;
+}
+
+// Law 10.4.1: the suit with the most Lost Souls becomes the Outcast, and
+// conspiracies act only in Outcast clearings (10.4.3): the suit of the most
+// trade-post clearings (11.2.5; a tie: the first suit), SUIT_UNSPECIFIED
+// while no post stands.
+v1::Suit PostSuit(const DecisionRequest& r) {
+  int posts[4] = {0, 0, 0, 0};
+  for (const auto& c : r.observation().clearings()) {
+    const int s = static_cast<int>(c.suit());
+    if (s >= 1 && s <= 3) posts[s] += HasTradePost(&c);
+  }
+  int best = 0;
+  for (int s = 1; s <= 3; ++s) {
+    if (posts[s] > posts[best]) best = s;
+  }
+  return static_cast<v1::Suit>(best);
 }
 
 double Conspiracy(const DecisionRequest& r, const std::string& label) {
@@ -272,15 +312,26 @@ bool CultScore(const DecisionRequest& r, const Option& o, double* score) {
     const auto* c = Clearing(r, o.clearing().clearing());
     const bool build = r.prompt().text().rfind("Build", 0) == 0;
     // Build behind our warriors; recruit to guard gardens, contest rule, open
-    // a Build (10.5.1) and stand where a crusade reaches a trade post.
+    // a Build (10.5.1), stand where a crusade reaches a trade post and keep
+    // a watch by every post.
     s = build
             ? Warriors(c, me) - 0.5 * EnemyWarriors(c, me) + 5 * HoldBonus(r, c)
             : 3.0 * (Gardens(c) > 0) + 1.0 * (EnemyWarriors(c, me) > 0) -
                   0.3 * Warriors(c, me) +
                   HoldBonus(r, c) * (4 + 2.0 * (c && c->ruler() != me)) +
-                  RecruitOpensBuild(r, c) + 2.0 * CrusadeBase(r, c);
+                  RecruitOpensBuild(r, c) + 2.0 * CrusadeBase(r, c) +
+                  PostWatch(r, c);
   } else if (kind == "cult.score_suit") {
-    s = kScoreVp[GardensOnMap(r, o.suit().suit())];
+    // A tie goes to the trade posts' suit: the spent card joins the Lost
+    // Souls (10.5.3, 10.2.6).
+    s = kScoreVp[GardensOnMap(r, o.suit().suit())] +
+        (o.suit().suit() == PostSuit(r) ? 0.5 : 0);
+  } else if (kind == "discard.hand_limit") {
+    // Law 10.2.6: a discard joins the Lost Souls, so drop the trade posts'
+    // suit first (a dominance card stays); else the general rule.
+    if (o.card().suit() != PostSuit(r) || o.card().name() == "Dominance")
+      return false;
+    s = 2;
   } else if (kind == "cult.conspiracy") {
     s = done ? 0.5 : Conspiracy(r, o.label());
   } else if (kind == "cult.crusade" || kind == "cult.crusade_battle") {

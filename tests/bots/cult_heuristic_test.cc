@@ -604,5 +604,170 @@ TEST(CultHeuristicPlan, Law_10_4_3_I_RecruitWhereACrusadeReachesATradePost) {
   EXPECT_EQ(Pick(r), "6 (fox)");
 }
 
+// Law 10.4.1: the Outcast follows the Lost Souls, so the mouse clearings 3
+// and 11 next to the rabbit trade post in 10 may become Outcast clearings
+// from which a crusade or a convert reaches the post (10.4.3.I-II,
+// 11.2.5.I), though fox is the Outcast now: a mouse Recruit (10.5.2) goes to
+// 3, which no Cult warrior watches yet, rather than to 7, where a Marquise
+// warrior stands but no post is near, or to 11, already watched by three.
+TEST(CultHeuristicPlan, Law_10_4_1_RecruitBesideATradePostOfAnySuit) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.ritual_clearing" text: "Recruit: in which clearing?" }
+    options {
+      label: "3 (mouse)"
+      clearing { clearing: 3 }
+    }
+    options {
+      label: "7 (mouse)"
+      clearing { clearing: 7 }
+    }
+    options {
+      label: "11 (mouse)"
+      clearing { clearing: 11 }
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_MOUSE
+        adjacent: [ 10 ]
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        adjacent: [ 11 ]
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 10
+        suit: SUIT_RABBIT
+        adjacent: [ 3, 11 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      clearings {
+        id: 11
+        suit: SUIT_MOUSE
+        adjacent: [ 7, 10 ]
+        warriors { faction: FACTION_CULT count: 3 }
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_CULT
+      }
+      hand { id: 5 name: "Investments" suit: SUIT_MOUSE }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 14 }
+      seats { seat: 2 faction: FACTION_MARQUISE victory_points: 8 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 10 } }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 5, 5, 4 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "3 (mouse)");
+}
+
+// Law 10.4.3.II: the rabbit (Outcast) clearing 5 holds an unguarded trade
+// post, a Marquise warrior and no Cult warrior: converting that warrior
+// gives the Cult a warrior there from which a crusade battles the post
+// (10.4.3.I, 11.2.5.I), worth more than a Sanctify elsewhere.
+TEST(CultHeuristicPlan, Law_10_4_3_II_ConvertForAFootholdAtAnUnguardedPost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "cult.conspiracy" text: "Birdsong: perform a conspiracy?" }
+    options {
+      label: "Convert (1 acolyte)"
+      action { code: 1 }
+    }
+    options {
+      label: "Sanctify (2 acolytes)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        adjacent: [ 5 ]
+        pieces { piece: "sawmill" owner: FACTION_MARQUISE count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        adjacent: [ 3 ]
+        warriors { faction: FACTION_MARQUISE count: 1 }
+        pieces { piece: "rabbit trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_MARQUISE
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 20 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 26 }
+      seats { seat: 2 faction: FACTION_MARQUISE victory_points: 8 }
+      riverfolk { funds { faction: FACTION_RIVERFOLK count: 14 } }
+      cult {
+        outcast: SUIT_RABBIT
+        hated: true
+        acolytes: 4
+        gardens_on_tracks: [ 4, 4, 4 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Convert (1 acolyte)");
+}
+
+// Law 10.2.6, 10.4.1: a card discarded joins the Lost Souls, whose most
+// common suit becomes the Outcast, where conspiracies act (10.4.3): with
+// both trade posts in mouse clearings the Cult discards its mouse card.
+TEST(CultHeuristicPlan, Law_10_4_1_DiscardTheTradePostsSuit) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_CULT
+    prompt { kind: "discard.hand_limit" text: "Discard down to five cards" }
+    options {
+      label: "Anvil (fox)"
+      card { id: 4 name: "Anvil" suit: SUIT_FOX }
+    }
+    options {
+      label: "Investments (mouse)"
+      card { id: 5 name: "Investments" suit: SUIT_MOUSE }
+    }
+    options {
+      label: "Bake Sale (rabbit)"
+      card { id: 6 name: "Bake Sale" suit: SUIT_RABBIT }
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+      }
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        pieces { piece: "mouse trade post" owner: FACTION_RIVERFOLK count: 1 }
+      }
+      clearings {
+        id: 9
+        suit: SUIT_FOX
+        warriors { faction: FACTION_CULT count: 2 }
+      }
+      seats { seat: 0 faction: FACTION_CULT victory_points: 10 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 14 }
+      cult {
+        outcast: SUIT_FOX
+        gardens_on_tracks: [ 4, 5, 5 ]
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Investments (mouse)");
+}
+
 }  // namespace
 }  // namespace woodland
