@@ -91,19 +91,11 @@ double BestScore(const DecisionRequest& r) {
   return best;
 }
 
-// Law 3.3: the suit of the Cult's activated dominance card, if any.
-v1::Suit ActiveDominance(const DecisionRequest& r) {
-  for (const auto& seat : r.observation().seats()) {
-    if (seat.faction() == r.faction()) return seat.dominance().suit();
-  }
-  return v1::SUIT_UNSPECIFIED;
-}
-
 // Law 3.3.1: clearings the activated card (else a dominance card in hand)
 // needs ruled (bird: corners 1-4) that no garden holds yet (10.2.4); 0
 // without such a card.
 double HoldBonus(const DecisionRequest& r, const v1::ClearingView* c) {
-  v1::Suit d = ActiveDominance(r);
+  v1::Suit d = DominanceSuit(r, r.faction());
   for (const auto& h : r.observation().hand()) {
     if (d == v1::SUIT_UNSPECIFIED && h.name() == "Dominance") d = h.suit();
   }
@@ -127,7 +119,7 @@ double BattleValue(const DecisionRequest& r, const Option& o) {
 
 double Ritual(const DecisionRequest& r, const std::string& label) {
   if (label == "Build (a garden)") return 10;
-  const bool active = ActiveDominance(r) != v1::SUIT_UNSPECIFIED;
+  const bool active = DominanceSuit(r, r.faction()) != v1::SUIT_UNSPECIFIED;
   if (label == "Score") {
     if (active) return -1;  // Law 3.3.2: no more VP, the card only burns
     const double vp = BestScore(r);
