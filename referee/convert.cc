@@ -684,6 +684,111 @@ void AppendVagabondField(const State& s, const rules::Observation& o,
   }
 }
 
+namespace {
+
+// Field 13 as BaseBoards sets it (Law 6: the Keep and the buildings placed).
+void PutMarquiseView(const rules::Observation& o, std::string* board) {
+  static_assert(v1::MarquiseView::kKeepClearingFieldNumber == 1 &&
+                v1::MarquiseView::kSawmillsFieldNumber == 2 &&
+                v1::MarquiseView::kWorkshopsFieldNumber == 3 &&
+                v1::MarquiseView::kRecruitersFieldNumber == 4);
+  PutInt32(1, o.keep + 1, board);
+  for (int b = 0; b < 3; ++b) PutInt32(2 + b, o.marquise_placed[b], board);
+}
+
+// Field 14 as BaseBoards sets it (Law 7: the leader, the deposed leaders,
+// the Decree's columns with their Viziers, the roosts on the map).
+void PutEyrieView(const State& s, const rules::Observation& o,
+                  std::string* board) {
+  static_assert(v1::EyrieView::kLeaderFieldNumber == 1 &&
+                v1::EyrieView::kDeposedLeadersFieldNumber == 2 &&
+                v1::EyrieView::kDecreeFieldNumber == 3 &&
+                v1::EyrieView::kRoostsFieldNumber == 4 &&
+                v1::DecreeColumn::kCardsFieldNumber == 1 &&
+                v1::DecreeColumn::kViziersFieldNumber == 2);
+  rules::Option leader{.kind = rules::kOptLeader};
+  if (o.eyrie_leader >= 0) {
+    leader.a = o.eyrie_leader;
+    PutString(1, s.OptionLabel(leader), board);
+  }
+  for (int l = 0; l < 4; ++l) {
+    if ((o.eyrie_deposed >> l & 1) == 0) continue;
+    leader.a = static_cast<int8_t>(l);
+    PutBytes(2, s.OptionLabel(leader), board);  // repeated: always written
+  }
+  thread_local std::string column, card;  // kept buffers
+  for (int col = 0; col < 4; ++col) {
+    column.clear();
+    for (CardId id : o.decree[col]) PutCard(s, 1, id, card, &column);
+    PutInt32(2, o.viziers[col], &column);
+    PutBytes(3, column, board);
+  }
+  PutInt32(4, s.eyrie().roosts, board);
+}
+
+// Field 15 as BaseBoards sets it (Law 8.2: the supporters' cards only in
+// the Alliance's own view, as the observation holds them).
+void PutAllianceView(const State& s, const rules::Observation& o,
+                     std::string* board) {
+  static_assert(v1::AllianceView::kSupportersFieldNumber == 1 &&
+                v1::AllianceView::kSupporterCardsFieldNumber == 2 &&
+                v1::AllianceView::kOfficersFieldNumber == 3);
+  thread_local std::string card;  // a kept buffer
+  PutInt32(1, o.supporters, board);
+  for (CardId id : o.supporter_cards) PutCard(s, 2, id, card, board);
+  PutInt32(3, o.officers, board);
+}
+
+}  // namespace
+
+void AppendBaseBoardField(const State& s, const rules::Observation& o,
+                          int number, std::string* out) {
+  static_assert(v1::Observation::kMarquiseFieldNumber == 13 &&
+                v1::Observation::kEyrieFieldNumber == 14 &&
+                v1::Observation::kAllianceFieldNumber == 15);
+  constexpr int kFactions[] = {rules::kMarquise, rules::kEyrie,
+                               rules::kAlliance};
+  if (number < 13 || number > 15 || s.SeatOf(kFactions[number - 13]) < 0)
+    return;
+  thread_local std::string board;  // a kept buffer
+  board.clear();
+  if (number == 13) PutMarquiseView(o, &board);
+  if (number == 14) PutEyrieView(s, o, &board);
+  if (number == 15) PutAllianceView(s, o, &board);
+  PutBytes(number, board, out);  // a message field: written even if empty
+}
+
+void AppendSeatViewEntry(const State& s, const rules::Observation& o, int i,
+                         std::string* out) {
+  static_assert(v1::Observation::kSeatsFieldNumber == 6 &&
+                v1::SeatView::kSeatFieldNumber == 1 &&
+                v1::SeatView::kFactionFieldNumber == 2 &&
+                v1::SeatView::kVictoryPointsFieldNumber == 3 &&
+                v1::SeatView::kHandSizeFieldNumber == 4 &&
+                v1::SeatView::kDominanceFieldNumber == 5 &&
+                v1::SeatView::kPlayAreaFieldNumber == 6 &&
+                v1::SeatView::kItemsFieldNumber == 7 &&
+                v1::ItemCount::kItemFieldNumber == 1 &&
+                v1::ItemCount::kCountFieldNumber == 2);
+  const rules::SeatView& v = o.seats[i];
+  thread_local std::string view, part;  // kept buffers
+  view.clear();
+  PutInt32(1, i, &view);
+  PutInt32(2, FactionToProto(v.faction), &view);
+  PutInt32(3, v.vp, &view);
+  PutInt32(4, v.hand_size, &view);
+  if (v.dominance != rules::kNoCard) PutCard(s, 5, v.dominance, part, &view);
+  for (CardId id : v.play_area) PutCard(s, 6, id, part, &view);
+  for (int item = 0; item < rules::kNumItems; ++item) {
+    if (v.items[item] == 0) continue;
+    part.clear();
+    PutString(1, rules::ItemName(item), &part);
+    PutInt32(2, v.items[item], &part);
+    PutBytes(7, part, &view);
+  }
+  PutBytes(6, view, out);
+}
+
 // Issue 19.3: field 31 written by hand, as ProgressToProto sets it
 // (ViewCache's tests compare the bytes).
 void AppendProgressField(const State& s, std::string* out) {

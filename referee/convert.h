@@ -44,6 +44,14 @@ void AppendVagabondField(const rules::State& s, const rules::Observation& o,
                          int number, std::string* out);
 // The same for field 31, the turn's progress (ProgressToProto's bytes).
 void AppendProgressField(const rules::State& s, std::string* out);
+// The same for field 13, 14 or 15 (`number`): the Marquise's, the Eyrie's
+// or the Alliance's board (BaseBoardsToProto's), nothing when not seated.
+void AppendBaseBoardField(const rules::State& s, const rules::Observation& o,
+                          int number, std::string* out);
+// Issue 19.3: seat `i`'s public view (SeatViewToProto's) as an entry of
+// Observation field 6, its tag, size and bytes, written by hand.
+void AppendSeatViewEntry(const rules::State& s, const rules::Observation& o,
+                         int i, std::string* out);
 
 // Issue 19.3: the option labels of one match, each made once where the
 // label depends only on the option and the match's map and deck (a card, a

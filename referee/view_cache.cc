@@ -46,8 +46,12 @@ void MessageField(int number, const google::protobuf::Message& m,
   Varint(WireFormatLite::MakeTag(number,
                                  WireFormatLite::WIRETYPE_LENGTH_DELIMITED),
          out);
-  Varint(m.ByteSizeLong(), out);
-  AppendDeterministic(m, out);
+  // Sized once (AppendPartialToString would size `m` again).
+  const size_t size = m.ByteSizeLong();
+  Varint(size, out);
+  const size_t at = out->size();
+  out->resize(at + size);
+  m.SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(&(*out)[at]));
 }
 
 // Appends the bytes of `v` (a value without padding) to a key.
@@ -62,11 +66,20 @@ void Put(SectionKey& k, const T& v) {
   k.size += sizeof v;
 }
 
-// Appends a list: its size, then its elements.
+// Appends a list: its size, then its elements (in one copy: they lie
+// together).
 template <typename List>
 void PutList(SectionKey& k, const List& list) {
+  using T = std::remove_cvref_t<decltype(*list.data())>;
+  static_assert(std::has_unique_object_representations_v<T>);
   Put(k, static_cast<uint32_t>(list.size()));
-  for (const auto& x : list) Put(k, x);
+  const size_t size = list.size() * sizeof(T);
+  if (k.size + size > SectionKey::kMax) {
+    k.fits = false;
+    return;
+  }
+  if (size > 0) std::memcpy(k.bytes + k.size, list.data(), size);
+  k.size += size;
 }
 
 // The seats' factions (a seat still drafting has none, Law 19.8.3).
@@ -368,7 +381,6 @@ void ViewCache::NewScratch() {
   RenewScratchArena(&arena_, kArenaBlock);
   using google::protobuf::Arena;
   clearing_ = Arena::CreateMessage<v1::ClearingView>(arena_.get());
-  seat_ = Arena::CreateMessage<v1::SeatView>(arena_.get());
   fields_ = Arena::CreateMessage<v1::Observation>(arena_.get());
 }
 
@@ -439,10 +451,8 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       Seat& kept = seats_[i];
       if (!kept.made || !SameSeat(kept.key, o.seats[i])) {
         ++stats_.made;
-        seat_->Clear();
-        SeatViewToProto(s, o, static_cast<int>(i), seat_);
         kept.bytes.clear();
-        MessageField(6, *seat_, &kept.bytes);
+        AppendSeatViewEntry(s, o, static_cast<int>(i), &kept.bytes);
         kept.key = o.seats[i];
         kept.made = true;
       } else {
@@ -485,7 +495,10 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
     } else {
       ++stats_.made;
       kept.bytes.clear();
-      if (number == v1::Observation::kSupplyFieldNumber) {
+      if (number >= v1::Observation::kMarquiseFieldNumber &&
+          number <= v1::Observation::kAllianceFieldNumber) {
+        AppendBaseBoardField(s, o, number, &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kSupplyFieldNumber) {
         AppendSupplyField(s, o, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kRiverfolkFieldNumber) {
         AppendRiverfolkField(s, o, &kept.bytes);  // written by hand

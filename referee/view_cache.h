@@ -136,7 +136,6 @@ class ViewCache {
   void NewScratch();
   std::unique_ptr<google::protobuf::Arena> arena_;
   v1::ClearingView* clearing_ = nullptr;
-  v1::SeatView* seat_ = nullptr;
   // A field numbered 10 or more, kept with its key (view_cache.cc RestKey),
   // in each of its forms (view_cache.cc RestForm: a field that differs by
   // seat keeps one per viewer, so views of seats in turn reuse theirs).
