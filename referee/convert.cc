@@ -552,22 +552,40 @@ void PutPieceCount(int number, int piece, int owner, int count,
   out->append(reinterpret_cast<const char*>(buf), p - buf);
 }
 
-// A Card (as CardToProto sets it: empty for no card) as field `number`.
-void PutCard(const State& s, int number, CardId id, std::string& scratch,
-             std::string* out) {
+// A Card as CardToProto sets it (empty for no card) into `card`.
+void WriteCard(const State& s, CardId id, std::string* card) {
   static_assert(v1::Card::kIdFieldNumber == 1 &&
                 v1::Card::kNameFieldNumber == 2 &&
                 v1::Card::kSuitFieldNumber == 3);
-  scratch.clear();
-  if (id != rules::kNoCard) {
-    PutInt32(1, id, &scratch);
-    PutString(2, s.card(id).name, &scratch);
-    PutInt32(3, SuitToProto(s.card(id).suit), &scratch);
-  }
+  card->clear();
+  if (id == rules::kNoCard) return;
+  PutInt32(1, id, card);
+  PutString(2, s.card(id).name, card);
+  PutInt32(3, SuitToProto(s.card(id).suit), card);
+}
+
+// The same as field `number`.
+void PutCard(const State& s, int number, CardId id, std::string& scratch,
+             std::string* out) {
+  WriteCard(s, id, &scratch);
   PutBytes(number, scratch, out);
 }
 
 }  // namespace
+
+const std::string& KeptCards::Of(const State& s, CardId id) {
+  static const std::string kNone;  // "no card": an empty Card
+  if (id < 0) return kNone;
+  if (static_cast<size_t>(id) >= bytes_.size()) {
+    bytes_.resize(id + 1);
+    made_.resize(id + 1);
+  }
+  if (!made_[id]) {
+    WriteCard(s, id, &bytes_[id]);
+    made_[id] = true;
+  }
+  return bytes_[id];
+}
 
 void AppendSupplyField(const State& s, const rules::Observation& o,
                        std::string* out) {
@@ -698,7 +716,7 @@ void PutMarquiseView(const rules::Observation& o, std::string* board) {
 
 // Field 14 as BaseBoards sets it (Law 7: the leader, the deposed leaders,
 // the Decree's columns with their Viziers, the roosts on the map).
-void PutEyrieView(const State& s, const rules::Observation& o,
+void PutEyrieView(const State& s, const rules::Observation& o, KeptCards& cards,
                   std::string* board) {
   static_assert(v1::EyrieView::kLeaderFieldNumber == 1 &&
                 v1::EyrieView::kDeposedLeadersFieldNumber == 2 &&
@@ -716,10 +734,10 @@ void PutEyrieView(const State& s, const rules::Observation& o,
     leader.a = static_cast<int8_t>(l);
     PutBytes(2, s.OptionLabel(leader), board);  // repeated: always written
   }
-  thread_local std::string column, card;  // kept buffers
+  thread_local std::string column;  // a kept buffer
   for (int col = 0; col < 4; ++col) {
     column.clear();
-    for (CardId id : o.decree[col]) PutCard(s, 1, id, card, &column);
+    for (CardId id : o.decree[col]) PutBytes(1, cards.Of(s, id), &column);
     PutInt32(2, o.viziers[col], &column);
     PutBytes(3, column, board);
   }
@@ -729,20 +747,19 @@ void PutEyrieView(const State& s, const rules::Observation& o,
 // Field 15 as BaseBoards sets it (Law 8.2: the supporters' cards only in
 // the Alliance's own view, as the observation holds them).
 void PutAllianceView(const State& s, const rules::Observation& o,
-                     std::string* board) {
+                     KeptCards& cards, std::string* board) {
   static_assert(v1::AllianceView::kSupportersFieldNumber == 1 &&
                 v1::AllianceView::kSupporterCardsFieldNumber == 2 &&
                 v1::AllianceView::kOfficersFieldNumber == 3);
-  thread_local std::string card;  // a kept buffer
   PutInt32(1, o.supporters, board);
-  for (CardId id : o.supporter_cards) PutCard(s, 2, id, card, board);
+  for (CardId id : o.supporter_cards) PutBytes(2, cards.Of(s, id), board);
   PutInt32(3, o.officers, board);
 }
 
 }  // namespace
 
 void AppendBaseBoardField(const State& s, const rules::Observation& o,
-                          int number, std::string* out) {
+                          int number, KeptCards& cards, std::string* out) {
   static_assert(v1::Observation::kMarquiseFieldNumber == 13 &&
                 v1::Observation::kEyrieFieldNumber == 14 &&
                 v1::Observation::kAllianceFieldNumber == 15);
@@ -753,13 +770,13 @@ void AppendBaseBoardField(const State& s, const rules::Observation& o,
   thread_local std::string board;  // a kept buffer
   board.clear();
   if (number == 13) PutMarquiseView(o, &board);
-  if (number == 14) PutEyrieView(s, o, &board);
-  if (number == 15) PutAllianceView(s, o, &board);
+  if (number == 14) PutEyrieView(s, o, cards, &board);
+  if (number == 15) PutAllianceView(s, o, cards, &board);
   PutBytes(number, board, out);  // a message field: written even if empty
 }
 
 void AppendSeatViewEntry(const State& s, const rules::Observation& o, int i,
-                         std::string* out) {
+                         KeptCards& cards, std::string* out) {
   static_assert(v1::Observation::kSeatsFieldNumber == 6 &&
                 v1::SeatView::kSeatFieldNumber == 1 &&
                 v1::SeatView::kFactionFieldNumber == 2 &&
@@ -777,8 +794,9 @@ void AppendSeatViewEntry(const State& s, const rules::Observation& o, int i,
   PutInt32(2, FactionToProto(v.faction), &view);
   PutInt32(3, v.vp, &view);
   PutInt32(4, v.hand_size, &view);
-  if (v.dominance != rules::kNoCard) PutCard(s, 5, v.dominance, part, &view);
-  for (CardId id : v.play_area) PutCard(s, 6, id, part, &view);
+  if (v.dominance != rules::kNoCard)
+    PutBytes(5, cards.Of(s, v.dominance), &view);
+  for (CardId id : v.play_area) PutBytes(6, cards.Of(s, id), &view);
   for (int item = 0; item < rules::kNumItems; ++item) {
     if (v.items[item] == 0) continue;
     part.clear();

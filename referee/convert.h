@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "referee/rules/observation.h"
@@ -44,14 +45,26 @@ void AppendVagabondField(const rules::State& s, const rules::Observation& o,
                          int number, std::string* out);
 // The same for field 31, the turn's progress (ProgressToProto's bytes).
 void AppendProgressField(const rules::State& s, std::string* out);
-// The same for field 13, 14 or 15 (`number`): the Marquise's, the Eyrie's
-// or the Alliance's board (BaseBoardsToProto's), nothing when not seated.
+// Issue 19.3: each card's serialized Card (CardToProto's bytes; "no card"
+// is an empty Card), made once: one KeptCards per match (the deck is the
+// match's).
+class KeptCards {
+ public:
+  const std::string& Of(const rules::State& s, rules::CardId id);
+
+ private:
+  std::vector<std::string> bytes_;
+  std::vector<bool> made_;
+};
+// The same as AppendSupplyField for field 13, 14 or 15 (`number`): the
+// Marquise's, the Eyrie's or the Alliance's board (BaseBoardsToProto's),
+// nothing when not seated; its cards from `cards`.
 void AppendBaseBoardField(const rules::State& s, const rules::Observation& o,
-                          int number, std::string* out);
+                          int number, KeptCards& cards, std::string* out);
 // Issue 19.3: seat `i`'s public view (SeatViewToProto's) as an entry of
 // Observation field 6, its tag, size and bytes, written by hand.
 void AppendSeatViewEntry(const rules::State& s, const rules::Observation& o,
-                         int i, std::string* out);
+                         int i, KeptCards& cards, std::string* out);
 
 // Issue 19.3: the option labels of one match, each made once where the
 // label depends only on the option and the match's map and deck (a card, a

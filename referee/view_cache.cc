@@ -324,22 +324,6 @@ bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
 
 }  // namespace
 
-const std::string& ViewCache::CardBytes(const State& s, rules::CardId id) {
-  static const std::string kNone;  // "no card": an empty Card
-  if (id < 0) return kNone;
-  if (static_cast<size_t>(id) >= card_bytes_.size()) {
-    card_bytes_.resize(id + 1);
-    card_made_.resize(id + 1);
-  }
-  if (!card_made_[id]) {
-    v1::Card card;
-    CardToProto(s, id, &card);
-    card.AppendPartialToString(&card_bytes_[id]);
-    card_made_[id] = true;
-  }
-  return card_bytes_[id];
-}
-
 void ViewCache::CardsField(const State& s, int number,
                            const std::vector<rules::CardId>& cards,
                            Cards& kept) {
@@ -354,7 +338,7 @@ void ViewCache::CardsField(const State& s, int number,
   const uint32_t tag = WireFormatLite::MakeTag(
       number, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
   for (rules::CardId id : cards) {
-    const std::string& card = CardBytes(s, id);
+    const std::string& card = cards_.Of(s, id);
     Varint(tag, &kept.bytes);
     Varint(card.size(), &kept.bytes);
     kept.bytes.append(card);
@@ -452,7 +436,7 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       if (!kept.made || !SameSeat(kept.key, o.seats[i])) {
         ++stats_.made;
         kept.bytes.clear();
-        AppendSeatViewEntry(s, o, static_cast<int>(i), &kept.bytes);
+        AppendSeatViewEntry(s, o, static_cast<int>(i), cards_, &kept.bytes);
         kept.key = o.seats[i];
         kept.made = true;
       } else {
@@ -497,7 +481,8 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       kept.bytes.clear();
       if (number >= v1::Observation::kMarquiseFieldNumber &&
           number <= v1::Observation::kAllianceFieldNumber) {
-        AppendBaseBoardField(s, o, number, &kept.bytes);  // written by hand
+        AppendBaseBoardField(s, o, number, cards_,
+                             &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kSupplyFieldNumber) {
         AppendSupplyField(s, o, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kRiverfolkFieldNumber) {

@@ -8,6 +8,7 @@
 
 #include "google/protobuf/arena.h"
 #include "referee/board_event.h"
+#include "referee/convert.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/game.pb.h"
@@ -119,10 +120,7 @@ class ViewCache {
   // are the kept ones.
   void CardsField(const rules::State& s, int number,
                   const std::vector<rules::CardId>& cards, Cards& kept);
-  // The serialized Card of `id` (made once: the deck is the match's).
-  const std::string& CardBytes(const rules::State& s, rules::CardId id);
-  std::vector<std::string> card_bytes_;
-  std::vector<bool> card_made_;
+  KeptCards cards_;  // each card's serialized Card
 
   // [clearing][form]: form 1 is the Corvids' own view.
   std::array<std::array<Clearing, 2>, rules::kMaxClearings> clearings_;

@@ -273,6 +273,7 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
   rules::State s = *std::move(started);
   rules::Chance pick(seed);
   int checked = 0;
+  KeptCards cards;
   for (int step = 0; !s.IsTerminal() && step < 5000; ++step) {
     for (int seat = -1; seat < s.num_seats(); ++seat) {
       const rules::Observation o = rules::Observe(s, seat);
@@ -287,10 +288,10 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
         if (number == 16 || number == 23)
           AppendVagabondField(s, o, number, &got);
         if (number >= 13 && number <= 15)
-          AppendBaseBoardField(s, o, number, &got);
+          AppendBaseBoardField(s, o, number, cards, &got);
         for (int i = 0; number == 6 && i < static_cast<int>(o.seats.size());
              ++i) {
-          AppendSeatViewEntry(s, o, i, &got);
+          AppendSeatViewEntry(s, o, i, cards, &got);
         }
         EXPECT_EQ(got, want)
             << "field " << number << " seat " << seat << " step " << step;
