@@ -188,6 +188,7 @@ OptionLabels::Kept* OptionLabels::Find(const State& s, const rules::Option& o) {
   }
   if (!kept) {
     made_ = s.OptionLabel(o);
+    made_key_ = key;
     return nullptr;
   }
   auto [it, added] = kept_.try_emplace(key);
@@ -340,8 +341,15 @@ OptionLabels::Span OptionLabels::AppendEntry(const State& s,
   const size_t start = out->size();
   Kept* k = Find(s, o);
   if (k == nullptr) {
-    const size_t at = AppendMade(s, o, made_, number, out);
-    return {start + at, made_.size()};
+    k = LastMade(s, o);
+    if (k == nullptr) {
+      const size_t at = AppendMade(s, o, made_, number, out);
+      return {start + at, made_.size()};
+    }
+    if (k->label != made_) {
+      k->label = made_;
+      k->entry.clear();
+    }
   }
   if (k->entry.empty() || k->entry_number != number) {
     k->entry.clear();
@@ -350,6 +358,22 @@ OptionLabels::Span OptionLabels::AppendEntry(const State& s,
   }
   out->append(k->entry);
   return {start + k->label_offset, k->label.size()};
+}
+
+OptionLabels::Kept* OptionLabels::LastMade(const State& s,
+                                           const rules::Option& o) {
+  // Law 22.3.2: a hireling's key names its card's side (demoted or not).
+  const bool hireling =
+      (o.kind == rules::kOptFaction && rules::IsHirelingTarget(o.a)) ||
+      (o.kind == rules::kOptBattle && rules::IsHirelingTarget(o.b)) ||
+      (o.kind == rules::kOptExtra && o.a == rules::kExtraHireling);
+  if (hireling) return nullptr;
+  uint64_t key = made_key_;
+  if (o.kind == rules::kOptAction) {  // the payload names the module
+    key &= ~(uint64_t{0xFF} << 48);
+    key |= uint64_t{static_cast<uint8_t>(ActionModule(s))} << 48;
+  }
+  return &last_made_[key];
 }
 
 size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
@@ -493,8 +517,10 @@ bool HiddenPlot(int piece) {
 template <typename Emit>
 void ForVisibleSupply(const State& s, int f, bool own, Emit emit) {
   int hidden = 0;
-  for (int p = 0; p < rules::kNumPieces; ++p) {
-    if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden) continue;
+  const rules::FactionPieces& pieces = rules::kPiecesOf[f];  // ascending
+  for (int i = 0; i < pieces.count; ++i) {
+    const int p = pieces.piece[i];
+    if (p == rules::kPlotHidden) continue;
     if (HiddenPlot(p) && !own) {
       hidden += s.piece_supply(p);
       continue;

@@ -83,7 +83,10 @@ class OptionLabels {
   // Issue 19.3: appends OptionToProto(s, o, ..., this) to `out` as an entry
   // of the repeated field `number` (its tag, size and serialization); an
   // option whose label is kept has its entry kept with it (the option's
-  // payload depends on nothing else). Returns where the label lies in `out`.
+  // payload depends on nothing else), and one whose label is made anew
+  // reuses the entry it last had if its label is the same (its payload
+  // reads only the option and an action's module, but a hireling's).
+  // Returns where the label lies in `out`.
   struct Span {
     size_t offset = 0, size = 0;
   };
@@ -97,14 +100,19 @@ class OptionLabels {
     int entry_number = 0;
     size_t label_offset = 0;  // in `entry`
   };
-  // The label of `o`, and its kept record if it is kept (else made_).
+  // The label of `o`, and its kept record if it is kept (else made_, and
+  // made_key_ the option's key).
   Kept* Find(const rules::State& s, const rules::Option& o);
+  // The entry `o` (whose label made_ was made anew) last had, with its
+  // label; null when its payload reads the hirelings' state.
+  Kept* LastMade(const rules::State& s, const rules::Option& o);
   // Appends OptionToProto(s, o, ..., this) as an entry of field `number`;
   // returns the label's offset in what it appended.
   size_t AppendMade(const rules::State& s, const rules::Option& o,
                     const std::string& label, int number, std::string* out);
-  absl::flat_hash_map<uint64_t, Kept> kept_;
+  absl::flat_hash_map<uint64_t, Kept> kept_, last_made_;
   std::string made_;
+  uint64_t made_key_ = 0;
   std::unique_ptr<v1::Option> scratch_;
 };
 // As OptionToProto, the label from `labels`.
