@@ -360,43 +360,6 @@ OptionLabels::Span OptionLabels::AppendEntry(const State& s,
   return {start + k->label_offset, k->label.size()};
 }
 
-OptionLabels::Kept* OptionLabels::LastMade(const State& s,
-                                           const rules::Option& o) {
-  // Law 22.3.2: a hireling's key names its card's side (demoted or not).
-  const bool hireling =
-      (o.kind == rules::kOptFaction && rules::IsHirelingTarget(o.a)) ||
-      (o.kind == rules::kOptBattle && rules::IsHirelingTarget(o.b)) ||
-      (o.kind == rules::kOptExtra && o.a == rules::kExtraHireling);
-  if (hireling) return nullptr;
-  uint64_t key = made_key_;
-  if (o.kind == rules::kOptAction) {  // the payload names the module
-    key &= ~(uint64_t{0xFF} << 48);
-    key |= uint64_t{static_cast<uint8_t>(ActionModule(s))} << 48;
-  }
-  return &last_made_[key];
-}
-
-size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
-                                const std::string& label, int number,
-                                std::string* out) {
-  static_assert(v1::Option::kLabelFieldNumber == 1);
-  if (!scratch_) scratch_ = std::make_unique<v1::Option>();
-  scratch_->Clear();
-  scratch_->set_label(label);
-  OptionPayloadToProto(s, o, scratch_.get());
-  const size_t size = scratch_->ByteSizeLong();
-  uint8_t head[16];
-  uint8_t* p = wire::WriteVarint(wire::LengthTag(number), head);
-  p = wire::WriteVarint(size, p);
-  const size_t head_size = p - head, start = out->size();
-  out->append(reinterpret_cast<const char*>(head), head_size);
-  out->resize(start + head_size + size);
-  scratch_->SerializeWithCachedSizesToArray(
-      reinterpret_cast<uint8_t*>(&(*out)[start + head_size]));
-  // The label, field 1, is written first (nothing when empty).
-  return head_size + (label.empty() ? 0 : 1 + wire::VarintSize(label.size()));
-}
-
 namespace {
 
 void Cards(const State& s, const std::vector<CardId>& ids,
@@ -717,6 +680,186 @@ void PutVagabondView(const State& s, const rules::Observation& o, int faction,
 }
 
 }  // namespace
+
+namespace {
+
+// A message field `number` holding only the Card `id` (as MaybeCard sets
+// it: absent for no card) as its field `card_number`, in `out`.
+void PutCardField(const State& s, int card_number, CardId id,
+                  std::string* out) {
+  if (id == rules::kNoCard) return;
+  thread_local std::string card;  // a kept buffer
+  WriteCard(s, id, &card);
+  PutBytes(card_number, card, out);
+}
+
+// Issue 19.3: the payload OptionPayloadToProto sets, written by hand after
+// the label into `option` (a v1::Option's bytes); false (nothing written)
+// for the kinds it leaves to the message: the extras and a hireling's
+// battle or faction (Law 22.3.2).
+bool PutOptionPayload(const State& s, const rules::Option& o,
+                      const std::string& label, std::string* option) {
+  static_assert(
+      v1::Option::kDoneFieldNumber == 2 && v1::Option::kYesFieldNumber == 3 &&
+      v1::Option::kCardFieldNumber == 4 &&
+      v1::Option::kClearingFieldNumber == 5 &&
+      v1::Option::kMoveFieldNumber == 6 && v1::Option::kCountFieldNumber == 7 &&
+      v1::Option::kBattleFieldNumber == 8 &&
+      v1::Option::kFactionFieldNumber == 9 &&
+      v1::Option::kPieceFieldNumber == 10 &&
+      v1::Option::kActionFieldNumber == 11 &&
+      v1::Option::kSuitFieldNumber == 12 &&
+      v1::Option::kDecreeFieldNumber == 13 &&
+      v1::Option::kLeaderFieldNumber == 14 &&
+      v1::Option::kEffectFieldNumber == 16 &&
+      v1::Option::kItemFieldNumber == 17 &&
+      v1::Option::kQuestFieldNumber == 18 &&
+      v1::Option::kForestFieldNumber == 19 &&
+      v1::Option::kCharacterFieldNumber == 20);
+  thread_local std::string part;  // the payload's message, kept buffer
+  part.clear();
+  int number = 0;  // the payload's field
+  switch (o.kind) {
+    case rules::kOptDone:
+      number = 2;
+      break;
+    case rules::kOptYes:
+      number = 3;
+      break;
+    case rules::kOptCard:  // the card itself, absent for no card
+      if (o.card != rules::kNoCard) PutCard(s, 4, o.card, part, option);
+      return true;
+    case rules::kOptClearing:
+      number = 5;
+      PutInt32(1, o.a + 1, &part);
+      break;
+    case rules::kOptMove:
+      number = 6;
+      PutInt32(1, o.a + 1, &part);
+      PutInt32(2, o.b + 1, &part);
+      break;
+    case rules::kOptCount:
+      number = 7;
+      PutInt32(1, o.a, &part);
+      if (o.b >= 0) PutInt32(2, FactionToProto(o.b), &part);
+      break;
+    case rules::kOptBattle:
+      if (rules::IsHirelingTarget(o.b)) return false;
+      number = 8;
+      PutInt32(1, o.a + 1, &part);
+      PutInt32(2, FactionToProto(o.b), &part);
+      break;
+    case rules::kOptFaction:
+      if (rules::IsHirelingTarget(o.a)) return false;
+      number = 9;
+      PutInt32(1, FactionToProto(o.a), &part);
+      PutCardField(s, 2, o.card, &part);
+      break;
+    case rules::kOptPiece:
+      number = 10;
+      PutString(1, rules::GetPieceInfo(o.a).name, &part);
+      PutInt32(2, FactionToProto(rules::GetPieceInfo(o.a).owner), &part);
+      break;
+    case rules::kOptAction:
+      number = 11;
+      PutInt32(1, o.a, &part);
+      PutInt32(2, FactionToProto(ActionModule(s)), &part);
+      PutString(3, label, &part);
+      break;
+    case rules::kOptSuit:
+      number = 12;
+      PutInt32(1, SuitToProto(o.a), &part);
+      PutInt32(2, o.b, &part);
+      PutCardField(s, 3, o.card, &part);
+      break;
+    case rules::kOptDecree:
+      number = 13;
+      PutCardField(s, 1, o.card, &part);
+      PutInt32(2, o.a, &part);
+      PutString(3, ColumnKey(o.a), &part);
+      break;
+    case rules::kOptLeader:
+      number = 14;
+      PutString(1, label, &part);
+      break;
+    case rules::kOptEffect:
+      number = 16;
+      PutInt32(1, o.a, &part);
+      break;
+    case rules::kOptItem:
+      number = 17;
+      PutString(1, rules::ItemName(o.a), &part);
+      PutInt32(2, o.b > 0 && (o.b & rules::kItemDamaged), &part);
+      PutInt32(3, o.b > 0 && (o.b & rules::kItemExhausted), &part);
+      break;
+    case rules::kOptQuest:
+      PutQuest(18, o.a, part, option);
+      return true;
+    case rules::kOptForest:
+      number = 19;
+      PutInt32(1, o.a + 1, &part);
+      break;
+    case rules::kOptCharacter:
+      number = 20;
+      PutString(1, label, &part);
+      break;
+    default:  // the extras (and any kind without a payload)
+      return false;
+  }
+  PutBytes(number, part, option);
+  return true;
+}
+
+}  // namespace
+
+OptionLabels::Kept* OptionLabels::LastMade(const State& s,
+                                           const rules::Option& o) {
+  // Law 22.3.2: a hireling's key names its card's side (demoted or not).
+  const bool hireling =
+      (o.kind == rules::kOptFaction && rules::IsHirelingTarget(o.a)) ||
+      (o.kind == rules::kOptBattle && rules::IsHirelingTarget(o.b)) ||
+      (o.kind == rules::kOptExtra && o.a == rules::kExtraHireling);
+  if (hireling) return nullptr;
+  uint64_t key = made_key_;
+  if (o.kind == rules::kOptAction) {  // the payload names the module
+    key &= ~(uint64_t{0xFF} << 48);
+    key |= uint64_t{static_cast<uint8_t>(ActionModule(s))} << 48;
+  }
+  return &last_made_[key];
+}
+
+size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
+                                const std::string& label, int number,
+                                std::string* out) {
+  static_assert(v1::Option::kLabelFieldNumber == 1);
+  // The label's offset in the entry: after the entry's head and its tag
+  // and size (nothing when empty).
+  const auto label_at = [&](size_t head_size) {
+    return head_size + (label.empty() ? 0 : 1 + wire::VarintSize(label.size()));
+  };
+  thread_local std::string option;  // a kept buffer
+  option.clear();
+  PutString(1, label, &option);
+  if (PutOptionPayload(s, o, label, &option)) {
+    PutBytes(number, option, out);
+    return label_at(wire::VarintSize(wire::LengthTag(number)) +
+                    wire::VarintSize(option.size()));
+  }
+  if (!scratch_) scratch_ = std::make_unique<v1::Option>();
+  scratch_->Clear();
+  scratch_->set_label(label);
+  OptionPayloadToProto(s, o, scratch_.get());
+  const size_t size = scratch_->ByteSizeLong();
+  uint8_t head[16];
+  uint8_t* p = wire::WriteVarint(wire::LengthTag(number), head);
+  p = wire::WriteVarint(size, p);
+  const size_t head_size = p - head, start = out->size();
+  out->append(reinterpret_cast<const char*>(head), head_size);
+  out->resize(start + head_size + size);
+  scratch_->SerializeWithCachedSizesToArray(
+      reinterpret_cast<uint8_t*>(&(*out)[start + head_size]));
+  return label_at(head_size);  // the label, field 1, is written first
+}
 
 void AppendVagabondField(const State& s, const rules::Observation& o,
                          int number, std::string* out) {
