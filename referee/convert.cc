@@ -944,6 +944,22 @@ void AppendBaseBoardField(const State& s, const rules::Observation& o,
   PutBytes(number, board, out);  // a message field: written even if empty
 }
 
+void AppendRevealedHandsField(const State& s, const rules::Observation& o,
+                              KeptCards& cards, std::string* out) {
+  static_assert(v1::Observation::kRevealedHandsFieldNumber == 12 &&
+                v1::RevealedHand::kSeatFieldNumber == 1 &&
+                v1::RevealedHand::kTurnFieldNumber == 2 &&
+                v1::RevealedHand::kCardsFieldNumber == 3);
+  thread_local std::string hand;  // a kept buffer
+  for (const rules::Reveal& r : o.reveals) {
+    hand.clear();
+    PutInt32(1, r.target, &hand);
+    PutInt32(2, r.turn, &hand);
+    for (CardId id : r.cards) PutBytes(3, cards.Of(s, id), &hand);
+    PutBytes(12, hand, out);
+  }
+}
+
 void AppendSeatViewEntry(const State& s, const rules::Observation& o, int i,
                          KeptCards& cards, std::string* out) {
   static_assert(v1::Observation::kSeatsFieldNumber == 6 &&

@@ -61,6 +61,11 @@ class KeptCards {
 // nothing when not seated; its cards from `cards`.
 void AppendBaseBoardField(const rules::State& s, const rules::Observation& o,
                           int number, KeptCards& cards, std::string* out);
+// The same for field 12, the hands shown to the viewer (Law 12: e.g.
+// Codebreakers), each card from `cards`.
+void AppendRevealedHandsField(const rules::State& s,
+                              const rules::Observation& o, KeptCards& cards,
+                              std::string* out);
 // Issue 19.3: seat `i`'s public view (SeatViewToProto's) as an entry of
 // Observation field 6, its tag, size and bytes, written by hand.
 void AppendSeatViewEntry(const rules::State& s, const rules::Observation& o,

@@ -287,6 +287,7 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
         if (number == 31) AppendProgressField(s, &got);
         if (number == 16 || number == 23)
           AppendVagabondField(s, o, number, &got);
+        if (number == 12) AppendRevealedHandsField(s, o, cards, &got);
         if (number >= 13 && number <= 15)
           AppendBaseBoardField(s, o, number, cards, &got);
         for (int i = 0; number == 6 && i < static_cast<int>(o.seats.size());
@@ -358,25 +359,26 @@ TEST(ViewCache, Issue19_3_HandWrittenVagabondsAreTheirSerialization) {
 }
 
 // Issue 19.3: the seats' public views (field 6: victory points, hand
-// sizes, dominance cards, play areas, items) and the Marquise's, Eyrie's and
-// Alliance's boards (fields 13-15: the Decree's cards and Viziers, leaders,
-// the supporters' cards in the Alliance's view only, Law 8.2.5) written by
-// hand are their serialization, for every seat and the spectator at every
-// decision, with and without those factions seated and in a draft.
+// sizes, dominance cards, play areas, items), the hands shown to the viewer
+// (field 12, its own) and the Marquise's, Eyrie's and Alliance's boards
+// (fields 13-15: the Decree's cards and Viziers, leaders, the supporters'
+// cards in the Alliance's view only, Law 8.2.5) written by hand are their
+// serialization, for every seat and the spectator at every decision, with
+// and without those factions seated and in a draft.
 TEST(ViewCache, Issue19_3_HandWrittenSeatsAndBaseBoardsAreTheirSerialization) {
   rules::GameSetup base;
   base.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
                    rules::kVagabond};
   for (uint64_t seed : {12, 13})
-    EXPECT_GT(CheckHandWrittenFields(base, seed, {6, 13, 14, 15}), 100);
+    EXPECT_GT(CheckHandWrittenFields(base, seed, {6, 12, 13, 14, 15}), 100);
   rules::GameSetup exiles;
   exiles.deck = "exiles";
   exiles.factions = {rules::kEyrie, rules::kCorvid, rules::kAlliance};
-  EXPECT_GT(CheckHandWrittenFields(exiles, 14, {6, 13, 14, 15}), 100);
+  EXPECT_GT(CheckHandWrittenFields(exiles, 14, {6, 12, 13, 14, 15}), 100);
   rules::GameSetup draft;
   draft.mode = rules::GameSetup::kAdvancedSetup;
   draft.factions.assign(5, rules::kNoFaction);
-  EXPECT_GT(CheckHandWrittenFields(draft, 15, {6, 13, 14, 15}), 100);
+  EXPECT_GT(CheckHandWrittenFields(draft, 15, {6, 12, 13, 14, 15}), 100);
 }
 
 }  // namespace
