@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/span.h"
 #include "referee/convert_factions.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
@@ -514,6 +515,22 @@ using wire::PutBytes;
 using wire::PutInt32;
 using wire::PutString;
 
+// A packed repeated int32 or enum field (proto3's default), written when
+// not empty: its tag, size and each value's varint (a negative one
+// sign-extended). At most kMaxPacked values (a varint takes at most 10
+// bytes).
+void PutPackedInt32(int number, absl::Span<const int32_t> v, std::string* out) {
+  if (v.empty()) return;
+  constexpr size_t kMaxPacked = 16;
+  CHECK_LE(v.size(), kMaxPacked) << "packed field " << number;
+  uint8_t buf[kMaxPacked * 10];
+  uint8_t* p = buf;
+  for (int32_t x : v)
+    p = wire::WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(x)), p);
+  PutBytes(number,
+           absl::string_view(reinterpret_cast<const char*>(buf), p - buf), out);
+}
+
 // A PieceCount (as SupplyToProto and PostCount set it) as field `number`
 // (below 16), in one append: a piece's name is short, so the entry is
 // below 128 bytes and its tag and size take one byte each.
@@ -944,6 +961,36 @@ void AppendBaseBoardField(const State& s, const rules::Observation& o,
   PutBytes(number, board, out);  // a message field: written even if empty
 }
 
+void AppendCultField(const State& s, const rules::Observation& o,
+                     KeptCards& cards, std::string* out) {
+  static_assert(v1::Observation::kCultFieldNumber == 17 &&
+                v1::CultView::kOutcastFieldNumber == 1 &&
+                v1::CultView::kHatedFieldNumber == 2 &&
+                v1::CultView::kAcolytesFieldNumber == 3 &&
+                v1::CultView::kLostSoulsFieldNumber == 4 &&
+                v1::CultView::kRevealedFieldNumber == 5 &&
+                v1::CultView::kGardensOnTracksFieldNumber == 6 &&
+                v1::CultView::kScoredThisTurnFieldNumber == 7);
+  if (s.SeatOf(rules::kCult) < 0) return;
+  const rules::CultBoard& cb = o.cult;
+  thread_local std::string view;  // a kept buffer
+  view.clear();
+  if (cb.outcast >= 0) PutInt32(1, SuitToProto(cb.outcast), &view);
+  PutInt32(2, cb.hated, &view);
+  PutInt32(3, cb.acolytes, &view);
+  for (CardId id : cb.lost_souls) PutBytes(4, cards.Of(s, id), &view);
+  for (CardId id : cb.revealed) PutBytes(5, cards.Of(s, id), &view);
+  std::array<int32_t, rules::kNumClearingSuits> gardens, scored;
+  int num_scored = 0;
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    gardens[suit] = s.piece_supply(rules::kGardenFox + suit);
+    if (cb.scored >> suit & 1) scored[num_scored++] = SuitToProto(suit);
+  }
+  PutPackedInt32(6, gardens, &view);
+  PutPackedInt32(7, absl::MakeConstSpan(scored.data(), num_scored), &view);
+  PutBytes(17, view, out);  // a message field: written even if empty
+}
+
 void AppendRevealedHandsField(const State& s, const rules::Observation& o,
                               KeptCards& cards, std::string* out) {
   static_assert(v1::Observation::kRevealedHandsFieldNumber == 12 &&
@@ -1011,20 +1058,8 @@ void AppendProgressField(const State& s, std::string* out) {
                 v1::SeatEffects::kEffectsFieldNumber == 2);
   thread_local std::string view, part, inner;  // kept buffers
   view.clear();
-  // A packed repeated int32 (proto3's default): written when not empty.
-  // At most kMaxPacked values (a varint takes at most 10 bytes).
-  constexpr int kMaxPacked = 16;
   const auto packed = [&](int number, const int32_t* v, int n) {
-    if (n == 0) return;
-    CHECK_LE(n, kMaxPacked) << "packed field " << number;
-    uint8_t buf[kMaxPacked * 10];
-    uint8_t* p = buf;
-    for (int i = 0; i < n; ++i)
-      p = wire::WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(v[i])),
-                            p);
-    PutBytes(number,
-             absl::string_view(reinterpret_cast<const char*>(buf), p - buf),
-             &view);
+    PutPackedInt32(number, absl::MakeConstSpan(v, n), &view);
   };
   if (s.SeatOf(rules::kMarquise) >= 0) PutInt32(1, s.marquise().actions, &view);
   if (s.SeatOf(rules::kEyrie) >= 0) {

@@ -61,6 +61,10 @@ class KeptCards {
 // nothing when not seated; its cards from `cards`.
 void AppendBaseBoardField(const rules::State& s, const rules::Observation& o,
                           int number, KeptCards& cards, std::string* out);
+// The same for field 17, the Lizard Cult's board (CultViewToProto's),
+// nothing when not seated.
+void AppendCultField(const rules::State& s, const rules::Observation& o,
+                     KeptCards& cards, std::string* out);
 // The same for field 12, the hands shown to the viewer (Law 12: e.g.
 // Codebreakers), each card from `cards`.
 void AppendRevealedHandsField(const rules::State& s,

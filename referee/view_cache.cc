@@ -483,6 +483,8 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
           number <= v1::Observation::kAllianceFieldNumber) {
         AppendBaseBoardField(s, o, number, cards_,
                              &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kCultFieldNumber) {
+        AppendCultField(s, o, cards_, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kRevealedHandsFieldNumber) {
         AppendRevealedHandsField(s, o, cards_, &kept.bytes);  // by hand
       } else if (number == v1::Observation::kSupplyFieldNumber) {

@@ -288,6 +288,7 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
         if (number == 16 || number == 23)
           AppendVagabondField(s, o, number, &got);
         if (number == 12) AppendRevealedHandsField(s, o, cards, &got);
+        if (number == 17) AppendCultField(s, o, cards, &got);
         if (number >= 13 && number <= 15)
           AppendBaseBoardField(s, o, number, cards, &got);
         for (int i = 0; number == 6 && i < static_cast<int>(o.seats.size());
@@ -379,6 +380,26 @@ TEST(ViewCache, Issue19_3_HandWrittenSeatsAndBaseBoardsAreTheirSerialization) {
   draft.mode = rules::GameSetup::kAdvancedSetup;
   draft.factions.assign(5, rules::kNoFaction);
   EXPECT_GT(CheckHandWrittenFields(draft, 15, {6, 12, 13, 14, 15}), 100);
+}
+
+// Issue 19.3: the Lizard Cult's board (field 17: the Outcast and whether
+// Hated, Law 10.4.1; the Acolytes, 10.2.3; the Lost Souls, 10.2.6; the cards
+// revealed and suits scored this turn, 10.5; the gardens left on its
+// tracks) written by hand is its serialization at every decision, and
+// nothing while the Cult is not seated.
+TEST(ViewCache, Issue19_3_HandWrittenCultIsItsSerialization) {
+  rules::GameSetup cult;
+  cult.factions = {rules::kCult, rules::kMarquise, rules::kEyrie,
+                   rules::kRiverfolk};
+  for (uint64_t seed : {16, 17})
+    EXPECT_GT(CheckHandWrittenFields(cult, seed, {17}), 100);
+  rules::GameSetup without;
+  without.factions = {rules::kMarquise, rules::kEyrie};
+  EXPECT_GT(CheckHandWrittenFields(without, 18, {17}), 100);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.factions.assign(6, rules::kNoFaction);
+  EXPECT_GT(CheckHandWrittenFields(draft, 19, {17}), 100);
 }
 
 }  // namespace
