@@ -4,16 +4,14 @@
 #include <type_traits>
 
 #include "absl/strings/string_view.h"
-#include "google/protobuf/wire_format_lite.h"
 #include "referee/convert.h"
 #include "referee/rules/observe_seated.h"
+#include "referee/wire_fields.h"
 
 namespace woodland::referee {
 using rules::State;
 
 namespace {
-
-using google::protobuf::internal::WireFormatLite;
 
 // Appends `m` serialized deterministically (as the match runner compares
 // views). The view has no map field (view_cache_test checks), so its plain
@@ -22,36 +20,19 @@ void AppendDeterministic(const google::protobuf::Message& m, std::string* out) {
   m.AppendPartialToString(out);
 }
 
-// Appends a varint.
-void Varint(uint64_t v, std::string* out) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>(v | 0x80));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
-// Appends an int32 (or enum) field of a proto3 message as its serialization
-// writes it: nothing when zero, else the tag and the value's varint (a
-// negative value sign-extended to 64 bits).
-void Int32Field(int number, int32_t v, std::string* out) {
-  if (v == 0) return;
-  Varint(WireFormatLite::MakeTag(number, WireFormatLite::WIRETYPE_VARINT), out);
-  Varint(static_cast<uint64_t>(static_cast<int64_t>(v)), out);
-}
-
-// Appends a length-delimited field: its tag, the size of `m` and `m`.
+// Appends a length-delimited field: its tag, the size of `m` and `m`, sized
+// once (AppendPartialToString would size `m` again).
 void MessageField(int number, const google::protobuf::Message& m,
                   std::string* out) {
-  Varint(WireFormatLite::MakeTag(number,
-                                 WireFormatLite::WIRETYPE_LENGTH_DELIMITED),
-         out);
-  // Sized once (AppendPartialToString would size `m` again).
   const size_t size = m.ByteSizeLong();
-  Varint(size, out);
-  const size_t at = out->size();
-  out->resize(at + size);
-  m.SerializeWithCachedSizesToArray(reinterpret_cast<uint8_t*>(&(*out)[at]));
+  const size_t head = wire::VarintSize(wire::LengthTag(number)) +
+                      wire::VarintSize(size),
+               at = out->size();
+  out->resize(at + head + size);
+  uint8_t* p = reinterpret_cast<uint8_t*>(&(*out)[at]);
+  p = wire::WriteVarint(wire::LengthTag(number), p);
+  p = wire::WriteVarint(size, p);
+  m.SerializeWithCachedSizesToArray(p);
 }
 
 // Appends the bytes of `v` (a value without padding) to a key.
@@ -335,14 +316,8 @@ void ViewCache::CardsField(const State& s, int number,
   // As Cards() in convert.cc: one Card entry per id, each the card's kept
   // bytes (issue 19.3: a card's entry depends on the match's deck only).
   kept.bytes.clear();
-  const uint32_t tag = WireFormatLite::MakeTag(
-      number, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
-  for (rules::CardId id : cards) {
-    const std::string& card = cards_.Of(s, id);
-    Varint(tag, &kept.bytes);
-    Varint(card.size(), &kept.bytes);
-    kept.bytes.append(card);
-  }
+  for (rules::CardId id : cards)
+    wire::PutBytes(number, cards_.Of(s, id), &kept.bytes);
   kept.key = cards;
   kept.made = true;
 }
@@ -386,10 +361,10 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   };
   // Fields 1-4, before the clearings, as ObservationToProto sets them (the
   // field numbers 1-9 are checked there).
-  section(1, [&] { Int32Field(1, o.seat, out); });
-  section(2, [&] { Int32Field(2, o.current_seat, out); });
-  section(3, [&] { Int32Field(3, o.phase + 1, out); });
-  section(4, [&] { Int32Field(4, o.turn, out); });
+  section(1, [&] { wire::PutInt32(1, o.seat, out); });
+  section(2, [&] { wire::PutInt32(2, o.current_seat, out); });
+  section(3, [&] { wire::PutInt32(3, o.phase + 1, out); });
+  section(4, [&] { wire::PutInt32(4, o.turn, out); });
   // Field 5: each clearing's entry, kept or made again.
   section(5, [&] {
     const int corvid = s.SeatOf(rules::kCorvid);
@@ -466,7 +441,7 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   forms[v1::Observation::kSupplyFieldNumber] = faction == rules::kCorvid;
   for (int number : kRestFields) {
     if (number == v1::Observation::kDeckSizeFieldNumber) {
-      section(number, [&] { Int32Field(number, o.deck_size, out); });
+      section(number, [&] { wire::PutInt32(number, o.deck_size, out); });
       continue;
     }
     Rest& kept = rest_[number][forms[number]];
