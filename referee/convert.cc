@@ -600,19 +600,23 @@ void AppendSupplyField(const State& s, const rules::Observation& o,
                 v1::FactionSupply::kFactionFieldNumber == 1 &&
                 v1::FactionSupply::kWarriorsFieldNumber == 2 &&
                 v1::FactionSupply::kPiecesFieldNumber == 3);
-  // Kept buffers: their capacity stays (no allocation per call).
-  thread_local std::string entry;
   for (int i = 0; i < s.num_seats(); ++i) {
     const int f = s.seat(i).faction;
     if (f < 0) continue;  // still drafting (Law 19.8.3)
-    entry.clear();
-    PutInt32(1, FactionToProto(f), &entry);
-    PutInt32(2, s.warrior_supply(f), &entry);
-    ForVisibleSupply(s, f, o.seat == i, [&](int piece, int count) {
-      PutPieceCount(3, piece, f, count, &entry);
-    });
-    PutBytes(30, entry, out);
+    AppendFactionSupplyEntry(s, f, o.seat == i, out);
   }
+}
+
+void AppendFactionSupplyEntry(const State& s, int faction, bool own,
+                              std::string* out) {
+  thread_local std::string entry;  // a kept buffer
+  entry.clear();
+  PutInt32(1, FactionToProto(faction), &entry);
+  PutInt32(2, s.warrior_supply(faction), &entry);
+  ForVisibleSupply(s, faction, own, [&](int piece, int count) {
+    PutPieceCount(3, piece, faction, count, &entry);
+  });
+  PutBytes(30, entry, out);
 }
 
 namespace {

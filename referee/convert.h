@@ -39,6 +39,10 @@ void AppendSupplyField(const rules::State& s, const rules::Observation& o,
                        std::string* out);
 void AppendRiverfolkField(const rules::State& s, const rules::Observation& o,
                           std::string* out);
+// One seated faction's entry of field 30 (its supply, Law 1.5.1), `own`
+// when the view is its seat's (the Corvids' plots by kind, 13.2.2.I).
+void AppendFactionSupplyEntry(const rules::State& s, int faction, bool own,
+                              std::string* out);
 // The same for field 16 (the first Vagabond's board) or 23 (every
 // Vagabond's), `number`.
 void AppendVagabondField(const rules::State& s, const rules::Observation& o,

@@ -322,6 +322,33 @@ void ViewCache::CardsField(const State& s, int number,
   kept.made = true;
 }
 
+void ViewCache::SupplyField(const State& s, int seat, std::string* out) {
+  // As AppendSupplyField, each faction's entry kept.
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    if (f < 0) continue;  // still drafting (Law 19.8.3)
+    const bool own = seat == i;
+    const rules::FactionPieces& pieces = rules::kPiecesOf[f];
+    static_assert(std::tuple_size_v<decltype(pieces.piece)> + 1 ==
+                  std::tuple_size_v<decltype(SupplyEntry::key)>);
+    decltype(SupplyEntry::key) key{};
+    key[0] = static_cast<int16_t>(s.warrior_supply(f));
+    for (int k = 0; k < pieces.count; ++k)
+      key[1 + k] = static_cast<int16_t>(s.piece_supply(pieces.piece[k]));
+    SupplyEntry& kept = supply_[f][own && f == rules::kCorvid];
+    if (!kept.made || kept.key != key) {
+      ++stats_.made;
+      kept.bytes.clear();
+      AppendFactionSupplyEntry(s, f, own, &kept.bytes);
+      kept.key = key;
+      kept.made = true;
+    } else {
+      ++stats_.kept;
+    }
+    out->append(kept.bytes);
+  }
+}
+
 ViewCache::ViewCache() { NewScratch(); }
 
 void RenewScratchArena(std::unique_ptr<google::protobuf::Arena>* arena,
@@ -463,7 +490,7 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       } else if (number == v1::Observation::kRevealedHandsFieldNumber) {
         AppendRevealedHandsField(s, o, cards_, &kept.bytes);  // by hand
       } else if (number == v1::Observation::kSupplyFieldNumber) {
-        AppendSupplyField(s, o, &kept.bytes);  // written by hand
+        SupplyField(s, seat, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kRiverfolkFieldNumber) {
         AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kProgressFieldNumber) {

@@ -121,6 +121,16 @@ class ViewCache {
   void CardsField(const rules::State& s, int number,
                   const std::vector<rules::CardId>& cards, Cards& kept);
   KeptCards cards_;  // each card's serialized Card
+  // Field 30 (made when its section key changes): each faction's entry,
+  // kept with its warriors and pieces in supply, in two forms (1: the
+  // Corvids' own, Law 13.2.2.I; every other faction's is the same for all).
+  struct SupplyEntry {
+    bool made = false;
+    std::array<int16_t, 1 + 16> key{};  // warriors, then rules::kPiecesOf
+    std::string bytes;
+  };
+  void SupplyField(const rules::State& s, int seat, std::string* out);
+  std::array<std::array<SupplyEntry, 2>, rules::kNumFactions> supply_;
 
   // [clearing][form]: form 1 is the Corvids' own view.
   std::array<std::array<Clearing, 2>, rules::kMaxClearings> clearings_;
