@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/span.h"
 #include "referee/convert_factions.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
@@ -188,6 +189,7 @@ OptionLabels::Kept* OptionLabels::Find(const State& s, const rules::Option& o) {
   }
   if (!kept) {
     made_ = s.OptionLabel(o);
+    made_key_ = key;
     return nullptr;
   }
   auto [it, added] = kept_.try_emplace(key);
@@ -340,8 +342,15 @@ OptionLabels::Span OptionLabels::AppendEntry(const State& s,
   const size_t start = out->size();
   Kept* k = Find(s, o);
   if (k == nullptr) {
-    const size_t at = AppendMade(s, o, made_, number, out);
-    return {start + at, made_.size()};
+    k = LastMade(s, o);
+    if (k == nullptr) {
+      const size_t at = AppendMade(s, o, made_, number, out);
+      return {start + at, made_.size()};
+    }
+    if (k->label != made_) {
+      k->label = made_;
+      k->entry.clear();
+    }
   }
   if (k->entry.empty() || k->entry_number != number) {
     k->entry.clear();
@@ -350,27 +359,6 @@ OptionLabels::Span OptionLabels::AppendEntry(const State& s,
   }
   out->append(k->entry);
   return {start + k->label_offset, k->label.size()};
-}
-
-size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
-                                const std::string& label, int number,
-                                std::string* out) {
-  static_assert(v1::Option::kLabelFieldNumber == 1);
-  if (!scratch_) scratch_ = std::make_unique<v1::Option>();
-  scratch_->Clear();
-  scratch_->set_label(label);
-  OptionPayloadToProto(s, o, scratch_.get());
-  const size_t size = scratch_->ByteSizeLong();
-  uint8_t head[16];
-  uint8_t* p = wire::WriteVarint(wire::LengthTag(number), head);
-  p = wire::WriteVarint(size, p);
-  const size_t head_size = p - head, start = out->size();
-  out->append(reinterpret_cast<const char*>(head), head_size);
-  out->resize(start + head_size + size);
-  scratch_->SerializeWithCachedSizesToArray(
-      reinterpret_cast<uint8_t*>(&(*out)[start + head_size]));
-  // The label, field 1, is written first (nothing when empty).
-  return head_size + (label.empty() ? 0 : 1 + wire::VarintSize(label.size()));
 }
 
 namespace {
@@ -493,8 +481,10 @@ bool HiddenPlot(int piece) {
 template <typename Emit>
 void ForVisibleSupply(const State& s, int f, bool own, Emit emit) {
   int hidden = 0;
-  for (int p = 0; p < rules::kNumPieces; ++p) {
-    if (rules::GetPieceInfo(p).owner != f || p == rules::kPlotHidden) continue;
+  const rules::FactionPieces& pieces = rules::kPiecesOf[f];  // ascending
+  for (int i = 0; i < pieces.count; ++i) {
+    const int p = pieces.piece[i];
+    if (p == rules::kPlotHidden) continue;
     if (HiddenPlot(p) && !own) {
       hidden += s.piece_supply(p);
       continue;
@@ -525,6 +515,22 @@ using wire::PutBytes;
 using wire::PutInt32;
 using wire::PutString;
 
+// A packed repeated int32 or enum field (proto3's default), written when
+// not empty: its tag, size and each value's varint (a negative one
+// sign-extended). At most kMaxPacked values (a varint takes at most 10
+// bytes).
+void PutPackedInt32(int number, absl::Span<const int32_t> v, std::string* out) {
+  if (v.empty()) return;
+  constexpr size_t kMaxPacked = 16;
+  CHECK_LE(v.size(), kMaxPacked) << "packed field " << number;
+  uint8_t buf[kMaxPacked * 10];
+  uint8_t* p = buf;
+  for (int32_t x : v)
+    p = wire::WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(x)), p);
+  PutBytes(number,
+           absl::string_view(reinterpret_cast<const char*>(buf), p - buf), out);
+}
+
 // A PieceCount (as SupplyToProto and PostCount set it) as field `number`
 // (below 16), in one append: a piece's name is short, so the entry is
 // below 128 bytes and its tag and size take one byte each.
@@ -552,22 +558,40 @@ void PutPieceCount(int number, int piece, int owner, int count,
   out->append(reinterpret_cast<const char*>(buf), p - buf);
 }
 
-// A Card (as CardToProto sets it: empty for no card) as field `number`.
-void PutCard(const State& s, int number, CardId id, std::string& scratch,
-             std::string* out) {
+// A Card as CardToProto sets it (empty for no card) into `card`.
+void WriteCard(const State& s, CardId id, std::string* card) {
   static_assert(v1::Card::kIdFieldNumber == 1 &&
                 v1::Card::kNameFieldNumber == 2 &&
                 v1::Card::kSuitFieldNumber == 3);
-  scratch.clear();
-  if (id != rules::kNoCard) {
-    PutInt32(1, id, &scratch);
-    PutString(2, s.card(id).name, &scratch);
-    PutInt32(3, SuitToProto(s.card(id).suit), &scratch);
-  }
+  card->clear();
+  if (id == rules::kNoCard) return;
+  PutInt32(1, id, card);
+  PutString(2, s.card(id).name, card);
+  PutInt32(3, SuitToProto(s.card(id).suit), card);
+}
+
+// The same as field `number`.
+void PutCard(const State& s, int number, CardId id, std::string& scratch,
+             std::string* out) {
+  WriteCard(s, id, &scratch);
   PutBytes(number, scratch, out);
 }
 
 }  // namespace
+
+const std::string& KeptCards::Of(const State& s, CardId id) {
+  static const std::string kNone;  // "no card": an empty Card
+  if (id < 0) return kNone;
+  if (static_cast<size_t>(id) >= bytes_.size()) {
+    bytes_.resize(id + 1);
+    made_.resize(id + 1);
+  }
+  if (!made_[id]) {
+    WriteCard(s, id, &bytes_[id]);
+    made_[id] = true;
+  }
+  return bytes_[id];
+}
 
 void AppendSupplyField(const State& s, const rules::Observation& o,
                        std::string* out) {
@@ -576,19 +600,23 @@ void AppendSupplyField(const State& s, const rules::Observation& o,
                 v1::FactionSupply::kFactionFieldNumber == 1 &&
                 v1::FactionSupply::kWarriorsFieldNumber == 2 &&
                 v1::FactionSupply::kPiecesFieldNumber == 3);
-  // Kept buffers: their capacity stays (no allocation per call).
-  thread_local std::string entry;
   for (int i = 0; i < s.num_seats(); ++i) {
     const int f = s.seat(i).faction;
     if (f < 0) continue;  // still drafting (Law 19.8.3)
-    entry.clear();
-    PutInt32(1, FactionToProto(f), &entry);
-    PutInt32(2, s.warrior_supply(f), &entry);
-    ForVisibleSupply(s, f, o.seat == i, [&](int piece, int count) {
-      PutPieceCount(3, piece, f, count, &entry);
-    });
-    PutBytes(30, entry, out);
+    AppendFactionSupplyEntry(s, f, o.seat == i, out);
   }
+}
+
+void AppendFactionSupplyEntry(const State& s, int faction, bool own,
+                              std::string* out) {
+  thread_local std::string entry;  // a kept buffer
+  entry.clear();
+  PutInt32(1, FactionToProto(faction), &entry);
+  PutInt32(2, s.warrior_supply(faction), &entry);
+  ForVisibleSupply(s, faction, own, [&](int piece, int count) {
+    PutPieceCount(3, piece, faction, count, &entry);
+  });
+  PutBytes(30, entry, out);
 }
 
 namespace {
@@ -674,6 +702,186 @@ void PutVagabondView(const State& s, const rules::Observation& o, int faction,
 
 }  // namespace
 
+namespace {
+
+// A message field `number` holding only the Card `id` (as MaybeCard sets
+// it: absent for no card) as its field `card_number`, in `out`.
+void PutCardField(const State& s, int card_number, CardId id,
+                  std::string* out) {
+  if (id == rules::kNoCard) return;
+  thread_local std::string card;  // a kept buffer
+  WriteCard(s, id, &card);
+  PutBytes(card_number, card, out);
+}
+
+// Issue 19.3: the payload OptionPayloadToProto sets, written by hand after
+// the label into `option` (a v1::Option's bytes); false (nothing written)
+// for the kinds it leaves to the message: the extras and a hireling's
+// battle or faction (Law 22.3.2).
+bool PutOptionPayload(const State& s, const rules::Option& o,
+                      const std::string& label, std::string* option) {
+  static_assert(
+      v1::Option::kDoneFieldNumber == 2 && v1::Option::kYesFieldNumber == 3 &&
+      v1::Option::kCardFieldNumber == 4 &&
+      v1::Option::kClearingFieldNumber == 5 &&
+      v1::Option::kMoveFieldNumber == 6 && v1::Option::kCountFieldNumber == 7 &&
+      v1::Option::kBattleFieldNumber == 8 &&
+      v1::Option::kFactionFieldNumber == 9 &&
+      v1::Option::kPieceFieldNumber == 10 &&
+      v1::Option::kActionFieldNumber == 11 &&
+      v1::Option::kSuitFieldNumber == 12 &&
+      v1::Option::kDecreeFieldNumber == 13 &&
+      v1::Option::kLeaderFieldNumber == 14 &&
+      v1::Option::kEffectFieldNumber == 16 &&
+      v1::Option::kItemFieldNumber == 17 &&
+      v1::Option::kQuestFieldNumber == 18 &&
+      v1::Option::kForestFieldNumber == 19 &&
+      v1::Option::kCharacterFieldNumber == 20);
+  thread_local std::string part;  // the payload's message, kept buffer
+  part.clear();
+  int number = 0;  // the payload's field
+  switch (o.kind) {
+    case rules::kOptDone:
+      number = 2;
+      break;
+    case rules::kOptYes:
+      number = 3;
+      break;
+    case rules::kOptCard:  // the card itself, absent for no card
+      if (o.card != rules::kNoCard) PutCard(s, 4, o.card, part, option);
+      return true;
+    case rules::kOptClearing:
+      number = 5;
+      PutInt32(1, o.a + 1, &part);
+      break;
+    case rules::kOptMove:
+      number = 6;
+      PutInt32(1, o.a + 1, &part);
+      PutInt32(2, o.b + 1, &part);
+      break;
+    case rules::kOptCount:
+      number = 7;
+      PutInt32(1, o.a, &part);
+      if (o.b >= 0) PutInt32(2, FactionToProto(o.b), &part);
+      break;
+    case rules::kOptBattle:
+      if (rules::IsHirelingTarget(o.b)) return false;
+      number = 8;
+      PutInt32(1, o.a + 1, &part);
+      PutInt32(2, FactionToProto(o.b), &part);
+      break;
+    case rules::kOptFaction:
+      if (rules::IsHirelingTarget(o.a)) return false;
+      number = 9;
+      PutInt32(1, FactionToProto(o.a), &part);
+      PutCardField(s, 2, o.card, &part);
+      break;
+    case rules::kOptPiece:
+      number = 10;
+      PutString(1, rules::GetPieceInfo(o.a).name, &part);
+      PutInt32(2, FactionToProto(rules::GetPieceInfo(o.a).owner), &part);
+      break;
+    case rules::kOptAction:
+      number = 11;
+      PutInt32(1, o.a, &part);
+      PutInt32(2, FactionToProto(ActionModule(s)), &part);
+      PutString(3, label, &part);
+      break;
+    case rules::kOptSuit:
+      number = 12;
+      PutInt32(1, SuitToProto(o.a), &part);
+      PutInt32(2, o.b, &part);
+      PutCardField(s, 3, o.card, &part);
+      break;
+    case rules::kOptDecree:
+      number = 13;
+      PutCardField(s, 1, o.card, &part);
+      PutInt32(2, o.a, &part);
+      PutString(3, ColumnKey(o.a), &part);
+      break;
+    case rules::kOptLeader:
+      number = 14;
+      PutString(1, label, &part);
+      break;
+    case rules::kOptEffect:
+      number = 16;
+      PutInt32(1, o.a, &part);
+      break;
+    case rules::kOptItem:
+      number = 17;
+      PutString(1, rules::ItemName(o.a), &part);
+      PutInt32(2, o.b > 0 && (o.b & rules::kItemDamaged), &part);
+      PutInt32(3, o.b > 0 && (o.b & rules::kItemExhausted), &part);
+      break;
+    case rules::kOptQuest:
+      PutQuest(18, o.a, part, option);
+      return true;
+    case rules::kOptForest:
+      number = 19;
+      PutInt32(1, o.a + 1, &part);
+      break;
+    case rules::kOptCharacter:
+      number = 20;
+      PutString(1, label, &part);
+      break;
+    default:  // the extras (and any kind without a payload)
+      return false;
+  }
+  PutBytes(number, part, option);
+  return true;
+}
+
+}  // namespace
+
+OptionLabels::Kept* OptionLabels::LastMade(const State& s,
+                                           const rules::Option& o) {
+  // Law 22.3.2: a hireling's key names its card's side (demoted or not).
+  const bool hireling =
+      (o.kind == rules::kOptFaction && rules::IsHirelingTarget(o.a)) ||
+      (o.kind == rules::kOptBattle && rules::IsHirelingTarget(o.b)) ||
+      (o.kind == rules::kOptExtra && o.a == rules::kExtraHireling);
+  if (hireling) return nullptr;
+  uint64_t key = made_key_;
+  if (o.kind == rules::kOptAction) {  // the payload names the module
+    key &= ~(uint64_t{0xFF} << 48);
+    key |= uint64_t{static_cast<uint8_t>(ActionModule(s))} << 48;
+  }
+  return &last_made_[key];
+}
+
+size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
+                                const std::string& label, int number,
+                                std::string* out) {
+  static_assert(v1::Option::kLabelFieldNumber == 1);
+  // The label's offset in the entry: after the entry's head and its tag
+  // and size (nothing when empty).
+  const auto label_at = [&](size_t head_size) {
+    return head_size + (label.empty() ? 0 : 1 + wire::VarintSize(label.size()));
+  };
+  thread_local std::string option;  // a kept buffer
+  option.clear();
+  PutString(1, label, &option);
+  if (PutOptionPayload(s, o, label, &option)) {
+    PutBytes(number, option, out);
+    return label_at(wire::VarintSize(wire::LengthTag(number)) +
+                    wire::VarintSize(option.size()));
+  }
+  if (!scratch_) scratch_ = std::make_unique<v1::Option>();
+  scratch_->Clear();
+  scratch_->set_label(label);
+  OptionPayloadToProto(s, o, scratch_.get());
+  const size_t size = scratch_->ByteSizeLong();
+  uint8_t head[16];
+  uint8_t* p = wire::WriteVarint(wire::LengthTag(number), head);
+  p = wire::WriteVarint(size, p);
+  const size_t head_size = p - head, start = out->size();
+  out->append(reinterpret_cast<const char*>(head), head_size);
+  out->resize(start + head_size + size);
+  scratch_->SerializeWithCachedSizesToArray(
+      reinterpret_cast<uint8_t*>(&(*out)[start + head_size]));
+  return label_at(head_size);  // the label, field 1, is written first
+}
+
 void AppendVagabondField(const State& s, const rules::Observation& o,
                          int number, std::string* out) {
   static_assert(v1::Observation::kVagabondFieldNumber == 16 &&
@@ -682,6 +890,157 @@ void AppendVagabondField(const State& s, const rules::Observation& o,
     if (number == 23 || v.faction == rules::kVagabond)
       PutVagabondView(s, o, v.faction, v.board, number, out);
   }
+}
+
+namespace {
+
+// Field 13 as BaseBoards sets it (Law 6: the Keep and the buildings placed).
+void PutMarquiseView(const rules::Observation& o, std::string* board) {
+  static_assert(v1::MarquiseView::kKeepClearingFieldNumber == 1 &&
+                v1::MarquiseView::kSawmillsFieldNumber == 2 &&
+                v1::MarquiseView::kWorkshopsFieldNumber == 3 &&
+                v1::MarquiseView::kRecruitersFieldNumber == 4);
+  PutInt32(1, o.keep + 1, board);
+  for (int b = 0; b < 3; ++b) PutInt32(2 + b, o.marquise_placed[b], board);
+}
+
+// Field 14 as BaseBoards sets it (Law 7: the leader, the deposed leaders,
+// the Decree's columns with their Viziers, the roosts on the map).
+void PutEyrieView(const State& s, const rules::Observation& o, KeptCards& cards,
+                  std::string* board) {
+  static_assert(v1::EyrieView::kLeaderFieldNumber == 1 &&
+                v1::EyrieView::kDeposedLeadersFieldNumber == 2 &&
+                v1::EyrieView::kDecreeFieldNumber == 3 &&
+                v1::EyrieView::kRoostsFieldNumber == 4 &&
+                v1::DecreeColumn::kCardsFieldNumber == 1 &&
+                v1::DecreeColumn::kViziersFieldNumber == 2);
+  rules::Option leader{.kind = rules::kOptLeader};
+  if (o.eyrie_leader >= 0) {
+    leader.a = o.eyrie_leader;
+    PutString(1, s.OptionLabel(leader), board);
+  }
+  for (int l = 0; l < 4; ++l) {
+    if ((o.eyrie_deposed >> l & 1) == 0) continue;
+    leader.a = static_cast<int8_t>(l);
+    PutBytes(2, s.OptionLabel(leader), board);  // repeated: always written
+  }
+  thread_local std::string column;  // a kept buffer
+  for (int col = 0; col < 4; ++col) {
+    column.clear();
+    for (CardId id : o.decree[col]) PutBytes(1, cards.Of(s, id), &column);
+    PutInt32(2, o.viziers[col], &column);
+    PutBytes(3, column, board);
+  }
+  PutInt32(4, s.eyrie().roosts, board);
+}
+
+// Field 15 as BaseBoards sets it (Law 8.2: the supporters' cards only in
+// the Alliance's own view, as the observation holds them).
+void PutAllianceView(const State& s, const rules::Observation& o,
+                     KeptCards& cards, std::string* board) {
+  static_assert(v1::AllianceView::kSupportersFieldNumber == 1 &&
+                v1::AllianceView::kSupporterCardsFieldNumber == 2 &&
+                v1::AllianceView::kOfficersFieldNumber == 3);
+  PutInt32(1, o.supporters, board);
+  for (CardId id : o.supporter_cards) PutBytes(2, cards.Of(s, id), board);
+  PutInt32(3, o.officers, board);
+}
+
+}  // namespace
+
+void AppendBaseBoardField(const State& s, const rules::Observation& o,
+                          int number, KeptCards& cards, std::string* out) {
+  static_assert(v1::Observation::kMarquiseFieldNumber == 13 &&
+                v1::Observation::kEyrieFieldNumber == 14 &&
+                v1::Observation::kAllianceFieldNumber == 15);
+  constexpr int kFactions[] = {rules::kMarquise, rules::kEyrie,
+                               rules::kAlliance};
+  if (number < 13 || number > 15 || s.SeatOf(kFactions[number - 13]) < 0)
+    return;
+  thread_local std::string board;  // a kept buffer
+  board.clear();
+  if (number == 13) PutMarquiseView(o, &board);
+  if (number == 14) PutEyrieView(s, o, cards, &board);
+  if (number == 15) PutAllianceView(s, o, cards, &board);
+  PutBytes(number, board, out);  // a message field: written even if empty
+}
+
+void AppendCultField(const State& s, const rules::Observation& o,
+                     KeptCards& cards, std::string* out) {
+  static_assert(v1::Observation::kCultFieldNumber == 17 &&
+                v1::CultView::kOutcastFieldNumber == 1 &&
+                v1::CultView::kHatedFieldNumber == 2 &&
+                v1::CultView::kAcolytesFieldNumber == 3 &&
+                v1::CultView::kLostSoulsFieldNumber == 4 &&
+                v1::CultView::kRevealedFieldNumber == 5 &&
+                v1::CultView::kGardensOnTracksFieldNumber == 6 &&
+                v1::CultView::kScoredThisTurnFieldNumber == 7);
+  if (s.SeatOf(rules::kCult) < 0) return;
+  const rules::CultBoard& cb = o.cult;
+  thread_local std::string view;  // a kept buffer
+  view.clear();
+  if (cb.outcast >= 0) PutInt32(1, SuitToProto(cb.outcast), &view);
+  PutInt32(2, cb.hated, &view);
+  PutInt32(3, cb.acolytes, &view);
+  for (CardId id : cb.lost_souls) PutBytes(4, cards.Of(s, id), &view);
+  for (CardId id : cb.revealed) PutBytes(5, cards.Of(s, id), &view);
+  std::array<int32_t, rules::kNumClearingSuits> gardens, scored;
+  int num_scored = 0;
+  for (int suit = 0; suit < rules::kNumClearingSuits; ++suit) {
+    gardens[suit] = s.piece_supply(rules::kGardenFox + suit);
+    if (cb.scored >> suit & 1) scored[num_scored++] = SuitToProto(suit);
+  }
+  PutPackedInt32(6, gardens, &view);
+  PutPackedInt32(7, absl::MakeConstSpan(scored.data(), num_scored), &view);
+  PutBytes(17, view, out);  // a message field: written even if empty
+}
+
+void AppendRevealedHandsField(const State& s, const rules::Observation& o,
+                              KeptCards& cards, std::string* out) {
+  static_assert(v1::Observation::kRevealedHandsFieldNumber == 12 &&
+                v1::RevealedHand::kSeatFieldNumber == 1 &&
+                v1::RevealedHand::kTurnFieldNumber == 2 &&
+                v1::RevealedHand::kCardsFieldNumber == 3);
+  thread_local std::string hand;  // a kept buffer
+  for (const rules::Reveal& r : o.reveals) {
+    hand.clear();
+    PutInt32(1, r.target, &hand);
+    PutInt32(2, r.turn, &hand);
+    for (CardId id : r.cards) PutBytes(3, cards.Of(s, id), &hand);
+    PutBytes(12, hand, out);
+  }
+}
+
+void AppendSeatViewEntry(const State& s, const rules::Observation& o, int i,
+                         KeptCards& cards, std::string* out) {
+  static_assert(v1::Observation::kSeatsFieldNumber == 6 &&
+                v1::SeatView::kSeatFieldNumber == 1 &&
+                v1::SeatView::kFactionFieldNumber == 2 &&
+                v1::SeatView::kVictoryPointsFieldNumber == 3 &&
+                v1::SeatView::kHandSizeFieldNumber == 4 &&
+                v1::SeatView::kDominanceFieldNumber == 5 &&
+                v1::SeatView::kPlayAreaFieldNumber == 6 &&
+                v1::SeatView::kItemsFieldNumber == 7 &&
+                v1::ItemCount::kItemFieldNumber == 1 &&
+                v1::ItemCount::kCountFieldNumber == 2);
+  const rules::SeatView& v = o.seats[i];
+  thread_local std::string view, part;  // kept buffers
+  view.clear();
+  PutInt32(1, i, &view);
+  PutInt32(2, FactionToProto(v.faction), &view);
+  PutInt32(3, v.vp, &view);
+  PutInt32(4, v.hand_size, &view);
+  if (v.dominance != rules::kNoCard)
+    PutBytes(5, cards.Of(s, v.dominance), &view);
+  for (CardId id : v.play_area) PutBytes(6, cards.Of(s, id), &view);
+  for (int item = 0; item < rules::kNumItems; ++item) {
+    if (v.items[item] == 0) continue;
+    part.clear();
+    PutString(1, rules::ItemName(item), &part);
+    PutInt32(2, v.items[item], &part);
+    PutBytes(7, part, &view);
+  }
+  PutBytes(6, view, out);
 }
 
 // Issue 19.3: field 31 written by hand, as ProgressToProto sets it
@@ -703,20 +1062,8 @@ void AppendProgressField(const State& s, std::string* out) {
                 v1::SeatEffects::kEffectsFieldNumber == 2);
   thread_local std::string view, part, inner;  // kept buffers
   view.clear();
-  // A packed repeated int32 (proto3's default): written when not empty.
-  // At most kMaxPacked values (a varint takes at most 10 bytes).
-  constexpr int kMaxPacked = 16;
   const auto packed = [&](int number, const int32_t* v, int n) {
-    if (n == 0) return;
-    CHECK_LE(n, kMaxPacked) << "packed field " << number;
-    uint8_t buf[kMaxPacked * 10];
-    uint8_t* p = buf;
-    for (int i = 0; i < n; ++i)
-      p = wire::WriteVarint(static_cast<uint64_t>(static_cast<int64_t>(v[i])),
-                            p);
-    PutBytes(number,
-             absl::string_view(reinterpret_cast<const char*>(buf), p - buf),
-             &view);
+    PutPackedInt32(number, absl::MakeConstSpan(v, n), &view);
   };
   if (s.SeatOf(rules::kMarquise) >= 0) PutInt32(1, s.marquise().actions, &view);
   if (s.SeatOf(rules::kEyrie) >= 0) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "referee/rules/observation.h"
@@ -38,12 +39,45 @@ void AppendSupplyField(const rules::State& s, const rules::Observation& o,
                        std::string* out);
 void AppendRiverfolkField(const rules::State& s, const rules::Observation& o,
                           std::string* out);
+// One seated faction's entry of field 30 (its supply, Law 1.5.1), `own`
+// when the view is its seat's (the Corvids' plots by kind, 13.2.2.I).
+void AppendFactionSupplyEntry(const rules::State& s, int faction, bool own,
+                              std::string* out);
 // The same for field 16 (the first Vagabond's board) or 23 (every
 // Vagabond's), `number`.
 void AppendVagabondField(const rules::State& s, const rules::Observation& o,
                          int number, std::string* out);
 // The same for field 31, the turn's progress (ProgressToProto's bytes).
 void AppendProgressField(const rules::State& s, std::string* out);
+// Issue 19.3: each card's serialized Card (CardToProto's bytes; "no card"
+// is an empty Card), made once: one KeptCards per match (the deck is the
+// match's).
+class KeptCards {
+ public:
+  const std::string& Of(const rules::State& s, rules::CardId id);
+
+ private:
+  std::vector<std::string> bytes_;
+  std::vector<bool> made_;
+};
+// The same as AppendSupplyField for field 13, 14 or 15 (`number`): the
+// Marquise's, the Eyrie's or the Alliance's board (BaseBoardsToProto's),
+// nothing when not seated; its cards from `cards`.
+void AppendBaseBoardField(const rules::State& s, const rules::Observation& o,
+                          int number, KeptCards& cards, std::string* out);
+// The same for field 17, the Lizard Cult's board (CultViewToProto's),
+// nothing when not seated.
+void AppendCultField(const rules::State& s, const rules::Observation& o,
+                     KeptCards& cards, std::string* out);
+// The same for field 12, the hands shown to the viewer (Law 12: e.g.
+// Codebreakers), each card from `cards`.
+void AppendRevealedHandsField(const rules::State& s,
+                              const rules::Observation& o, KeptCards& cards,
+                              std::string* out);
+// Issue 19.3: seat `i`'s public view (SeatViewToProto's) as an entry of
+// Observation field 6, its tag, size and bytes, written by hand.
+void AppendSeatViewEntry(const rules::State& s, const rules::Observation& o,
+                         int i, KeptCards& cards, std::string* out);
 
 // Issue 19.3: the option labels of one match, each made once where the
 // label depends only on the option and the match's map and deck (a card, a
@@ -62,7 +96,10 @@ class OptionLabels {
   // Issue 19.3: appends OptionToProto(s, o, ..., this) to `out` as an entry
   // of the repeated field `number` (its tag, size and serialization); an
   // option whose label is kept has its entry kept with it (the option's
-  // payload depends on nothing else). Returns where the label lies in `out`.
+  // payload depends on nothing else), and one whose label is made anew
+  // reuses the entry it last had if its label is the same (its payload
+  // reads only the option and an action's module, but a hireling's).
+  // Returns where the label lies in `out`.
   struct Span {
     size_t offset = 0, size = 0;
   };
@@ -76,14 +113,19 @@ class OptionLabels {
     int entry_number = 0;
     size_t label_offset = 0;  // in `entry`
   };
-  // The label of `o`, and its kept record if it is kept (else made_).
+  // The label of `o`, and its kept record if it is kept (else made_, and
+  // made_key_ the option's key).
   Kept* Find(const rules::State& s, const rules::Option& o);
+  // The entry `o` (whose label made_ was made anew) last had, with its
+  // label; null when its payload reads the hirelings' state.
+  Kept* LastMade(const rules::State& s, const rules::Option& o);
   // Appends OptionToProto(s, o, ..., this) as an entry of field `number`;
   // returns the label's offset in what it appended.
   size_t AppendMade(const rules::State& s, const rules::Option& o,
                     const std::string& label, int number, std::string* out);
-  absl::flat_hash_map<uint64_t, Kept> kept_;
+  absl::flat_hash_map<uint64_t, Kept> kept_, last_made_;
   std::string made_;
+  uint64_t made_key_ = 0;
   std::unique_ptr<v1::Option> scratch_;
 };
 // As OptionToProto, the label from `labels`.

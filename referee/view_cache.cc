@@ -4,16 +4,14 @@
 #include <type_traits>
 
 #include "absl/strings/string_view.h"
-#include "google/protobuf/wire_format_lite.h"
 #include "referee/convert.h"
 #include "referee/rules/observe_seated.h"
+#include "referee/wire_fields.h"
 
 namespace woodland::referee {
 using rules::State;
 
 namespace {
-
-using google::protobuf::internal::WireFormatLite;
 
 // Appends `m` serialized deterministically (as the match runner compares
 // views). The view has no map field (view_cache_test checks), so its plain
@@ -22,32 +20,19 @@ void AppendDeterministic(const google::protobuf::Message& m, std::string* out) {
   m.AppendPartialToString(out);
 }
 
-// Appends a varint.
-void Varint(uint64_t v, std::string* out) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>(v | 0x80));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
-// Appends an int32 (or enum) field of a proto3 message as its serialization
-// writes it: nothing when zero, else the tag and the value's varint (a
-// negative value sign-extended to 64 bits).
-void Int32Field(int number, int32_t v, std::string* out) {
-  if (v == 0) return;
-  Varint(WireFormatLite::MakeTag(number, WireFormatLite::WIRETYPE_VARINT), out);
-  Varint(static_cast<uint64_t>(static_cast<int64_t>(v)), out);
-}
-
-// Appends a length-delimited field: its tag, the size of `m` and `m`.
+// Appends a length-delimited field: its tag, the size of `m` and `m`, sized
+// once (AppendPartialToString would size `m` again).
 void MessageField(int number, const google::protobuf::Message& m,
                   std::string* out) {
-  Varint(WireFormatLite::MakeTag(number,
-                                 WireFormatLite::WIRETYPE_LENGTH_DELIMITED),
-         out);
-  Varint(m.ByteSizeLong(), out);
-  AppendDeterministic(m, out);
+  const size_t size = m.ByteSizeLong();
+  const size_t head = wire::VarintSize(wire::LengthTag(number)) +
+                      wire::VarintSize(size),
+               at = out->size();
+  out->resize(at + head + size);
+  uint8_t* p = reinterpret_cast<uint8_t*>(&(*out)[at]);
+  p = wire::WriteVarint(wire::LengthTag(number), p);
+  p = wire::WriteVarint(size, p);
+  m.SerializeWithCachedSizesToArray(p);
 }
 
 // Appends the bytes of `v` (a value without padding) to a key.
@@ -62,11 +47,20 @@ void Put(SectionKey& k, const T& v) {
   k.size += sizeof v;
 }
 
-// Appends a list: its size, then its elements.
+// Appends a list: its size, then its elements (in one copy: they lie
+// together).
 template <typename List>
 void PutList(SectionKey& k, const List& list) {
+  using T = std::remove_cvref_t<decltype(*list.data())>;
+  static_assert(std::has_unique_object_representations_v<T>);
   Put(k, static_cast<uint32_t>(list.size()));
-  for (const auto& x : list) Put(k, x);
+  const size_t size = list.size() * sizeof(T);
+  if (k.size + size > SectionKey::kMax) {
+    k.fits = false;
+    return;
+  }
+  if (size > 0) std::memcpy(k.bytes + k.size, list.data(), size);
+  k.size += size;
 }
 
 // The seats' factions (a seat still drafting has none, Law 19.8.3).
@@ -311,22 +305,6 @@ bool SameSeat(const rules::SeatView& a, const rules::SeatView& b) {
 
 }  // namespace
 
-const std::string& ViewCache::CardBytes(const State& s, rules::CardId id) {
-  static const std::string kNone;  // "no card": an empty Card
-  if (id < 0) return kNone;
-  if (static_cast<size_t>(id) >= card_bytes_.size()) {
-    card_bytes_.resize(id + 1);
-    card_made_.resize(id + 1);
-  }
-  if (!card_made_[id]) {
-    v1::Card card;
-    CardToProto(s, id, &card);
-    card.AppendPartialToString(&card_bytes_[id]);
-    card_made_[id] = true;
-  }
-  return card_bytes_[id];
-}
-
 void ViewCache::CardsField(const State& s, int number,
                            const std::vector<rules::CardId>& cards,
                            Cards& kept) {
@@ -338,16 +316,37 @@ void ViewCache::CardsField(const State& s, int number,
   // As Cards() in convert.cc: one Card entry per id, each the card's kept
   // bytes (issue 19.3: a card's entry depends on the match's deck only).
   kept.bytes.clear();
-  const uint32_t tag = WireFormatLite::MakeTag(
-      number, WireFormatLite::WIRETYPE_LENGTH_DELIMITED);
-  for (rules::CardId id : cards) {
-    const std::string& card = CardBytes(s, id);
-    Varint(tag, &kept.bytes);
-    Varint(card.size(), &kept.bytes);
-    kept.bytes.append(card);
-  }
+  for (rules::CardId id : cards)
+    wire::PutBytes(number, cards_.Of(s, id), &kept.bytes);
   kept.key = cards;
   kept.made = true;
+}
+
+void ViewCache::SupplyField(const State& s, int seat, std::string* out) {
+  // As AppendSupplyField, each faction's entry kept.
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const int f = s.seat(i).faction;
+    if (f < 0) continue;  // still drafting (Law 19.8.3)
+    const bool own = seat == i;
+    const rules::FactionPieces& pieces = rules::kPiecesOf[f];
+    static_assert(std::tuple_size_v<decltype(pieces.piece)> + 1 ==
+                  std::tuple_size_v<decltype(SupplyEntry::key)>);
+    decltype(SupplyEntry::key) key{};
+    key[0] = static_cast<int16_t>(s.warrior_supply(f));
+    for (int k = 0; k < pieces.count; ++k)
+      key[1 + k] = static_cast<int16_t>(s.piece_supply(pieces.piece[k]));
+    SupplyEntry& kept = supply_[f][own && f == rules::kCorvid];
+    if (!kept.made || kept.key != key) {
+      ++stats_.made;
+      kept.bytes.clear();
+      AppendFactionSupplyEntry(s, f, own, &kept.bytes);
+      kept.key = key;
+      kept.made = true;
+    } else {
+      ++stats_.kept;
+    }
+    out->append(kept.bytes);
+  }
 }
 
 ViewCache::ViewCache() { NewScratch(); }
@@ -368,7 +367,6 @@ void ViewCache::NewScratch() {
   RenewScratchArena(&arena_, kArenaBlock);
   using google::protobuf::Arena;
   clearing_ = Arena::CreateMessage<v1::ClearingView>(arena_.get());
-  seat_ = Arena::CreateMessage<v1::SeatView>(arena_.get());
   fields_ = Arena::CreateMessage<v1::Observation>(arena_.get());
 }
 
@@ -390,10 +388,10 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   };
   // Fields 1-4, before the clearings, as ObservationToProto sets them (the
   // field numbers 1-9 are checked there).
-  section(1, [&] { Int32Field(1, o.seat, out); });
-  section(2, [&] { Int32Field(2, o.current_seat, out); });
-  section(3, [&] { Int32Field(3, o.phase + 1, out); });
-  section(4, [&] { Int32Field(4, o.turn, out); });
+  section(1, [&] { wire::PutInt32(1, o.seat, out); });
+  section(2, [&] { wire::PutInt32(2, o.current_seat, out); });
+  section(3, [&] { wire::PutInt32(3, o.phase + 1, out); });
+  section(4, [&] { wire::PutInt32(4, o.turn, out); });
   // Field 5: each clearing's entry, kept or made again.
   section(5, [&] {
     const int corvid = s.SeatOf(rules::kCorvid);
@@ -439,10 +437,8 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       Seat& kept = seats_[i];
       if (!kept.made || !SameSeat(kept.key, o.seats[i])) {
         ++stats_.made;
-        seat_->Clear();
-        SeatViewToProto(s, o, static_cast<int>(i), seat_);
         kept.bytes.clear();
-        MessageField(6, *seat_, &kept.bytes);
+        AppendSeatViewEntry(s, o, static_cast<int>(i), cards_, &kept.bytes);
         kept.key = o.seats[i];
         kept.made = true;
       } else {
@@ -472,7 +468,7 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   forms[v1::Observation::kSupplyFieldNumber] = faction == rules::kCorvid;
   for (int number : kRestFields) {
     if (number == v1::Observation::kDeckSizeFieldNumber) {
-      section(number, [&] { Int32Field(number, o.deck_size, out); });
+      section(number, [&] { wire::PutInt32(number, o.deck_size, out); });
       continue;
     }
     Rest& kept = rest_[number][forms[number]];
@@ -485,8 +481,16 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
     } else {
       ++stats_.made;
       kept.bytes.clear();
-      if (number == v1::Observation::kSupplyFieldNumber) {
-        AppendSupplyField(s, o, &kept.bytes);  // written by hand
+      if (number >= v1::Observation::kMarquiseFieldNumber &&
+          number <= v1::Observation::kAllianceFieldNumber) {
+        AppendBaseBoardField(s, o, number, cards_,
+                             &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kCultFieldNumber) {
+        AppendCultField(s, o, cards_, &kept.bytes);  // written by hand
+      } else if (number == v1::Observation::kRevealedHandsFieldNumber) {
+        AppendRevealedHandsField(s, o, cards_, &kept.bytes);  // by hand
+      } else if (number == v1::Observation::kSupplyFieldNumber) {
+        SupplyField(s, seat, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kRiverfolkFieldNumber) {
         AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
       } else if (number == v1::Observation::kProgressFieldNumber) {

@@ -8,6 +8,7 @@
 
 #include "google/protobuf/arena.h"
 #include "referee/board_event.h"
+#include "referee/convert.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/state.h"
 #include "woodland/v1/game.pb.h"
@@ -119,10 +120,17 @@ class ViewCache {
   // are the kept ones.
   void CardsField(const rules::State& s, int number,
                   const std::vector<rules::CardId>& cards, Cards& kept);
-  // The serialized Card of `id` (made once: the deck is the match's).
-  const std::string& CardBytes(const rules::State& s, rules::CardId id);
-  std::vector<std::string> card_bytes_;
-  std::vector<bool> card_made_;
+  KeptCards cards_;  // each card's serialized Card
+  // Field 30 (made when its section key changes): each faction's entry,
+  // kept with its warriors and pieces in supply, in two forms (1: the
+  // Corvids' own, Law 13.2.2.I; every other faction's is the same for all).
+  struct SupplyEntry {
+    bool made = false;
+    std::array<int16_t, 1 + 16> key{};  // warriors, then rules::kPiecesOf
+    std::string bytes;
+  };
+  void SupplyField(const rules::State& s, int seat, std::string* out);
+  std::array<std::array<SupplyEntry, 2>, rules::kNumFactions> supply_;
 
   // [clearing][form]: form 1 is the Corvids' own view.
   std::array<std::array<Clearing, 2>, rules::kMaxClearings> clearings_;
@@ -136,7 +144,6 @@ class ViewCache {
   void NewScratch();
   std::unique_ptr<google::protobuf::Arena> arena_;
   v1::ClearingView* clearing_ = nullptr;
-  v1::SeatView* seat_ = nullptr;
   // A field numbered 10 or more, kept with its key (view_cache.cc RestKey),
   // in each of its forms (view_cache.cc RestForm: a field that differs by
   // seat keeps one per viewer, so views of seats in turn reuse theirs).

@@ -261,5 +261,31 @@ TEST(OptionLabels, Issue19_3_InterleavedMatchesKeepTheirOwnLabels) {
   EXPECT_GT(CheckInterleaved({autumn, lake}), 2000);
 }
 
+// Issue 19.3: an option whose label is made anew (the Vagabonds', the
+// Riverfolk's, the Cult's and the other expansion factions' actions, the
+// hirelings' prompts, once-per-turn effects, the Exiles deck's extras)
+// reuses the entry it last had only as its serialization: at every decision
+// of random tables with those factions, hirelings and a draft, every
+// option's entry is its OptionToProto's.
+TEST(OptionLabels, Issue19_3_EntriesOfLabelsMadeAnewAreTheirSerialization) {
+  rules::GameSetup lake;
+  lake.map = "lake";
+  lake.deck = "exiles";
+  lake.factions = {rules::kVagabond, rules::kRiverfolk, rules::kVagabond2,
+                   rules::kCult,     rules::kMarquise,  rules::kDuchy};
+  lake.hirelings = {{rules::kHirelingFlameBearers, false},
+                    {rules::kHirelingVaultKeepers, true},
+                    {rules::kHirelingPopularBand, false}};
+  EXPECT_GT(CheckInterleaved({lake}), 1000);
+  rules::GameSetup expansions;
+  expansions.factions = {rules::kCult,   rules::kRiverfolk, rules::kDuchy,
+                         rules::kCorvid, rules::kHundreds,  rules::kKeepers};
+  EXPECT_GT(CheckInterleaved({expansions}), 1000);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.factions.assign(5, rules::kNoFaction);
+  EXPECT_GT(CheckInterleaved({draft}), 1000);
+}
+
 }  // namespace
 }  // namespace woodland::referee

@@ -273,6 +273,7 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
   rules::State s = *std::move(started);
   rules::Chance pick(seed);
   int checked = 0;
+  KeptCards cards;
   for (int step = 0; !s.IsTerminal() && step < 5000; ++step) {
     for (int seat = -1; seat < s.num_seats(); ++seat) {
       const rules::Observation o = rules::Observe(s, seat);
@@ -286,6 +287,14 @@ int CheckHandWrittenFields(const rules::GameSetup& table, uint64_t seed,
         if (number == 31) AppendProgressField(s, &got);
         if (number == 16 || number == 23)
           AppendVagabondField(s, o, number, &got);
+        if (number == 12) AppendRevealedHandsField(s, o, cards, &got);
+        if (number == 17) AppendCultField(s, o, cards, &got);
+        if (number >= 13 && number <= 15)
+          AppendBaseBoardField(s, o, number, cards, &got);
+        for (int i = 0; number == 6 && i < static_cast<int>(o.seats.size());
+             ++i) {
+          AppendSeatViewEntry(s, o, i, cards, &got);
+        }
         EXPECT_EQ(got, want)
             << "field " << number << " seat " << seat << " step " << step;
         if (got != want) return checked;
@@ -348,6 +357,49 @@ TEST(ViewCache, Issue19_3_HandWrittenVagabondsAreTheirSerialization) {
   draft.mode = rules::GameSetup::kAdvancedSetup;
   draft.factions.assign(5, rules::kNoFaction);
   EXPECT_GT(CheckHandWrittenFields(draft, 11, {16, 23}), 100);
+}
+
+// Issue 19.3: the seats' public views (field 6: victory points, hand
+// sizes, dominance cards, play areas, items), the hands shown to the viewer
+// (field 12, its own) and the Marquise's, Eyrie's and Alliance's boards
+// (fields 13-15: the Decree's cards and Viziers, leaders, the supporters'
+// cards in the Alliance's view only, Law 8.2.5) written by hand are their
+// serialization, for every seat and the spectator at every decision, with
+// and without those factions seated and in a draft.
+TEST(ViewCache, Issue19_3_HandWrittenSeatsAndBaseBoardsAreTheirSerialization) {
+  rules::GameSetup base;
+  base.factions = {rules::kMarquise, rules::kEyrie, rules::kAlliance,
+                   rules::kVagabond};
+  for (uint64_t seed : {12, 13})
+    EXPECT_GT(CheckHandWrittenFields(base, seed, {6, 12, 13, 14, 15}), 100);
+  rules::GameSetup exiles;
+  exiles.deck = "exiles";
+  exiles.factions = {rules::kEyrie, rules::kCorvid, rules::kAlliance};
+  EXPECT_GT(CheckHandWrittenFields(exiles, 14, {6, 12, 13, 14, 15}), 100);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.factions.assign(5, rules::kNoFaction);
+  EXPECT_GT(CheckHandWrittenFields(draft, 15, {6, 12, 13, 14, 15}), 100);
+}
+
+// Issue 19.3: the Lizard Cult's board (field 17: the Outcast and whether
+// Hated, Law 10.4.1; the Acolytes, 10.2.3; the Lost Souls, 10.2.6; the cards
+// revealed and suits scored this turn, 10.5; the gardens left on its
+// tracks) written by hand is its serialization at every decision, and
+// nothing while the Cult is not seated.
+TEST(ViewCache, Issue19_3_HandWrittenCultIsItsSerialization) {
+  rules::GameSetup cult;
+  cult.factions = {rules::kCult, rules::kMarquise, rules::kEyrie,
+                   rules::kRiverfolk};
+  for (uint64_t seed : {16, 17})
+    EXPECT_GT(CheckHandWrittenFields(cult, seed, {17}), 100);
+  rules::GameSetup without;
+  without.factions = {rules::kMarquise, rules::kEyrie};
+  EXPECT_GT(CheckHandWrittenFields(without, 18, {17}), 100);
+  rules::GameSetup draft;
+  draft.mode = rules::GameSetup::kAdvancedSetup;
+  draft.factions.assign(6, rules::kNoFaction);
+  EXPECT_GT(CheckHandWrittenFields(draft, 19, {17}), 100);
 }
 
 }  // namespace
