@@ -69,8 +69,8 @@ void AppendBaseBoardField(const rules::State& s, const rules::Observation& o,
 // nothing when not seated.
 void AppendCultField(const rules::State& s, const rules::Observation& o,
                      KeptCards& cards, std::string* out);
-// The same for field 12, the hands shown to the viewer (Law 12: e.g.
-// Codebreakers), each card from `cards`.
+// The same for field 12, the hands shown to the viewer (the Codebreakers
+// card's look at another hand), each card from `cards`.
 void AppendRevealedHandsField(const rules::State& s,
                               const rules::Observation& o, KeptCards& cards,
                               std::string* out);
