@@ -34,6 +34,16 @@ int Recovered(const DecisionRequest& r, const std::string& type) {
   return 0;
 }
 
+// Law 15.5.2.III.b: a relic of `type` recovered now fills a Relics column
+// (two more VP) when every other type has more relics recovered.
+bool FillsColumn(const DecisionRequest& r, const std::string& type) {
+  const int n = Recovered(r, type);
+  for (const char* t : {"figure", "tablet", "jewelry"}) {
+    if (t != type && Recovered(r, t) <= n) return false;
+  }
+  return true;
+}
+
 // Relics of a type lying in a clearing.
 int RelicsIn(const DecisionRequest& r, int clearing, const std::string& type) {
   int n = 0;
@@ -91,6 +101,13 @@ std::string TypeIn(const std::string& label) {
 int ValueIn(const std::string& label) {
   const size_t at = label.find("(value ");
   return at == std::string::npos ? 2 : label[at + 7] - '0';
+}
+
+// Law 3.1: the first player to reach 30 VP wins at once; recovering the
+// relic a label names scores its value and any column bonus (15.5.2.III.b).
+bool RecoverWins(const DecisionRequest& r, const std::string& label) {
+  const int bonus = FillsColumn(r, TypeIn(label)) ? 2 : 0;
+  return VpOf(r, v1::FACTION_KEEPERS) + ValueIn(label) + bonus >= 30;
 }
 
 int RetinueSize(const DecisionRequest& r) {
@@ -459,6 +476,35 @@ double MoveCountTarget(const DecisionRequest& r) {
   return std::max(std::max(1, mine - 1), std::min(mine, carry));
 }
 
+// Law 11.4.2: while any trade post stands, the Riverfolk score a VP per two
+// funds every Birdsong; a removed post halves their funds (11.2.5.I). A
+// stack of three or more warriors steps toward a post up to kPostReach
+// steps away, to battle it from a clearing of its suit (15.5.2.II); the
+// policy's own pull covers only the last step. Measured alone (issue 17.5,
+// heuristic_bench keepers, 2000 games, seeds 1000/3000/5000/7000/9000 and
+// 21000/23000/25000; main 9076/10000 and 5435/6000): at 0.8 of the post's
+// worth 9140 and 5465; 0.5, 9145 and 5456; 0.3, 9141 and 5449; 0.15, 9118
+// and 5443; only at 6+ funds, 9101 on the first set. Losses to the
+// Riverfolk fell from 930 to 827 of 16000 at 0.5.
+constexpr int kPostReach = 4;
+constexpr double kPostPull = 0.8;
+
+double PostApproach(const DecisionRequest& r, int from, int to) {
+  if (Mine(Clearing(r, from)) < 3) return 0;
+  const int steps = StepsToTradePost(r, from, kPostReach);
+  if (steps > kPostReach || StepsToTradePost(r, to, kPostReach) >= steps)
+    return 0;
+  return kPostPull * TradePostWorth(r);
+}
+
+// From this many VP on, the plan plays for the last points: relics are
+// carried to their waystations before anything else (Law 15.2.4, 15.5.2.III)
+// and item cards stay in hand to be crafted (4.1.2) rather than recruit.
+// Measured with PostApproach and RecoverWins (same bench and seeds): 9173
+// and 5470 rather than 9140 and 5465 (at a pull of 0.5: 9162 and 5463).
+constexpr int kHomeStretchVp = 22;
+constexpr int kKeepItemsVp = 24;
+
 // Warriors carry relics to a waystation showing their type and stay where
 // a relic can be recovered (Law 15.5.2.III); never shuttle relics away.
 double MoveScore(const DecisionRequest& r, const Option& o) {
@@ -470,12 +516,18 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
   if (RecoverableAt(r, from_id)) s -= 4;
   for (const auto& w : r.observation().keepers().waystations())
     s += w.clearing() == to ? 0.5 : 0;
+  const bool home_stretch = VpOf(r, v1::FACTION_KEEPERS) >= kHomeStretchVp;
   for (const char* t : {"figure", "tablet", "jewelry"}) {
-    // Law 15.2.4: warriors carry relics toward a waystation of their type.
+    // Law 15.2.4: warriors carry relics toward a waystation of their type,
+    // first of all near the end (their recovery is what ends the game).
     if (RelicsIn(r, from_id, t) > 0 && !WaystationShowing(r, from_id, t)) {
       const int closer =
           StepsToWaystation(r, from_id, t) - StepsToWaystation(r, to, t);
-      s += WaystationShowing(r, to, t) ? 5 : closer > 0 ? 2.5 : 0;
+      if (WaystationShowing(r, to, t)) {
+        s += home_stretch ? 9 : 5;
+      } else if (closer > 0) {
+        s += home_stretch ? 6 : 2.5;
+      }
     }
     s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
@@ -490,6 +542,7 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
   if (HasTradePost(dest) &&
       Mine(from) - 1 > Warriors(dest, v1::FACTION_RIVERFOLK))
     s += 0.5 * TradePostWorth(r);
+  s += PostApproach(r, from_id, to);
   bool waystation_here = false;
   for (const auto& w : r.observation().keepers().waystations())
     waystation_here |= w.clearing() == from_id;
@@ -619,14 +672,19 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     s = done ? 1 : (keep || warriors >= 15 ? 0 : 2);
     if (!done && warriors >= 8 && RetinueSize(r) < 8 && LastSuitedCard(r))
       s = 0;
+    // "Spend Root Tea (fox): ...": near 30 VP an item card is worth its VP.
+    const int item_vp = ItemVp(label.substr(label.find(' ') + 1));
+    if (!done && item_vp > 0 && VpOf(r, v1::FACTION_KEEPERS) >= kKeepItemsVp)
+      s = 0;
   } else if (kind == "keepers.retinue") {
     s = done ? 0
              : (o.payload_case() == Option::kExtra ? -1 : Retinue(r, label));
   } else if (kind == "keepers.move_recover") {
     s = o.payload_case() == Option::kClearing ? 9 : 2;
   } else if (kind == "keepers.recover") {
-    // Low values first: the Retinue card survives more often.
-    s = done ? 0 : 10 - ValueIn(label);
+    // Low values first: the Retinue card survives more often (15.5.2.III.c),
+    // unless a relic wins the game now.
+    s = done ? 0 : RecoverWins(r, label) ? 20 : 10 - ValueIn(label);
   } else if (kind == "keepers.lose_relic") {
     s = 4 - ValueIn(label);  // keep the valuable ones
   } else if (kind == "keepers.delve") {

@@ -520,5 +520,221 @@ TEST(HeuristicKeepers, Law_15_6_2_LeaveACardThatCannotActOutOfTheRetinue) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 3.1: the first player to reach 30 victory points wins at once, and a
+// recovered relic scores its value (15.5.2.III.b). At 27 VP the value-3
+// relic wins now; the lowest value first (which keeps the Retinue card more
+// often, 15.5.2.III.c) would leave the game open.
+TEST(HeuristicKeepers, Law_3_1_RecoverTheRelicThatWinsNow) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.recover" text: "Recover which relic in 3 (fox)?" }
+    options {
+      label: "Recover the jewelry relic (value 1)"
+      action { code: 1 }
+    }
+    options {
+      label: "Recover the jewelry relic (value 3)"
+      action { code: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        pieces { piece: "jewelry waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 27 }
+      keepers {
+        relics {
+          clearing: 3
+          relics { type: "jewelry" value: 1 face_up: true }
+          relics { type: "jewelry" value: 3 face_up: true }
+        }
+        waystations {
+          front: "jewelry"
+          back: "figure"
+          shown: "jewelry"
+          clearing: 3
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Recover the jewelry relic (value 3)");
+}
+
+// Law 11.4.2: while a trade post stands, the Riverfolk score a VP per two
+// funds every Birdsong, and a removed post halves their funds (11.2.5.I).
+// A stack of warriors heads toward the post three steps away (to battle it
+// later, 15.5.2.II) rather than toward a forest holding one relic.
+TEST(HeuristicKeepers, Law_11_4_2_MarchTowardATradePost) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" text: "Move from where to where?" }
+    options {
+      label: "Move from 1 (fox) to 2 (mouse)"
+      move { from_clearing: 1 to_clearing: 2 }
+    }
+    options {
+      label: "Move from 1 (fox) to 3 (rabbit)"
+      move { from_clearing: 1 to_clearing: 3 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2, 3 ]
+        warriors { faction: FACTION_KEEPERS count: 4 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 6 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 6
+        suit: SUIT_RABBIT
+        adjacent: [ 2, 5 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        adjacent: [ 6 ]
+        warriors { faction: FACTION_RIVERFOLK count: 1 }
+        pieces { piece: "fox trade post" owner: FACTION_RIVERFOLK count: 1 }
+        ruler: FACTION_RIVERFOLK
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 12 }
+      seats { seat: 1 faction: FACTION_RIVERFOLK victory_points: 14 }
+      riverfolk { funds { faction: FACTION_MARQUISE count: 12 } }
+      keepers {
+        relics {
+          forest: 4
+          clearings_around: [ 3 ]
+          relics { type: "tablet" face_up: false }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 2 (mouse)");
+}
+
+// Law 4.1.2: a crafted item card scores its VP, and the Keepers craft with
+// their waystations (15.2.3). From 24 VP an item card in hand is kept to
+// be crafted toward 30 (3.1) rather than spent to recruit (15.4.3).
+TEST(HeuristicKeepers, Law_4_1_2_KeepAnItemCardNearThirty) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.recruit" }
+    options {
+      label: "Spend Root Tea (fox): two warriors at 1 (fox)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 4 }
+        pieces { piece: "figure waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 25 }
+      keepers {
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 1
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 15.2.4: warriors carry relics as they move, and a relic is recovered
+// only at a waystation of its type (15.5.2.III.a). From 22 VP carrying a
+// relic a step closer to its waystation beats taking an empty clearing.
+TEST(HeuristicKeepers, Law_15_2_4_CarryTheRelicHomeNearThirty) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "move" text: "Move from where to where?" }
+    options {
+      label: "Move from 1 (fox) to 2 (mouse)"
+      move { from_clearing: 1 to_clearing: 2 }
+    }
+    options {
+      label: "Move from 1 (fox) to 3 (rabbit)"
+      move { from_clearing: 1 to_clearing: 3 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        adjacent: [ 2, 3 ]
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        adjacent: [ 1, 5 ]
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_RABBIT
+        adjacent: [ 2, 7 ]
+      }
+      clearings {
+        id: 7
+        suit: SUIT_FOX
+        adjacent: [ 5 ]
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        pieces { piece: "tablet waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS victory_points: 22 }
+      keepers {
+        relics {
+          clearing: 1
+          relics { type: "tablet" value: 2 face_up: true }
+        }
+        waystations {
+          front: "tablet"
+          back: "jewelry"
+          shown: "tablet"
+          clearing: 7
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move from 1 (fox) to 2 (mouse)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
