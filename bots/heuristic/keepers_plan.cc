@@ -72,22 +72,9 @@ bool AnyWaystationShowing(const DecisionRequest& r, const std::string& type) {
 // (0: one there); 9 when none is on the map.
 int StepsToWaystation(const DecisionRequest& r, int from,
                       const std::string& type) {
-  std::vector<int> frontier = {from}, seen = {from};
-  for (int d = 0; d < 9 && !frontier.empty(); ++d) {
-    std::vector<int> next;
-    for (int id : frontier) {
-      if (WaystationShowing(r, id, type)) return d;
-      const auto* c = Clearing(r, id);
-      if (c == nullptr) continue;
-      for (int a : c->adjacent()) {
-        if (std::find(seen.begin(), seen.end(), a) != seen.end()) continue;
-        seen.push_back(a);
-        next.push_back(a);
-      }
-    }
-    frontier = std::move(next);
-  }
-  return 9;
+  return StepsTo(r, from, 8, [&](int id, const v1::ClearingView*) {
+    return WaystationShowing(r, id, type);
+  });
 }
 
 std::string TypeIn(const std::string& label) {
