@@ -870,16 +870,8 @@ size_t OptionLabels::AppendMade(const State& s, const rules::Option& o,
   scratch_->Clear();
   scratch_->set_label(label);
   OptionPayloadToProto(s, o, scratch_.get());
-  const size_t size = scratch_->ByteSizeLong();
-  uint8_t head[16];
-  uint8_t* p = wire::WriteVarint(wire::LengthTag(number), head);
-  p = wire::WriteVarint(size, p);
-  const size_t head_size = p - head, start = out->size();
-  out->append(reinterpret_cast<const char*>(head), head_size);
-  out->resize(start + head_size + size);
-  scratch_->SerializeWithCachedSizesToArray(
-      reinterpret_cast<uint8_t*>(&(*out)[start + head_size]));
-  return label_at(head_size);  // the label, field 1, is written first
+  // The label, field 1, is written first.
+  return label_at(wire::PutMessage(number, *scratch_, out));
 }
 
 void AppendVagabondField(const State& s, const rules::Observation& o,

@@ -20,21 +20,6 @@ void AppendDeterministic(const google::protobuf::Message& m, std::string* out) {
   m.AppendPartialToString(out);
 }
 
-// Appends a length-delimited field: its tag, the size of `m` and `m`, sized
-// once (AppendPartialToString would size `m` again).
-void MessageField(int number, const google::protobuf::Message& m,
-                  std::string* out) {
-  const size_t size = m.ByteSizeLong();
-  const size_t head = wire::VarintSize(wire::LengthTag(number)) +
-                      wire::VarintSize(size),
-               at = out->size();
-  out->resize(at + head + size);
-  uint8_t* p = reinterpret_cast<uint8_t*>(&(*out)[at]);
-  p = wire::WriteVarint(wire::LengthTag(number), p);
-  p = wire::WriteVarint(size, p);
-  m.SerializeWithCachedSizesToArray(p);
-}
-
 // Appends the bytes of `v` (a value without padding) to a key.
 template <typename T>
 void Put(SectionKey& k, const T& v) {
@@ -422,7 +407,7 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
         clearing_->Clear();
         ClearingViewToProto(s, o, c, clearing_);
         kept.bytes.clear();
-        MessageField(5, *clearing_, &kept.bytes);
+        wire::PutMessage(5, *clearing_, &kept.bytes);
         kept.key = key;
         kept.made = true;
       } else {

@@ -18,6 +18,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/message_lite.h"
 #include "google/protobuf/wire_format_lite.h"
 
 namespace woodland::wire {
@@ -124,6 +125,23 @@ inline void PutBytes(int number, absl::string_view bytes, std::string* out) {
 }
 inline void PutString(int number, absl::string_view v, std::string* out) {
   if (!v.empty()) PutBytes(number, v, out);
+}
+// A message field (always written): its tag, its size and `m` serialized,
+// sized once. Plain serialization, deterministic for a message without map
+// fields (the referee's views and options). Returns the size of the tag
+// and size written before `m`'s bytes.
+inline size_t PutMessage(int number, const google::protobuf::MessageLite& m,
+                         std::string* out) {
+  const size_t size = m.ByteSizeLong();
+  uint8_t head[16];
+  uint8_t* end = WriteVarint(LengthTag(number), head);
+  end = WriteVarint(size, end);
+  const size_t head_size = end - head, at = out->size();
+  out->append(reinterpret_cast<const char*>(head), head_size);
+  out->resize(at + head_size + size);
+  m.SerializeWithCachedSizesToArray(
+      reinterpret_cast<uint8_t*>(&(*out)[at + head_size]));
+  return head_size;
 }
 
 template <typename Visit>
