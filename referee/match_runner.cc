@@ -311,6 +311,278 @@ v1::BotInfo SanitizedInfo(const v1::BotInfo& in) {
   return out;
 }
 
+// What RunMatch settles before the match is set up: the secret stream the
+// fallback and builtin bots draw from, whether the request pinned the
+// starting player, and whether the table drafts its factions.
+struct SpecPins {
+  uint64_t aux_seed = 0;
+  bool first_pinned = false;
+  bool draft = false;
+};
+
+// Fills in what the request left open: the seed, the match id, the first
+// seat and a draft's seat order (each recorded in the spec, so the replay
+// rebuilds the match exactly).
+SpecPins PinSpec(v1::MatchSpec& spec) {
+  SpecPins pins;
+  // Issue 16.2: an unpinned seed comes from the kernel's CSPRNG, and nothing
+  // a bot can see (match id, command line, environment, logs) is derived
+  // from it. The fallback and builtin bots draw from their own secret stream
+  // (from the seed only when it is pinned, for reproducible tests).
+  const bool seed_pinned = spec.has_seed();
+  if (!seed_pinned) spec.set_seed(SecureRandom64());
+  pins.aux_seed = seed_pinned ? spec.seed() : SecureRandom64();
+  if (spec.match_id().empty()) {
+    spec.set_match_id(
+        absl::StrCat("m-", absl::Hex(SecureRandom64(), absl::kZeroPad16)));
+  }
+  // Law 5.1.1: the starting player is chosen randomly, from the match seed,
+  // unless the request pins it (the arena does, for its seat balance).
+  pins.first_pinned = spec.has_first_seat();
+  if (!pins.first_pinned && spec.seats_size() >= 2 &&
+      spec.seats_size() <= rules::kMaxSeats) {
+    rules::Chance draw(spec.seed() ^ 0x9E3779B97F4A7C15ULL);
+    spec.set_first_seat(draw.Draw(rules::kChanceSeat, spec.seats_size()));
+  }
+  // Law 19.4: a drafting table is seated at random here (its seats are
+  // bots, not factions); the replay records the order played.
+  pins.draft = IsDraftSpec(spec);
+  if (pins.draft && spec.shuffle_seats()) {
+    rules::Chance draw(spec.seed() ^ 0xC2B2AE3D27D4EB4FULL);
+    auto* seats = spec.mutable_seats();
+    for (int i = seats->size() - 1; i > 0; --i) {
+      seats->SwapElements(i, draw.Draw(rules::kChanceSeat, i + 1));
+    }
+    spec.set_shuffle_seats(false);
+  }
+  return pins;
+}
+
+// Each seat's bot as requested and resolved (a catalogue name through the
+// catalogue), its metric label and its time bank. Seats follow the
+// engine's (possibly shuffled) order; bots follow factions, or in a draft
+// the spec's seat order.
+absl::Status ResolveSeats(const v1::MatchSpec& spec, const State& s, bool draft,
+                          const MatchOptions& options, absl::Duration bank,
+                          std::vector<SeatRun>& seats) {
+  for (int i = 0; i < static_cast<int>(seats.size()); ++i) {
+    for (const v1::SeatSpec& ss : spec.seats()) {
+      if (!draft && FactionFromProto(ss.faction()) == s.seat(i).faction)
+        seats[i].spec = ss.bot();
+    }
+    if (draft) seats[i].spec = spec.seats(i).bot();
+    absl::StatusOr<std::string> resolved =
+        options.catalog ? options.catalog->Resolve(seats[i].spec)
+                        : absl::StatusOr<std::string>(seats[i].spec);
+    if (!resolved.ok()) return resolved.status();
+    if (absl::StartsWith(*resolved, kCatalogPrefix)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("no catalogue to resolve ", *resolved));
+    }
+    seats[i].resolved = *std::move(resolved);
+    // Metric labels come from the operator's names, never from the bot.
+    seats[i].bot_label = BotCatalog::Label(seats[i].spec);
+    seats[i].bank = bank;
+  }
+  return absl::OkStatus();
+}
+
+// What every decision of a match is asked with.
+struct DecisionContext {
+  const std::string& match_id;
+  absl::Duration deadline;
+  const MatchOptions& options;
+  MatchListener* listener;
+  MatchHistory* history;
+};
+
+// A seat's answer to one decision: the option it chose (`choice`, with the
+// label as sent when it was kept) or, with `choice` -1, the fault that
+// stands for one (`reason`, `detail`; FAULT_REASON_REPLACED: the seat's bot
+// was replaced earlier and was not asked).
+struct Answer {
+  int choice = -1;
+  v1::FaultReason reason = v1::FAULT_REASON_UNSPECIFIED;
+  std::string detail, note;
+  absl::Duration latency;
+  std::optional<absl::string_view> label;
+};
+
+// The fault of a call that brought no decision.
+void ClassifyFailure(const absl::Status& st, absl::Duration dl,
+                     BotConnection& bot, Answer& a) {
+  if (st.code() == absl::StatusCode::kDeadlineExceeded) {
+    a.reason = v1::FAULT_REASON_TIMEOUT;
+    a.detail = absl::StrCat("no answer within ", absl::FormatDuration(dl));
+  } else if (bot.Exited()) {
+    a.reason = v1::FAULT_REASON_CRASHED;
+    a.detail = std::string(st.message());
+  } else if (st.code() == absl::StatusCode::kResourceExhausted) {
+    a.reason = v1::FAULT_REASON_INVALID;
+    a.detail = absl::StrCat("answer too large: ", st.message());
+  } else {
+    a.reason = v1::FAULT_REASON_TRANSPORT;
+    a.detail =
+        absl::StrCat(absl::StatusCodeToString(st.code()), ": ", st.message());
+  }
+}
+
+// Sends the seat its request and waits for its answer, within the decision's
+// deadline and the seat's time bank (charged with the bot's latency).
+Answer AskSeat(const State& s, int seat, SeatRun& sr, const DecisionContext& c,
+               MatchRequests& requests) {
+  Answer a;
+  if (sr.replaced) {
+    a.reason = v1::FAULT_REASON_REPLACED;
+    return a;
+  }
+  if (sr.bank <= absl::ZeroDuration()) {
+    a.reason = v1::FAULT_REASON_TIME_BANK;
+    a.detail = "the time bank is empty";
+    return a;
+  }
+  const MatchOptions& options = c.options;
+  Clock* clock = options.clock;
+  const absl::Duration dl = std::min(c.deadline, sr.bank);
+  const bool reads = c.listener != nullptr && c.listener->ReadsRequests();
+  // Issue 19.3: nothing but the bot reads the request: it is written as
+  // bytes and sent as they are (no message built).
+  const bool as_bytes = !reads && !options.decorate_request;
+  v1::DecisionRequest* req = nullptr;
+  if (as_bytes) {
+    WriteRequestBytes(s, seat, c.match_id, dl, sr, requests, c.history);
+    if (c.listener)
+      c.listener->OnRequest(s, v1::DecisionRequest::default_instance());
+  } else {
+    req = &BuildRequest(s, seat, c.match_id, dl, sr, requests, c.history);
+    if (c.listener) c.listener->OnRequest(s, *req);
+    if (options.decorate_request) options.decorate_request(req);
+  }
+  const absl::Time t0 = clock->Now();
+  // Issue 19.3: the seat's previous request is cleared while the bot
+  // thinks; that time is the referee's, not charged to the bot.
+  absl::Duration overlapped;
+  const auto meanwhile = [&sr, &overlapped, clock] {
+    if (!sr.Spare().used) return;  // nothing to clear (bytes)
+    const absl::Time m0 = clock->Now();
+    sr.Spare().Clear();
+    overlapped = clock->Now() - m0;
+  };
+  absl::StatusOr<v1::Decision> d =
+      as_bytes ? sr.bot->DecideBytes(requests.bytes.bytes(), dl, meanwhile)
+               : sr.bot->DecideOverlapped(*req, dl, meanwhile);
+  a.latency = std::max(clock->Now() - t0 - overlapped, absl::ZeroDuration());
+  sr.slot = 1 - sr.slot;  // `req` stays as it is until then
+  sr.bank -= a.latency;
+  sr.thinking += a.latency;
+  if (options.metrics)
+    options.metrics->BotLatency(sr.bot_label, absl::ToDoubleSeconds(a.latency));
+  if (!d.ok()) {
+    ClassifyFailure(d.status(), dl, *sr.bot, a);
+    return a;
+  }
+  const int num_options = static_cast<int>(s.options().size());
+  if (d->option_index() < 0 || d->option_index() >= num_options) {
+    a.reason = v1::FAULT_REASON_INVALID;
+    a.detail = absl::StrCat("option_index ", d->option_index(),
+                            " is not in [0, ", num_options, ")");
+    return a;
+  }
+  a.choice = d->option_index();
+  a.note = CleanUtf8(d->note(), 200);
+  // Issue 19.3: the replay's label is the one just written, not made again
+  // (a decorator may have changed the request's).
+  if (as_bytes) {
+    a.label = requests.bytes.Label(a.choice);
+  } else if (!options.decorate_request) {
+    a.label = req->options(a.choice).label();
+  }
+  return a;
+}
+
+// The replay's record of a decision taken (the fallback's when `a` holds a
+// fault).
+void RecordDecision(const State& s, int64_t index, int seat, int choice,
+                    const Answer& a, v1::DecisionRecord* rec) {
+  rec->set_index(index);
+  rec->set_seat(seat);
+  rec->set_option_index(choice);
+  rec->set_option_label(a.label ? std::string(*a.label)
+                                : s.OptionLabel(s.options()[choice]));
+  ToProto(a.latency, rec->mutable_latency());
+  rec->set_fallback_reason(a.reason);
+  rec->set_note(a.note);
+}
+
+// The match's result (every seat's points, faults and thinking time) and
+// the MatchEnd every seat is sent (each seat's outcome).
+v1::MatchResult MatchResultOf(const State& s, const v1::MatchSpec& spec,
+                              const std::vector<SeatRun>& seats,
+                              int64_t decisions, bool first_pinned,
+                              absl::Duration duration, absl::Time now,
+                              v1::MatchEnd* end) {
+  v1::MatchResult r;
+  r.set_match_id(spec.match_id());
+  r.set_end_reason(EndReasonToProto(s.end_reason()));
+  for (int w : s.winners()) r.add_winners(w);
+  r.set_decisions(decisions);
+  r.set_turns(s.counters().turns);
+  ToProto(duration, r.mutable_duration());
+  r.set_final_state_hash(HashHex(s.Hash()));
+  r.set_finished_unix_ms(absl::ToUnixMillis(now));
+  r.set_first_seat(spec.first_seat());
+  r.set_first_seat_pinned(first_pinned);
+  end->set_match_id(spec.match_id());
+  end->set_end_reason(r.end_reason());
+  for (int i = 0; i < static_cast<int>(seats.size()); ++i) {
+    const SeatRun& sr = seats[i];
+    v1::SeatResult* sres = r.add_seats();
+    sres->set_seat(i);
+    sres->set_faction(FactionToProto(s.seat(i).faction));
+    sres->set_bot(sr.spec);
+    *sres->mutable_bot_info() = sr.info;
+    sres->set_victory_points(s.seat(i).vp);
+    bool won = false;
+    for (int w : s.winners()) won |= w == i;
+    sres->set_winner(won);
+    sres->set_decisions(sr.decisions);
+    for (const v1::Fault& f : sr.faults) *sres->add_faults() = f;
+    sres->set_replaced_by_fallback(sr.replaced);
+    ToProto(sr.thinking, sres->mutable_thinking_time());
+    v1::SeatOutcome* so = end->add_seats();
+    so->set_seat(i);
+    so->set_faction(sres->faction());
+    so->set_victory_points(sres->victory_points());
+    so->set_winner(won);
+  }
+  return r;
+}
+
+// The metric name of how a match ended.
+const char* OutcomeName(v1::EndReason reason) {
+  return reason == v1::END_REASON_VICTORY_POINTS ? "vp30"
+         : reason == v1::END_REASON_DOMINANCE    ? "dominance"
+                                                 : "turn_limit";
+}
+
+// The listener's last updates: the events no one watched (converted now,
+// or later through OnBacklog), then the result.
+void PublishEnd(const State& s, const std::string& match_id, int64_t index,
+                const v1::MatchResult& r, MatchListener& listener,
+                size_t& live) {
+  PublishLive(s, match_id, listener, live);
+  if (live < s.events().size()) listener.OnBacklog(s, live, match_id);
+  v1::MatchUpdate u;
+  u.set_match_id(match_id);
+  // The final update carries the match's decision count (public now).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  u.set_decision_index(index);
+#pragma GCC diagnostic pop
+  *u.mutable_result() = r;
+  listener.OnUpdate(u);
+}
+
 }  // namespace
 
 std::vector<v1::MatchUpdate> PublicEventUpdates(const State& s, size_t from,
@@ -534,36 +806,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
                                      MatchListener* listener) {
   v1::MatchSpec spec = spec_in;
   if (absl::Status v = ValidateSpec(spec, options); !v.ok()) return v;
-  // Issue 16.2: an unpinned seed comes from the kernel's CSPRNG, and nothing
-  // a bot can see (match id, command line, environment, logs) is derived
-  // from it. The fallback and builtin bots draw from their own secret stream
-  // (from the seed only when it is pinned, for reproducible tests).
-  const bool seed_pinned = spec.has_seed();
-  if (!seed_pinned) spec.set_seed(SecureRandom64());
-  const uint64_t aux_seed = seed_pinned ? spec.seed() : SecureRandom64();
-  if (spec.match_id().empty()) {
-    spec.set_match_id(
-        absl::StrCat("m-", absl::Hex(SecureRandom64(), absl::kZeroPad16)));
-  }
-  // Law 5.1.1: the starting player is chosen randomly, from the match seed,
-  // unless the request pins it (the arena does, for its seat balance).
-  const bool first_pinned = spec.has_first_seat();
-  if (!first_pinned && spec.seats_size() >= 2 &&
-      spec.seats_size() <= rules::kMaxSeats) {
-    rules::Chance draw(spec.seed() ^ 0x9E3779B97F4A7C15ULL);
-    spec.set_first_seat(draw.Draw(rules::kChanceSeat, spec.seats_size()));
-  }
-  // Law 19.4: a drafting table is seated at random here (its seats are
-  // bots, not factions); the replay records the order played.
-  const bool draft = IsDraftSpec(spec);
-  if (draft && spec.shuffle_seats()) {
-    rules::Chance draw(spec.seed() ^ 0xC2B2AE3D27D4EB4FULL);
-    auto* seats = spec.mutable_seats();
-    for (int i = seats->size() - 1; i > 0; --i) {
-      seats->SwapElements(i, draw.Draw(rules::kChanceSeat, i + 1));
-    }
-    spec.set_shuffle_seats(false);
-  }
+  const SpecPins pins = PinSpec(spec);
+  const uint64_t aux_seed = pins.aux_seed;
+  const bool draft = pins.draft;
   absl::StatusOr<rules::GameSetup> setup =
       SetupFromSpec(spec, options.default_max_turns);
   if (!setup.ok()) return setup.status();
@@ -602,24 +847,9 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     options.history->Add(spec.match_id(), history);
   }
   std::vector<SeatRun> seats(n);
-  for (int i = 0; i < n; ++i) {
-    for (const v1::SeatSpec& ss : spec.seats()) {
-      if (!draft && FactionFromProto(ss.faction()) == s.seat(i).faction)
-        seats[i].spec = ss.bot();
-    }
-    if (draft) seats[i].spec = spec.seats(i).bot();
-    absl::StatusOr<std::string> resolved =
-        options.catalog ? options.catalog->Resolve(seats[i].spec)
-                        : absl::StatusOr<std::string>(seats[i].spec);
-    if (!resolved.ok()) return resolved.status();
-    if (absl::StartsWith(*resolved, kCatalogPrefix)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("no catalogue to resolve ", *resolved));
-    }
-    seats[i].resolved = *std::move(resolved);
-    // Metric labels come from the operator's names, never from the bot.
-    seats[i].bot_label = BotCatalog::Label(seats[i].spec);
-    seats[i].bank = bank;
+  if (absl::Status st = ResolveSeats(spec, s, draft, options, bank, seats);
+      !st.ok()) {
+    return st;
   }
   auto add_fault = [&](int seat, int64_t index, v1::FaultReason reason,
                        std::string detail) {
@@ -695,110 +925,26 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
 
   int64_t index = 0;
   MatchRequests requests;  // issue 19.3
+  const DecisionContext context{spec.match_id(), deadline, options, listener,
+                                history.get()};
   while (!s.IsTerminal()) {
     const int seat = s.deciding_seat();
     SeatRun& sr = seats[seat];
-    const int num_options = static_cast<int>(s.options().size());
-    int choice = -1;
-    v1::FaultReason reason = v1::FAULT_REASON_UNSPECIFIED;
-    std::string detail, note;
-    absl::Duration latency;
-    // The chosen option's label, as sent.
-    std::optional<absl::string_view> label;
-    if (sr.replaced) {
-      reason = v1::FAULT_REASON_REPLACED;
-    } else if (sr.bank <= absl::ZeroDuration()) {
-      reason = v1::FAULT_REASON_TIME_BANK;
-      detail = "the time bank is empty";
-    } else {
-      const absl::Duration dl = std::min(deadline, sr.bank);
-      const bool reads = listener != nullptr && listener->ReadsRequests();
-      // Issue 19.3: nothing but the bot reads the request: it is written
-      // as bytes and sent as they are (no message built).
-      const bool as_bytes = !reads && !options.decorate_request;
-      v1::DecisionRequest* req = nullptr;
-      if (as_bytes) {
-        WriteRequestBytes(s, seat, spec.match_id(), dl, sr, requests,
-                          history.get());
-        if (listener)
-          listener->OnRequest(s, v1::DecisionRequest::default_instance());
-      } else {
-        req = &BuildRequest(s, seat, spec.match_id(), dl, sr, requests,
-                            history.get());
-        if (listener) listener->OnRequest(s, *req);
-        if (options.decorate_request) options.decorate_request(req);
-      }
-      const absl::Time t0 = clock->Now();
-      // Issue 19.3: the seat's previous request is cleared while the bot
-      // thinks; that time is the referee's, not charged to the bot.
-      absl::Duration overlapped;
-      const auto meanwhile = [&sr, &overlapped, clock] {
-        if (!sr.Spare().used) return;  // nothing to clear (bytes)
-        const absl::Time m0 = clock->Now();
-        sr.Spare().Clear();
-        overlapped = clock->Now() - m0;
-      };
-      absl::StatusOr<v1::Decision> d =
-          as_bytes ? sr.bot->DecideBytes(requests.bytes.bytes(), dl, meanwhile)
-                   : sr.bot->DecideOverlapped(*req, dl, meanwhile);
-      latency = std::max(clock->Now() - t0 - overlapped, absl::ZeroDuration());
-      sr.slot = 1 - sr.slot;  // `req` stays as it is until then
-      sr.bank -= latency;
-      sr.thinking += latency;
-      if (options.metrics)
-        options.metrics->BotLatency(sr.bot_label,
-                                    absl::ToDoubleSeconds(latency));
-      if (d.ok()) {
-        if (d->option_index() >= 0 && d->option_index() < num_options) {
-          choice = d->option_index();
-          note = CleanUtf8(d->note(), 200);
-          // Issue 19.3: the replay's label is the one just written, not
-          // made again (a decorator may have changed the request's).
-          if (as_bytes) {
-            label = requests.bytes.Label(choice);
-          } else if (!options.decorate_request) {
-            label = req->options(choice).label();
-          }
-        } else {
-          reason = v1::FAULT_REASON_INVALID;
-          detail = absl::StrCat("option_index ", d->option_index(),
-                                " is not in [0, ", num_options, ")");
-        }
-      } else if (d.status().code() == absl::StatusCode::kDeadlineExceeded) {
-        reason = v1::FAULT_REASON_TIMEOUT;
-        detail = absl::StrCat("no answer within ", absl::FormatDuration(dl));
-      } else if (sr.bot->Exited()) {
-        reason = v1::FAULT_REASON_CRASHED;
-        detail = std::string(d.status().message());
-      } else if (d.status().code() == absl::StatusCode::kResourceExhausted) {
-        reason = v1::FAULT_REASON_INVALID;
-        detail = absl::StrCat("answer too large: ", d.status().message());
-      } else {
-        reason = v1::FAULT_REASON_TRANSPORT;
-        detail = absl::StrCat(absl::StatusCodeToString(d.status().code()), ": ",
-                              d.status().message());
-      }
-    }
+    const Answer a = AskSeat(s, seat, sr, context, requests);
+    int choice = a.choice;
     if (choice < 0) {
-      if (reason != v1::FAULT_REASON_REPLACED) {
-        add_fault(seat, index, reason, detail);
+      if (a.reason != v1::FAULT_REASON_REPLACED) {
+        add_fault(seat, index, a.reason, a.detail);
         if (++sr.strikes >= max_strikes) {
           replace(seat, index, absl::StrCat(sr.strikes, " faults"));
-        } else if (reason == v1::FAULT_REASON_CRASHED) {
+        } else if (a.reason == v1::FAULT_REASON_CRASHED) {
           replace(seat, index, "the bot process exited");
         }
       }
-      choice = fallback.Draw(rules::kChancePick, num_options);
+      choice = fallback.Draw(rules::kChancePick,
+                             static_cast<int>(s.options().size()));
     }
-    v1::DecisionRecord* rec = replay.add_decisions();
-    rec->set_index(index);
-    rec->set_seat(seat);
-    rec->set_option_index(choice);
-    rec->set_option_label(label ? std::string(*label)
-                                : s.OptionLabel(s.options()[choice]));
-    ToProto(latency, rec->mutable_latency());
-    rec->set_fallback_reason(reason);
-    rec->set_note(note);
+    RecordDecision(s, index, seat, choice, a, replay.add_decisions());
     if (options.metrics) {
       // A seat still drafting (Law 19.8.3) has no faction yet.
       const int f = s.seat(seat).faction;
@@ -816,41 +962,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
 
   // Result.
   MatchOutput out;
-  v1::MatchResult& r = out.result;
-  r.set_match_id(spec.match_id());
-  r.set_end_reason(EndReasonToProto(s.end_reason()));
-  for (int w : s.winners()) r.add_winners(w);
-  r.set_decisions(index);
-  r.set_turns(s.counters().turns);
-  ToProto(clock->Now() - t_start, r.mutable_duration());
-  r.set_final_state_hash(HashHex(s.Hash()));
-  r.set_finished_unix_ms(absl::ToUnixMillis(clock->Now()));
-  r.set_first_seat(spec.first_seat());
-  r.set_first_seat_pinned(first_pinned);
   v1::MatchEnd end;
-  end.set_match_id(spec.match_id());
-  end.set_end_reason(r.end_reason());
-  for (int i = 0; i < n; ++i) {
-    SeatRun& sr = seats[i];
-    v1::SeatResult* sres = r.add_seats();
-    sres->set_seat(i);
-    sres->set_faction(FactionToProto(s.seat(i).faction));
-    sres->set_bot(sr.spec);
-    *sres->mutable_bot_info() = sr.info;
-    sres->set_victory_points(s.seat(i).vp);
-    bool won = false;
-    for (int w : s.winners()) won |= w == i;
-    sres->set_winner(won);
-    sres->set_decisions(sr.decisions);
-    for (const v1::Fault& f : sr.faults) *sres->add_faults() = f;
-    sres->set_replaced_by_fallback(sr.replaced);
-    ToProto(sr.thinking, sres->mutable_thinking_time());
-    v1::SeatOutcome* so = end.add_seats();
-    so->set_seat(i);
-    so->set_faction(sres->faction());
-    so->set_victory_points(sres->victory_points());
-    so->set_winner(won);
-  }
+  const absl::Duration took = clock->Now() - t_start;
+  out.result = MatchResultOf(s, spec, seats, index, pins.first_pinned, took,
+                             clock->Now(), &end);
+  const v1::MatchResult& r = out.result;
   out.stderr_by_seat.assign(n, "");
   for (int i = 0; i < n; ++i) {
     SeatRun& sr = seats[i];
@@ -907,27 +1023,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   *replay.mutable_result() = r;
   out.replay = std::move(replay);
   if (options.metrics) {
-    const char* outcome =
-        r.end_reason() == v1::END_REASON_VICTORY_POINTS ? "vp30"
-        : r.end_reason() == v1::END_REASON_DOMINANCE    ? "dominance"
-                                                        : "turn_limit";
     options.metrics->MatchFinished(
-        outcome, absl::ToDoubleSeconds(clock->Now() - t_start));
+        OutcomeName(r.end_reason()),
+        absl::ToDoubleSeconds(clock->Now() - t_start));
   }
-  if (listener) {
-    // Events no one watched: the listener converts them now, or later.
-    PublishLive(s, spec.match_id(), *listener, live);
-    if (live < s.events().size()) listener->OnBacklog(s, live, spec.match_id());
-    v1::MatchUpdate u;
-    u.set_match_id(spec.match_id());
-    // The final update carries the match's decision count (public now).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-    u.set_decision_index(index);
-#pragma GCC diagnostic pop
-    *u.mutable_result() = r;
-    listener->OnUpdate(u);
-  }
+  if (listener) PublishEnd(s, spec.match_id(), index, r, *listener, live);
   out.final_state = std::move(s);
   return out;
 }
