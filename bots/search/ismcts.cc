@@ -178,6 +178,153 @@ std::optional<State> RootFor(const rules::Determinizer& det, int seat,
   return std::nullopt;
 }
 
+namespace {
+
+using Path = std::vector<std::pair<int, int>>;  // (node, edge) from the root
+
+// The edge of `node` for each of `s`'s options (added when new), each
+// counted as available once more: in ISMCTS an edge's exploration term is
+// over the determinizations that offered it, not over its node's visits.
+std::vector<int> EdgesOf(const State& s, Node& node) {
+  const auto& opts = s.options();
+  std::vector<int> edge_of(opts.size());
+  for (size_t i = 0; i < opts.size(); ++i) {
+    auto& edges = node.edges;
+    auto it = std::find_if(edges.begin(), edges.end(),
+                           [&](const Edge& e) { return e.opt == opts[i]; });
+    if (it == edges.end()) {
+      edges.push_back(Edge{.opt = opts[i]});
+      it = edges.end() - 1;
+    }
+    ++it->avail;
+    edge_of[i] = static_cast<int>(it - edges.begin());
+  }
+  return edge_of;
+}
+
+// The option the tree follows at `node`: at the root the PUCT pick when
+// priors are given; else the prior option while unvisited (config.prior at
+// the root; at a node none of whose options was visited, the playout
+// policy's), then an unvisited option at random, then the best UCB1 value
+// for the deciding seat (the prior's option with its bias).
+int PickOption(const State& s, const std::vector<Node>& nodes, int node,
+               const std::vector<int>& edge_of, const SearchConfig& config,
+               Rng& rng) {
+  const int seat = s.deciding_seat();
+  const size_t n = edge_of.size();
+  const Node& here = nodes[node];
+  int prior = node == 0 ? config.prior : -1;
+  if (node != 0 && config.playout_policy && config.policy_chance >= 1 &&
+      here.edges.size() == n &&
+      std::all_of(edge_of.begin(), edge_of.end(),
+                  [&](int e) { return here.edges[e].visits == 0; })) {
+    prior = config.playout_policy(s);  // a new node: the policy first
+    if (prior >= static_cast<int>(n)) prior = -1;
+  }
+  if (node == 0 && config.root_priors.size() == n)
+    return PuctPick(here, edge_of, seat, config.root_priors, config.puct);
+  if (prior >= 0 && here.edges[edge_of[prior]].visits == 0) return prior;
+  int pick = -1, unvisited = 0;
+  double best = -1;
+  for (size_t i = 0; i < n; ++i) {
+    const Edge& e = here.edges[edge_of[i]];
+    if (e.visits == 0) {
+      if (rng.Below(++unvisited) == 0) pick = static_cast<int>(i);
+      continue;
+    }
+    if (unvisited > 0) continue;
+    const double u =
+        e.value[seat] / e.visits +
+        (static_cast<int>(i) == prior ? config.prior_bias / (e.visits + 1)
+                                      : 0) +
+        config.exploration * std::sqrt(std::log(e.avail) / e.visits);
+    if (u > best) {
+      best = u;
+      pick = static_cast<int>(i);
+    }
+  }
+  return pick;
+}
+
+// Selection and expansion: follows PickOption from the root, adding the
+// nodes met, until the first edge never visited (taken, then stop), the
+// end of the game, the horizon in faction turns or the tree's depth.
+Path Descend(State& s, int turns0, std::vector<Node>& nodes,
+             const SearchConfig& config, Rng& rng) {
+  Path path;
+  int node = 0;
+  while (!s.IsTerminal() &&
+         s.counters().turns - turns0 <= config.horizon_turns &&
+         (config.tree_depth <= 0 ||
+          static_cast<int>(path.size()) < config.tree_depth)) {
+    const std::vector<int> edge_of = EdgesOf(s, nodes[node]);
+    const int pick = PickOption(s, nodes, node, edge_of, config, rng);
+    const int edge = edge_of[pick];
+    path.push_back({node, edge});
+    const bool expand = nodes[node].edges[edge].visits == 0;
+    (void)s.Apply(pick);
+    if (nodes[node].edges[edge].child < 0) {
+      nodes[node].edges[edge].child = static_cast<int>(nodes.size());
+      nodes.emplace_back();
+    }
+    node = nodes[node].edges[edge].child;
+    if (expand) break;
+  }
+  return path;
+}
+
+// Playout: the policy's choice with config.policy_chance, else a cheap
+// random one ("done" discouraged), up to the horizon in faction turns.
+void Playout(State& s, int turns0, const SearchConfig& config, Rng& rng,
+             SearchStats& stats) {
+  while (!s.IsTerminal() &&
+         s.counters().turns - turns0 <= config.horizon_turns) {
+    const bool policy = config.playout_policy && config.policy_chance > 0 &&
+                        rng.Unit() < config.policy_chance;
+    int pick = policy ? config.playout_policy(s) : -1;
+    if (pick < 0 || pick >= static_cast<int>(s.options().size()))
+      pick = Decide(s, rng, config.done_chance);
+    (void)s.Apply(pick);
+    ++stats.playout_decisions;
+  }
+}
+
+// Backpropagation: every seat's value of where the playout ended, added to
+// each edge on the path (max^n: each node picks by its deciding seat's).
+void Backup(const State& s, const Path& path, double material,
+            std::vector<Node>& nodes) {
+  const auto v = SeatValues(s, material);
+  for (auto [n, e] : path) {
+    Edge& edge = nodes[n].edges[e];
+    ++edge.visits;
+    for (int i = 0; i < s.num_seats(); ++i) edge.value[i] += v[i];
+  }
+}
+
+// The most visited root option, in the request's order (the first on a
+// tie), with each of the request's options' visits and mean value for `me`
+// in `stats`.
+int MostVisited(const std::vector<Option>& root_options, size_t num_labels,
+                const Node& root, int me, SearchStats& stats) {
+  int best = 0, most = -1;
+  stats.visits.assign(num_labels, 0);
+  stats.values.assign(num_labels, 0);
+  for (size_t i = 0; i < root_options.size(); ++i) {
+    for (const Edge& e : root.edges) {
+      if (e.opt != root_options[i]) continue;
+      stats.visits[i] = e.visits;
+      stats.values[i] = e.visits > 0 ? e.value[me] / e.visits : 0;
+    }
+    if (stats.visits[i] > most) {
+      most = stats.visits[i];
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
 std::optional<int> Search(const rules::InfoState& info,
                           const std::vector<std::string>& labels,
                           const SearchConfig& config, SearchStats* stats) {
@@ -201,6 +348,8 @@ std::optional<int> Search(const rules::InfoState& info,
           local.iterations < config.max_iterations) &&
          (config.seconds <= 0 || elapsed() < config.seconds)) {
     if (config.seconds <= 0 && config.max_iterations <= 0) break;
+    // A determinization: the first, then fresh samples aligned with the
+    // root (or the control's hidden facts resumed).
     State s = local.iterations == 0 ? *first
               : config.control != nullptr
                   ? det->Resume(rng.Next(), *config.control)
@@ -212,108 +361,13 @@ std::optional<int> Search(const rules::InfoState& info,
       continue;
     }
     const int turns0 = s.counters().turns;
-    std::vector<std::pair<int, int>> path;  // (node, edge)
-    int node = 0;
-    while (!s.IsTerminal() &&
-           s.counters().turns - turns0 <= config.horizon_turns &&
-           (config.tree_depth <= 0 ||
-            static_cast<int>(path.size()) < config.tree_depth)) {
-      const int seat = s.deciding_seat();
-      const auto& opts = s.options();
-      std::vector<int> edge_of(opts.size());
-      for (size_t i = 0; i < opts.size(); ++i) {
-        auto& edges = nodes[node].edges;
-        auto it = std::find_if(edges.begin(), edges.end(),
-                               [&](const Edge& e) { return e.opt == opts[i]; });
-        if (it == edges.end()) {
-          edges.push_back(Edge{.opt = opts[i]});
-          it = edges.end() - 1;
-        }
-        ++it->avail;
-        edge_of[i] = static_cast<int>(it - edges.begin());
-      }
-      int pick = -1, unvisited = 0;
-      double best = -1;
-      int prior = node == 0 ? config.prior : -1;
-      if (node != 0 && config.playout_policy && config.policy_chance >= 1 &&
-          nodes[node].edges.size() == opts.size() &&
-          std::all_of(edge_of.begin(), edge_of.end(), [&](int e) {
-            return nodes[node].edges[e].visits == 0;
-          })) {
-        prior = config.playout_policy(s);  // a new node: the policy first
-        if (prior >= static_cast<int>(opts.size())) prior = -1;
-      }
-      if (node == 0 && config.root_priors.size() == opts.size()) {
-        pick =
-            PuctPick(nodes[0], edge_of, seat, config.root_priors, config.puct);
-        unvisited = 1 << 20;  // decided
-      } else if (prior >= 0 && nodes[node].edges[edge_of[prior]].visits == 0) {
-        pick = prior;
-        unvisited = 1 << 20;  // the prior first
-      }
-      for (size_t i = 0; i < opts.size() && unvisited < (1 << 20); ++i) {
-        const Edge& e = nodes[node].edges[edge_of[i]];
-        if (e.visits == 0) {
-          if (rng.Below(++unvisited) == 0) pick = static_cast<int>(i);
-          continue;
-        }
-        if (unvisited > 0) continue;
-        const double u =
-            e.value[seat] / e.visits +
-            (static_cast<int>(i) == prior ? config.prior_bias / (e.visits + 1)
-                                          : 0) +
-            config.exploration * std::sqrt(std::log(e.avail) / e.visits);
-        if (u > best) {
-          best = u;
-          pick = static_cast<int>(i);
-        }
-      }
-      const int edge = edge_of[pick];
-      path.push_back({node, edge});
-      const bool expand = nodes[node].edges[edge].visits == 0;
-      (void)s.Apply(pick);
-      if (nodes[node].edges[edge].child < 0) {
-        nodes[node].edges[edge].child = static_cast<int>(nodes.size());
-        nodes.emplace_back();
-      }
-      node = nodes[node].edges[edge].child;
-      if (expand) break;
-    }
-    // Playout: cheap random choices, "done" discouraged, for a bounded
-    // number of faction turns.
-    while (!s.IsTerminal() &&
-           s.counters().turns - turns0 <= config.horizon_turns) {
-      const bool policy = config.playout_policy && config.policy_chance > 0 &&
-                          rng.Unit() < config.policy_chance;
-      int pick = policy ? config.playout_policy(s) : -1;
-      if (pick < 0 || pick >= static_cast<int>(s.options().size()))
-        pick = Decide(s, rng, config.done_chance);
-      (void)s.Apply(pick);
-      ++local.playout_decisions;
-    }
-    const auto v = SeatValues(s, config.material);
-    for (auto [n, e] : path) {
-      Edge& edge = nodes[n].edges[e];
-      ++edge.visits;
-      for (int i = 0; i < s.num_seats(); ++i) edge.value[i] += v[i];
-    }
+    const Path path = Descend(s, turns0, nodes, config, rng);
+    Playout(s, turns0, config, rng, local);
+    Backup(s, path, config.material, nodes);
     ++local.iterations;
   }
-  // The most visited root option, mapped back to the request's order.
-  int best = 0, most = -1;
-  local.visits.assign(labels.size(), 0);
-  local.values.assign(labels.size(), 0);
-  for (size_t i = 0; i < root_options.size(); ++i) {
-    for (const Edge& e : nodes[0].edges) {
-      if (e.opt != root_options[i]) continue;
-      local.visits[i] = e.visits;
-      local.values[i] = e.visits > 0 ? e.value[me] / e.visits : 0;
-    }
-    if (local.visits[i] > most) {
-      most = local.visits[i];
-      best = static_cast<int>(i);
-    }
-  }
+  const int best =
+      MostVisited(root_options, labels.size(), nodes[0], me, local);
   local.tree_nodes = static_cast<int>(nodes.size());
   local.seconds = elapsed();
   local.cpu_seconds = ThreadCpuSeconds() - cpu_start;
