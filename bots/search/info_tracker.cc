@@ -40,6 +40,93 @@ int Relation(const std::string& level) {
   return 0;
 }
 
+// The board as the observation shows it: each clearing's warriors and
+// pieces by faction and kind.
+absl::Status ClearingsOf(const v1::Observation& p, rules::Observation& o) {
+  o.clearings.assign(p.clearings_size(), rules::ClearingState{});
+  for (const v1::ClearingView& c : p.clearings()) {
+    if (c.id() < 1 || c.id() > p.clearings_size())
+      return absl::InvalidArgumentError("bad clearing id");
+    rules::ClearingState& cs = o.clearings[c.id() - 1];
+    for (const auto& w : c.warriors()) {
+      const int f = Faction(w.faction());
+      if (f >= 0) cs.warriors[f] = static_cast<int8_t>(w.count());
+    }
+    for (const auto& pc : c.pieces()) {
+      const int piece = PieceByName(pc.piece());
+      if (piece < 0) return absl::InvalidArgumentError(pc.piece());
+      cs.pieces[piece] = static_cast<int8_t>(pc.count());
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Every seat's public view: faction, points, hand size, dominance card,
+// play area and items.
+absl::Status SeatsOf(const v1::Observation& p, rules::Observation& o) {
+  o.seats.resize(p.seats_size());
+  for (const v1::SeatView& sv : p.seats()) {
+    if (sv.seat() < 0 || sv.seat() >= p.seats_size())
+      return absl::InvalidArgumentError("bad seat");
+    rules::SeatView& v = o.seats[sv.seat()];
+    v.faction = static_cast<int8_t>(Faction(sv.faction()));
+    v.vp = static_cast<int16_t>(sv.victory_points());
+    v.hand_size = sv.hand_size();
+    if (sv.has_dominance())
+      v.dominance = static_cast<CardId>(sv.dominance().id());
+    Cards(sv.play_area(), v.play_area);
+    for (const auto& it : sv.items()) {
+      const int item = rules::ParseItem(it.item());
+      if (item >= 0) v.items[item] = static_cast<int8_t>(it.count());
+    }
+  }
+  return absl::OkStatus();
+}
+
+// What the seat sees of the cards and items: its hand, the discard pile,
+// the dominance cards on offer, the deck's size and the item supply.
+void CardsAndItemsOf(const v1::Observation& p, rules::Observation& o) {
+  Cards(p.hand(), o.hand);
+  Cards(p.discard_pile(), o.discard);
+  Cards(p.available_dominance(), o.available_dominance);
+  o.deck_size = p.deck_size();
+  for (const auto& it : p.item_supply()) {
+    const int item = rules::ParseItem(it.item());
+    if (item >= 0) o.item_supply[item] = static_cast<int8_t>(it.count());
+  }
+}
+
+// A Vagabond's public board (Law 9.2): character, position, items,
+// relationships, quests and coalition (`coalition`: the partner's seat).
+absl::Status VagabondOf(const v1::VagabondView& v, int coalition,
+                        rules::Observation::VagabondPublic& vp) {
+  vp.faction = static_cast<int8_t>(Faction(v.faction()));
+  if (vp.faction != rules::kVagabond && vp.faction != rules::kVagabond2)
+    return absl::InvalidArgumentError("bad Vagabond view");
+  rules::VagabondBoard& b = vp.board;
+  b.character =
+      static_cast<int8_t>(rules::ParseVagabondCharacter(v.character()));
+  b.clearing = static_cast<int8_t>(v.clearing() - 1);
+  b.forest = static_cast<int8_t>(v.forest() - 1);
+  for (const auto& it : v.items()) {
+    const int item = rules::ParseItem(it.item());
+    if (item < 0) return absl::InvalidArgumentError(it.item());
+    b.items.push_back(
+        rules::VItem{static_cast<int8_t>(item), it.exhausted(), it.damaged()});
+  }
+  for (const auto& rel : v.relationships()) {
+    const int f = Faction(rel.faction());
+    if (f >= 0) b.relation[f] = static_cast<int8_t>(Relation(rel.level()));
+  }
+  for (const auto& q : v.quests())
+    b.quests.push_back(static_cast<int8_t>(q.quest()));
+  for (const auto& q : v.quests_done())
+    b.quests_done.push_back(static_cast<int8_t>(q.quest()));
+  b.coalition = static_cast<int8_t>(coalition);
+  b.scorched = static_cast<int8_t>(v.scorched_clearing() - 1);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 InfoTracker::InfoTracker(const v1::MatchStart& start) {
@@ -114,45 +201,9 @@ absl::Status InfoTracker::Convert(const v1::DecisionRequest& r,
   o.current_seat = p.current_seat();
   o.phase = static_cast<rules::Phase>(std::max(0, p.phase() - 1));
   o.turn = p.turn();
-  o.clearings.assign(p.clearings_size(), rules::ClearingState{});
-  for (const v1::ClearingView& c : p.clearings()) {
-    if (c.id() < 1 || c.id() > p.clearings_size())
-      return absl::InvalidArgumentError("bad clearing id");
-    rules::ClearingState& cs = o.clearings[c.id() - 1];
-    for (const auto& w : c.warriors()) {
-      const int f = Faction(w.faction());
-      if (f >= 0) cs.warriors[f] = static_cast<int8_t>(w.count());
-    }
-    for (const auto& pc : c.pieces()) {
-      const int piece = PieceByName(pc.piece());
-      if (piece < 0) return absl::InvalidArgumentError(pc.piece());
-      cs.pieces[piece] = static_cast<int8_t>(pc.count());
-    }
-  }
-  o.seats.resize(p.seats_size());
-  for (const v1::SeatView& sv : p.seats()) {
-    if (sv.seat() < 0 || sv.seat() >= p.seats_size())
-      return absl::InvalidArgumentError("bad seat");
-    rules::SeatView& v = o.seats[sv.seat()];
-    v.faction = static_cast<int8_t>(Faction(sv.faction()));
-    v.vp = static_cast<int16_t>(sv.victory_points());
-    v.hand_size = sv.hand_size();
-    if (sv.has_dominance())
-      v.dominance = static_cast<CardId>(sv.dominance().id());
-    Cards(sv.play_area(), v.play_area);
-    for (const auto& it : sv.items()) {
-      const int item = rules::ParseItem(it.item());
-      if (item >= 0) v.items[item] = static_cast<int8_t>(it.count());
-    }
-  }
-  Cards(p.hand(), o.hand);
-  Cards(p.discard_pile(), o.discard);
-  Cards(p.available_dominance(), o.available_dominance);
-  o.deck_size = p.deck_size();
-  for (const auto& it : p.item_supply()) {
-    const int item = rules::ParseItem(it.item());
-    if (item >= 0) o.item_supply[item] = static_cast<int8_t>(it.count());
-  }
+  if (absl::Status st = ClearingsOf(p, o); !st.ok()) return st;
+  if (absl::Status st = SeatsOf(p, o); !st.ok()) return st;
+  CardsAndItemsOf(p, o);
   o.keep = static_cast<int8_t>(p.marquise().keep_clearing() - 1);
   o.eyrie_leader = static_cast<int8_t>(LeaderOf(p.eyrie().leader()));
   for (const std::string& d : p.eyrie().deposed_leaders()) {
@@ -174,32 +225,12 @@ absl::Status InfoTracker::Convert(const v1::DecisionRequest& r,
   };
   for (const v1::VagabondView& v : p.vagabonds()) {
     rules::Observation::VagabondPublic vp;
-    vp.faction = static_cast<int8_t>(Faction(v.faction()));
-    if (vp.faction != rules::kVagabond && vp.faction != rules::kVagabond2)
-      return absl::InvalidArgumentError("bad Vagabond view");
-    rules::VagabondBoard& b = vp.board;
-    b.character =
-        static_cast<int8_t>(rules::ParseVagabondCharacter(v.character()));
-    b.clearing = static_cast<int8_t>(v.clearing() - 1);
-    b.forest = static_cast<int8_t>(v.forest() - 1);
-    for (const auto& it : v.items()) {
-      const int item = rules::ParseItem(it.item());
-      if (item < 0) return absl::InvalidArgumentError(it.item());
-      b.items.push_back(rules::VItem{static_cast<int8_t>(item), it.exhausted(),
-                                     it.damaged()});
+    if (absl::Status st = VagabondOf(v, seat_of(Faction(v.coalition())), vp);
+        !st.ok()) {
+      return st;
     }
-    for (const auto& rel : v.relationships()) {
-      const int f = Faction(rel.faction());
-      if (f >= 0) b.relation[f] = static_cast<int8_t>(Relation(rel.level()));
-    }
-    for (const auto& q : v.quests())
-      b.quests.push_back(static_cast<int8_t>(q.quest()));
-    for (const auto& q : v.quests_done())
-      b.quests_done.push_back(static_cast<int8_t>(q.quest()));
-    b.coalition = static_cast<int8_t>(seat_of(Faction(v.coalition())));
-    b.scorched = static_cast<int8_t>(v.scorched_clearing() - 1);
     if (o.vagabonds.empty()) {
-      o.quests = b.quests;
+      o.quests = vp.board.quests;
       for (int c : v.ruins_with_items())
         o.ruins_with_items.push_back(static_cast<int8_t>(c - 1));
     }
