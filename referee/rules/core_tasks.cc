@@ -469,6 +469,65 @@ void IgnoreHits(State& s, bool ambush) {
   }
 }
 
+// Law 4.3.3: the battle's roll (after the effects taken once before it),
+// then each side's rolled hits, capped (4.3.3.I). Returns false while an
+// effect before the roll asks a question.
+bool RollBattle(State& s, Task& t) {
+  BattleState& b = s.battle();
+  if (t.a < 0) {  // once, before the roll: Bitter (14.7.1), Protector
+    t.a = 1;      // (26.5.2) and any other faction's effect
+    const size_t depth = s.stack().size();
+    for (int i = 0; i < s.num_seats(); ++i)
+      GetFaction(s.seat(i).faction)->BeforeRoll(s);
+    HirelingsBeforeRoll(s);  // Rabbit Scouts
+    if (s.stack().size() != depth) return false;
+  }
+  // Law 4.3.3: attacker deals the higher roll, defender the lower.
+  const int d1 = s.chance_stream().Draw(kChanceDie, 4);
+  const int d2 = s.chance_stream().Draw(kChanceDie, 4);
+  b.roll_hi = static_cast<int8_t>(std::max(d1, d2));
+  b.roll_lo = static_cast<int8_t>(std::min(d1, d2));
+  if (GetFaction(b.defender)->DefenderTakesHighRoll() ||
+      HirelingsSwapRolls(s)) {
+    std::swap(b.roll_hi, b.roll_lo);  // Law 8.2.2 Guerrilla War
+  }
+  s.Log({.kind = kEvDice, .a = b.roll_hi, .b = b.roll_lo});
+  // Law 4.3.3.I: rolled hits are capped by warriors in the clearing.
+  b.att_hits = static_cast<int8_t>(std::min<int>(
+      b.roll_hi, GetFaction(b.attacker)->RolledHitCap(s, b.clearing, true)));
+  int def_cap = GetFaction(b.defender)->RolledHitCap(s, b.clearing, false);
+  for (int i = 0; i < s.num_seats(); ++i)
+    def_cap += GetFaction(s.seat(i).faction)->DefenderExtraCap(s);
+  b.def_hits = static_cast<int8_t>(std::min<int>(b.roll_lo, def_cap));
+  return true;
+}
+
+// Law 4.3.5: the hits each side takes: rolled hits (less those an
+// Armorers ignores), then extra hits, a defenseless defender's (4.3.5.II)
+// among them; then the hits each side ignores.
+void CountHits(State& s) {
+  BattleState& b = s.battle();
+  int att = b.def_armorers ? 0 : b.att_hits;
+  int def = b.att_armorers ? 0 : b.def_hits;
+  att += GetFaction(b.attacker)->AttackerExtraHits(s);
+  if (b.brutal) ++att;
+  if (b.sappers) ++def;
+  att += b.extra_hits[0];
+  def += b.extra_hits[1];
+  def += GetFaction(b.defender)->DefenderExtraHits(s, b.clearing);
+  // Law 4.3.5.II: a defender without warriors is defenseless.
+  if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
+  def = GetFaction(b.attacker)->HitsToTake(s, def);
+  att = GetFaction(b.defender)->HitsToTake(s, att);
+  b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
+  s.Log({.kind = kEvHits,  // issue 13: hits each side deals
+         .faction = b.attacker,
+         .a = static_cast<int8_t>(att),
+         .b = static_cast<int8_t>(def),
+         .c = b.clearing});
+  IgnoreHits(s, false);
+}
+
 void BattleStepFn(State& s) {
   BattleState& b = s.battle();
   const int att_seat = s.SeatOf(b.attacker), def_seat = s.SeatOf(b.defender);
@@ -516,38 +575,12 @@ void BattleStepFn(State& s) {
       t.step = GetFaction(b.attacker)->StillAttacking(s, b.clearing) ? kBsRoll
                                                                      : kBsEnd;
       return;
-    case kBsRoll: {
-      if (t.a < 0) {  // once, before the roll: Bitter (14.7.1), Protector
-        t.a = 1;      // (26.5.2) and any other faction's effect
-        const size_t depth = s.stack().size();
-        for (int i = 0; i < s.num_seats(); ++i)
-          GetFaction(s.seat(i).faction)->BeforeRoll(s);
-        HirelingsBeforeRoll(s);  // Rabbit Scouts
-        if (s.stack().size() != depth) return;
-      }
-      // Law 4.3.3: attacker deals the higher roll, defender the lower.
-      const int d1 = s.chance_stream().Draw(kChanceDie, 4);
-      const int d2 = s.chance_stream().Draw(kChanceDie, 4);
-      b.roll_hi = static_cast<int8_t>(std::max(d1, d2));
-      b.roll_lo = static_cast<int8_t>(std::min(d1, d2));
-      if (GetFaction(b.defender)->DefenderTakesHighRoll() ||
-          HirelingsSwapRolls(s)) {
-        std::swap(b.roll_hi, b.roll_lo);  // Law 8.2.2 Guerrilla War
-      }
-      s.Log({.kind = kEvDice, .a = b.roll_hi, .b = b.roll_lo});
-      // Law 4.3.3.I: rolled hits are capped by warriors in the clearing.
-      b.att_hits = static_cast<int8_t>(std::min<int>(
-          b.roll_hi,
-          GetFaction(b.attacker)->RolledHitCap(s, b.clearing, true)));
-      int def_cap = GetFaction(b.defender)->RolledHitCap(s, b.clearing, false);
-      for (int i = 0; i < s.num_seats(); ++i)
-        def_cap += GetFaction(s.seat(i).faction)->DefenderExtraCap(s);
-      b.def_hits = static_cast<int8_t>(std::min<int>(b.roll_lo, def_cap));
+    case kBsRoll:
+      if (!RollBattle(s, t)) return;
       t.step = kBsEffects;
       t.x = 0;  // Law 4.3.4: the attacker chooses the order
       t.y = 0;
       return;
-    }
     case kBsEffects: {
       // Law 4.3.4: the sides take turns until both pass in a row; a side
       // with nothing left to use passes.
@@ -568,31 +601,11 @@ void BattleStepFn(State& s) {
             std::move(opts), b.clearing);
       return;
     }
-    case kBsCount: {
-      // Law 4.3.5: rolled hits (less any ignored), then extra hits.
-      int att = b.def_armorers ? 0 : b.att_hits;
-      int def = b.att_armorers ? 0 : b.def_hits;
-      att += GetFaction(b.attacker)->AttackerExtraHits(s);
-      if (b.brutal) ++att;
-      if (b.sappers) ++def;
-      att += b.extra_hits[0];
-      def += b.extra_hits[1];
-      def += GetFaction(b.defender)->DefenderExtraHits(s, b.clearing);
-      // Law 4.3.5.II: a defender without warriors is defenseless.
-      if (GetFaction(b.defender)->Defenseless(s, b.clearing)) ++att;
-      def = GetFaction(b.attacker)->HitsToTake(s, def);
-      att = GetFaction(b.defender)->HitsToTake(s, att);
-      b.hits_left = {static_cast<int8_t>(def), static_cast<int8_t>(att)};
-      s.Log({.kind = kEvHits,  // issue 13: hits each side deals
-             .faction = b.attacker,
-             .a = static_cast<int8_t>(att),
-             .b = static_cast<int8_t>(def),
-             .c = b.clearing});
-      IgnoreHits(s, false);
+    case kBsCount:
+      CountHits(s);
       t.step = kBsAssign;
       t.c = kBsEnd;
       return;
-    }
     case kBsEnd: {
       const int attacker = b.attacker;
       const bool removed = b.enemy_pieces_removed_by_attacker > 0;
