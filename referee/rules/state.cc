@@ -96,27 +96,12 @@ void RecycleOptionList(std::vector<Option> list) {
   p.lists[p.n++] = std::move(list);
 }
 
-absl::StatusOr<State> State::NewGame(const GameSetup& setup, uint64_t seed) {
-  return NewGame(setup, seed, nullptr);
-}
+namespace {
 
-absl::StatusOr<State> State::NewGame(
-    const GameSetup& setup, uint64_t seed,
-    std::shared_ptr<const std::vector<ChanceOutcome>> outcomes) {
-  RegisterAll();
-  const int n = static_cast<int>(setup.factions.size());
-  if (n < 2 || n > kMaxSeats) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("a match needs 2 to ", kMaxSeats, " seats, got ", n));
-  }
-  if (setup.mode != GameSetup::kStandardSetup &&
-      setup.mode != GameSetup::kAdvancedSetup) {
-    return absl::InvalidArgumentError("unknown setup mode");
-  }
-  const bool draft = IsDraft(setup);
-  if (draft) {
-    if (absl::Status st = ValidateAdvancedSetup(setup); !st.ok()) return st;
-  }
+// The factions seated (each implemented, none twice; Law 9.7: a second
+// Vagabond only with the first) and the Vagabond characters fixed (for a
+// seated Vagabond, no character twice). A draft seats no faction yet.
+absl::Status ValidateSeating(const GameSetup& setup, bool draft) {
   std::array<bool, kNumFactions> seen{};
   for (int f : setup.factions) {
     if (draft) continue;  // Law 19.8: the seats draft their factions
@@ -156,6 +141,33 @@ absl::StatusOr<State> State::NewGame(
       }
     }
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<State> State::NewGame(const GameSetup& setup, uint64_t seed) {
+  return NewGame(setup, seed, nullptr);
+}
+
+absl::StatusOr<State> State::NewGame(
+    const GameSetup& setup, uint64_t seed,
+    std::shared_ptr<const std::vector<ChanceOutcome>> outcomes) {
+  RegisterAll();
+  const int n = static_cast<int>(setup.factions.size());
+  if (n < 2 || n > kMaxSeats) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a match needs 2 to ", kMaxSeats, " seats, got ", n));
+  }
+  if (setup.mode != GameSetup::kStandardSetup &&
+      setup.mode != GameSetup::kAdvancedSetup) {
+    return absl::InvalidArgumentError("unknown setup mode");
+  }
+  const bool draft = IsDraft(setup);
+  if (draft) {
+    if (absl::Status st = ValidateAdvancedSetup(setup); !st.ok()) return st;
+  }
+  if (absl::Status st = ValidateSeating(setup, draft); !st.ok()) return st;
   if (absl::Status st = ValidateHirelings(setup); !st.ok()) return st;
   if (setup.first_seat >= n) {
     return absl::InvalidArgumentError("first_seat is out of range");
