@@ -205,6 +205,70 @@ absl::StatusOr<std::unique_ptr<Sandbox>> Sandbox::Prepare(
   return s;
 }
 
+namespace {
+
+// What a sandboxed bot may read besides /usr: the program's directory,
+// every file argument's directory and, for a kit in REPO/bots/, REPO/bots
+// and REPO/proto. File arguments in `args` (args[0] the resolved program)
+// become their real paths.
+std::set<std::string> ReadOnlyDirs(std::vector<std::string>& args) {
+  const std::string& program = args[0];
+  std::set<std::string> ro = {Parent(program)};
+  for (size_t i = 1; i < args.size(); ++i) {
+    struct stat st;
+    if (args[i].find('/') == std::string::npos ||
+        stat(args[i].c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+      continue;
+    }
+    args[i] = RealPath(args[i]);
+    ro.insert(Parent(args[i]));
+  }
+  for (std::string d = Parent(program); d != "/"; d = Parent(d)) {
+    if (!IsDir(d + "/proto/woodland/v1")) continue;
+    if (absl::StartsWith(program, d + "/bots/")) {
+      ro.insert(d + "/bots");
+      ro.insert(d + "/proto");
+    }
+    break;
+  }
+  return ro;
+}
+
+// bubblewrap's read-only view of the system outside /usr: the merged-/usr
+// links (or directories), the dynamic loader's and the name service's
+// files, and the Java runtime's configuration.
+void AppendSystemBinds(std::vector<std::string>& argv) {
+  for (const char* d :
+       {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
+    char target[PATH_MAX];
+    const ssize_t n = readlink(d, target, sizeof target - 1);
+    if (n > 0) {
+      argv.insert(argv.end(), {"--symlink", std::string(target, n), d});
+    } else if (IsDir(d)) {
+      argv.insert(argv.end(), {"--ro-bind", d, d});
+    }
+  }
+  for (const char* f :
+       {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+        "/etc/alternatives", "/etc/localtime", "/etc/nsswitch.conf",
+        "/etc/passwd", "/etc/group"}) {
+    if (Exists(f)) argv.insert(argv.end(), {"--ro-bind", f, f});
+  }
+  // The Java runtime's configuration (/etc/java-17-openjdk: java.security,
+  // jvm.cfg, linked from /usr/lib/jvm); a JVM does not start without it.
+  if (DIR* etc = opendir("/etc")) {
+    while (const dirent* e = readdir(etc)) {
+      const std::string d = absl::StrCat("/etc/", e->d_name);
+      if (absl::StartsWith(e->d_name, "java-") && IsDir(d)) {
+        argv.insert(argv.end(), {"--ro-bind", d, d});
+      }
+    }
+    closedir(etc);
+  }
+}
+
+}  // namespace
+
 absl::Status Sandbox::Build(const std::vector<std::string>& command) {
   const bool root = geteuid() == 0;
   if (options_.enabled && access(options_.bwrap.c_str(), X_OK) != 0) {
@@ -277,60 +341,15 @@ absl::Status Sandbox::Build(const std::vector<std::string>& command) {
   setup_.clear_env = true;
   env_ = {"PATH=/usr/bin:/bin"};
 
-  // Read-only: the program's directory, every file argument's directory and,
-  // for a kit in REPO/bots/, REPO/bots and REPO/proto.
   std::vector<std::string> args = command;
   args[0] = program;
-  std::set<std::string> ro = {Parent(program)};
-  for (size_t i = 1; i < args.size(); ++i) {
-    struct stat st;
-    if (args[i].find('/') == std::string::npos ||
-        stat(args[i].c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-      continue;
-    }
-    args[i] = RealPath(args[i]);
-    ro.insert(Parent(args[i]));
-  }
-  for (std::string d = Parent(program); d != "/"; d = Parent(d)) {
-    if (!IsDir(d + "/proto/woodland/v1")) continue;
-    if (absl::StartsWith(program, d + "/bots/")) {
-      ro.insert(d + "/bots");
-      ro.insert(d + "/proto");
-    }
-    break;
-  }
+  const std::set<std::string> ro = ReadOnlyDirs(args);
 
   argv_ = {
       options_.bwrap,  "--unshare-all", "--unshare-user", "--die-with-parent",
       "--new-session", "--hostname",    "woodland-bot",   "--ro-bind",
       "/usr",          "/usr"};
-  for (const char* d :
-       {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
-    char target[PATH_MAX];
-    const ssize_t n = readlink(d, target, sizeof target - 1);
-    if (n > 0) {
-      argv_.insert(argv_.end(), {"--symlink", std::string(target, n), d});
-    } else if (IsDir(d)) {
-      argv_.insert(argv_.end(), {"--ro-bind", d, d});
-    }
-  }
-  for (const char* f :
-       {"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
-        "/etc/alternatives", "/etc/localtime", "/etc/nsswitch.conf",
-        "/etc/passwd", "/etc/group"}) {
-    if (Exists(f)) argv_.insert(argv_.end(), {"--ro-bind", f, f});
-  }
-  // The Java runtime's configuration (/etc/java-17-openjdk: java.security,
-  // jvm.cfg, linked from /usr/lib/jvm); a JVM does not start without it.
-  if (DIR* etc = opendir("/etc")) {
-    while (const dirent* e = readdir(etc)) {
-      const std::string d = absl::StrCat("/etc/", e->d_name);
-      if (absl::StartsWith(e->d_name, "java-") && IsDir(d)) {
-        argv_.insert(argv_.end(), {"--ro-bind", d, d});
-      }
-    }
-    closedir(etc);
-  }
+  AppendSystemBinds(argv_);
   argv_.insert(argv_.end(), {"--proc", "/proc", "--dev", "/dev", "--size",
                              absl::StrCat(options_.private_bytes), "--tmpfs",
                              "/tmp", "--bind", dir_, dir_});
