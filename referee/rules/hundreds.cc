@@ -223,8 +223,10 @@ void ItemChoose(State& s, const Option& o) {
 
 // --- Setup (Law 14.3) -------------------------------------------------------
 
-// Law 14.3.2: a corner that is no other player's starting corner (the keep,
-// or another faction's building) and, if possible, diagonally opposite one.
+// Law 14.3.2: a corner that is no other player's starting corner and, if
+// possible, diagonally opposite one. The factions set up before the Hundreds
+// (5.1.7) mark theirs with a building or a token: the keep, a roost, a
+// garden, the Duchy's tunnel (12.3.3).
 std::vector<Option> GarrisonCorners(const State& s) {
   const MapDef& m = s.map();
   std::vector<bool> start(m.num_clearings, false);
@@ -232,8 +234,8 @@ std::vector<Option> GarrisonCorners(const State& s) {
     if (!m.clearings[c].corner) continue;
     start[c] = c == s.marquise().keep;
     for (int p = 1; p < kNumPieces; ++p) {
-      const PieceInfo& info = GetPieceInfo(p);
-      if (info.owner != kHundreds && info.building &&
+      const int owner = GetPieceInfo(p).owner;
+      if (owner != kHundreds && owner != kNoFaction &&
           s.clearing(c).pieces[p] > 0)
         start[c] = true;
     }
@@ -374,7 +376,9 @@ void Raze(State& s, int c) {
   if (VagabondBoard* vb = RuinBoard(s, c)) {
     const int item = vb->ruin_item[c] - 1;
     vb->ruin_item[c] = 0;
-    s.SetPieces(kRuin, c, 0);
+    // Law 14.4.1: the ruin goes with its last item (two Vagabonds put two
+    // under each, 9.7.1).
+    if (RuinBoard(s, c) == nullptr) s.SetPieces(kRuin, c, 0);
     GainToHoard(s, item);
   }
 }
@@ -820,32 +824,42 @@ void AdvanceChoose(State& s, const Option& o) {
 
 // --- Evening (Law 14.6) -----------------------------------------------------
 
-// Law 14.6.2: clearings ruled with a Hundreds piece and no enemy piece.
-int Oppressed(const State& s) {
-  int n = 0;
-  for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (!s.Rules(kHundreds, c) || !s.HasPieces(kHundreds, c)) continue;
-    bool enemy = false;
-    for (int o = 0; o < s.num_seats() && !enemy; ++o) {
-      const int f = s.seat(o).faction;
-      enemy = s.AreEnemies(kHundreds, f) && s.HasPieces(f, c);
-    }
-    n += !enemy;
-  }
-  return n;
+// Riverfolk warriors hired by the Hundreds this turn in c: no longer enemy
+// pieces (Law 11.2.7.III, FAQ on 14.6.2).
+int HiredMercenaries(const State& s, int c) {
+  if (s.SeatOf(kRiverfolk) < 0) return 0;
+  return GetFaction(kRiverfolk)->MercenariesFor(s, kHundreds, c, kNoFaction);
 }
 
-// Enemy pieces in c: warriors, buildings, tokens and pawns (14.7.6).
+// Enemy pieces in c: warriors, buildings, tokens and pawns of the enemy
+// players but hired mercenaries, and the pieces of enemy hirelings
+// (Law 22.3.2).
 int EnemyPieces(const State& s, int c) {
   int n = 0;
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
-    if (!s.AreEnemies(kHundreds, f)) continue;
+    if (!s.AreEnemies(kHundreds, f) || !s.HasPieces(f, c)) continue;
     n += s.clearing(c).warriors[f];
     if (GetFaction(f)->PawnIn(s, c)) ++n;
     for (int p = 1; p < kNumPieces; ++p) {
       if (GetPieceInfo(p).owner == f) n += s.clearing(c).pieces[p];
     }
+  }
+  n -= HiredMercenaries(s, c);
+  for (int h : EnemyHirelingTargets(s, kHundreds, c, false)) {
+    const HirelingCard& card = s.hirelings().cards[HirelingTargetCard(h)];
+    n += card.warriors[c] + card.vaults[c];
+  }
+  return n;
+}
+
+// Law 14.6.2: clearings ruled with a Hundreds piece and no enemy piece.
+int Oppressed(const State& s) {
+  int n = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.Rules(kHundreds, c) && s.HasPieces(kHundreds, c) &&
+        EnemyPieces(s, c) == 0)
+      ++n;
   }
   return n;
 }
@@ -1100,8 +1114,13 @@ class Hundreds : public FactionModule {
   }
   int HitsToTake(State& s, int hits) const override {
     HundredsBoard& hb = Hb(s);
+    // Law 14.7.7: a battle against a hireling (no defending player) takes
+    // hits once, so its first hit is always the first; Stubborn does not
+    // combine with the Badger Bodyguards' first hit.
+    if (s.battle().defender == kNoFaction) hb.stubborn_used = false;
     if (hits > 0 && InMood(s, kMoodStubborn) && BattleAtWarlord(s) &&
-        !hb.stubborn_used) {
+        !hb.stubborn_used &&
+        !s.hirelings().Controls(kHundreds, kHirelingVaultKeepers, true)) {
       hb.stubborn_used = true;  // 14.7.7
       return hits - 1;
     }

@@ -317,8 +317,9 @@ TEST(AdvancedSetup, PerftFromADraftedStart) {
 
 // Golden signature of advanced tables (new with issue 12): a drafted
 // four-seat table with a dealt landmark, on Autumn and on the Lake. (Changed
-// with the Elder Treetop's extra VP, the homelands of 19.8.3.I, and the
-// faction setup cards of 19.8.3.)
+// with the Elder Treetop's extra VP, the homelands of 19.8.3.I, the faction
+// setup cards of 19.8.3, and mercenaries not being enemy pieces to the
+// Hundreds' Oppress and Rowdy, FAQ on 14.6.2.)
 TEST(AdvancedSetup, GoldenSignature) {
   GameSetup setup = Draft(4);
   setup.first_seat = -1;
@@ -327,12 +328,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "9a9c53b1767f6291");
+            "45d8af4fa955a957");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "42e1a53ffde4bb75");
+            "20d10a11fd81b640");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gtest/gtest.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -39,6 +40,45 @@ void Mood(State& s, int mood) {
 }
 int Hw(const State& s, int c) { return s.clearing(c).warriors[kHundreds]; }
 
+// A table with three hirelings beside the factions (Law 19.6): `first` and
+// two that bring no pieces to these scenarios.
+Scenario HirelingGame(std::vector<int8_t> factions, int8_t first,
+                      bool demoted) {
+  GameSetup g = Table(std::move(factions));
+  g.hirelings = {{first, demoted},
+                 {kHirelingPopularBand, true},
+                 {kHirelingSpringUprising, true}};
+  return Scenario(g, 5);
+}
+// The card of a hireling in play (its index on the hirelings' board).
+HirelingCard& HirelingOf(State& s, int hireling) {
+  for (HirelingCard& h : s.mutable_hirelings().cards) {
+    if (h.hireling == hireling) return h;
+  }
+  ADD_FAILURE() << "hireling not in play";
+  return s.mutable_hirelings().cards[0];
+}
+int HirelingTarget(const State& s, int hireling) {
+  const auto& cards = s.hirelings().cards;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (cards[i].hireling == hireling)
+      return kBattleHirelingBase + static_cast<int>(i);
+  }
+  return -1;
+}
+// n of the hireling's warriors from its supply into c.
+void HirelingWarriors(State& s, int hireling, int c, int n) {
+  HirelingCard& h = HirelingOf(s, hireling);
+  h.supply = static_cast<int8_t>(h.supply - n);
+  h.warriors[c] = static_cast<int8_t>(h.warriors[c] + n);
+  s.mutable_hirelings().RecomputeOnMap();
+}
+// The Riverfolk's warriors fight and rule for `buyer` this turn (11.2.7.III).
+void Mercenaries(State& s, int buyer) {
+  s.mutable_riverfolk().mercs_for = static_cast<int8_t>(buyer);
+  s.mutable_riverfolk().mercs_turn = static_cast<int16_t>(s.turn());
+}
+
 // --- Setup (Law 14.3) -------------------------------------------------------
 
 TEST(Hundreds, Law_14_3_2_GarrisonInTheCornerOppositeAStart) {
@@ -63,6 +103,22 @@ TEST(Hundreds, Law_14_3_2_AnyFreeCornerWhenNoOppositeIsFree) {
   // Starts in 1 and 3 (opposite each other): neither opposite is free.
   s.SetPieces(kKeep, C(1), 1);
   s.SetPieces(kRoost, C(3), 1);
+  sc.Start([](State& s) { Hu()->PushSetup(s, 2); });
+  EXPECT_EQ(sc.Key(), "hundreds.setup.corner");
+  auto labels = sc.Labels();
+  std::sort(labels.begin(), labels.end());
+  EXPECT_EQ(labels, (std::vector<std::string>{"2 (mouse)", "4 (rabbit)"}));
+}
+
+TEST(Hundreds, Law_14_3_2_TheDuchysTunnelMarksItsStartingCorner) {
+  // The Duchy (setup order G, before the Hundreds' I) start with a tunnel, a
+  // token, in their corner (12.3.3): no garrison there, and the keep's
+  // opposite corner is taken.
+  Scenario sc({kMarquise, kDuchy, kHundreds});
+  State& s = sc.s();
+  s.SetPieces(kKeep, C(1), 1);
+  s.SetPieces(kTunnel, C(3), 1);
+  s.SetWarriors(kDuchy, C(3), 2);
   sc.Start([](State& s) { Hu()->PushSetup(s, 2); });
   EXPECT_EQ(sc.Key(), "hundreds.setup.corner");
   auto labels = sc.Labels();
@@ -438,6 +494,26 @@ TEST(Hundreds, Law_14_4_1_RazeRemovesBuildingsAndTokensTakesRuinItem) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+TEST(Hundreds, Law_14_4_1_RazeLeavesTheRuinWhileAnItemIsLeft) {
+  // Law 9.7.1: with two Vagabonds each ruin holds two "R" items; raze takes
+  // one (9.7.3) and the ruin goes only with its last item (14.4.1).
+  Scenario sc = HuGame(kPhaseBirdsong, {kHundreds, kVagabond, kVagabond2});
+  State& s = sc.s();
+  Warlord(s, C(5), 0);
+  s.SetPieces(kMob, C(6), 1);
+  s.mutable_vagabond(kVagabond).ruin_item[C(6)] = kHammer + 1;
+  ++s.mutable_vagabond(kVagabond).box[kHammer];
+  s.mutable_vagabond(kVagabond2).ruin_item[C(6)] = kSword + 1;
+  ++s.mutable_vagabond(kVagabond2).box[kSword];
+  ASSERT_EQ(s.clearing(C(6)).pieces[kRuin], 1);
+  sc.Dice({kMouse});
+  sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
+  EXPECT_EQ(s.hundreds().hoard[kHammer] + s.hundreds().hoard[kSword], 1)
+      << "one item per raze";
+  EXPECT_EQ(s.clearing(C(6)).pieces[kRuin], 1) << "an item is still under it";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 TEST(Hundreds, Law_14_4_3_AnointReplacesAWarrior) {
   Scenario sc = HuGame(kPhaseBirdsong);
   State& s = sc.s();
@@ -537,6 +613,26 @@ TEST(Hundreds, Law_14_5_2_CommandActionsUpToYourCommand) {
   }
 }
 
+// Decision (docs/rules-decisions.md): Command is read before each action,
+// so a boot looted in a Command battle adds an action at once.
+TEST(Hundreds, Law_14_5_2_CommandIsReadBeforeEachAction) {
+  Scenario sc = HuGame(kPhaseDaylight);
+  State& s = sc.s();
+  Warlord(s, C(9), 3);
+  s.SetWarriors(kMarquise, C(9), 1);
+  --s.mutable_item_supply()[kBoot];
+  ++s.mutable_seat(1).items[kBoot];
+  sc.Dice({3, 0});
+  sc.Start([](State& s) { Hu()->PushDaylight(s, 0); });
+  ASSERT_EQ(s.prompt().a, 1) << "Command 1";
+  sc.Choose("Battle");
+  EXPECT_EQ(sc.Key(), "hundreds.looters") << "the only battle, unasked";
+  sc.Choose("Loot Marquise de Cat");
+  ASSERT_EQ(s.hundreds().hoard[kBoot], 1);
+  EXPECT_EQ(sc.Key(), "hundreds.command");
+  EXPECT_EQ(s.prompt().a, 1) << "Command 2, one action used";
+}
+
 TEST(Hundreds, Law_14_5_3_AdvanceMovesTheWarlordThenBattles) {
   Scenario sc = HuGame(kPhaseDaylight);
   State& s = sc.s();
@@ -617,6 +713,48 @@ TEST(Hundreds, Law_14_6_3_DrawOneThenDiscardToFive) {
   sc.Choose("Anvil (fox)");
   EXPECT_EQ(s.seat(0).hand.size(), 5u);
   EXPECT_TRUE(sc.Paused());
+}
+
+// FAQ 44, Law 11.2.7.III: hired mercenaries are no longer enemy pieces, so
+// a mob (or a warrior) with them is oppression; a trade post still is an
+// enemy piece, and mercenaries alone are no Hundreds piece.
+TEST(Hundreds, Law_14_6_2_And_14_7_6_MercenariesAreNotEnemyPieces) {
+  Scenario sc = HuGame(kPhaseEvening, {kHundreds, kMarquise, kRiverfolk});
+  State& s = sc.s();
+  Mercenaries(s, kHundreds);
+  Mood(s, kMoodRowdy);
+  Warlord(s, C(5), 2);
+  s.SetWarriors(kRiverfolk, C(5), 3);
+  s.SetWarriors(kHundreds, C(1), 1);
+  s.SetWarriors(kRiverfolk, C(1), 1);
+  s.SetWarriors(kHundreds, C(2), 1);
+  s.SetPieces(kMob, C(6), 1);
+  s.SetWarriors(kRiverfolk, C(6), 2);
+  s.SetPieces(kTradePostFox, C(6), 1);
+  s.SetWarriors(kRiverfolk, C(7), 1);
+  ASSERT_TRUE(s.Rules(kHundreds, C(6)));
+  ASSERT_TRUE(s.Rules(kHundreds, C(7)));
+  sc.Start([](State& s) { Hu()->PushEvening(s, 0); });
+  EXPECT_EQ(s.seat(0).vp, 2) << "5, 1 and 2 oppressed (not 6 or 7)";
+  EXPECT_EQ(s.seat(0).hand.size(), 2u)
+      << "Rowdy: no enemy piece at the warlord, one more card";
+}
+
+// Law 22.3.2: a hireling is an enemy to all but its controller, so its
+// pieces stop oppression and count for Rowdy.
+TEST(Hundreds, Law_14_6_2_And_14_7_6_EnemyHirelingPiecesAreEnemyPieces) {
+  Scenario sc = HirelingGame({kHundreds, kEyrie}, kHirelingForestPatrol, false);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseEvening);
+  Mood(s, kMoodRowdy);
+  Warlord(s, C(5), 3);
+  HirelingWarriors(s, kHirelingForestPatrol, C(5), 3);
+  s.SetWarriors(kHundreds, C(2), 1);
+  s.SetWarriors(kHundreds, C(3), 1);
+  ASSERT_TRUE(s.Rules(kHundreds, C(5)));
+  sc.Start([](State& s) { Hu()->PushEvening(s, 0); });
+  EXPECT_EQ(s.seat(0).vp, 1) << "2 and 3 oppressed, not 5";
+  EXPECT_EQ(s.seat(0).hand.size(), 3u) << "Rowdy: three enemy pieces";
 }
 
 // --- Moods (Law 14.7) -------------------------------------------------------
@@ -755,6 +893,19 @@ TEST(Hundreds, Law_14_7_6_RowdyDrawsOneOrTwoMore) {
   }
 }
 
+// Decision (docs/rules-decisions.md): with the warlord off the map (it fell
+// in Daylight) Rowdy still draws one more card; only the two-card case needs
+// the warlord's clearing.
+TEST(Hundreds, Law_14_7_6_RowdyWithoutTheWarlordDrawsOneMore) {
+  Scenario sc = HuGame(kPhaseEvening);
+  State& s = sc.s();
+  Mood(s, kMoodRowdy);
+  s.SetWarriors(kHundreds, C(5), 1);
+  ASSERT_EQ(s.hundreds().warlord, -1);
+  sc.Start([](State& s) { Hu()->PushEvening(s, 0); });
+  EXPECT_EQ(s.seat(0).hand.size(), 2u);
+}
+
 TEST(Hundreds, Law_14_7_7_StubbornIgnoresTheFirstHitAtTheWarlord) {
   struct Case {
     int mood, hits, left;
@@ -772,6 +923,42 @@ TEST(Hundreds, Law_14_7_7_StubbornIgnoresTheFirstHitAtTheWarlord) {
     if (sc.Key() == "hundreds.warlord_hit") sc.Choose("The warlord stays");
     EXPECT_EQ(Hw(s, C(5)), k.left) << k.mood << " " << k.hits;
   }
+}
+
+// Stubborn holds in every battle at the warlord, a battle against a
+// hireling too, whatever an earlier battle used.
+TEST(Hundreds, Law_14_7_7_StubbornInABattleAgainstAHireling) {
+  Scenario sc = HirelingGame({kHundreds, kEyrie}, kHirelingForestPatrol, false);
+  State& s = sc.s();
+  Warlord(s, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 1);
+  HirelingWarriors(s, kHirelingForestPatrol, C(5), 2);
+  sc.Dice({1, 1});
+  sc.Start([](State& s) { PushBattle(s, C(5), kHundreds, kEyrie); });
+  ASSERT_TRUE(sc.Paused()) << sc.Key();
+  ASSERT_EQ(Hw(s, C(5)), 3) << "the first hit ignored";
+  sc.Dice({1, 1});
+  const int patrol = HirelingTarget(s, kHirelingForestPatrol);
+  sc.Start([patrol](State& s) { PushBattle(s, C(5), kHundreds, patrol); });
+  if (sc.Key() == "hundreds.warlord_hit") sc.Choose("The warlord stays");
+  EXPECT_EQ(Hw(s, C(5)), 3) << "the patrol's one hit ignored as well";
+}
+
+// "This does not combine with other abilities that let you ignore the first
+// hit": the Badger Bodyguards (the first hit in each battle) add nothing.
+TEST(Hundreds, Law_14_7_7_StubbornDoesNotCombineWithBadgerBodyguards) {
+  Scenario sc =
+      HirelingGame({kHundreds, kMarquise}, kHirelingVaultKeepers, true);
+  State& s = sc.s();
+  HirelingOf(s, kHirelingVaultKeepers).controller = kHundreds;
+  HirelingOf(s, kHirelingVaultKeepers).control = 2;
+  s.SetCurrent(1, kPhaseDaylight);
+  Warlord(s, C(5), 2);
+  s.SetWarriors(kMarquise, C(5), 3);
+  sc.Dice({2, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kHundreds); });
+  if (sc.Key() == "hundreds.warlord_hit") sc.Choose("The warlord stays");
+  EXPECT_EQ(Hw(s, C(5)), 2) << "two hits, one ignored";
 }
 
 TEST(Hundreds, Law_14_7_8_WrathfulDealsAnExtraHitAtTheWarlord) {

@@ -45,7 +45,7 @@ TEST(Signature, SixSeatsWithCultAndRiverfolk) {
 
 TEST(Signature, UnderworldAndMarauder) {
   EXPECT_EQ(Signature({kDuchy, kCorvid, kHundreds, kKeepers}, 100),
-            "cc033bbf09396188");
+            "318ed45972953144");
 }
 
 TEST(Signature, TwoVagabonds) {
@@ -68,7 +68,7 @@ TEST(Signature, ExilesDeck) {
             "9aedc5e81d2b1fee");
   EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
                       40, "autumn", "exiles"),
-            "b70dcc8862923ac2");
+            "cfc517b3521a6be0");
 }
 
 // Issue 12: the Marauder hirelings (Law 22, 19.6) at two seats (all three
