@@ -35,6 +35,7 @@ enum HundredsTask : uint8_t {
   kHuLoot,
   kHuWarlordHit,
   kHuBitter,
+  kHuRuinItem,
 };
 
 constexpr int kPromptBase = kFactionPromptBase + 32 * kHundreds;
@@ -65,6 +66,7 @@ enum HundredsPrompt : uint16_t {
   kHuPromptLootItem,
   kHuPromptWarlordHit,
   kHuPromptBitter,
+  kHuPromptRuinItem,
 };
 
 enum HundredsAction : int8_t {
@@ -160,8 +162,9 @@ void PlaceRuinItems(State& s) {
 // --- The Hoard (Law 14.2.4) -------------------------------------------------
 
 // Law 14.2.4.I: into the leftmost empty space of its track; a full track
-// asks which item is removed permanently (for one VP).
-void GainToHoard(State& s, int item) {
+// asks which item is removed permanently (for one VP). `from_ruin`: an "R"
+// item razed from a ruin (9.7.3).
+void GainToHoard(State& s, int item, bool from_ruin = false) {
   HundredsBoard& hb = Hb(s);
   const int track = TrackOf(item);
   if (track < 0) {  // no track holds it (a torch): it leaves the game
@@ -170,11 +173,21 @@ void GainToHoard(State& s, int item) {
   }
   if (TrackItems(s, track) < kTrackSpaces) {
     ++hb.hoard[item];
+    hb.ruin_hoard[item] += from_ruin;
     return;
   }
   CHECK_EQ(hb.pending_item, -1);
   hb.pending_item = I8(item);
+  hb.pending_ruin = from_ruin;
   s.Push(Task{.kind = kHuItem, .seat = I8(HuSeat(s)), .step = 1});
+}
+
+// An item of `kind` leaves the Hoard. Items of a kind are alike but for the
+// "R" mark (Law 9.7.3); the one leaving is the "R" one when there is one (a
+// rules decision: it leaves the Hundreds free to raze that kind again).
+void LeaveHoard(HundredsBoard& hb, int kind) {
+  --hb.hoard[kind];
+  if (hb.ruin_hoard[kind] > 0) --hb.ruin_hoard[kind];
 }
 
 // Task kHuItem: step 0 Contempt for Trade (14.2.3), step 1 a full track.
@@ -213,10 +226,13 @@ void ItemChoose(State& s, const Option& o) {
     hb.pending_vp = 0;
     return;
   }
+  const bool from_ruin = hb.pending_ruin;
+  hb.pending_ruin = false;
   ++hb.removed[o.a];
   if (o.a != item) {
-    --hb.hoard[o.a];
+    LeaveHoard(hb, o.a);
     ++hb.hoard[item];
+    hb.ruin_hoard[item] += from_ruin;
   }
   s.AddVp(t.seat, 1, kVpHoard);
 }
@@ -355,8 +371,37 @@ void MobPlaceChoose(State& s, const Option& o) {
   }
 }
 
-// Law 14.4.1: remove every enemy building and token in c; take the ruin's
-// item (the ruin goes with its last item).
+// The kinds of item under the ruin in c that the Hundreds may take: with
+// two Vagabonds a ruin holds two (9.7.1), and no "R" item of a kind the
+// Hoard holds from a ruin may be taken (9.7.3).
+std::vector<Option> RuinChoices(const State& s, int c) {
+  std::vector<Option> opts = NewOptionList();
+  for (int f : {kVagabond, kVagabond2}) {
+    const int kind = s.vagabond(f).ruin_item[c] - 1;
+    if (kind < 0 || Hb(s).ruin_hoard[kind] > 0) continue;
+    if (std::none_of(opts.begin(), opts.end(),
+                     [&](const Option& o) { return o.a == kind; })) {
+      opts.push_back({.kind = kOptItem, .a = I8(kind)});
+    }
+  }
+  return opts;
+}
+
+// Law 14.4.1: the item of `kind` taken from the ruin in c into the Hoard;
+// the ruin goes with its last item.
+void TakeRuinItem(State& s, int c, int kind) {
+  for (int f : {kVagabond, kVagabond2}) {
+    VagabondBoard& vb = s.mutable_vagabond(f);
+    if (vb.ruin_item[c] != kind + 1) continue;
+    vb.ruin_item[c] = 0;
+    break;
+  }
+  if (RuinBoard(s, c) == nullptr) s.SetPieces(kRuin, c, 0);
+  GainToHoard(s, kind, /*from_ruin=*/true);
+}
+
+// Law 14.4.1: remove every enemy building and token in c; take an item from
+// the ruin (the ruin goes with its last item).
 void Raze(State& s, int c) {
   const size_t mark = s.BeginSimultaneous();
   for (int o = 0; o < s.num_seats(); ++o) {
@@ -373,14 +418,27 @@ void Raze(State& s, int c) {
   }
   RemoveEnemyHirelingsFor(s, c, kHundreds, true);  // vaults (Law 22.3.2)
   s.EndSimultaneous(mark);
-  if (VagabondBoard* vb = RuinBoard(s, c)) {
-    const int item = vb->ruin_item[c] - 1;
-    vb->ruin_item[c] = 0;
-    // Law 14.4.1: the ruin goes with its last item (two Vagabonds put two
-    // under each, 9.7.1).
-    if (RuinBoard(s, c) == nullptr) s.SetPieces(kRuin, c, 0);
-    GainToHoard(s, item);
+  std::vector<Option> opts = RuinChoices(s, c);
+  if (opts.size() == 1) {
+    TakeRuinItem(s, c, opts[0].a);
+  } else if (opts.size() > 1) {  // Law 9.7.3: they look at both, take one
+    Task t{.kind = kHuRuinItem, .seat = I8(HuSeat(s))};
+    t.a = I8(c);
+    s.Push(t);
   }
+  RecycleOptionList(std::move(opts));
+}
+
+// Task kHuRuinItem (a = the clearing): which of the ruin's items is taken.
+void RuinItemStep(State& s) {
+  const Task& t = s.top();
+  s.Ask(kHuPromptRuinItem, t.seat, RuinChoices(s, t.a), t.a);
+}
+
+void RuinItemChoose(State& s, const Option& o) {
+  const int c = s.top().a;
+  s.Pop();
+  TakeRuinItem(s, c, o.a);
 }
 
 // --- Birdsong (Law 14.4) ----------------------------------------------------
@@ -547,7 +605,7 @@ void LavishChoose(State& s, const Option& o) {
     return;
   }
   HundredsBoard& hb = Hb(s);
-  --hb.hoard[o.a];
+  LeaveHoard(hb, o.a);
   ++hb.removed[o.a];
   PlaceRegular(s, hb.warlord, kLavishWarriors);
 }
@@ -1253,6 +1311,11 @@ void RegisterPrompts() {
   reg(kHuPromptWarlordHit, "hundreds.warlord_hit", "14.2.2",
       HU_TEXT("Your warriors took hits where the warlord is: was the "
               "warlord among those removed?"));
+  reg(kHuPromptRuinItem, "hundreds.raze.item", "9.7.3",
+      [](const State& s, const Prompt& p) {
+        return absl::StrCat("Raze: the ruin in ", ClearingName(s, p.a),
+                            " holds two items; take which?");
+      });
   reg(kHuPromptBitter, "hundreds.bitter", "14.7.1",
       HU_TEXT("Bitter: remove a mob here or next door for a warrior at the "
               "warlord, or finish?"));
@@ -1287,6 +1350,8 @@ void RegisterHundreds() {
   RegisterTask(kHuWarlordHit,
                {"hundreds.warlord_hit", WarlordHitStep, WarlordHitChoose});
   RegisterTask(kHuBitter, {"hundreds.bitter", BitterStep, BitterChoose});
+  RegisterTask(kHuRuinItem,
+               {"hundreds.raze.item", RuinItemStep, RuinItemChoose});
   RegisterPrompts();
 }
 

@@ -40,10 +40,14 @@ struct HundredsBoard {
   // Prowess: hammer, tea, sword, crossbow), and items removed permanently.
   std::array<int8_t, kNumItems> hoard{};
   std::array<int8_t, kNumItems> removed{};
+  // Of the Hoard's items, the "R" items razed from ruins, by kind (Law
+  // 9.7.3: with two Vagabonds, none of a kind held so is taken from a ruin).
+  std::array<int8_t, kNumItems> ruin_hoard{};
   // An item gained whose fate waits on a decision (Contempt for Trade or a
   // full track), and the VP its card lists.
   int8_t pending_item = -1;
   int8_t pending_vp = 0;
+  bool pending_ruin = false;  // the pending item is an "R" item from a ruin
   // Looters (14.2.5): the battle being looted (clearing, defender).
   int8_t loot_clearing = -1;
   int8_t loot_target = -1;
@@ -89,8 +93,10 @@ struct HundredsBoard {
     h.Add(mood);
     for (int8_t v : hoard) h.Add(v);
     for (int8_t v : removed) h.Add(v);
+    for (int8_t v : ruin_hoard) h.Add(v);
     h.Add(pending_item);
     h.Add(pending_vp);
+    h.Add(pending_ruin);
     h.Add(loot_clearing);
     h.Add(loot_target);
     h.Add(stubborn_used);

@@ -1162,6 +1162,13 @@ absl::Status State::CheckInvariants() const {
       }
     }
   }
+  // Law 9.7.3: the Hoard's "R" items are among its items.
+  for (int i = 0; i < kNumItems; ++i) {
+    if (hundreds_.ruin_hoard[i] < 0 ||
+        hundreds_.ruin_hoard[i] > hundreds_.hoard[i]) {
+      return absl::InternalError("the Hoard's R items are not in the Hoard");
+    }
+  }
   return absl::OkStatus();
 }
 

@@ -494,24 +494,102 @@ TEST(Hundreds, Law_14_4_1_RazeRemovesBuildingsAndTokensTakesRuinItem) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+// Two Vagabonds (Law 9.7.1): `first` under the ruin in `c` on the first
+// Vagabond's board, `second` on the second's.
+void TwoRuinItems(State& s, int c, int first, int second) {
+  s.mutable_vagabond(kVagabond).ruin_item[c] = static_cast<int8_t>(first + 1);
+  ++s.mutable_vagabond(kVagabond).box[first];
+  s.mutable_vagabond(kVagabond2).ruin_item[c] = static_cast<int8_t>(second + 1);
+  ++s.mutable_vagabond(kVagabond2).box[second];
+}
+
 TEST(Hundreds, Law_14_4_1_RazeLeavesTheRuinWhileAnItemIsLeft) {
-  // Law 9.7.1: with two Vagabonds each ruin holds two "R" items; raze takes
-  // one (9.7.3) and the ruin goes only with its last item (14.4.1).
+  // Law 9.7.1: with two Vagabonds each ruin holds two "R" items; raze looks
+  // at both and takes one (9.7.3), and the ruin goes only with its last item
+  // (14.4.1).
   Scenario sc = HuGame(kPhaseBirdsong, {kHundreds, kVagabond, kVagabond2});
   State& s = sc.s();
   Warlord(s, C(5), 0);
   s.SetPieces(kMob, C(6), 1);
-  s.mutable_vagabond(kVagabond).ruin_item[C(6)] = kHammer + 1;
-  ++s.mutable_vagabond(kVagabond).box[kHammer];
-  s.mutable_vagabond(kVagabond2).ruin_item[C(6)] = kSword + 1;
-  ++s.mutable_vagabond(kVagabond2).box[kSword];
+  TwoRuinItems(s, C(6), kHammer, kSword);
   ASSERT_EQ(s.clearing(C(6)).pieces[kRuin], 1);
   sc.Dice({kMouse});
   sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
-  EXPECT_EQ(s.hundreds().hoard[kHammer] + s.hundreds().hoard[kSword], 1)
-      << "one item per raze";
+  ASSERT_EQ(sc.Key(), "hundreds.raze.item") << "Law 9.7.3: they choose";
+  auto labels = sc.Labels();
+  std::sort(labels.begin(), labels.end());
+  EXPECT_EQ(labels, (std::vector<std::string>{"hammer", "sword"}));
+  sc.Choose("sword");
+  EXPECT_EQ(s.hundreds().hoard[kSword], 1);
+  EXPECT_EQ(s.hundreds().hoard[kHammer], 0) << "one item per raze";
+  EXPECT_EQ(s.vagabond(kVagabond).ruin_item[C(6)], kHammer + 1)
+      << "the other item stays under the ruin";
   EXPECT_EQ(s.clearing(C(6)).pieces[kRuin], 1) << "an item is still under it";
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Hundreds, Law_9_7_3_RazeTakesNoRItemOfAKindTheHoardHoldsFromARuin) {
+  // Law 9.7.3: a player cannot take an "R" item if they have the same type
+  // of "R" item on their faction board. A hammer razed from a ruin earlier
+  // rules out the ruin's hammer; the sword is taken.
+  Scenario sc = HuGame(kPhaseBirdsong, {kHundreds, kVagabond, kVagabond2});
+  State& s = sc.s();
+  Warlord(s, C(5), 0);
+  s.SetPieces(kMob, C(6), 1);
+  TwoRuinItems(s, C(6), kHammer, kSword);
+  s.mutable_vagabond(kVagabond).box[kHammer]++;  // the first hammer, razed
+  s.mutable_hundreds().hoard[kHammer] = 1;
+  s.mutable_hundreds().ruin_hoard[kHammer] = 1;
+  sc.Dice({kMouse});
+  sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
+  EXPECT_NE(sc.Key(), "hundreds.raze.item") << "one item may be taken";
+  EXPECT_EQ(s.hundreds().hoard[kSword], 1);
+  EXPECT_EQ(s.hundreds().hoard[kHammer], 1);
+  EXPECT_EQ(s.vagabond(kVagabond).ruin_item[C(6)], kHammer + 1);
+  EXPECT_EQ(s.clearing(C(6)).pieces[kRuin], 1);
+  EXPECT_EQ(s.hundreds().ruin_hoard[kSword], 1) << "an R item now";
+}
+
+TEST(Hundreds, Law_9_7_3_RazeLeavesRItemsOfKindsTheHoardHoldsFromRuins) {
+  // Both "R" kinds are already in the Hoard from ruins: nothing is taken and
+  // the ruin stays with both items (14.4.1: it goes with its last item).
+  Scenario sc = HuGame(kPhaseBirdsong, {kHundreds, kVagabond, kVagabond2});
+  State& s = sc.s();
+  Warlord(s, C(5), 0);
+  s.SetPieces(kMob, C(6), 1);
+  TwoRuinItems(s, C(6), kHammer, kSword);
+  s.mutable_vagabond(kVagabond).box[kHammer]++;
+  s.mutable_vagabond(kVagabond2).box[kSword]++;
+  for (int item : {kHammer, kSword}) {
+    s.mutable_hundreds().hoard[item] = 1;
+    s.mutable_hundreds().ruin_hoard[item] = 1;
+  }
+  sc.Dice({kMouse});
+  sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
+  EXPECT_EQ(s.hundreds().hoard[kHammer], 1);
+  EXPECT_EQ(s.hundreds().hoard[kSword], 1);
+  EXPECT_EQ(s.vagabond(kVagabond).ruin_item[C(6)], kHammer + 1);
+  EXPECT_EQ(s.vagabond(kVagabond2).ruin_item[C(6)], kSword + 1);
+  EXPECT_EQ(s.clearing(C(6)).pieces[kRuin], 1);
+}
+
+TEST(Hundreds, Law_9_7_3_AnItemTakenByLavishIsTheRItemFirst) {
+  // Rules decision (docs/rules-decisions.md, 9.7.3): items of one kind are
+  // alike but for the "R" mark; an item leaving the Hoard (Lavish, 14.7.4)
+  // is the "R" one when there is one, which leaves the Hundreds free to
+  // take that kind from a ruin again.
+  Scenario sc = HuGame(kPhaseBirdsong);
+  State& s = sc.s();
+  Warlord(s, C(5), 0);
+  Hoard(s, kSword);
+  Hoard(s, kSword);
+  s.mutable_hundreds().ruin_hoard[kSword] = 1;
+  sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
+  sc.Choose("Lavish");
+  ASSERT_EQ(sc.Key(), "hundreds.lavish");
+  sc.Choose("sword");
+  EXPECT_EQ(s.hundreds().hoard[kSword], 1);
+  EXPECT_EQ(s.hundreds().ruin_hoard[kSword], 0);
 }
 
 TEST(Hundreds, Law_14_4_3_AnointReplacesAWarrior) {
