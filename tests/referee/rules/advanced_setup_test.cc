@@ -328,12 +328,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "45d8af4fa955a957");
+            "a65ebce411ec56e7");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "20d10a11fd81b640");
+            "350b3cd4ccc524f8");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

@@ -45,7 +45,7 @@ TEST(Signature, SixSeatsWithCultAndRiverfolk) {
 
 TEST(Signature, UnderworldAndMarauder) {
   EXPECT_EQ(Signature({kDuchy, kCorvid, kHundreds, kKeepers}, 100),
-            "318ed45972953144");
+            "b24053609d4f16db");
 }
 
 TEST(Signature, TwoVagabonds) {
@@ -68,7 +68,7 @@ TEST(Signature, ExilesDeck) {
             "9aedc5e81d2b1fee");
   EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
                       40, "autumn", "exiles"),
-            "cfc517b3521a6be0");
+            "98b71ddbab1086a0");
 }
 
 // Issue 12: the Marauder hirelings (Law 22, 19.6) at two seats (all three
