@@ -10,8 +10,9 @@
 // disturbed by other load on the machine); `seats` is the table's size (2,
 // 4 or 6: Marquise, Eyrie, Alliance, Vagabond, Riverfolk, Lizard Cult,
 // the first N). Also: the referee alone with
-// in-process bots (its own cost per decision), and matches per minute of bots
-// the referee launches (exec:).
+// in-process bots (its own cost per decision), matches per minute of bots
+// the referee launches (exec:), and a match's fixed cost over gRPC
+// (BM_MatchFixedCost: greeting, starting and ending the bots).
 //
 // Run: build/bench/referee_bench (it starts its own random_bot processes).
 #include <benchmark/benchmark.h>
@@ -222,6 +223,48 @@ BENCHMARK(BM_RefereeDecision)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(3);
+
+// Issue 19.3: a match's fixed cost over gRPC: 2-seat matches of one turn
+// (a few decisions) against the running bot on a Unix socket, on Play
+// streams. greet_ms: from RunMatch to the first request (channels, Hello,
+// StartMatch); end_ms: from the last request to RunMatch's return
+// (EndMatch, closing the streams and channels).
+void BM_MatchFixedCost(benchmark::State& state) {
+  struct Times : MatchListener {
+    void OnRequest(const rules::State&, const v1::DecisionRequest&) override {
+      if (first == absl::InfinitePast()) first = absl::Now();
+      last = absl::Now();
+    }
+    bool ReadsRequests() const override { return false; }
+    bool Watched() const override { return false; }
+    absl::Time first = absl::InfinitePast(), last;
+  };
+  const std::string spec = "grpc://" + Bot(true).address;
+  MatchOptions options;
+  double greet_s = 0, end_s = 0;
+  int64_t matches = 0, decisions = 0;
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    v1::MatchSpec match = Spec(spec, seed++);
+    match.set_max_turns(1);
+    Times times;
+    const absl::Time t0 = absl::Now();
+    auto out = RunMatch(match, options, &times);
+    const absl::Time t1 = absl::Now();
+    if (!out.ok()) state.SkipWithError("match failed");
+    greet_s += absl::ToDoubleSeconds(times.first - t0);
+    end_s += absl::ToDoubleSeconds(t1 - times.last);
+    decisions += out->result.decisions();
+    ++matches;
+  }
+  state.counters["greet_ms"] = greet_s * 1e3 / matches;
+  state.counters["end_ms"] = end_s * 1e3 / matches;
+  state.counters["decisions"] = static_cast<double>(decisions) / matches;
+}
+BENCHMARK(BM_MatchFixedCost)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(2);
 
 // The referee's own cost: whole matches with in-process random bots
 // (builtin:random), every request built as for a remote bot; with

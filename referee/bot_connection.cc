@@ -98,6 +98,50 @@ std::chrono::system_clock::time_point DeadlineIn(absl::Duration d) {
   return std::chrono::system_clock::now() + absl::ToChronoMicroseconds(d);
 }
 
+// An answer that is already there.
+template <typename T>
+BotConnection::Answer<T> Ready(T value) {
+  return [value = std::move(value)]() mutable { return std::move(value); };
+}
+
+// Issue 19.3: a unary call begun in a CallGroup (Start), its answer
+// awaited by Wait, bounded by the call's deadline.
+template <typename Response>
+class PendingUnary {
+ public:
+  PendingUnary(CallGroup& group, absl::Duration timeout, bool wait_for_ready)
+      : group_(group) {
+    ctx_.set_deadline(DeadlineIn(timeout));
+    ctx_.set_wait_for_ready(wait_for_ready);
+  }
+  ~PendingUnary() {
+    if (!reader_ || waited_) return;
+    ctx_.TryCancel();
+    (void)Wait();
+  }
+  // `begin(ctx, cq)` begins the call (a stub's AsyncNAME).
+  template <typename Begin>
+  void Start(Begin begin) {
+    reader_ = begin(&ctx_, group_.queue());
+    reader_->Finish(&response_, &status_, this);
+  }
+  absl::StatusOr<Response> Wait() {
+    waited_ = true;
+    if (!group_.Await(this))
+      return absl::InternalError("the call did not complete");
+    if (absl::Status s = FromGrpc(status_); !s.ok()) return s;
+    return std::move(response_);
+  }
+
+ private:
+  CallGroup& group_;
+  grpc::ClientContext ctx_;
+  std::unique_ptr<grpc::ClientAsyncResponseReader<Response>> reader_;
+  Response response_;
+  grpc::Status status_;
+  bool waited_ = false;
+};
+
 // Issue 19: a bot's Play stream. The referee writes one request and waits
 // for one answer, on its own thread through the stream's completion queue
 // (no thread hop, no call set-up per decision), each wait bounded by that
@@ -122,6 +166,10 @@ class PlayStream {
     while (cq_.Next(&tag, &ok)) {
     }
   }
+
+  // Issue 19.3: ends the stream at once (the destructor then only awaits
+  // its end).
+  void Cancel() { ctx_.TryCancel(); }
 
   // Sends `r`, calls `meanwhile` (unless the stream failed before `r` was
   // sent; `r` is serialized by then) and waits for the answer until
@@ -242,23 +290,37 @@ class GrpcBot : public BotConnection {
   }
 
   absl::StatusOr<v1::BotInfo> Hello(absl::Duration timeout) override {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(DeadlineIn(timeout));
-    ctx.set_wait_for_ready(true);  // a just-launched bot may not listen yet
+    CallGroup group;
+    return BeginHello(timeout, group)();
+  }
+  Answer<absl::StatusOr<v1::BotInfo>> BeginHello(absl::Duration timeout,
+                                                 CallGroup& group) override {
+    // A just-launched bot may not listen yet: wait for ready.
+    auto call =
+        std::make_unique<PendingUnary<v1::BotInfo>>(group, timeout, true);
     v1::HelloRequest req;
     req.set_protocol_version(1);
-    v1::BotInfo info;
-    absl::Status s = FromGrpc(stub_->Hello(&ctx, req, &info));
-    if (!s.ok()) return s;
-    use_stream_ = use_stream_ && info.play_stream();
-    return info;
+    call->Start([&](grpc::ClientContext* ctx, grpc::CompletionQueue* cq) {
+      return stub_->AsyncHello(ctx, req, cq);
+    });
+    return [this, call = std::move(call)]() -> absl::StatusOr<v1::BotInfo> {
+      absl::StatusOr<v1::BotInfo> info = call->Wait();
+      if (info.ok()) use_stream_ = use_stream_ && info->play_stream();
+      return info;
+    };
   }
   absl::Status StartMatch(const v1::MatchStart& m,
                           absl::Duration timeout) override {
-    grpc::ClientContext ctx;
-    ctx.set_deadline(DeadlineIn(timeout));
-    v1::Ack ack;
-    return FromGrpc(stub_->StartMatch(&ctx, m, &ack));
+    CallGroup group;
+    return BeginStartMatch(m, timeout, group)();
+  }
+  Answer<absl::Status> BeginStartMatch(const v1::MatchStart& m,
+                                       absl::Duration timeout,
+                                       CallGroup& group) override {
+    return Acked(group, timeout,
+                 [&](grpc::ClientContext* ctx, grpc::CompletionQueue* cq) {
+                   return stub_->AsyncStartMatch(ctx, m, cq);
+                 });
   }
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                       absl::Duration deadline) override {
@@ -277,14 +339,35 @@ class GrpcBot : public BotConnection {
 
   absl::Status EndMatch(const v1::MatchEnd& m,
                         absl::Duration timeout) override {
-    stream_.reset();  // the match's last decision was made
-    grpc::ClientContext ctx;
-    ctx.set_deadline(DeadlineIn(timeout));
-    v1::Ack ack;
-    return FromGrpc(stub_->EndMatch(&ctx, m, &ack));
+    CallGroup group;
+    return BeginEndMatch(m, timeout, group)();
+  }
+  // The match's last decision was made: its stream is cancelled before
+  // MatchEnd is sent, and closed while MatchEnd is on its way.
+  Answer<absl::Status> BeginEndMatch(const v1::MatchEnd& m,
+                                     absl::Duration timeout,
+                                     CallGroup& group) override {
+    if (stream_) stream_->Cancel();
+    Answer<absl::Status> ack =
+        Acked(group, timeout,
+              [&](grpc::ClientContext* ctx, grpc::CompletionQueue* cq) {
+                return stub_->AsyncEndMatch(ctx, m, cq);
+              });
+    return [this, ack = std::move(ack)]() mutable {
+      stream_.reset();
+      return std::move(ack)();
+    };
   }
 
  private:
+  // A call answered by an Ack, begun by `begin(ctx, cq)`.
+  template <typename Begin>
+  static Answer<absl::Status> Acked(CallGroup& group, absl::Duration timeout,
+                                    Begin begin) {
+    auto call = std::make_unique<PendingUnary<v1::Ack>>(group, timeout, false);
+    call->Start(begin);
+    return [call = std::move(call)] { return call->Wait().status(); };
+  }
   // Sends `r`, calling `meanwhile` once (after the answer unless Send
   // calls it sooner).
   absl::StatusOr<v1::Decision> Overlapped(const OutgoingRequest& r,
@@ -433,26 +516,41 @@ class ExecBot : public BotConnection {
     sandbox_.reset();
   }
 
+  absl::StatusOr<v1::BotInfo> Hello(absl::Duration t) override {
+    CallGroup group;
+    return BeginHello(t, group)();
+  }
   // Waits for the bot's socket (failing fast if the process exits), then
   // greets it.
-  absl::StatusOr<v1::BotInfo> Hello(absl::Duration t) override {
+  Answer<absl::StatusOr<v1::BotInfo>> BeginHello(absl::Duration t,
+                                                 CallGroup& group) override {
+    using Info = absl::StatusOr<v1::BotInfo>;
     const absl::Time until = absl::Now() + t;
     while (!sandbox_->Listening()) {
-      if (!process_->Running()) return Ended("during startup");
+      if (!process_->Running()) return Ready<Info>(Ended("during startup"));
       if (absl::Now() >= until) {
-        return absl::DeadlineExceededError(
+        return Ready<Info>(absl::DeadlineExceededError(
             absl::StrCat("the bot did not listen on ", sandbox_->address(),
-                         " within ", absl::FormatDuration(t)));
+                         " within ", absl::FormatDuration(t))));
       }
       absl::SleepFor(absl::Milliseconds(2));
     }
     if (!rpc_) rpc_ = std::make_unique<GrpcBot>(sandbox_->address(), options_);
-    return Guarded(until - absl::Now(),
-                   [&](absl::Duration d) { return rpc_->Hello(d); });
+    return GuardedBegin<Info>(until - absl::Now(), [&](absl::Duration d) {
+      return rpc_->BeginHello(d, group);
+    });
   }
   absl::Status StartMatch(const v1::MatchStart& m, absl::Duration t) override {
-    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
-    return Guarded(t, [&](absl::Duration d) { return rpc_->StartMatch(m, d); });
+    CallGroup group;
+    return BeginStartMatch(m, t, group)();
+  }
+  Answer<absl::Status> BeginStartMatch(const v1::MatchStart& m,
+                                       absl::Duration t,
+                                       CallGroup& group) override {
+    if (!rpc_) return Ready(absl::FailedPreconditionError("no Hello yet"));
+    return GuardedBegin<absl::Status>(t, [&](absl::Duration d) {
+      return rpc_->BeginStartMatch(m, d, group);
+    });
   }
   absl::StatusOr<v1::Decision> Decide(const v1::DecisionRequest& r,
                                       absl::Duration t) override {
@@ -481,8 +579,14 @@ class ExecBot : public BotConnection {
     }));
   }
   absl::Status EndMatch(const v1::MatchEnd& m, absl::Duration t) override {
-    if (!rpc_) return absl::FailedPreconditionError("no Hello yet");
-    return Guarded(t, [&](absl::Duration d) { return rpc_->EndMatch(m, d); });
+    CallGroup group;
+    return BeginEndMatch(m, t, group)();
+  }
+  Answer<absl::Status> BeginEndMatch(const v1::MatchEnd& m, absl::Duration t,
+                                     CallGroup& group) override {
+    if (!rpc_) return Ready(absl::FailedPreconditionError("no Hello yet"));
+    return GuardedBegin<absl::Status>(
+        t, [&](absl::Duration d) { return rpc_->BeginEndMatch(m, d, group); });
   }
   bool Exited() override { return !process_->Running(); }
   std::string Stderr() override { return process_->Stderr(); }
@@ -504,19 +608,41 @@ class ExecBot : public BotConnection {
   // to end is a timeout.
   template <typename Call>
   auto Guarded(absl::Duration d, Call call) -> decltype(call(d)) {
-    if (watchdog_.fired()) {
-      return absl::DeadlineExceededError("the bot was killed by the watchdog");
-    }
+    if (watchdog_.fired()) return KilledBefore();
     d = std::max(d, absl::ZeroDuration());
     watchdog_.Arm(d + kGrace);
     auto result = call(d);
     watchdog_.Disarm();
-    if (watchdog_.fired()) {
-      return absl::DeadlineExceededError(
-          absl::StrCat("no answer within ", absl::FormatDuration(d + kGrace),
-                       " despite the deadline: the bot was killed (watchdog)"));
-    }
+    if (watchdog_.fired()) return KilledDuring(d + kGrace);
     return result;
+  }
+  // Issue 19.3: as Guarded, for a call in two halves (`begin(d)` begins
+  // it): the watchdog is armed from its start until its answer is awaited.
+  // That may come only after an earlier seat's answer, awaited at most
+  // kGrace past that call's end (its own watchdog), which was no later
+  // than this call's end (begun earlier, with no later end): one more
+  // kGrace spares a bot that answered in time.
+  template <typename T>
+  Answer<T> GuardedBegin(absl::Duration d,
+                         absl::FunctionRef<Answer<T>(absl::Duration)> begin) {
+    if (watchdog_.fired()) return Ready<T>(KilledBefore());
+    d = std::max(d, absl::ZeroDuration());
+    watchdog_.Arm(d + 2 * kGrace);
+    return [this, d, answer = begin(d)]() mutable -> T {
+      T result = std::move(answer)();
+      watchdog_.Disarm();
+      if (watchdog_.fired()) return KilledDuring(d + 2 * kGrace);
+      return result;
+    };
+  }
+  static absl::Status KilledBefore() {
+    return absl::DeadlineExceededError("the bot was killed by the watchdog");
+  }
+  // `armed`: how long the watchdog waited.
+  static absl::Status KilledDuring(absl::Duration armed) {
+    return absl::DeadlineExceededError(
+        absl::StrCat("no answer within ", absl::FormatDuration(armed),
+                     " despite the deadline: the bot was killed (watchdog)"));
   }
   absl::Status Ended(absl::string_view detail) {
     const std::string note = sandbox_->LimitNote(process_->ExitStatus());
@@ -598,6 +724,41 @@ absl::StatusOr<v1::Decision> BotConnection::DecideBytes(
     return absl::InvalidArgumentError("not a DecisionRequest");
   }
   return DecideOverlapped(r, deadline, meanwhile);
+}
+
+BotConnection::Answer<absl::StatusOr<v1::BotInfo>> BotConnection::BeginHello(
+    absl::Duration timeout, CallGroup&) {
+  return Ready(Hello(timeout));
+}
+
+BotConnection::Answer<absl::Status> BotConnection::BeginStartMatch(
+    const v1::MatchStart& m, absl::Duration timeout, CallGroup&) {
+  return Ready(StartMatch(m, timeout));
+}
+
+BotConnection::Answer<absl::Status> BotConnection::BeginEndMatch(
+    const v1::MatchEnd& m, absl::Duration timeout, CallGroup&) {
+  return Ready(EndMatch(m, timeout));
+}
+
+CallGroup::CallGroup() : queue_(std::make_unique<grpc::CompletionQueue>()) {}
+
+CallGroup::~CallGroup() {
+  queue_->Shutdown();
+  void* tag;
+  bool ok;
+  while (queue_->Next(&tag, &ok)) {
+  }
+}
+
+bool CallGroup::Await(void* tag) {
+  while (done_.erase(tag) == 0) {
+    void* next;
+    bool ok;
+    if (!queue_->Next(&next, &ok)) return false;
+    done_.insert(next);
+  }
+  return true;
 }
 
 BotChannels::BotChannels() = default;

@@ -15,8 +15,10 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
+#include "absl/functional/any_invocable.h"
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -26,6 +28,7 @@
 
 namespace grpc {
 class Channel;
+class CompletionQueue;
 }  // namespace grpc
 
 namespace woodland::referee {
@@ -50,6 +53,26 @@ class BotChannels {
 
  private:
   std::map<std::string, std::shared_ptr<grpc::Channel>> channels_;
+};
+
+// Issue 19.3: calls begun together (BotConnection::Begin*) and awaited on
+// one thread. gRPC moves a call on (connects, sends, reads) only while its
+// completion queue is polled: the group's calls share one, so awaiting any
+// of them moves all on, and no bot's call waits for another's answer.
+// Outlives its calls' answers; not thread-safe.
+class CallGroup {
+ public:
+  CallGroup();
+  ~CallGroup();
+  CallGroup(const CallGroup&) = delete;
+  CallGroup& operator=(const CallGroup&) = delete;
+  grpc::CompletionQueue* queue() { return queue_.get(); }
+  // Waits until the call tagged `tag` has completed (false: it never will).
+  bool Await(void* tag);
+
+ private:
+  std::unique_ptr<grpc::CompletionQueue> queue_;
+  std::set<void*> done_;  // completed, not awaited yet
 };
 
 class BotConnection {
@@ -81,6 +104,22 @@ class BotConnection {
       absl::FunctionRef<void()> meanwhile);
   virtual absl::Status EndMatch(const v1::MatchEnd& m,
                                 absl::Duration timeout) = 0;
+  // Issue 19.3: Hello, StartMatch and EndMatch in two halves, so that the
+  // match runner sends a call to every seat's bot before it awaits any
+  // answer (no bot waits for another's, and no thread per seat): Begin*
+  // sends the call in `group` and returns what awaits its answer (call it
+  // once, before any other call on this connection; `m` and `group` must
+  // live until then). By default the whole call is made in Begin*.
+  template <typename T>
+  using Answer = absl::AnyInvocable<T() &&>;
+  virtual Answer<absl::StatusOr<v1::BotInfo>> BeginHello(absl::Duration timeout,
+                                                         CallGroup& group);
+  virtual Answer<absl::Status> BeginStartMatch(const v1::MatchStart& m,
+                                               absl::Duration timeout,
+                                               CallGroup& group);
+  virtual Answer<absl::Status> BeginEndMatch(const v1::MatchEnd& m,
+                                             absl::Duration timeout,
+                                             CallGroup& group);
   // True once a launched bot process has exited.
   virtual bool Exited() { return false; }
   // Captured stderr of a launched bot ("" otherwise).

@@ -883,36 +883,59 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     }
     sr.bot = *std::move(bot);
   }
+  // Issue 19.3: every bot is greeted at once, and each started as soon as
+  // it answers (in seat order): no bot waits for another's answer. The
+  // listener is called, and faults recorded, in seat order on this thread
+  // as when the seats went one by one.
+  CallGroup greetings;
+  std::vector<BotConnection::Answer<absl::StatusOr<v1::BotInfo>>> hellos(n);
+  for (int i = 0; i < n; ++i) {
+    if (seats[i].bot) {
+      hellos[i] =
+          seats[i].bot->BeginHello(options.connect.startup_timeout, greetings);
+    }
+  }
+  // Each seat's MatchStart: its own fields, the game lent by `start` (not
+  // copied) until all are answered.
+  std::vector<v1::MatchStart> starts(n);
+  std::vector<absl::Status> greeted(n), begun(n);
+  std::vector<BotConnection::Answer<absl::Status>> starting(n);
   for (int i = 0; i < n; ++i) {
     SeatRun& sr = seats[i];
     if (!sr.bot) continue;
-    auto info = sr.bot->Hello(options.connect.startup_timeout);
+    absl::StatusOr<v1::BotInfo> info = std::move(hellos[i])();
     if (!info.ok()) {
-      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
-                std::string(info.status().message()));
-      replace(i, -1, "no answer to Hello");
+      greeted[i] = info.status();
       sr.bot.reset();
       continue;
     }
     sr.info = SanitizedInfo(*info);
     sr.unchanged_ok = info->accepts_unchanged_observation();
-    v1::MatchStart& ms = start;  // its seat's fields set anew
+    v1::MatchStart& ms = starts[i];
     ms.set_match_id(spec.match_id());
     ms.set_seat(i);
     ms.set_faction(FactionToProto(s.seat(i).faction));
-    ms.clear_seats();
     for (int j = 0; j < n; ++j) ms.add_seats(FactionToProto(s.seat(j).faction));
     ms.set_map(setup->map);
     ms.set_deck(setup->deck);
     ms.set_first_seat(spec.first_seat());
+    ms.unsafe_arena_set_allocated_game(start.mutable_game());
     if (history) ms.set_history_token(history->token(i));
-    ms.clear_decision_deadline();  // the listener sees none (as before)
-    ms.clear_time_bank();
-    if (listener) listener->OnMatchStart(i, ms);
+    if (listener) listener->OnMatchStart(i, ms);  // no deadline (as before)
     ToProto(deadline, ms.mutable_decision_deadline());
     ToProto(bank, ms.mutable_time_bank());
-    if (absl::Status st = sr.bot->StartMatch(ms, absl::Seconds(5)); !st.ok()) {
-      add_fault(i, -1, v1::FAULT_REASON_STARTUP, std::string(st.message()));
+    starting[i] = sr.bot->BeginStartMatch(ms, absl::Seconds(5), greetings);
+  }
+  for (int i = 0; i < n; ++i) {
+    if (starting[i]) begun[i] = std::move(starting[i])();
+    (void)starts[i].unsafe_arena_release_game();
+    if (!greeted[i].ok()) {
+      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
+                std::string(greeted[i].message()));
+      replace(i, -1, "no answer to Hello");
+    } else if (!begun[i].ok()) {
+      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
+                std::string(begun[i].message()));
     }
   }
 
@@ -967,13 +990,16 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   out.result = MatchResultOf(s, spec, seats, index, pins.first_pinned, took,
                              clock->Now(), &end);
   const v1::MatchResult& r = out.result;
-  out.stderr_by_seat.assign(n, "");
+  // Each seat's MatchEnd, made (and shown to the listener) and sent in seat
+  // order; issue 19.3: all are sent before any answer is awaited.
+  CallGroup farewells;
+  std::vector<std::optional<v1::MatchEnd>> ends(n);
+  std::vector<BotConnection::Answer<absl::Status>> ended(n);
   for (int i = 0; i < n; ++i) {
     SeatRun& sr = seats[i];
-    if (!sr.bot) continue;
-    if (!sr.bot->Exited()) {
+    if (sr.bot && !sr.bot->Exited()) {
       // Issue 13: the seat's last events and its final view.
-      v1::MatchEnd mine = end;
+      v1::MatchEnd& mine = ends[i].emplace(end);
       for (size_t e = sr.event_cursor; e < s.events().size(); ++e)
         EventToProto(s, s.events()[e], i, mine.add_events());
       sr.event_cursor = s.events().size();
@@ -1002,8 +1028,14 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
             ->AddLengthDelimited(v1::MatchEnd::kObservationFieldNumber)
             ->swap(sr.last_observation);
       }
-      (void)sr.bot->EndMatch(mine, absl::Seconds(1));
+      ended[i] = sr.bot->BeginEndMatch(mine, absl::Seconds(1), farewells);
     }
+  }
+  out.stderr_by_seat.assign(n, "");
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    if (!sr.bot) continue;
+    if (ended[i]) (void)std::move(ended[i])();
     const std::string err = sr.bot->Stderr();
     out.stderr_by_seat[i] = err;
     // Safety net: the id is a plain name (ValidateSpec, issue 16

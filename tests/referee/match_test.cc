@@ -8,6 +8,8 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <mutex>
+#include <random>
 #include <set>
 #include <thread>
 
@@ -1057,6 +1059,98 @@ TEST(Match, ConcurrentlyLaunchedBotsAreEachReachedAtTheirOwnPort) {
         << "reached another match's bot";
     EXPECT_FALSE(bots[i]->Exited()) << i;
   }
+}
+
+// Issue 19.3: a bot whose Hello, StartMatch and EndMatch each take
+// kSlowCall; it notes when each of those calls reaches it, and decides at
+// random.
+class SlowGreetingBot final : public v1::Bot::Service {
+ public:
+  static constexpr absl::Duration kSlowCall = absl::Milliseconds(300);
+  grpc::Status Hello(grpc::ServerContext*, const v1::HelloRequest*,
+                     v1::BotInfo* info) override {
+    info->set_name("slow-greeting");
+    return Slow("Hello");
+  }
+  grpc::Status StartMatch(grpc::ServerContext*, const v1::MatchStart*,
+                          v1::Ack*) override {
+    return Slow("StartMatch");
+  }
+  grpc::Status EndMatch(grpc::ServerContext*, const v1::MatchEnd*,
+                        v1::Ack*) override {
+    return Slow("EndMatch");
+  }
+  grpc::Status Decide(grpc::ServerContext*, const v1::DecisionRequest* r,
+                      v1::Decision* d) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    d->set_option_index(static_cast<int>(rng_() % r->options_size()));
+    return grpc::Status::OK;
+  }
+  // When the calls named `method` arrived.
+  std::vector<absl::Time> Arrivals(const std::string& method) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return arrivals_[method];
+  }
+
+ private:
+  grpc::Status Slow(const std::string& method) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      arrivals_[method].push_back(absl::Now());
+    }
+    absl::SleepFor(kSlowCall);
+    return grpc::Status::OK;
+  }
+  std::mutex mu_;
+  std::map<std::string, std::vector<absl::Time>> arrivals_;
+  std::mt19937 rng_{7};
+};
+
+// Issue 19.3: each seat's Hello, StartMatch and EndMatch go to all bots at
+// once: two bots whose calls each take 300 ms are greeted and started in
+// about 600 ms, not 1.2 s, and ended in about 300 ms, not 600.
+TEST(Match, Issue19_3_ASlowBotDelaysNoOtherSeatsGreetingOrEnd) {
+  // Two bots, each on its own socket (its own connection).
+  SlowGreetingBot bots[2];
+  std::unique_ptr<grpc::Server> servers[2];
+  std::string specs[2];
+  for (int i = 0; i < 2; ++i) {
+    const std::string address =
+        absl::StrCat("unix:", ::testing::TempDir(), "/slow-greeting.", getpid(),
+                     ".", i, ".sock");
+    grpc::ServerBuilder builder;
+    builder.AddListeningPort(address, grpc::InsecureServerCredentials());
+    builder.RegisterService(&bots[i]);
+    servers[i] = builder.BuildAndStart();
+    ASSERT_NE(servers[i], nullptr);
+    specs[i] = "grpc://" + address;
+  }
+  struct Times : MatchListener {
+    void OnRequest(const rules::State&, const v1::DecisionRequest&) override {
+      if (first_request == absl::InfinitePast()) first_request = absl::Now();
+      last_request = absl::Now();
+    }
+    absl::Time first_request = absl::InfinitePast(), last_request;
+  } times;
+  v1::MatchSpec spec = test_util::TwoSeatSpec(specs[0], specs[1]);
+  spec.set_max_turns(3);
+  const absl::Time t0 = absl::Now();
+  auto out = RunMatch(spec, MatchOptions{}, &times);
+  const absl::Time t1 = absl::Now();
+  ASSERT_TRUE(out.ok()) << out.status();
+  for (const v1::SeatResult& seat : out->result.seats())
+    EXPECT_EQ(seat.faults_size(), 0) << seat.DebugString();
+  for (const char* method : {"Hello", "StartMatch", "EndMatch"}) {
+    const std::vector<absl::Time> at0 = bots[0].Arrivals(method);
+    const std::vector<absl::Time> at1 = bots[1].Arrivals(method);
+    ASSERT_EQ(at0.size(), 1u) << method;
+    ASSERT_EQ(at1.size(), 1u) << method;
+    EXPECT_LT(absl::AbsDuration(at1[0] - at0[0]), absl::Milliseconds(150))
+        << method << " reached one bot only after the other had answered";
+  }
+  EXPECT_LT(times.first_request - t0, absl::Milliseconds(1000));
+  EXPECT_LT(t1 - times.last_request, absl::Milliseconds(550));
+  for (auto& server : servers) server->Shutdown();
 }
 
 }  // namespace
