@@ -583,6 +583,182 @@ void PublishEnd(const State& s, const std::string& match_id, int64_t index,
   listener.OnUpdate(u);
 }
 
+// A fault of the seat's bot (its detail cleaned: it often quotes the bot),
+// counted under the operator's label (never the bot's).
+void AddFault(SeatRun& sr, const MatchOptions& options, int64_t index,
+              v1::FaultReason reason, const std::string& detail) {
+  v1::Fault f;
+  f.set_decision_index(index);
+  f.set_reason(reason);
+  f.set_detail(CleanUtf8(detail, 300));
+  sr.faults.push_back(f);
+  if (options.metrics) options.metrics->Fault(sr.bot_label, FaultName(reason));
+}
+
+// The seat's bot gives way to the fallback for the rest of the match (once),
+// with a fault saying why.
+void Replace(SeatRun& sr, const MatchOptions& options, int64_t index,
+             const std::string& why) {
+  if (sr.replaced) return;
+  sr.replaced = true;
+  AddFault(sr, options, index, v1::FAULT_REASON_REPLACED, why);
+}
+
+// Launches or connects every seat's bot before greeting any (their startups
+// overlap); a bot that cannot start is replaced.
+void ConnectSeats(const MatchOptions& options, uint64_t aux_seed,
+                  std::vector<SeatRun>& seats) {
+  for (int i = 0; i < static_cast<int>(seats.size()); ++i) {
+    SeatRun& sr = seats[i];
+    ConnectOptions co = options.connect;
+    co.builtin_seed = aux_seed * 31 + i + 1;
+    auto bot = ConnectBot(sr.resolved, co);
+    if (!bot.ok()) {
+      AddFault(sr, options, -1, v1::FAULT_REASON_STARTUP,
+               std::string(bot.status().message()));
+      Replace(sr, options, -1, "could not start the bot");
+      continue;
+    }
+    sr.bot = *std::move(bot);
+  }
+}
+
+// Greets every seat's bot and starts its match (MatchStart: its seat, the
+// table, the game of `start`, its deadline and bank). A bot that does not
+// answer Hello is replaced; a failed StartMatch is a fault.
+void GreetSeats(const State& s, const v1::MatchSpec& spec,
+                const rules::GameSetup& setup, absl::Duration bank,
+                const DecisionContext& c, v1::MatchStart& start,
+                std::vector<SeatRun>& seats) {
+  const MatchOptions& options = c.options;
+  const int n = static_cast<int>(seats.size());
+  // Issue 19.3: every bot is greeted at once, and each started as soon as
+  // it answers (in seat order): no bot waits for another's answer. The
+  // listener is called, and faults recorded, in seat order on this thread
+  // as when the seats went one by one.
+  CallGroup greetings;
+  std::vector<BotConnection::Answer<absl::StatusOr<v1::BotInfo>>> hellos(n);
+  for (int i = 0; i < n; ++i) {
+    if (seats[i].bot) {
+      hellos[i] =
+          seats[i].bot->BeginHello(options.connect.startup_timeout, greetings);
+    }
+  }
+  // Each seat's MatchStart: its own fields, the game lent by `start` (not
+  // copied) until all are answered.
+  std::vector<v1::MatchStart> starts(n);
+  std::vector<absl::Status> greeted(n), begun(n);
+  std::vector<BotConnection::Answer<absl::Status>> starting(n);
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    if (!sr.bot) continue;
+    absl::StatusOr<v1::BotInfo> info = std::move(hellos[i])();
+    if (!info.ok()) {
+      greeted[i] = info.status();
+      sr.bot.reset();
+      continue;
+    }
+    sr.info = SanitizedInfo(*info);
+    sr.unchanged_ok = info->accepts_unchanged_observation();
+    v1::MatchStart& ms = starts[i];
+    ms.set_match_id(c.match_id);
+    ms.set_seat(i);
+    ms.set_faction(FactionToProto(s.seat(i).faction));
+    for (int j = 0; j < n; ++j) ms.add_seats(FactionToProto(s.seat(j).faction));
+    ms.set_map(setup.map);
+    ms.set_deck(setup.deck);
+    ms.set_first_seat(spec.first_seat());
+    ms.unsafe_arena_set_allocated_game(start.mutable_game());
+    if (c.history) ms.set_history_token(c.history->token(i));
+    if (c.listener) c.listener->OnMatchStart(i, ms);  // no deadline (as before)
+    ToProto(c.deadline, ms.mutable_decision_deadline());
+    ToProto(bank, ms.mutable_time_bank());
+    starting[i] = sr.bot->BeginStartMatch(ms, absl::Seconds(5), greetings);
+  }
+  for (int i = 0; i < n; ++i) {
+    if (starting[i]) begun[i] = std::move(starting[i])();
+    (void)starts[i].unsafe_arena_release_game();
+    if (!greeted[i].ok()) {
+      AddFault(seats[i], options, -1, v1::FAULT_REASON_STARTUP,
+               std::string(greeted[i].message()));
+      Replace(seats[i], options, -1, "no answer to Hello");
+    } else if (!begun[i].ok()) {
+      AddFault(seats[i], options, -1, v1::FAULT_REASON_STARTUP,
+               std::string(begun[i].message()));
+    }
+  }
+}
+
+// Ends the match for every seat's bot still running: its MatchEnd (the
+// outcomes of `end`, its last events and its final view), then its stderr
+// (kept in options.stderr_dir when set) and the bot's end. Returns each
+// seat's stderr.
+std::vector<std::string> EndSeats(const State& s, const v1::MatchEnd& end,
+                                  const DecisionContext& c,
+                                  MatchRequests& requests,
+                                  std::vector<SeatRun>& seats) {
+  const int n = static_cast<int>(seats.size());
+  // Each seat's MatchEnd, made (and shown to the listener) and sent in seat
+  // order; issue 19.3: all are sent before any answer is awaited.
+  CallGroup farewells;
+  std::vector<std::optional<v1::MatchEnd>> ends(n);
+  std::vector<BotConnection::Answer<absl::Status>> ended(n);
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    if (sr.bot && !sr.bot->Exited()) {
+      // Issue 13: the seat's last events and its final view.
+      v1::MatchEnd& mine = ends[i].emplace(end);
+      for (size_t e = sr.event_cursor; e < s.events().size(); ++e)
+        EventToProto(s, s.events()[e], i, mine.add_events());
+      sr.event_cursor = s.events().size();
+      // Issue 19.3: the view from the match's sections, and its board event
+      // against the seat's last request's view from their bytes.
+      requests.views.Serialize(s, i, &sr.next_observation, &sr.next_fields);
+      v1::Event board;
+      bool has_board;
+      // Only the bot reads it: the board event's view stays bytes.
+      SameObservation(s, i, sr, &board, &has_board,
+                      /*raw_board=*/!c.history && !c.listener);
+      if (has_board) {
+        if (c.history) c.history->AddSeatEvent(i, sr.event_cursor, board);
+        *mine.add_events() = std::move(board);
+      }
+      // The final view, now the seat's kept one: a listener sees it as a
+      // message; else it goes as its bytes, given up by the seat (an
+      // unknown field 5, which any parser reads as the observation).
+      if (c.listener) {
+        (void)mine.mutable_observation()->ParseFromString(sr.last_observation);
+        c.listener->OnMatchEnd(i, mine);
+      } else {
+        static_assert(v1::MatchEnd::kObservationFieldNumber == 5);
+        mine.GetReflection()
+            ->MutableUnknownFields(&mine)
+            ->AddLengthDelimited(v1::MatchEnd::kObservationFieldNumber)
+            ->swap(sr.last_observation);
+      }
+      ended[i] = sr.bot->BeginEndMatch(mine, absl::Seconds(1), farewells);
+    }
+  }
+  std::vector<std::string> stderr_by_seat(n);
+  for (int i = 0; i < n; ++i) {
+    SeatRun& sr = seats[i];
+    if (!sr.bot) continue;
+    if (ended[i]) (void)std::move(ended[i])();
+    const std::string err = sr.bot->Stderr();
+    stderr_by_seat[i] = err;
+    // Safety net: the id is a plain name (ValidateSpec, issue 16
+    // item 11), so the file stays inside stderr_dir.
+    if (!c.options.stderr_dir.empty() && !err.empty() &&
+        ValidateName("match_id", c.match_id).ok()) {
+      std::ofstream(absl::StrCat(c.options.stderr_dir, "/", c.match_id, "-seat",
+                                 i, ".stderr"))
+          << err;
+    }
+    sr.bot.reset();  // ends a launched process
+  }
+  return stderr_by_seat;
+}
+
 }  // namespace
 
 std::vector<v1::MatchUpdate> PublicEventUpdates(const State& s, size_t from,
@@ -851,93 +1027,10 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
       !st.ok()) {
     return st;
   }
-  auto add_fault = [&](int seat, int64_t index, v1::FaultReason reason,
-                       std::string detail) {
-    SeatRun& sr = seats[seat];
-    v1::Fault f;
-    f.set_decision_index(index);
-    f.set_reason(reason);
-    f.set_detail(CleanUtf8(detail, 300));  // often quotes the bot
-    sr.faults.push_back(f);
-    if (options.metrics)
-      options.metrics->Fault(sr.bot_label, FaultName(reason));
-  };
-  auto replace = [&](int seat, int64_t index, const std::string& why) {
-    if (seats[seat].replaced) return;
-    seats[seat].replaced = true;
-    add_fault(seat, index, v1::FAULT_REASON_REPLACED, why);
-  };
-
-  // Launch or connect every bot first (their startups overlap), then greet
-  // and start each.
-  for (int i = 0; i < n; ++i) {
-    SeatRun& sr = seats[i];
-    ConnectOptions co = options.connect;
-    co.builtin_seed = aux_seed * 31 + i + 1;
-    auto bot = ConnectBot(sr.resolved, co);
-    if (!bot.ok()) {
-      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
-                std::string(bot.status().message()));
-      replace(i, -1, "could not start the bot");
-      continue;
-    }
-    sr.bot = *std::move(bot);
-  }
-  // Issue 19.3: every bot is greeted at once, and each started as soon as
-  // it answers (in seat order): no bot waits for another's answer. The
-  // listener is called, and faults recorded, in seat order on this thread
-  // as when the seats went one by one.
-  CallGroup greetings;
-  std::vector<BotConnection::Answer<absl::StatusOr<v1::BotInfo>>> hellos(n);
-  for (int i = 0; i < n; ++i) {
-    if (seats[i].bot) {
-      hellos[i] =
-          seats[i].bot->BeginHello(options.connect.startup_timeout, greetings);
-    }
-  }
-  // Each seat's MatchStart: its own fields, the game lent by `start` (not
-  // copied) until all are answered.
-  std::vector<v1::MatchStart> starts(n);
-  std::vector<absl::Status> greeted(n), begun(n);
-  std::vector<BotConnection::Answer<absl::Status>> starting(n);
-  for (int i = 0; i < n; ++i) {
-    SeatRun& sr = seats[i];
-    if (!sr.bot) continue;
-    absl::StatusOr<v1::BotInfo> info = std::move(hellos[i])();
-    if (!info.ok()) {
-      greeted[i] = info.status();
-      sr.bot.reset();
-      continue;
-    }
-    sr.info = SanitizedInfo(*info);
-    sr.unchanged_ok = info->accepts_unchanged_observation();
-    v1::MatchStart& ms = starts[i];
-    ms.set_match_id(spec.match_id());
-    ms.set_seat(i);
-    ms.set_faction(FactionToProto(s.seat(i).faction));
-    for (int j = 0; j < n; ++j) ms.add_seats(FactionToProto(s.seat(j).faction));
-    ms.set_map(setup->map);
-    ms.set_deck(setup->deck);
-    ms.set_first_seat(spec.first_seat());
-    ms.unsafe_arena_set_allocated_game(start.mutable_game());
-    if (history) ms.set_history_token(history->token(i));
-    if (listener) listener->OnMatchStart(i, ms);  // no deadline (as before)
-    ToProto(deadline, ms.mutable_decision_deadline());
-    ToProto(bank, ms.mutable_time_bank());
-    starting[i] = sr.bot->BeginStartMatch(ms, absl::Seconds(5), greetings);
-  }
-  for (int i = 0; i < n; ++i) {
-    if (starting[i]) begun[i] = std::move(starting[i])();
-    (void)starts[i].unsafe_arena_release_game();
-    if (!greeted[i].ok()) {
-      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
-                std::string(greeted[i].message()));
-      replace(i, -1, "no answer to Hello");
-    } else if (!begun[i].ok()) {
-      add_fault(i, -1, v1::FAULT_REASON_STARTUP,
-                std::string(begun[i].message()));
-    }
-  }
+  const DecisionContext context{spec.match_id(), deadline, options, listener,
+                                history.get()};
+  ConnectSeats(options, aux_seed, seats);
+  GreetSeats(s, spec, *setup, bank, context, start, seats);
 
   v1::Replay replay;
   replay.set_format_version(2);
@@ -948,8 +1041,6 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
 
   int64_t index = 0;
   MatchRequests requests;  // issue 19.3
-  const DecisionContext context{spec.match_id(), deadline, options, listener,
-                                history.get()};
   while (!s.IsTerminal()) {
     const int seat = s.deciding_seat();
     SeatRun& sr = seats[seat];
@@ -957,11 +1048,11 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
     int choice = a.choice;
     if (choice < 0) {
       if (a.reason != v1::FAULT_REASON_REPLACED) {
-        add_fault(seat, index, a.reason, a.detail);
+        AddFault(sr, options, index, a.reason, a.detail);
         if (++sr.strikes >= max_strikes) {
-          replace(seat, index, absl::StrCat(sr.strikes, " faults"));
+          Replace(sr, options, index, absl::StrCat(sr.strikes, " faults"));
         } else if (a.reason == v1::FAULT_REASON_CRASHED) {
-          replace(seat, index, "the bot process exited");
+          Replace(sr, options, index, "the bot process exited");
         }
       }
       choice = fallback.Draw(rules::kChancePick,
@@ -990,64 +1081,7 @@ absl::StatusOr<MatchOutput> RunMatch(const v1::MatchSpec& spec_in,
   out.result = MatchResultOf(s, spec, seats, index, pins.first_pinned, took,
                              clock->Now(), &end);
   const v1::MatchResult& r = out.result;
-  // Each seat's MatchEnd, made (and shown to the listener) and sent in seat
-  // order; issue 19.3: all are sent before any answer is awaited.
-  CallGroup farewells;
-  std::vector<std::optional<v1::MatchEnd>> ends(n);
-  std::vector<BotConnection::Answer<absl::Status>> ended(n);
-  for (int i = 0; i < n; ++i) {
-    SeatRun& sr = seats[i];
-    if (sr.bot && !sr.bot->Exited()) {
-      // Issue 13: the seat's last events and its final view.
-      v1::MatchEnd& mine = ends[i].emplace(end);
-      for (size_t e = sr.event_cursor; e < s.events().size(); ++e)
-        EventToProto(s, s.events()[e], i, mine.add_events());
-      sr.event_cursor = s.events().size();
-      // Issue 19.3: the view from the match's sections, and its board event
-      // against the seat's last request's view from their bytes.
-      requests.views.Serialize(s, i, &sr.next_observation, &sr.next_fields);
-      v1::Event board;
-      bool has_board;
-      // Only the bot reads it: the board event's view stays bytes.
-      SameObservation(s, i, sr, &board, &has_board,
-                      /*raw_board=*/!history && !listener);
-      if (has_board) {
-        if (history) history->AddSeatEvent(i, sr.event_cursor, board);
-        *mine.add_events() = std::move(board);
-      }
-      // The final view, now the seat's kept one: a listener sees it as a
-      // message; else it goes as its bytes, given up by the seat (an
-      // unknown field 5, which any parser reads as the observation).
-      if (listener) {
-        (void)mine.mutable_observation()->ParseFromString(sr.last_observation);
-        listener->OnMatchEnd(i, mine);
-      } else {
-        static_assert(v1::MatchEnd::kObservationFieldNumber == 5);
-        mine.GetReflection()
-            ->MutableUnknownFields(&mine)
-            ->AddLengthDelimited(v1::MatchEnd::kObservationFieldNumber)
-            ->swap(sr.last_observation);
-      }
-      ended[i] = sr.bot->BeginEndMatch(mine, absl::Seconds(1), farewells);
-    }
-  }
-  out.stderr_by_seat.assign(n, "");
-  for (int i = 0; i < n; ++i) {
-    SeatRun& sr = seats[i];
-    if (!sr.bot) continue;
-    if (ended[i]) (void)std::move(ended[i])();
-    const std::string err = sr.bot->Stderr();
-    out.stderr_by_seat[i] = err;
-    // Safety net: the id is a plain name (ValidateSpec, issue 16
-    // item 11), so the file stays inside stderr_dir.
-    if (!options.stderr_dir.empty() && !err.empty() &&
-        ValidateName("match_id", spec.match_id()).ok()) {
-      std::ofstream(absl::StrCat(options.stderr_dir, "/", spec.match_id(),
-                                 "-seat", i, ".stderr"))
-          << err;
-    }
-    sr.bot.reset();  // ends a launched process
-  }
+  out.stderr_by_seat = EndSeats(s, end, context, requests, seats);
   if (history) history->Finish();
   // The factions as played (a draft chose them during setup, Law 19.8.3).
   for (int j = 0; j < n; ++j)
