@@ -736,5 +736,60 @@ TEST(HeuristicKeepers, Law_15_2_4_CarryTheRelicHomeNearThirty) {
   EXPECT_EQ(Pick(r), "Move from 1 (fox) to 2 (mouse)");
 }
 
+// Law 15.5.2: the Retinue's actions are taken if the Keepers wish ("you may
+// take the column's action"). A Move or Recover card with nothing to
+// recover and only a move that brings nothing (the warriors that just came
+// to 7 would go back to 8, which they rule already, no relic, forest or
+// trade post nearer) is left for a later Daylight: Done.
+TEST(HeuristicKeepers, Law_15_5_2_DeclineAMoveThatBringsNothing) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.retinue" }
+    options {
+      label: "Use Sword (mouse) (Move or Recover)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 8 ]
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        pieces { piece: "tablet waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 7 ]
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "tablet"
+          clearing: 8
+        }
+        retinue { column: "move" faithful_retainers: 1 }
+        retinue { column: "battle_then_delve" faithful_retainers: 1 }
+        retinue {
+          column: "move_or_recover"
+          faithful_retainers: 1
+          cards { name: "Sword" suit: SUIT_MOUSE }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
