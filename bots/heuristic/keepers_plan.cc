@@ -54,6 +54,14 @@ int RelicsIn(const DecisionRequest& r, int clearing, const std::string& type) {
   return n;
 }
 
+// Relics of every type lying in a clearing.
+int AllRelicsIn(const DecisionRequest& r, int clearing) {
+  int n = 0;
+  for (const char* t : {"figure", "tablet", "jewelry"})
+    n += RelicsIn(r, clearing, t);
+  return n;
+}
+
 bool WaystationShowing(const DecisionRequest& r, int clearing,
                        const std::string& type) {
   for (const auto& w : r.observation().keepers().waystations()) {
@@ -155,6 +163,11 @@ double DelveWorth(const DecisionRequest& r, const v1::KeepersRelicPlace& f,
     s += 1;
   }
   s += 0.3 * (3 - Recovered(r, rel.type()));
+  // Law 14.4.1, 15.2.5: a relic that stays in a mob's clearing is razed
+  // (with the other mob rules below, measured on the issue 17.5 seeds:
+  // 9216 and 5512 rather than 9215 and 5507, within noise).
+  if (MobIn(Clearing(r, into)) && !WaystationShowing(r, into, rel.type()))
+    s -= 3;
   // Measured (issue 17, 3 seeds x 1000 games): a cost of 3 rather than 1.5
   // won 85.1/85.6/86.9% rather than 84.2/84.1/85.0%; the Faithful
   // Retainers (15.3.5) were lost 2 times in 3 at the end of a game.
@@ -349,9 +362,7 @@ double Decamp(const DecisionRequest& r, const Option& o) {
         shown_around == 0)
       return 2;
   }
-  int relics = 0;
-  for (const char* t : {"figure", "tablet", "jewelry"})
-    relics += RelicsIn(r, c, t);
+  const int relics = AllRelicsIn(r, c);
   // A waystation on the map draws a card every Evening (15.6.3) and holds
   // the clearing: take one back only to re-show a stranded relic's type.
   return relics == 0 && StrandedRelic(r) ? 0.5 : 0;
@@ -571,6 +582,11 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
     }
     s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
+  // Law 14.4.1, 15.2.5: relics left in a mob's clearing are razed at the
+  // Hundreds' Birdsong; warriors leaving it can carry them out.
+  if (MobIn(from) && !MobIn(Clearing(r, to)) && !RecoverableAt(r, from_id) &&
+      AllRelicsIn(r, from_id) > 0)
+    s += 2;
   if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
   // Law 15.5.2.II.a: delve from the forests around a clearing; go where
   // relics lie in them and none lie around where we stand.
@@ -689,11 +705,11 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     // Camp where relics lie and two warriors stand (one stays to hold it).
     const int id = o.clearing().clearing();
     const auto* c = Clearing(r, id);
-    int relics = 0;
-    for (const char* t : {"figure", "tablet", "jewelry"})
-      relics += RelicsIn(r, id, t);
+    int relics = AllRelicsIn(r, id);
     relics += std::min(2, ForestRelicsAround(r, id));
     s = done ? 0.5 : (Mine(c) >= 2 ? 3 + relics : 0.2 + relics);
+    // Law 14.4.1: a mob there razes the waystation at the next Birdsong.
+    if (!done && MobIn(c)) s = 0;
   } else if (kind == "keepers.encamp.waystation") {
     s = EncampSide(r, label);
   } else if (kind == "keepers.decamp") {
@@ -742,8 +758,13 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     const std::string type = TypeIn(label);
     const int closer =
         StepsToWaystation(r, from, type) - StepsToWaystation(r, to, type);
+    // Law 14.4.1 and 15.2.5: a relic left in a mob's clearing is razed
+    // (two VP to the Hundreds); carry it out, never in.
+    const bool mob_to = MobIn(Clearing(r, to));
     s = done                               ? 1
         : WaystationShowing(r, to, type)   ? 5
+        : mob_to                           ? 0
+        : MobIn(Clearing(r, from))         ? 3
         : WaystationShowing(r, from, type) ? 0
         : closer > 0                       ? 3
         : closer == 0                      ? 1.5

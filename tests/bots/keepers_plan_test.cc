@@ -791,5 +791,98 @@ TEST(HeuristicKeepers, Law_15_5_2_DeclineAMoveThatBringsNothing) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 14.4.1: at the Hundreds' Birdsong a mob razes every enemy building
+// and token in its clearing, a relic too, which then scores them two VP
+// and goes back to a forest (15.2.5). A relic is not carried into a mob's
+// clearing where no waystation of its type can take it.
+TEST(HeuristicKeepers, Law_14_4_1_CarryNoRelicIntoAMob) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "keepers.devout_knights"
+      text: "Carry a relic from 1 (fox) to 2 (mouse)?"
+    }
+    options {
+      label: "Carry the figure relic (value 3)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        warriors { faction: FACTION_HUNDREDS count: 1 }
+        pieces { piece: "mob" owner: FACTION_HUNDREDS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        pieces { piece: "figure waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 2 ]
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats { seat: 1 faction: FACTION_HUNDREDS }
+      keepers {
+        relics {
+          clearing: 1
+          relics { type: "figure" value: 3 face_up: true }
+        }
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 3
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 14.4.1: a waystation encamped in a mob's clearing is razed at the
+// Hundreds' next Birdsong (a VP to them, Law 3.2.1); encamp elsewhere.
+TEST(HeuristicKeepers, Law_14_4_1_EncampAwayFromAMob) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.encamp" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        pieces { piece: "mob" owner: FACTION_HUNDREDS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats { seat: 1 faction: FACTION_HUNDREDS }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
 }  // namespace
 }  // namespace woodland::bots
