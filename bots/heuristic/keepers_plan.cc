@@ -474,9 +474,28 @@ double Gather(const DecisionRequest& r, const Option& o) {
 double SpreadBonus(const DecisionRequest& r, const v1::ClearingView* from,
                    const v1::ClearingView* to);
 
+// Law 3.3.1: the warriors of ours that must stand in `clearing` to end an
+// opponent's rule there (a tie: nobody rules, Law 2.5) when its activated
+// dominance would win at its next Birdsong through it: three ruled
+// clearings of the card's suit (3.3.1.I) or a pair of opposite corners
+// (3.3.1.II). 0 when no such win hangs on the clearing.
+int WarriorsToBreakDominance(const DecisionRequest& r, int clearing) {
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (!DominanceThreat(r, clearing, &who)) return 0;
+  const v1::Suit suit = DominanceSuit(r, who);
+  int ruled = 0;
+  for (const auto& c : r.observation().clearings())
+    ruled += c.ruler() == who && c.suit() == suit;
+  const bool wins =
+      suit == v1::SUIT_BIRD ? RulesCornerPair(r, who) : ruled >= 3;
+  const auto* c = Clearing(r, clearing);
+  return wins ? std::max(1, RulePresence(*c, who) - Mine(c)) : 0;
+}
+
 // How many warriors to move (move.count): all but one, which keeps the
 // origin ruled and able to delve (Law 15.5.2.II), but at least one per relic
-// carried to a waystation of its type (Law 15.2.4).
+// carried to a waystation of its type (Law 15.2.4), and all it takes to
+// stop an opponent's dominance win (Law 3.3.1).
 double MoveCountTarget(const DecisionRequest& r) {
   const std::string& text = r.prompt().text();
   const int from = ClearingAfter(text, " from ");
@@ -486,7 +505,9 @@ double MoveCountTarget(const DecisionRequest& r) {
   for (const char* t : {"figure", "tablet", "jewelry"}) {
     if (WaystationShowing(r, to, t)) carry += RelicsIn(r, from, t);
   }
-  return std::max(std::max(1, mine - 1), std::min(mine, carry));
+  const int target = std::max(std::max(1, mine - 1), std::min(mine, carry));
+  const int need = WarriorsToBreakDominance(r, to);
+  return need <= mine ? std::max(target, need) : target;
 }
 
 // Law 11.4.2: while any trade post stands, the Riverfolk score a VP per two
@@ -556,6 +577,12 @@ bool AnyMoveBrings(const DecisionRequest& r, const std::string& card) {
 constexpr int kHomeStretchVp = 22;
 constexpr int kKeepItemsVp = 24;
 
+// On top of the policy's DominanceDefense (half a battle's bonus for any
+// move to a clearing that keeps a dominance winning). Measured with
+// WarriorsToBreakDominance in MoveCountTarget (issue 17.5 seeds): 9228 and
+// 5522 rather than 9216 and 5512.
+constexpr double kBreakDominance = 6;
+
 // Warriors carry relics to a waystation showing their type and stay where
 // a relic can be recovered (Law 15.5.2.III); never shuttle relics away.
 double MoveScore(const DecisionRequest& r, const Option& o) {
@@ -599,6 +626,9 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
       Mine(from) - 1 > Warriors(dest, v1::FACTION_RIVERFOLK))
     s += 0.5 * TradePostWorth(r);
   s += PostApproach(r, from_id, to);
+  // Law 3.3.1: a move that ends the rule an opponent's dominance wins by.
+  const int need = WarriorsToBreakDominance(r, to);
+  if (need > 0 && need <= Mine(from)) s += kBreakDominance;
   bool waystation_here = false;
   for (const auto& w : r.observation().keepers().waystations())
     waystation_here |= w.clearing() == from_id;

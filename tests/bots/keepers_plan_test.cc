@@ -884,5 +884,63 @@ TEST(HeuristicKeepers, Law_14_4_1_EncampAwayFromAMob) {
   EXPECT_EQ(Pick(r), "Done");
 }
 
+// Law 3.3.1.I: the Hundreds rule three fox clearings with their fox
+// dominance activated and win at their next Birdsong. Moving both warriors
+// into 3 ties their two there, and nobody rules a tie (Law 2.5); keeping
+// one back in 1 would not stop the win.
+TEST(HeuristicKeepers, Law_3_3_1_I_MoveEnoughToBreakTheRuleThatWins) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "move.count"
+      text: "How many warriors move from 1 (fox) to 3 (fox)?"
+    }
+    options {
+      label: "Move 1 warrior from 1 (fox) to 3 (fox)"
+      count { count: 1 }
+    }
+    options {
+      label: "Move 2 warriors from 1 (fox) to 3 (fox)"
+      count { count: 2 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_HUNDREDS count: 2 }
+        ruler: FACTION_HUNDREDS
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        warriors { faction: FACTION_HUNDREDS count: 3 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        warriors { faction: FACTION_HUNDREDS count: 3 }
+        ruler: FACTION_HUNDREDS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats {
+        seat: 1
+        faction: FACTION_HUNDREDS
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move 2 warriors from 1 (fox) to 3 (fox)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
