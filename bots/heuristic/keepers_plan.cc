@@ -54,6 +54,14 @@ int RelicsIn(const DecisionRequest& r, int clearing, const std::string& type) {
   return n;
 }
 
+// Relics of every type lying in a clearing.
+int AllRelicsIn(const DecisionRequest& r, int clearing) {
+  int n = 0;
+  for (const char* t : {"figure", "tablet", "jewelry"})
+    n += RelicsIn(r, clearing, t);
+  return n;
+}
+
 bool WaystationShowing(const DecisionRequest& r, int clearing,
                        const std::string& type) {
   for (const auto& w : r.observation().keepers().waystations()) {
@@ -155,6 +163,11 @@ double DelveWorth(const DecisionRequest& r, const v1::KeepersRelicPlace& f,
     s += 1;
   }
   s += 0.3 * (3 - Recovered(r, rel.type()));
+  // Law 14.4.1, 15.2.5: a relic that stays in a mob's clearing is razed
+  // (with the other mob rules below, measured on the issue 17.5 seeds:
+  // 9216 and 5512 rather than 9215 and 5507, within noise).
+  if (MobIn(Clearing(r, into)) && !WaystationShowing(r, into, rel.type()))
+    s -= 3;
   // Measured (issue 17, 3 seeds x 1000 games): a cost of 3 rather than 1.5
   // won 85.1/85.6/86.9% rather than 84.2/84.1/85.0%; the Faithful
   // Retainers (15.3.5) were lost 2 times in 3 at the end of a game.
@@ -234,15 +247,21 @@ bool UsefulMove(const DecisionRequest& r, const std::string& label) {
 
 int Others(const v1::ClearingView* c);
 
+// Warriors of other factions in a clearing.
+int EnemyWarriors(const v1::ClearingView& c) {
+  int n = 0;
+  for (const auto& w : c.warriors())
+    n += w.faction() != v1::FACTION_KEEPERS ? w.count() : 0;
+  return n;
+}
+
 // Law 15.5.2.II: a battle there is forced when enemy pieces stand there;
 // then a delve where we rule and have a warrior. Enemy buildings and tokens
 // score when removed; a fight against more warriors than ours costs.
 double BattleDelveValue(const DecisionRequest& r, const v1::ClearingView& c) {
   const int mine = Mine(&c);
   if (mine == 0) return 0;
-  int enemy_warriors = 0;
-  for (const auto& w : c.warriors())
-    enemy_warriors += w.faction() != v1::FACTION_KEEPERS ? w.count() : 0;
+  const int enemy_warriors = EnemyWarriors(c);
   const int enemy_pieces = Others(&c) - enemy_warriors;
   double s = 0.1 * mine;
   if (c.ruler() == v1::FACTION_KEEPERS || enemy_warriors < mine)
@@ -266,15 +285,24 @@ double BestBattleDelve(const DecisionRequest& r, const std::string& label) {
   return best;
 }
 
+bool AnyMoveBrings(const DecisionRequest& r, const std::string& card);
+
 // Within a column, a card of a suit acts before a bird card, which can
-// still go anywhere afterwards (Law 15.5.2: each card in any order).
+// still go anywhere afterwards (Law 15.5.2: each card in any order). The
+// column's action is optional ("you may"): a card whose only action is a
+// move that brings nothing stays unused (Done) rather than shuttle
+// warriors back and forth. Measured (issue 17.5, heuristic_bench keepers,
+// 2000 games, seeds 1000/3000/5000/7000/9000 and 21000/23000/25000): 9215
+// and 5507 rather than 9173 and 5470.
 double Retinue(const DecisionRequest& r, const std::string& label) {
   const double suited = Has(label, "(bird)") ? 0 : 0.3;
-  if (Has(label, "(Move or Recover)"))
-    return suited + (CanRecover(r, label) ? 8 : UsefulMove(r, label) ? 6 : 4);
   if (Has(label, "(Battle then Delve)"))
     return suited + 2 + BestBattleDelve(r, label);
-  return suited + (UsefulMove(r, label) ? 6 : 2);  // Move
+  const bool recover = Has(label, "(Move or Recover)");
+  if (recover && CanRecover(r, label)) return suited + 8;
+  if (UsefulMove(r, label)) return suited + 6;
+  if (!AnyMoveBrings(r, label)) return -1;
+  return suited + (recover ? 4 : 2);
 }
 
 // Does a card of the suit named in `label` ("(fox)", "(bird)") match a
@@ -334,9 +362,7 @@ double Decamp(const DecisionRequest& r, const Option& o) {
         shown_around == 0)
       return 2;
   }
-  int relics = 0;
-  for (const char* t : {"figure", "tablet", "jewelry"})
-    relics += RelicsIn(r, c, t);
+  const int relics = AllRelicsIn(r, c);
   // A waystation on the map draws a card every Evening (15.6.3) and holds
   // the clearing: take one back only to re-show a stranded relic's type.
   return relics == 0 && StrandedRelic(r) ? 0.5 : 0;
@@ -448,9 +474,28 @@ double Gather(const DecisionRequest& r, const Option& o) {
 double SpreadBonus(const DecisionRequest& r, const v1::ClearingView* from,
                    const v1::ClearingView* to);
 
+// Law 3.3.1: the warriors of ours that must stand in `clearing` to end an
+// opponent's rule there (a tie: nobody rules, Law 2.5) when its activated
+// dominance would win at its next Birdsong through it: three ruled
+// clearings of the card's suit (3.3.1.I) or a pair of opposite corners
+// (3.3.1.II). 0 when no such win hangs on the clearing.
+int WarriorsToBreakDominance(const DecisionRequest& r, int clearing) {
+  v1::Faction who = v1::FACTION_UNSPECIFIED;
+  if (!DominanceThreat(r, clearing, &who)) return 0;
+  const v1::Suit suit = DominanceSuit(r, who);
+  int ruled = 0;
+  for (const auto& c : r.observation().clearings())
+    ruled += c.ruler() == who && c.suit() == suit;
+  const bool wins =
+      suit == v1::SUIT_BIRD ? RulesCornerPair(r, who) : ruled >= 3;
+  const auto* c = Clearing(r, clearing);
+  return wins ? std::max(1, RulePresence(*c, who) - Mine(c)) : 0;
+}
+
 // How many warriors to move (move.count): all but one, which keeps the
 // origin ruled and able to delve (Law 15.5.2.II), but at least one per relic
-// carried to a waystation of its type (Law 15.2.4).
+// carried to a waystation of its type (Law 15.2.4), and all it takes to
+// stop an opponent's dominance win (Law 3.3.1).
 double MoveCountTarget(const DecisionRequest& r) {
   const std::string& text = r.prompt().text();
   const int from = ClearingAfter(text, " from ");
@@ -460,7 +505,9 @@ double MoveCountTarget(const DecisionRequest& r) {
   for (const char* t : {"figure", "tablet", "jewelry"}) {
     if (WaystationShowing(r, to, t)) carry += RelicsIn(r, from, t);
   }
-  return std::max(std::max(1, mine - 1), std::min(mine, carry));
+  const int target = std::max(std::max(1, mine - 1), std::min(mine, carry));
+  const int need = WarriorsToBreakDominance(r, to);
+  return need <= mine ? std::max(target, need) : target;
 }
 
 // Law 11.4.2: while any trade post stands, the Riverfolk score a VP per two
@@ -484,6 +531,44 @@ double PostApproach(const DecisionRequest& r, int from, int to) {
   return kPostPull * TradePostWorth(r);
 }
 
+// Law 15.5.2.I: whether moving warriors from `from` to `to` brings
+// anything: a relic carried closer to a waystation of its type (15.2.4), a
+// clearing nobody holds taken, forests with relics to delve from where none
+// lie around (15.5.2.II.a), a trade post or enemy building approached to
+// battle (11.2.5.I), or a warrior saved from Live Off the Land (15.6.1).
+bool MoveBrings(const DecisionRequest& r, const v1::ClearingView& from,
+                const v1::ClearingView& to) {
+  for (const char* t : {"figure", "tablet", "jewelry"}) {
+    if (RelicsIn(r, from.id(), t) > 0 && !WaystationShowing(r, from.id(), t) &&
+        StepsToWaystation(r, to.id(), t) < StepsToWaystation(r, from.id(), t))
+      return true;
+  }
+  if (Mine(&to) == 0 && Others(&to) < 2) return true;
+  if (ForestRelicsAround(r, from.id()) == 0 &&
+      ForestRelicsAround(r, to.id()) > 0)
+    return true;
+  const int enemy_warriors = EnemyWarriors(to);
+  if (Others(&to) > enemy_warriors && Mine(&from) - 1 > enemy_warriors)
+    return true;
+  if (PostApproach(r, from.id(), to.id()) > 0) return true;
+  return Mine(&from) >= 4 && Mine(&to) < 3;
+}
+
+// Law 4.2.1 / 15.5.2.I: some move a card of the label's suit allows (from a
+// clearing of its suit with our warriors, ruling either end) brings
+// something.
+bool AnyMoveBrings(const DecisionRequest& r, const std::string& card) {
+  for (const auto& c : r.observation().clearings()) {
+    if (!SuitOk(c, card) || Mine(&c) == 0) continue;
+    for (int id : c.adjacent()) {
+      const auto* to = Clearing(r, id);
+      if (to == nullptr || !(Ruled(r, c.id()) || Ruled(r, id))) continue;
+      if (MoveBrings(r, c, *to)) return true;
+    }
+  }
+  return false;
+}
+
 // From this many VP on, the plan plays for the last points: relics are
 // carried to their waystations before anything else (Law 15.2.4, 15.5.2.III)
 // and item cards stay in hand to be crafted (4.1.2) rather than recruit.
@@ -491,6 +576,12 @@ double PostApproach(const DecisionRequest& r, int from, int to) {
 // and 5470 rather than 9140 and 5465 (at a pull of 0.5: 9162 and 5463).
 constexpr int kHomeStretchVp = 22;
 constexpr int kKeepItemsVp = 24;
+
+// On top of the policy's DominanceDefense (half a battle's bonus for any
+// move to a clearing that keeps a dominance winning). Measured with
+// WarriorsToBreakDominance in MoveCountTarget (issue 17.5 seeds): 9228 and
+// 5522 rather than 9216 and 5512.
+constexpr double kBreakDominance = 6;
 
 // Warriors carry relics to a waystation showing their type and stay where
 // a relic can be recovered (Law 15.5.2.III); never shuttle relics away.
@@ -518,6 +609,11 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
     }
     s += RelicsIn(r, to, t) > 0 ? 0.3 : 0;
   }
+  // Law 14.4.1, 15.2.5: relics left in a mob's clearing are razed at the
+  // Hundreds' Birdsong; warriors leaving it can carry them out.
+  if (MobIn(from) && !MobIn(Clearing(r, to)) && !RecoverableAt(r, from_id) &&
+      AllRelicsIn(r, from_id) > 0)
+    s += 2;
   if (Mine(from) >= 4) s += 1;  // Live Off the Land would cost one
   // Law 15.5.2.II.a: delve from the forests around a clearing; go where
   // relics lie in them and none lie around where we stand.
@@ -530,6 +626,9 @@ double MoveScore(const DecisionRequest& r, const Option& o) {
       Mine(from) - 1 > Warriors(dest, v1::FACTION_RIVERFOLK))
     s += 0.5 * TradePostWorth(r);
   s += PostApproach(r, from_id, to);
+  // Law 3.3.1: a move that ends the rule an opponent's dominance wins by.
+  const int need = WarriorsToBreakDominance(r, to);
+  if (need > 0 && need <= Mine(from)) s += kBreakDominance;
   bool waystation_here = false;
   for (const auto& w : r.observation().keepers().waystations())
     waystation_here |= w.clearing() == from_id;
@@ -636,11 +735,11 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     // Camp where relics lie and two warriors stand (one stays to hold it).
     const int id = o.clearing().clearing();
     const auto* c = Clearing(r, id);
-    int relics = 0;
-    for (const char* t : {"figure", "tablet", "jewelry"})
-      relics += RelicsIn(r, id, t);
+    int relics = AllRelicsIn(r, id);
     relics += std::min(2, ForestRelicsAround(r, id));
     s = done ? 0.5 : (Mine(c) >= 2 ? 3 + relics : 0.2 + relics);
+    // Law 14.4.1: a mob there razes the waystation at the next Birdsong.
+    if (!done && MobIn(c)) s = 0;
   } else if (kind == "keepers.encamp.waystation") {
     s = EncampSide(r, label);
   } else if (kind == "keepers.decamp") {
@@ -689,8 +788,13 @@ bool KeepersPlanScore(const DecisionRequest& r, const Option& o,
     const std::string type = TypeIn(label);
     const int closer =
         StepsToWaystation(r, from, type) - StepsToWaystation(r, to, type);
+    // Law 14.4.1 and 15.2.5: a relic left in a mob's clearing is razed
+    // (two VP to the Hundreds); carry it out, never in.
+    const bool mob_to = MobIn(Clearing(r, to));
     s = done                               ? 1
         : WaystationShowing(r, to, type)   ? 5
+        : mob_to                           ? 0
+        : MobIn(Clearing(r, from))         ? 3
         : WaystationShowing(r, from, type) ? 0
         : closer > 0                       ? 3
         : closer == 0                      ? 1.5

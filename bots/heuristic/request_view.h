@@ -134,6 +134,16 @@ inline bool HasTradePost(const v1::ClearingView* c) {
   return false;
 }
 
+// Law 14.4.1: a Hundreds mob token in `c`; at the Hundreds' Birdsong it
+// razes every enemy building and token there.
+inline bool MobIn(const v1::ClearingView* c) {
+  if (c == nullptr) return false;
+  for (const auto& p : c->pieces()) {
+    if (p.owner() == v1::FACTION_HUNDREDS && p.piece() == "mob") return true;
+  }
+  return false;
+}
+
 // The Riverfolk's Funds box (Law 11.2.4).
 inline int RiverfolkFunds(const v1::DecisionRequest& r) {
   int funds = 0;

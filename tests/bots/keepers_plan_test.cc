@@ -736,5 +736,211 @@ TEST(HeuristicKeepers, Law_15_2_4_CarryTheRelicHomeNearThirty) {
   EXPECT_EQ(Pick(r), "Move from 1 (fox) to 2 (mouse)");
 }
 
+// Law 15.5.2: the Retinue's actions are taken if the Keepers wish ("you may
+// take the column's action"). A Move or Recover card with nothing to
+// recover and only a move that brings nothing (the warriors that just came
+// to 7 would go back to 8, which they rule already, no relic, forest or
+// trade post nearer) is left for a later Daylight: Done.
+TEST(HeuristicKeepers, Law_15_5_2_DeclineAMoveThatBringsNothing) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.retinue" }
+    options {
+      label: "Use Sword (mouse) (Move or Recover)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 7
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 8 ]
+      }
+      clearings {
+        id: 8
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        pieces { piece: "tablet waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 7 ]
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      keepers {
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "tablet"
+          clearing: 8
+        }
+        retinue { column: "move" faithful_retainers: 1 }
+        retinue { column: "battle_then_delve" faithful_retainers: 1 }
+        retinue {
+          column: "move_or_recover"
+          faithful_retainers: 1
+          cards { name: "Sword" suit: SUIT_MOUSE }
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 14.4.1: at the Hundreds' Birdsong a mob razes every enemy building
+// and token in its clearing, a relic too, which then scores them two VP
+// and goes back to a forest (15.2.5). A relic is not carried into a mob's
+// clearing where no waystation of its type can take it.
+TEST(HeuristicKeepers, Law_14_4_1_CarryNoRelicIntoAMob) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "keepers.devout_knights"
+      text: "Carry a relic from 1 (fox) to 2 (mouse)?"
+    }
+    options {
+      label: "Carry the figure relic (value 3)"
+      action { code: 1 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 2 ]
+      }
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        warriors { faction: FACTION_HUNDREDS count: 1 }
+        pieces { piece: "mob" owner: FACTION_HUNDREDS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 1, 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_RABBIT
+        pieces { piece: "figure waystation" owner: FACTION_KEEPERS count: 1 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 2 ]
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats { seat: 1 faction: FACTION_HUNDREDS }
+      keepers {
+        relics {
+          clearing: 1
+          relics { type: "figure" value: 3 face_up: true }
+        }
+        waystations {
+          front: "figure"
+          back: "tablet"
+          shown: "figure"
+          clearing: 3
+        }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 14.4.1: a waystation encamped in a mob's clearing is razed at the
+// Hundreds' next Birdsong (a VP to them, Law 3.2.1); encamp elsewhere.
+TEST(HeuristicKeepers, Law_14_4_1_EncampAwayFromAMob) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt { kind: "keepers.encamp" }
+    options {
+      label: "2 (mouse)"
+      clearing { clearing: 2 }
+    }
+    options {
+      label: "Done"
+      done {}
+    }
+    observation {
+      clearings {
+        id: 2
+        suit: SUIT_MOUSE
+        warriors { faction: FACTION_KEEPERS count: 3 }
+        pieces { piece: "mob" owner: FACTION_HUNDREDS count: 1 }
+        ruler: FACTION_KEEPERS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats { seat: 1 faction: FACTION_HUNDREDS }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Done");
+}
+
+// Law 3.3.1.I: the Hundreds rule three fox clearings with their fox
+// dominance activated and win at their next Birdsong. Moving both warriors
+// into 3 ties their two there, and nobody rules a tie (Law 2.5); keeping
+// one back in 1 would not stop the win.
+TEST(HeuristicKeepers, Law_3_3_1_I_MoveEnoughToBreakTheRuleThatWins) {
+  const auto r = Parse(R"pb(
+    seat: 0
+    faction: FACTION_KEEPERS
+    prompt {
+      kind: "move.count"
+      text: "How many warriors move from 1 (fox) to 3 (fox)?"
+    }
+    options {
+      label: "Move 1 warrior from 1 (fox) to 3 (fox)"
+      count { count: 1 }
+    }
+    options {
+      label: "Move 2 warriors from 1 (fox) to 3 (fox)"
+      count { count: 2 }
+    }
+    observation {
+      clearings {
+        id: 1
+        suit: SUIT_FOX
+        warriors { faction: FACTION_KEEPERS count: 2 }
+        ruler: FACTION_KEEPERS
+        adjacent: [ 3 ]
+      }
+      clearings {
+        id: 3
+        suit: SUIT_FOX
+        warriors { faction: FACTION_HUNDREDS count: 2 }
+        ruler: FACTION_HUNDREDS
+        adjacent: [ 1 ]
+      }
+      clearings {
+        id: 5
+        suit: SUIT_FOX
+        warriors { faction: FACTION_HUNDREDS count: 3 }
+        ruler: FACTION_HUNDREDS
+      }
+      clearings {
+        id: 6
+        suit: SUIT_FOX
+        warriors { faction: FACTION_HUNDREDS count: 3 }
+        ruler: FACTION_HUNDREDS
+      }
+      seats { seat: 0 faction: FACTION_KEEPERS }
+      seats {
+        seat: 1
+        faction: FACTION_HUNDREDS
+        dominance { name: "Dominance" suit: SUIT_FOX }
+      }
+    }
+  )pb");
+  EXPECT_EQ(Pick(r), "Move 2 warriors from 1 (fox) to 3 (fox)");
+}
+
 }  // namespace
 }  // namespace woodland::bots
