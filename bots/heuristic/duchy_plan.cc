@@ -91,12 +91,6 @@ double DigTradePost(const DecisionRequest& r, const v1::ClearingView* c) {
   return landing > Warriors(c, v1::FACTION_RIVERFOLK) ? TradePostWorth(r) : 0;
 }
 
-// Law 14.4.1: a Hundreds mob in `c` razes our buildings and tunnels there
-// at the Hundreds' next Birdsong.
-bool HasMob(const v1::ClearingView* c) {
-  return Count(c, v1::FACTION_HUNDREDS, false, "mob") > 0;
-}
-
 // Law 3.3.1: `who`, its dominance active, wins at its next Birdsong as
 // things stand: it rules three clearings of the card's suit (bird: both
 // clearings of a pair of opposite corners, 3.3.1.II).
@@ -268,13 +262,13 @@ std::optional<double> DuchyScore(const DecisionRequest& r, const Option& o) {
   }
   if (kind == "duchy.build_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
-    return Count(c, me, true) - (HasMob(c) ? 10 : 0);
+    return Count(c, me, true) - (MobIn(c) ? 10 : 0);
   }
   if (kind == "duchy.dig_clearing") {
     const auto* c = Clearing(r, o.clearing().clearing());
     return 5 - Enemies(c, me) + (Count(c, me, true) == 0 ? 1 : 0) +
            DominanceMoveBonus(r, nullptr, c) + DigTradePost(r, c) -
-           (HasMob(c) ? 3 : 0) + (DigBreaksDominance(r, c) ? 12 : 0);
+           (MobIn(c) ? 3 : 0) + (DigBreaksDominance(r, c) ? 12 : 0);
   }
   if (kind == "duchy.dig_count" || kind == "duchy.move_count") {
     return o.count().count();  // all the way
