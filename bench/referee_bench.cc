@@ -9,10 +9,11 @@
 // <= 1.1), and `cpu_ratio` the same in this process's CPU time (less
 // disturbed by other load on the machine); `seats` is the table's size (2,
 // 4 or 6: Marquise, Eyrie, Alliance, Vagabond, Riverfolk, Lizard Cult,
-// the first N). Also: the referee alone with
-// in-process bots (its own cost per decision), matches per minute of bots
-// the referee launches (exec:), and a match's fixed cost over gRPC
-// (BM_MatchFixedCost: greeting, starting and ending the bots).
+// the first N); `kept` whether the bots' channels are kept across matches
+// (as an arena worker keeps them) or made anew for each. Also: the referee
+// alone with in-process bots (its own cost per decision), matches per
+// minute of bots the referee launches (exec:), and a match's fixed cost
+// over gRPC (BM_MatchFixedCost: greeting, starting and ending the bots).
 //
 // Run: build/bench/referee_bench (it starts its own random_bot processes).
 #include <benchmark/benchmark.h>
@@ -174,6 +175,11 @@ void BM_RefereeDecision(benchmark::State& state) {
   MatchOptions options;
   options.connect.play_stream = state.range(1) != 0;
   const int seats = static_cast<int>(state.range(2));
+  // kept:1: the bots' channels kept across matches, as an arena worker
+  // keeps them (BotChannels, issue 19.4); kept:0: a new connection per
+  // match, as `woodland play` and the Referee service make.
+  BotChannels channels;
+  if (state.range(3) != 0) options.connect.channels = &channels;
   const std::string spec = "grpc://" + bot.address;
   int64_t decisions = 0, matches = 0, raw_n = 0;
   double raw_s = 0, referee_s = 0, raw_cpu = 0, referee_cpu = 0;
@@ -213,13 +219,16 @@ void BM_RefereeDecision(benchmark::State& state) {
       static_cast<double>(matches) * 60, benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RefereeDecision)
-    ->ArgNames({"unix", "stream", "seats"})
-    ->Args({0, 0, 2})
-    ->Args({0, 1, 2})
-    ->Args({1, 0, 2})
-    ->Args({1, 1, 2})
-    ->Args({1, 1, 4})
-    ->Args({1, 1, 6})
+    ->ArgNames({"unix", "stream", "seats", "kept"})
+    ->Args({0, 0, 2, 0})
+    ->Args({0, 1, 2, 0})
+    ->Args({1, 0, 2, 0})
+    ->Args({1, 1, 2, 0})
+    ->Args({1, 1, 4, 0})
+    ->Args({1, 1, 6, 0})
+    ->Args({1, 1, 2, 1})
+    ->Args({1, 1, 4, 1})
+    ->Args({1, 1, 6, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(3);
