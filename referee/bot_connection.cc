@@ -511,8 +511,8 @@ class ExecBot : public BotConnection {
           sandbox_->KillAll();
         }) {}
   ~ExecBot() override {
-    process_->Stop();
-    rpc_.reset();  // drops the channel
+    process_->Stop();  // reaps it (asked to end by BeginStop, if called)
+    rpc_.reset();      // drops the channel
     sandbox_.reset();
   }
 
@@ -590,6 +590,7 @@ class ExecBot : public BotConnection {
   }
   bool Exited() override { return !process_->Running(); }
   std::string Stderr() override { return process_->Stderr(); }
+  void BeginStop() override { process_->Terminate(); }
 
  private:
   // A failed decision's status, a crash if the process is ending.

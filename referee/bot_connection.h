@@ -122,6 +122,9 @@ class BotConnection {
                                              CallGroup& group);
   // True once a launched bot process has exited.
   virtual bool Exited() { return false; }
+  // Asks a launched bot process to end (SIGTERM) without waiting, so that a
+  // match's bots end together; destroying the connection then reaps it.
+  virtual void BeginStop() {}
   // Captured stderr of a launched bot ("" otherwise).
   virtual std::string Stderr() { return ""; }
 };

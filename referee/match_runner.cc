@@ -754,8 +754,12 @@ std::vector<std::string> EndSeats(const State& s, const v1::MatchEnd& end,
                                  i, ".stderr"))
           << err;
     }
-    sr.bot.reset();  // ends a launched process
   }
+  // Launched bots are asked to end together, then reaped one by one.
+  for (SeatRun& sr : seats) {
+    if (sr.bot) sr.bot->BeginStop();
+  }
+  for (SeatRun& sr : seats) sr.bot.reset();
   return stderr_by_seat;
 }
 

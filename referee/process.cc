@@ -174,19 +174,22 @@ void ChildProcess::Kill() {
   kill(pid_, SIGKILL);
 }
 
+void ChildProcess::Terminate() {
+  std::lock_guard<std::mutex> lock(state_mu_);
+  if (ReapLocked(false)) return;  // the pid may belong to someone else now
+  kill(-pid_, SIGTERM);
+  kill(pid_, SIGTERM);
+}
+
 void ChildProcess::Stop(int grace_ms) {
   if (Running()) {
-    {
-      std::lock_guard<std::mutex> lock(state_mu_);
-      if (!ReapLocked(false)) {
-        kill(-pid_, SIGTERM);
-        kill(pid_, SIGTERM);
-      }
-    }
+    Terminate();
+    // A bot usually exits within a millisecond of SIGTERM: polled finely,
+    // a match's end does not wait 5 ms per seat.
     const auto until =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(grace_ms);
     while (Running() && std::chrono::steady_clock::now() < until) {
-      usleep(5000);
+      usleep(500);
     }
     std::lock_guard<std::mutex> lock(state_mu_);
     if (!ReapLocked(false)) {

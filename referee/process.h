@@ -46,6 +46,9 @@ class ChildProcess {
   // stderr's end longer than a moment: a grandchild that escaped the process
   // group and keeps stderr open cannot block teardown.
   void Stop(int grace_ms = 500);
+  // SIGTERM to the process and its group without waiting: processes asked
+  // together end together, and Stop() then only reaps them.
+  void Terminate();
   // SIGKILL to the process and its group, without reaping (safe from any
   // thread, e.g. a watchdog, while another thread waits on the bot).
   void Kill();
