@@ -506,6 +506,28 @@ TEST(Corvid, Law_13_5_4_TrickSwapsTwoPlotsOfTheSameFacing) {
   EXPECT_FALSE(s.corvid().FaceUp(C(5)));
 }
 
+// Rules decision: "Both plot tokens must be face up or face down" reads as
+// both of one facing; two face-up plots swap and stay face up, a snare's
+// hold going with it.
+TEST(Corvid, Law_13_5_4_TrickSwapsTwoFaceUpPlotsWhichStayFaceUp) {
+  Scenario sc = CorvidGame(kPhaseDaylight);
+  State& s = sc.s();
+  Plot(s, kPlotSnare, C(1), true);
+  Plot(s, kPlotExtortion, C(5), true);
+  Plot(s, kPlotRaid, C(9));
+  sc.Start([](State& s) { Co()->PushDaylight(s, kCo); });
+  sc.Choose("Trick (swap two plots)");
+  EXPECT_FALSE(sc.Offers("9 (mouse)")) << "the only face-down plot";
+  sc.Choose("5 (rabbit)");
+  EXPECT_EQ(s.clearing(C(1)).pieces[kPlotExtortion], 1);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kPlotSnare], 1);
+  EXPECT_TRUE(s.corvid().FaceUp(C(1)));
+  EXPECT_TRUE(s.corvid().FaceUp(C(5)));
+  EXPECT_FALSE(s.corvid().FaceUp(C(9)));
+  EXPECT_TRUE(s.CanPlace(kMarquise, C(1))) << "the snare left 1";
+  EXPECT_FALSE(s.CanPlace(kMarquise, C(5))) << "and holds 5 (13.7.2)";
+}
+
 TEST(Corvid, Law_13_4_3_RecruitOneWarriorInEachMatchingClearing) {
   Scenario sc = CorvidGame(kPhaseBirdsong);
   State& s = sc.s();
