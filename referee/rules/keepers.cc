@@ -1084,12 +1084,15 @@ std::string Fixed(absl::string_view text) { return std::string(text); }
 
 void ObserveKeepers(const State& s, int seat, Observation& o) {
   o.keepers = s.keepers();
-  // Law 15.3.1: a face-down relic's value is known to nobody.
-  for (auto& forest : o.keepers.forests) {
-    for (KeepersRelic& r : forest) {
+  // Law 15.3.1: a face-down relic's value is known to nobody, in a forest or
+  // (during setup) waiting for step 4 (15.3.4).
+  auto hide = [](std::vector<KeepersRelic>& relics) {
+    for (KeepersRelic& r : relics) {
       if (!r.face_up) r.value = 0;
     }
-  }
+  };
+  for (auto& forest : o.keepers.forests) hide(forest);
+  hide(o.keepers.pending);
 }
 
 void RegisterKeepers() {

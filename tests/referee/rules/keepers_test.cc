@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
@@ -165,6 +166,34 @@ TEST(Keepers, Law_15_2_1_FaceDownValuesReachNoSeat) {
     for (const auto& f : oa.keepers.forests)
       for (const KeepersRelic& r : f) EXPECT_EQ(r.value, 0);
     EXPECT_EQ(ObservationJson(a, oa), ObservationJson(b, ob));
+  }
+}
+
+// Law 15.3.1: the relics left for step 4 (15.3.4) are still face down while
+// the Keepers choose where their warriors go; nobody knows their values.
+TEST(Keepers, Law_15_3_1_RelicsWaitingForStep4HideTheirValues) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kKeepers};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 7);
+  ASSERT_TRUE(st.ok()) << st.status();
+  State a = *std::move(st);
+  while (a.phase() == kPhaseSetup &&
+         !absl::StartsWith(a.PromptKey(), "keepers."))
+    ASSERT_TRUE(a.Apply(0).ok());
+  ASSERT_TRUE(absl::StartsWith(a.PromptKey(), "keepers.setup"))
+      << a.PromptKey();
+  ASSERT_GE(a.keepers().pending.size(), 2u);
+  State b = a;
+  // b differs only in the hidden values of the relics waiting for step 4.
+  for (KeepersRelic& r : b.mutable_keepers().pending) {
+    ASSERT_FALSE(r.face_up);
+    r.value = static_cast<int8_t>(r.value % 3 + 1);
+  }
+  for (int seat = 0; seat < 3; ++seat) {
+    const Observation oa = Observe(a, seat), ob = Observe(b, seat);
+    EXPECT_TRUE(oa.keepers == ob.keepers) << "seat " << seat;
+    for (const KeepersRelic& r : oa.keepers.pending) EXPECT_EQ(r.value, 0);
   }
 }
 
