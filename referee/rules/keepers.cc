@@ -481,7 +481,9 @@ void RecruitStep(State& s) {
       for (int c = 0; c < s.map().num_clearings; ++c) {
         bool ws = false;
         for (int8_t w : s.keepers().waystation) ws |= w == c;
-        if (ws && s.CardMatches(card.card, s.SuitOf(c)))
+        // Law 15.4.3 with 13.7.2: only where the warriors may be placed.
+        if (ws && s.CardMatches(card.card, s.SuitOf(c)) &&
+            s.CanPlace(kKeepers, c))
           opts.push_back({.kind = kOptAction,
                           .a = kActRecruit,
                           .b = I8(c),

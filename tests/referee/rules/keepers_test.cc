@@ -266,6 +266,29 @@ TEST(Keepers,
   EXPECT_TRUE(InDiscard(s, anvil));
 }
 
+// Law 15.4.3 with 13.7.2: a face-up snare keeps the Keepers' warriors out,
+// so no card is spent to recruit at a waystation there.
+TEST(Keepers, Law_15_4_3_NoRecruitWhereWarriorsCannotBePlaced) {
+  Scenario sc({kCorvid, kEyrie, kKeepers});
+  State& s = sc.s();
+  s.SetCurrent(kKp, kPhaseBirdsong);
+  PutWaystation(s, 0, false, C(1));  // fox
+  PutWaystation(s, 1, false, C(2));  // mouse
+  s.SetPieces(kPlotSnare, C(2), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(2));
+  ASSERT_FALSE(s.CanPlace(kKeepers, C(2)));
+  sc.Give(kKp, "Birdy Bindle", kBird);
+  sc.Start([](State& s) {
+    s.Push(
+        Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kKeepers + 3),
+             .seat = kKp});
+  });
+  EXPECT_EQ(sc.Key(), "keepers.recruit");
+  EXPECT_TRUE(sc.Offers("Spend Birdy Bindle (bird): two warriors at 1 (fox)"));
+  EXPECT_FALSE(
+      sc.Offers("Spend Birdy Bindle (bird): two warriors at 2 (mouse)"));
+}
+
 // --- Daylight (Law 15.5) ----------------------------------------------------
 
 TEST(Keepers, Law_15_5_1_And_15_2_3_WaystationsOfAnyTypeCraft) {

@@ -45,7 +45,7 @@ TEST(Signature, SixSeatsWithCultAndRiverfolk) {
 
 TEST(Signature, UnderworldAndMarauder) {
   EXPECT_EQ(Signature({kDuchy, kCorvid, kHundreds, kKeepers}, 100),
-            "b24053609d4f16db");
+            "36604afb801724a2");
 }
 
 TEST(Signature, TwoVagabonds) {
