@@ -448,8 +448,10 @@ void DecampStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < 3; ++i) {
     const int c = kb.waystation[i];
-    // "Replace" needs a warrior in the supply to take its place.
-    if (c >= 0 && !(kb.decamped >> c & 1) && s.warrior_supply(kKeepers) > 0)
+    // "Replace" needs a warrior in the supply to take its place, and one
+    // that may be placed there (Law 15.4.2 with 13.7.2).
+    if (c >= 0 && !(kb.decamped >> c & 1) && s.warrior_supply(kKeepers) > 0 &&
+        s.CanPlace(kKeepers, c))
       opts.push_back({.kind = kOptAction, .a = kActDecamp, .b = I8(i)});
   }
   s.AskWithDoneOrPop(kKpPromptDecamp, t.seat, std::move(opts));

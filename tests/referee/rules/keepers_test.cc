@@ -289,6 +289,26 @@ TEST(Keepers, Law_15_4_3_NoRecruitWhereWarriorsCannotBePlaced) {
       sc.Offers("Spend Birdy Bindle (bird): two warriors at 2 (mouse)"));
 }
 
+// Law 15.4.2 with 13.7.2: decamp replaces the waystation with a warrior; where
+// no Keeper warrior may be placed, the waystation stays.
+TEST(Keepers, Law_15_4_2_NoDecampWhereAWarriorCannotBePlaced) {
+  Scenario sc({kCorvid, kEyrie, kKeepers});
+  State& s = sc.s();
+  s.SetCurrent(kKp, kPhaseBirdsong);
+  PutWaystation(s, 1, false, C(2));
+  PutWaystation(s, 2, false, C(7));
+  s.SetPieces(kPlotSnare, C(2), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(2));
+  sc.Start([](State& s) {
+    s.Push(
+        Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kKeepers + 2),
+             .seat = kKp});
+  });
+  EXPECT_EQ(sc.Key(), "keepers.decamp");
+  EXPECT_TRUE(sc.Offers("Decamp the jewelry waystation in 7 (mouse)"));
+  EXPECT_FALSE(sc.Offers("Decamp the tablet waystation in 2 (mouse)"));
+}
+
 // --- Daylight (Law 15.5) ----------------------------------------------------
 
 TEST(Keepers, Law_15_5_1_And_15_2_3_WaystationsOfAnyTypeCraft) {
