@@ -309,6 +309,22 @@ TEST(Keepers, Law_15_4_2_NoDecampWhereAWarriorCannotBePlaced) {
   EXPECT_FALSE(sc.Offers("Decamp the tablet waystation in 2 (mouse)"));
 }
 
+// Law 15.4.1-15.4.2 (rules decision): each step is once per clearing; the
+// Law does not stop a waystation encamped this Birdsong from being decamped.
+TEST(Keepers, Law_15_4_2_DecampAWaystationEncampedThisBirdsong) {
+  Scenario sc = KeepersGame(kPhaseBirdsong);
+  State& s = sc.s();
+  s.SetWarriors(kKeepers, C(5), 2);
+  sc.Start([](State& s) { Kp()->PushBirdsong(s, kKp); });
+  sc.Choose("5 (rabbit)");
+  sc.Choose("Waystation figure/tablet showing figure");
+  EXPECT_EQ(sc.Key(), "keepers.decamp");
+  sc.Choose("Decamp the figure waystation in 5 (rabbit)");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kKeepers], 2);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWaystationFigure], 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 // --- Daylight (Law 15.5) ----------------------------------------------------
 
 TEST(Keepers, Law_15_5_1_And_15_2_3_WaystationsOfAnyTypeCraft) {
@@ -676,6 +692,34 @@ TEST(Keepers, Law_15_2_5_NoExtraPointWithoutAnEnemyRemover) {
   EXPECT_EQ(s.deciding_seat(), kKp) << "the current player places it";
   sc.Choose("Forest 1");
   for (int seat = 0; seat < 3; ++seat) EXPECT_EQ(s.seat(seat).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Law 15.2.5 with FAQ 42 (rules decision): a coalition partner is no enemy,
+// so Prized Trophies scores it nothing; the relic still goes face up to a
+// forest of the remover's choice, as with no remover (FAQ 41).
+TEST(Keepers, Law_15_2_5_ACoalitionPartnerScoresNoExtraPoint) {
+  Scenario sc({kMarquise, kEyrie, kKeepers, kVagabond});
+  State& s = sc.s();
+  s.SetCurrent(3, kPhaseDaylight);
+  s.mutable_vagabond().coalition = kKp;
+  ASSERT_FALSE(s.AreEnemies(kKeepers, kVagabond));
+  PutRelic(s, C(12), kTablet, 2);
+  sc.Start([](State& s) {
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[kRelicTablet] = 1;
+    s.RemovePieces(kKeepers, C(12), 0, pieces, kVagabond);
+  });
+  int vp = 0;
+  for (int seat = 0; seat < 4; ++seat) vp += s.seat(seat).vp;
+  EXPECT_EQ(sc.Key(), "keepers.prized_trophies");
+  EXPECT_EQ(s.deciding_seat(), 3) << "the remover places it";
+  sc.Choose("Forest 2");
+  int after = 0;
+  for (int seat = 0; seat < 4; ++seat) after += s.seat(seat).vp;
+  EXPECT_EQ(after, vp) << "no extra point for a non-enemy";
+  ASSERT_EQ(s.keepers().forests[1].size(), 1u);
+  EXPECT_TRUE(s.keepers().forests[1][0].face_up);
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
