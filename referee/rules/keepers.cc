@@ -448,8 +448,10 @@ void DecampStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   for (int i = 0; i < 3; ++i) {
     const int c = kb.waystation[i];
-    // "Replace" needs a warrior in the supply to take its place.
-    if (c >= 0 && !(kb.decamped >> c & 1) && s.warrior_supply(kKeepers) > 0)
+    // "Replace" needs a warrior in the supply to take its place, and one
+    // that may be placed there (Law 15.4.2 with 13.7.2).
+    if (c >= 0 && !(kb.decamped >> c & 1) && s.warrior_supply(kKeepers) > 0 &&
+        s.CanPlace(kKeepers, c))
       opts.push_back({.kind = kOptAction, .a = kActDecamp, .b = I8(i)});
   }
   s.AskWithDoneOrPop(kKpPromptDecamp, t.seat, std::move(opts));
@@ -481,7 +483,9 @@ void RecruitStep(State& s) {
       for (int c = 0; c < s.map().num_clearings; ++c) {
         bool ws = false;
         for (int8_t w : s.keepers().waystation) ws |= w == c;
-        if (ws && s.CardMatches(card.card, s.SuitOf(c)))
+        // Law 15.4.3 with 13.7.2: only where the warriors may be placed.
+        if (ws && s.CardMatches(card.card, s.SuitOf(c)) &&
+            s.CanPlace(kKeepers, c))
           opts.push_back({.kind = kOptAction,
                           .a = kActRecruit,
                           .b = I8(c),
@@ -1084,12 +1088,15 @@ std::string Fixed(absl::string_view text) { return std::string(text); }
 
 void ObserveKeepers(const State& s, int seat, Observation& o) {
   o.keepers = s.keepers();
-  // Law 15.3.1: a face-down relic's value is known to nobody.
-  for (auto& forest : o.keepers.forests) {
-    for (KeepersRelic& r : forest) {
+  // Law 15.3.1: a face-down relic's value is known to nobody, in a forest or
+  // (during setup) waiting for step 4 (15.3.4).
+  auto hide = [](std::vector<KeepersRelic>& relics) {
+    for (KeepersRelic& r : relics) {
       if (!r.face_up) r.value = 0;
     }
-  }
+  };
+  for (auto& forest : o.keepers.forests) hide(forest);
+  hide(o.keepers.pending);
 }
 
 void RegisterKeepers() {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "absl/strings/match.h"
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
@@ -168,6 +169,34 @@ TEST(Keepers, Law_15_2_1_FaceDownValuesReachNoSeat) {
   }
 }
 
+// Law 15.3.1: the relics left for step 4 (15.3.4) are still face down while
+// the Keepers choose where their warriors go; nobody knows their values.
+TEST(Keepers, Law_15_3_1_RelicsWaitingForStep4HideTheirValues) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kKeepers};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 7);
+  ASSERT_TRUE(st.ok()) << st.status();
+  State a = *std::move(st);
+  while (a.phase() == kPhaseSetup &&
+         !absl::StartsWith(a.PromptKey(), "keepers."))
+    ASSERT_TRUE(a.Apply(0).ok());
+  ASSERT_TRUE(absl::StartsWith(a.PromptKey(), "keepers.setup"))
+      << a.PromptKey();
+  ASSERT_GE(a.keepers().pending.size(), 2u);
+  State b = a;
+  // b differs only in the hidden values of the relics waiting for step 4.
+  for (KeepersRelic& r : b.mutable_keepers().pending) {
+    ASSERT_FALSE(r.face_up);
+    r.value = static_cast<int8_t>(r.value % 3 + 1);
+  }
+  for (int seat = 0; seat < 3; ++seat) {
+    const Observation oa = Observe(a, seat), ob = Observe(b, seat);
+    EXPECT_TRUE(oa.keepers == ob.keepers) << "seat " << seat;
+    for (const KeepersRelic& r : oa.keepers.pending) EXPECT_EQ(r.value, 0);
+  }
+}
+
 // --- Birdsong (Law 15.4) ----------------------------------------------------
 
 TEST(Keepers, Law_15_4_1_EncampReplacesAWarriorOncePerClearing) {
@@ -235,6 +264,65 @@ TEST(Keepers,
   sc.Choose("Spend Anvil (fox): two warriors at 1 (fox)");
   EXPECT_EQ(s.clearing(C(1)).warriors[kKeepers], 3);
   EXPECT_TRUE(InDiscard(s, anvil));
+}
+
+// Law 15.4.3 with 13.7.2: a face-up snare keeps the Keepers' warriors out,
+// so no card is spent to recruit at a waystation there.
+TEST(Keepers, Law_15_4_3_NoRecruitWhereWarriorsCannotBePlaced) {
+  Scenario sc({kCorvid, kEyrie, kKeepers});
+  State& s = sc.s();
+  s.SetCurrent(kKp, kPhaseBirdsong);
+  PutWaystation(s, 0, false, C(1));  // fox
+  PutWaystation(s, 1, false, C(2));  // mouse
+  s.SetPieces(kPlotSnare, C(2), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(2));
+  ASSERT_FALSE(s.CanPlace(kKeepers, C(2)));
+  sc.Give(kKp, "Birdy Bindle", kBird);
+  sc.Start([](State& s) {
+    s.Push(
+        Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kKeepers + 3),
+             .seat = kKp});
+  });
+  EXPECT_EQ(sc.Key(), "keepers.recruit");
+  EXPECT_TRUE(sc.Offers("Spend Birdy Bindle (bird): two warriors at 1 (fox)"));
+  EXPECT_FALSE(
+      sc.Offers("Spend Birdy Bindle (bird): two warriors at 2 (mouse)"));
+}
+
+// Law 15.4.2 with 13.7.2: decamp replaces the waystation with a warrior; where
+// no Keeper warrior may be placed, the waystation stays.
+TEST(Keepers, Law_15_4_2_NoDecampWhereAWarriorCannotBePlaced) {
+  Scenario sc({kCorvid, kEyrie, kKeepers});
+  State& s = sc.s();
+  s.SetCurrent(kKp, kPhaseBirdsong);
+  PutWaystation(s, 1, false, C(2));
+  PutWaystation(s, 2, false, C(7));
+  s.SetPieces(kPlotSnare, C(2), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(2));
+  sc.Start([](State& s) {
+    s.Push(
+        Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kKeepers + 2),
+             .seat = kKp});
+  });
+  EXPECT_EQ(sc.Key(), "keepers.decamp");
+  EXPECT_TRUE(sc.Offers("Decamp the jewelry waystation in 7 (mouse)"));
+  EXPECT_FALSE(sc.Offers("Decamp the tablet waystation in 2 (mouse)"));
+}
+
+// Law 15.4.1-15.4.2 (rules decision): each step is once per clearing; the
+// Law does not stop a waystation encamped this Birdsong from being decamped.
+TEST(Keepers, Law_15_4_2_DecampAWaystationEncampedThisBirdsong) {
+  Scenario sc = KeepersGame(kPhaseBirdsong);
+  State& s = sc.s();
+  s.SetWarriors(kKeepers, C(5), 2);
+  sc.Start([](State& s) { Kp()->PushBirdsong(s, kKp); });
+  sc.Choose("5 (rabbit)");
+  sc.Choose("Waystation figure/tablet showing figure");
+  EXPECT_EQ(sc.Key(), "keepers.decamp");
+  sc.Choose("Decamp the figure waystation in 5 (rabbit)");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kKeepers], 2);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWaystationFigure], 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
 // --- Daylight (Law 15.5) ----------------------------------------------------
@@ -604,6 +692,34 @@ TEST(Keepers, Law_15_2_5_NoExtraPointWithoutAnEnemyRemover) {
   EXPECT_EQ(s.deciding_seat(), kKp) << "the current player places it";
   sc.Choose("Forest 1");
   for (int seat = 0; seat < 3; ++seat) EXPECT_EQ(s.seat(seat).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Law 15.2.5 with FAQ 42 (rules decision): a coalition partner is no enemy,
+// so Prized Trophies scores it nothing; the relic still goes face up to a
+// forest of the remover's choice, as with no remover (FAQ 41).
+TEST(Keepers, Law_15_2_5_ACoalitionPartnerScoresNoExtraPoint) {
+  Scenario sc({kMarquise, kEyrie, kKeepers, kVagabond});
+  State& s = sc.s();
+  s.SetCurrent(3, kPhaseDaylight);
+  s.mutable_vagabond().coalition = kKp;
+  ASSERT_FALSE(s.AreEnemies(kKeepers, kVagabond));
+  PutRelic(s, C(12), kTablet, 2);
+  sc.Start([](State& s) {
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[kRelicTablet] = 1;
+    s.RemovePieces(kKeepers, C(12), 0, pieces, kVagabond);
+  });
+  int vp = 0;
+  for (int seat = 0; seat < 4; ++seat) vp += s.seat(seat).vp;
+  EXPECT_EQ(sc.Key(), "keepers.prized_trophies");
+  EXPECT_EQ(s.deciding_seat(), 3) << "the remover places it";
+  sc.Choose("Forest 2");
+  int after = 0;
+  for (int seat = 0; seat < 4; ++seat) after += s.seat(seat).vp;
+  EXPECT_EQ(after, vp) << "no extra point for a non-enemy";
+  ASSERT_EQ(s.keepers().forests[1].size(), 1u);
+  EXPECT_TRUE(s.keepers().forests[1][0].face_up);
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 

@@ -45,7 +45,7 @@ TEST(Signature, SixSeatsWithCultAndRiverfolk) {
 
 TEST(Signature, UnderworldAndMarauder) {
   EXPECT_EQ(Signature({kDuchy, kCorvid, kHundreds, kKeepers}, 100),
-            "b24053609d4f16db");
+            "78ce15fdd6b8de84");
 }
 
 TEST(Signature, TwoVagabonds) {
