@@ -159,6 +159,27 @@ TEST(Riverfolk, Law_11_2_5_I_TradeDisruptionHalvesFundsAndPostLeavesGame) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+// Each removed trade post halves the funds left when it is removed: a Favor
+// taking two posts at once costs 8 -> 4 -> 2 funds, not 4 twice.
+TEST(Riverfolk, Law_11_2_5_I_EachRemovedPostHalvesTheFundsThenLeft) {
+  Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
+  State& s = sc.s();
+  const int a = C(8), b = C(3);
+  s.SetPieces(kTradePostFox + s.SuitOf(a), a, 1);
+  s.SetPieces(kTradePostFox + s.SuitOf(b), b, 1);
+  Funds(s, kRiverfolk, 8);
+  sc.Start([&](State& s) {
+    for (int c : {a, b}) {
+      std::array<int8_t, kNumPieces> p{};
+      p[kTradePostFox + s.SuitOf(c)] = 1;
+      s.RemovePieces(kRiverfolk, c, 0, p, kMarquise);
+    }
+  });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.riverfolk().FundsTotal(), 2);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 // --- Birdsong (Law 11.4) ----------------------------------------------------
 
 TEST(Riverfolk, Law_11_4_1_ProtectionismTwoWarriorsOnlyIntoEmptyPayments) {
