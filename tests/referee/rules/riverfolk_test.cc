@@ -495,6 +495,21 @@ TEST(Riverfolk, Law_11_2_6_III_VagabondPaysByExhaustingItems) {
   EXPECT_EQ(s.seat(1).hand.size(), 1u);
 }
 
+// Rules decision (11.2.6): the second Vagabond (Law 9.7) buys as the first
+// does: Riverboats yes, Mercenaries never (11.2.7.III.b).
+TEST(Riverfolk, Law_11_2_7_III_b_SecondVagabondCannotBuyMercenaries) {
+  Scenario sc = RiverfolkGame(kPhaseBirdsong, 2,
+                              {kRiverfolk, kVagabond, kVagabond2, kMarquise});
+  State& s = sc.s();
+  Prices(s, 1, 1, 1);
+  for (int kind : {kBoot, kSword, kTorch})
+    s.mutable_vagabond(kVagabond2)
+        .items.push_back(VItem{static_cast<int8_t>(kind), false, false});
+  sc.Start([](State& s) { Rf()->AtOthersBirdsongStart(s, 2); });
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Riverboats for 1", "Done"}));
+}
+
 TEST(Riverfolk, Law_11_2_7_II_RiverboatsMakeRiversPathsForTheBuyer) {
   Scenario sc = RiverfolkGame(kPhaseBirdsong, 1);
   State& s = sc.s();
