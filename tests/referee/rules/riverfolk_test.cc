@@ -530,6 +530,29 @@ TEST(Riverfolk, Law_11_2_7_II_RiverboatsMakeRiversPathsForTheBuyer) {
   EXPECT_FALSE(HasMove(s, kMarquise, C(4), C(7))) << "until end of turn";
 }
 
+// Rules decision (11.2.2, 11.2.7.II): rivers are paths for moving only.
+// The Marquise with Riverboats still draws wood through printed paths:
+// wood in 4 does not reach a build in 7 across the 4-7 river.
+TEST(Riverfolk, Law_11_2_7_II_RiverboatsAreForMovesNotForConnectingWood) {
+  Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
+  State& s = sc.s();
+  s.mutable_riverfolk().boats_for = kMarquise;
+  s.mutable_riverfolk().boats_turn = static_cast<int16_t>(s.turn());
+  s.SetPieces(kSawmill, C(1), 1);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(4), 1);
+  s.SetWarriors(kMarquise, C(7), 1);
+  s.SetPieces(kWood, C(4), 1);
+  ASSERT_TRUE(HasMove(s, kMarquise, C(4), C(7))) << "the river is a path";
+  sc.Start([](State& s) { GetFaction(kMarquise)->PushDaylight(s, 1); });
+  sc.Choose("Build");
+  sc.Choose("sawmill");
+  // 4 was the only clearing offered (7 lacks connected wood): built there.
+  EXPECT_EQ(s.clearing(C(4)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.clearing(C(7)).pieces[kSawmill], 0);
+  EXPECT_EQ(s.clearing(C(4)).pieces[kWood], 0);
+}
+
 TEST(Riverfolk, Law_11_2_7_III_MercenariesRuleForTheBuyerAfterBirdsong) {
   Scenario sc = RiverfolkGame(kPhaseBirdsong, 1);
   State& s = sc.s();
