@@ -458,10 +458,16 @@ void EveningStep(State& s) {
 }
 
 // --- Trade disruption (Law 11.2.5.I) ----------------------------------------
-// Task: a = funds still to remove.
+// Task: step 0 until the count is set; a = funds still to remove.
 
 void DisruptStep(State& s) {
-  const Task& t = s.top();
+  Task& t = s.top();
+  if (t.step == 0) {
+    // Law 11.2.5.I: half of the funds there are when this disruption is
+    // resolved, so posts removed together halve the funds one after another.
+    t.step = 1;
+    t.a = I8((Rf(s).FundsTotal() + 1) / 2);
+  }
   std::vector<Option> opts = NewOptionList();
   for (int f = 0; f < kNumFactions; ++f) {
     if (Rf(s).funds[f] > 0) opts.push_back({.kind = kOptFaction, .a = I8(f)});
@@ -667,9 +673,10 @@ class Riverfolk : public FactionModule {
     // 11.2.5.I: the post leaves the game; half the funds, rounded up.
     s.set_piece_supply(piece, s.piece_supply(piece) - 1);
     ++Rf(s).posts_gone[piece - kTradePostFox];
-    Task t{.kind = kRfDisrupt, .seat = I8(RfSeat(s))};
-    t.a = I8((Rf(s).FundsTotal() + 1) / 2);
-    if (t.a > 0) s.Push(t);
+    // Law 11.2.5.I: the count is taken when the task runs (DisruptStep);
+    // with no funds there is nothing to remove (and no effect to order).
+    if (Rf(s).FundsTotal() > 0)
+      s.Push(Task{.kind = kRfDisrupt, .seat = I8(RfSeat(s))});
   }
   void AtOthersBirdsongStart(State& s, int seat) const override {
     Task t{.kind = kRfBuy, .seat = I8(seat)};

@@ -159,6 +159,27 @@ TEST(Riverfolk, Law_11_2_5_I_TradeDisruptionHalvesFundsAndPostLeavesGame) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+// Each removed trade post halves the funds left when it is removed: a Favor
+// taking two posts at once costs 8 -> 4 -> 2 funds, not 4 twice.
+TEST(Riverfolk, Law_11_2_5_I_EachRemovedPostHalvesTheFundsThenLeft) {
+  Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
+  State& s = sc.s();
+  const int a = C(8), b = C(3);
+  s.SetPieces(kTradePostFox + s.SuitOf(a), a, 1);
+  s.SetPieces(kTradePostFox + s.SuitOf(b), b, 1);
+  Funds(s, kRiverfolk, 8);
+  sc.Start([&](State& s) {
+    for (int c : {a, b}) {
+      std::array<int8_t, kNumPieces> p{};
+      p[kTradePostFox + s.SuitOf(c)] = 1;
+      s.RemovePieces(kRiverfolk, c, 0, p, kMarquise);
+    }
+  });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.riverfolk().FundsTotal(), 2);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 // --- Birdsong (Law 11.4) ----------------------------------------------------
 
 TEST(Riverfolk, Law_11_4_1_ProtectionismTwoWarriorsOnlyIntoEmptyPayments) {
@@ -474,6 +495,21 @@ TEST(Riverfolk, Law_11_2_6_III_VagabondPaysByExhaustingItems) {
   EXPECT_EQ(s.seat(1).hand.size(), 1u);
 }
 
+// Rules decision (11.2.6): the second Vagabond (Law 9.7) buys as the first
+// does: Riverboats yes, Mercenaries never (11.2.7.III.b).
+TEST(Riverfolk, Law_11_2_7_III_b_SecondVagabondCannotBuyMercenaries) {
+  Scenario sc = RiverfolkGame(kPhaseBirdsong, 2,
+                              {kRiverfolk, kVagabond, kVagabond2, kMarquise});
+  State& s = sc.s();
+  Prices(s, 1, 1, 1);
+  for (int kind : {kBoot, kSword, kTorch})
+    s.mutable_vagabond(kVagabond2)
+        .items.push_back(VItem{static_cast<int8_t>(kind), false, false});
+  sc.Start([](State& s) { Rf()->AtOthersBirdsongStart(s, 2); });
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Riverboats for 1", "Done"}));
+}
+
 TEST(Riverfolk, Law_11_2_7_II_RiverboatsMakeRiversPathsForTheBuyer) {
   Scenario sc = RiverfolkGame(kPhaseBirdsong, 1);
   State& s = sc.s();
@@ -492,6 +528,29 @@ TEST(Riverfolk, Law_11_2_7_II_RiverboatsMakeRiversPathsForTheBuyer) {
   s.SetCurrent(2, kPhaseBirdsong);  // the next turn
   s.mutable_riverfolk().boats_turn = static_cast<int16_t>(s.turn() - 1);
   EXPECT_FALSE(HasMove(s, kMarquise, C(4), C(7))) << "until end of turn";
+}
+
+// Rules decision (11.2.2, 11.2.7.II): rivers are paths for moving only.
+// The Marquise with Riverboats still draws wood through printed paths:
+// wood in 4 does not reach a build in 7 across the 4-7 river.
+TEST(Riverfolk, Law_11_2_7_II_RiverboatsAreForMovesNotForConnectingWood) {
+  Scenario sc = RiverfolkGame(kPhaseDaylight, 1);
+  State& s = sc.s();
+  s.mutable_riverfolk().boats_for = kMarquise;
+  s.mutable_riverfolk().boats_turn = static_cast<int16_t>(s.turn());
+  s.SetPieces(kSawmill, C(1), 1);
+  s.SetWarriors(kMarquise, C(1), 1);
+  s.SetWarriors(kMarquise, C(4), 1);
+  s.SetWarriors(kMarquise, C(7), 1);
+  s.SetPieces(kWood, C(4), 1);
+  ASSERT_TRUE(HasMove(s, kMarquise, C(4), C(7))) << "the river is a path";
+  sc.Start([](State& s) { GetFaction(kMarquise)->PushDaylight(s, 1); });
+  sc.Choose("Build");
+  sc.Choose("sawmill");
+  // 4 was the only clearing offered (7 lacks connected wood): built there.
+  EXPECT_EQ(s.clearing(C(4)).pieces[kSawmill], 1);
+  EXPECT_EQ(s.clearing(C(7)).pieces[kSawmill], 0);
+  EXPECT_EQ(s.clearing(C(4)).pieces[kWood], 0);
 }
 
 TEST(Riverfolk, Law_11_2_7_III_MercenariesRuleForTheBuyerAfterBirdsong) {

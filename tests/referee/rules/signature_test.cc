@@ -36,11 +36,13 @@ TEST(Signature, FourBaseFactionsSeed1) {
 }
 
 // The expansions (issues 10 and 11) and the maps (issue 12).
+// Changed by the Riverfolk audit (Law 11.2.5.I): trade posts removed
+// together halve the funds one after another (one game: 7 funds, not 14).
 TEST(Signature, SixSeatsWithCultAndRiverfolk) {
   EXPECT_EQ(
       Signature({kMarquise, kEyrie, kAlliance, kVagabond, kCult, kRiverfolk},
                 60),
-      "99415774aa071c89");
+      "818a850677b5ab29");
 }
 
 TEST(Signature, UnderworldAndMarauder) {
