@@ -187,6 +187,10 @@ class FactionModule {
   // Warriors in c that effects outside battle cannot remove (the warlord,
   // Law 14.2.2); Tax Collector does not offer them.
   virtual int ProtectedWarriors(const State& s, int c) const { return 0; }
+  // Warriors of the supply that no placement or payment may take (the
+  // Hundreds' warlord off the map, Law 14.2.2: only setup and Anoint place
+  // it, and they say where it stands first).
+  virtual int ReservedWarriors(const State& s) const { return 0; }
   // Crafting the item card `id` (Law 4.1.2): returns true if the faction took
   // the item and scored itself (Contempt for Trade, Law 14.2.3).
   virtual bool CraftItem(State& s, int seat, CardId id) const { return false; }

@@ -119,6 +119,7 @@ int ProwessValue(const State& s) { return Hb(s).Prowess(); }
 int RegularSupply(const State& s) {
   return s.warrior_supply(kHundreds) - (Hb(s).warlord < 0 ? 1 : 0);
 }
+
 // Places up to n regular warriors (never the warlord, 14.2.2).
 int PlaceRegular(State& s, int c, int n) {
   n = std::min(n, RegularSupply(s));
@@ -292,10 +293,10 @@ void SetupChoose(State& s, const Option& o) {
   HundredsBoard& hb = Hb(s);
   if (SetupCards(s)) AddHomeland(s, kHundreds, o.a);
   CHECK(s.PlacePiece(kStronghold, o.a));
+  hb.warlord = o.a;  // first: the warlord is placed here (14.2.2)
   s.PlaceWarriors(kHundreds, o.a, kGarrison + 1);  // 14.3.2: + the warlord
-  hb.warlord = o.a;
-  PlaceRuinItems(s);        // 14.3.3
-  hb.mood = kMoodStubborn;  // 14.3.4
+  PlaceRuinItems(s);                               // 14.3.3
+  hb.mood = kMoodStubborn;                         // 14.3.4
 }
 
 void NoChoice(State&, const Option&) { CHECK(false); }
@@ -576,10 +577,11 @@ void BirdsongChoose(State& s, const Option& o) {
       PlaceRegular(s, o.a, 1);
       return;
     case kBsAnoint:
-      // 14.4.3: replace a warrior there with the warlord, else place it.
+      // 14.4.3: replace a warrior there with the warlord, else place it
+      // (named first: the supply's warlord is placed only so, 14.2.2).
+      hb.warlord = o.a;
       if (s.clearing(o.a).warriors[kHundreds] == 0)
         s.PlaceWarriors(kHundreds, o.a, 1);
-      hb.warlord = o.a;
       t.step = kBsMood;
       return;
     case kBsMood:
@@ -1105,6 +1107,9 @@ class Hundreds : public FactionModule {
   }
   int ProtectedWarriors(const State& s, int c) const override {
     return Hb(s).warlord == c ? 1 : 0;  // 14.2.2
+  }
+  int ReservedWarriors(const State& s) const override {
+    return Hb(s).warlord < 0 ? 1 : 0;  // 14.2.2: the warlord off the map
   }
   void RemoveAllPieces(State& s, int c, int remover) const override {
     // 14.2.2 (FAQ on Favors): everything but the warlord.

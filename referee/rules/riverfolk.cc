@@ -504,7 +504,9 @@ int ReadyItems(const State& s, int vagabond) {
 
 bool CanPay(const State& s, int buyer, int price) {
   if (IsVagabond(buyer)) return ReadyItems(s, buyer) >= price;  // 11.2.6.III
-  return s.warrior_supply(buyer) >= price;                      // 11.2.6.I
+  // 11.2.6.I, with warriors the buyer may spend (not the warlord, 14.2.2).
+  return s.warrior_supply(buyer) - GetFaction(buyer)->ReservedWarriors(s) >=
+         price;
 }
 
 std::vector<Option> ServiceOptions(const State& s, int buyer) {

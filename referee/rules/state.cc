@@ -653,7 +653,8 @@ void State::RefreshPlayAreas() {
 // --- Pieces (Law 1.5) -------------------------------------------------------
 
 int State::PlaceWarriors(int faction, int c, int n) {
-  n = std::min<int>(n, warrior_supply_[faction]);
+  n = std::min<int>(n, warrior_supply_[faction] -
+                           GetFaction(faction)->ReservedWarriors(*this));
   if (n <= 0) return 0;
   if (!CanPlace(faction, c)) return 0;  // e.g. a face-up snare (13.7.2)
   warrior_supply_[faction] -= n;
@@ -1161,6 +1162,19 @@ absl::Status State::CheckInvariants() const {
         }
       }
     }
+  }
+  // Law 14.2.2: the warlord on the map is one of its clearing's warriors.
+  if (hundreds_.warlord >= 0 &&
+      board_[hundreds_.warlord].warriors[kHundreds] < 1) {
+    return absl::InternalError(absl::StrCat("the warlord's clearing ",
+                                            int{hundreds_.warlord},
+                                            " holds no Hundreds warrior"));
+  }
+  // Law 14.2.2: off the map, the warlord waits in the supply.
+  if (seat_of_[kHundreds] >= 0 && hundreds_.warlord < 0 &&
+      warrior_supply_[kHundreds] < 1) {
+    return absl::InternalError(
+        "the warlord is neither on the map nor in supply");
   }
   // Law 9.7.3: the Hoard's "R" items are among its items.
   for (int i = 0; i < kNumItems; ++i) {

@@ -333,7 +333,7 @@ TEST(AdvancedSetup, GoldenSignature) {
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "350b3cd4ccc524f8");
+            "e93744d682a3dd8f");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

@@ -592,6 +592,24 @@ TEST(Hundreds, Law_9_7_3_AnItemTakenByLavishIsTheRItemFirst) {
   EXPECT_EQ(s.hundreds().ruin_hoard[kSword], 0);
 }
 
+TEST(Hundreds, Law_14_2_2_OnlyAnointPlacesTheWarlordFromTheSupply) {
+  // Law 14.2.2: off the map the warlord waits in the supply and is placed
+  // only by setup and Anoint: with it alone there, no other placement (an
+  // Exiles card, a hireling's, 1.5.4) takes it, and Anoint still does.
+  Scenario sc = HuGame(kPhaseBirdsong);
+  State& s = sc.s();
+  s.mutable_hundreds().warlord = -1;
+  s.SetWarriorSupply(kHundreds, 1);
+  EXPECT_EQ(s.PlaceWarriors(kHundreds, C(7), 1), 0);
+  EXPECT_EQ(Hw(s, C(7)), 0);
+  sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
+  ASSERT_EQ(sc.Key(), "hundreds.anoint");
+  sc.Choose("7 (mouse)");
+  EXPECT_EQ(s.hundreds().warlord, C(7));
+  EXPECT_EQ(Hw(s, C(7)), 1);
+  EXPECT_EQ(s.warrior_supply(kHundreds), 0);
+}
+
 TEST(Hundreds, Law_14_4_3_AnointReplacesAWarrior) {
   Scenario sc = HuGame(kPhaseBirdsong);
   State& s = sc.s();

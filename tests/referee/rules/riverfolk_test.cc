@@ -423,6 +423,26 @@ TEST(Riverfolk, Law_11_2_6_ServicesOfferedAtStartOfAnotherPlayersBirdsong) {
                                       "Mercenaries for 4", "Done"}));
 }
 
+TEST(Riverfolk, Law_14_2_2_TheWarlordOffTheMapPaysForNoService) {
+  // Law 14.2.2: the warlord is placed only by setup and Anoint. Off the map
+  // it waits in the Hundreds' supply, and is no payment for a service
+  // (11.2.6.I): with the warlord and one warrior there, a price of 2 is out
+  // of reach and a price of 1 is paid with the warrior.
+  Scenario sc = RiverfolkGame(kPhaseBirdsong, 1, {kRiverfolk, kHundreds});
+  State& s = sc.s();
+  s.mutable_hundreds().warlord = -1;
+  s.SetWarriorSupply(kHundreds, 2);
+  Prices(s, 2, 1, 4);
+  sc.Give(0, "Anvil");
+  sc.Start([](State& s) { Rf()->AtOthersBirdsongStart(s, 1); });
+  ASSERT_EQ(sc.Key(), "riverfolk.buy_service");
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Riverboats for 1", "Done"}));
+  sc.Choose("Riverboats for 1");
+  EXPECT_EQ(s.warrior_supply(kHundreds), 1) << "the warlord stays";
+  EXPECT_EQ(s.riverfolk().payments[kHundreds], 1);
+}
+
 TEST(Riverfolk, Law_11_2_6_I_And_11_2_7_I_BuyerPaysWarriorsForAHandCard) {
   Scenario sc = RiverfolkGame(kPhaseBirdsong, 1);
   State& s = sc.s();

@@ -70,7 +70,7 @@ TEST(Signature, ExilesDeck) {
             "9aedc5e81d2b1fee");
   EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
                       40, "autumn", "exiles"),
-            "98b71ddbab1086a0");
+            "795bc9b794158f4a");
 }
 
 // Issue 12: the Marauder hirelings (Law 22, 19.6) at two seats (all three
