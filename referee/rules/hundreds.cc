@@ -115,9 +115,14 @@ int TrackItems(const State& s, int track) { return Hb(s).TrackItems(track); }
 int CommandValue(const State& s) { return Hb(s).Command(); }
 int ProwessValue(const State& s) { return Hb(s).Prowess(); }
 
+// Law 14.2.2: off the map the warlord waits in the supply, unless every
+// warrior is elsewhere (removed onto Coffin Makers, say).
+bool WarlordInSupply(const State& s) {
+  return Hb(s).warlord < 0 && s.warrior_supply(kHundreds) > 0;
+}
 // Warriors of the supply that are not the warlord.
 int RegularSupply(const State& s) {
-  return s.warrior_supply(kHundreds) - (Hb(s).warlord < 0 ? 1 : 0);
+  return s.warrior_supply(kHundreds) - (WarlordInSupply(s) ? 1 : 0);
 }
 
 // Places up to n regular warriors (never the warlord, 14.2.2).
@@ -543,7 +548,8 @@ void BirdsongStep(State& s) {
       return;
     }
     case kBsAnoint:
-      if (Hb(s).warlord >= 0 || AnointTargets(s).empty()) {
+      // 14.4.3 places the warlord from the supply (not from Coffin Makers).
+      if (!WarlordInSupply(s) || AnointTargets(s).empty()) {
         t.step = kBsMood;
         return;
       }
@@ -1109,7 +1115,7 @@ class Hundreds : public FactionModule {
     return Hb(s).warlord == c ? 1 : 0;  // 14.2.2
   }
   int ReservedWarriors(const State& s) const override {
-    return Hb(s).warlord < 0 ? 1 : 0;  // 14.2.2: the warlord off the map
+    return WarlordInSupply(s) ? 1 : 0;  // 14.2.2
   }
   void RemoveAllPieces(State& s, int c, int remover) const override {
     // 14.2.2 (FAQ on Favors): everything but the warlord.

@@ -1170,12 +1170,6 @@ absl::Status State::CheckInvariants() const {
                                             int{hundreds_.warlord},
                                             " holds no Hundreds warrior"));
   }
-  // Law 14.2.2: off the map, the warlord waits in the supply.
-  if (seat_of_[kHundreds] >= 0 && hundreds_.warlord < 0 &&
-      warrior_supply_[kHundreds] < 1) {
-    return absl::InternalError(
-        "the warlord is neither on the map nor in supply");
-  }
   // Law 9.7.3: the Hoard's "R" items are among its items.
   for (int i = 0; i < kNumItems; ++i) {
     if (hundreds_.ruin_hoard[i] < 0 ||
