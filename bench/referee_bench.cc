@@ -10,7 +10,8 @@
 // disturbed by other load on the machine); `seats` is the table's size (2,
 // 4 or 6: Marquise, Eyrie, Alliance, Vagabond, Riverfolk, Lizard Cult,
 // the first N); `kept` whether the bots' channels are kept across matches
-// (as an arena worker keeps them) or made anew for each. Also: the referee
+// (as arena workers and the Referee service keep them) or made anew for
+// each (a one-match `woodland play`). Also: the referee
 // alone with in-process bots (its own cost per decision), matches per
 // minute of bots the referee launches (exec:), and a match's fixed cost
 // over gRPC (BM_MatchFixedCost: greeting, starting and ending the bots).
@@ -175,9 +176,10 @@ void BM_RefereeDecision(benchmark::State& state) {
   MatchOptions options;
   options.connect.play_stream = state.range(1) != 0;
   const int seats = static_cast<int>(state.range(2));
-  // kept:1: the bots' channels kept across matches, as an arena worker
-  // keeps them (BotChannels, issue 19.4); kept:0: a new connection per
-  // match, as `woodland play` and the Referee service make.
+  // kept:1: the bots' channels kept across matches, as an arena worker and
+  // each match thread of the Referee service keep them (BotChannels, issue
+  // 19.4); kept:0: a new connection per match, as a one-match `woodland
+  // play` makes.
   BotChannels channels;
   if (state.range(3) != 0) options.connect.channels = &channels;
   const std::string spec = "grpc://" + bot.address;

@@ -7,9 +7,9 @@ namespace woodland::referee {
 
 WorkerPool::WorkerPool(int threads) {
   for (int i = 0; i < threads; ++i) {
-    threads_.emplace_back([this] {
+    threads_.emplace_back([this, i] {
       for (;;) {
-        std::function<void()> job;
+        std::function<void(int)> job;
         {
           std::unique_lock<std::mutex> lock(mu_);
           cv_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
@@ -17,7 +17,7 @@ WorkerPool::WorkerPool(int threads) {
           job = std::move(jobs_.front());
           jobs_.pop_front();
         }
-        job();
+        job(i);
       }
     });
   }
@@ -32,7 +32,7 @@ WorkerPool::~WorkerPool() {
   for (std::thread& t : threads_) t.join();
 }
 
-void WorkerPool::Submit(std::function<void()> job) {
+void WorkerPool::Submit(std::function<void(int)> job) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     jobs_.push_back(std::move(job));
@@ -130,8 +130,11 @@ RefereeService::RefereeService(MatchOptions options, BotCatalog catalog,
       history_(max_kept),
       options_(std::move(options)),
       max_kept_(max_kept),
-      watch_limiter_(watch.max_total, watch.max_per_client),
-      pool_(std::make_unique<WorkerPool>(workers)) {
+      watch_limiter_(watch.max_total, watch.max_per_client) {
+  for (int i = 0; i < workers; ++i) {
+    worker_channels_.push_back(std::make_unique<BotChannels>());
+  }
+  pool_ = std::make_unique<WorkerPool>(workers);
   options_.catalog = &catalog_;
   options_.history = &history_;
 }
@@ -208,10 +211,12 @@ grpc::ServerUnaryReactor* RefereeService::RunMatch(
     channel = std::make_shared<MatchChannel>();
     channels_[spec.match_id()] = channel;
   }
-  pool_->Submit([this, spec, result, reactor, channel] {
+  pool_->Submit([this, spec, result, reactor, channel](int worker) {
     ChannelListener listener(channel);
+    MatchOptions options = options_;
+    options.connect.channels = worker_channels_[worker].get();
     absl::StatusOr<MatchOutput> out =
-        referee::RunMatch(spec, options_, &listener);
+        referee::RunMatch(spec, options, &listener);
     {
       // Kept (and in time evicted) whether the match ran or not.
       std::lock_guard<std::mutex> lock(mu_);

@@ -22,17 +22,18 @@
 
 namespace woodland::referee {
 
-// A fixed set of threads running queued jobs.
+// A fixed set of threads running queued jobs. A job is told which thread
+// (0..threads-1) runs it, so it can use that thread's own state.
 class WorkerPool {
  public:
   explicit WorkerPool(int threads);
   ~WorkerPool();  // finishes queued jobs, then joins
-  void Submit(std::function<void()> job);
+  void Submit(std::function<void(int worker)> job);
 
  private:
   std::mutex mu_;
   std::condition_variable cv_;
-  std::deque<std::function<void()>> jobs_;
+  std::deque<std::function<void(int)>> jobs_;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
@@ -116,6 +117,9 @@ class RefereeService final : public v1::Referee::CallbackService {
   size_t max_kept_;
   Authenticate authenticate_;
   StreamLimiter watch_limiter_;
+  // Issue 19.4: each match thread's channels to grpc:// bots, kept across
+  // its matches (a BotChannels is one thread's).
+  std::vector<std::unique_ptr<BotChannels>> worker_channels_;
   std::unique_ptr<WorkerPool> pool_;  // last: joined first
 };
 

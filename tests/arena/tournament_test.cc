@@ -23,6 +23,7 @@
 #include "referee/match_runner.h"
 #include "referee/process.h"
 #include "referee/rules/types.h"
+#include "tests/common/peer_bot.h"
 #include "woodland/v1/bot.grpc.pb.h"
 #include "woodland/v1/referee.pb.h"
 
@@ -557,45 +558,7 @@ TEST(Tournament, Issue19_TimingsCountEveryMatchAndDecision) {
   EXPECT_GT(t.store_ns.load(), 0);
 }
 
-// A bot served in this process that records the peer (the client's
-// address and port: one per connection) of every Hello.
-class PeerBot final : public v1::Bot::Service {
- public:
-  grpc::Status Hello(grpc::ServerContext* ctx, const v1::HelloRequest*,
-                     v1::BotInfo* info) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    peers_.insert(ctx->peer());
-    ++hellos_;
-    info->set_name("peer");
-    return grpc::Status::OK;
-  }
-  grpc::Status StartMatch(grpc::ServerContext*, const v1::MatchStart*,
-                          v1::Ack*) override {
-    return grpc::Status::OK;
-  }
-  grpc::Status Decide(grpc::ServerContext*, const v1::DecisionRequest* r,
-                      v1::Decision* d) override {
-    d->set_option_index((r->seat_decision_index() * 7) % r->options_size());
-    return grpc::Status::OK;
-  }
-  grpc::Status EndMatch(grpc::ServerContext*, const v1::MatchEnd*,
-                        v1::Ack*) override {
-    return grpc::Status::OK;
-  }
-  std::set<std::string> peers() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return peers_;
-  }
-  int hellos() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return hellos_;
-  }
-
- private:
-  std::mutex mu_;
-  std::set<std::string> peers_;
-  int hellos_ = 0;
-};
+using test_util::PeerBot;
 
 // Issue 19.4: a worker keeps its channels to grpc:// bots across its
 // matches: each bot is reached over at most one connection per worker,

@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "referee/match_runner.h"
 #include "referee/process.h"
+#include "tests/common/peer_bot.h"
 #include "tests/common/server_process.h"
 #include "woodland/v1/referee.grpc.pb.h"
 
@@ -311,6 +312,56 @@ TEST_F(RefereeServer, Issue16_ExecSpecFromTheNetworkIsRefusedAndRunsNothing) {
   EXPECT_EQ(Run(spec, &r).error_code(), grpc::StatusCode::PERMISSION_DENIED);
   spec.mutable_seats(0)->set_bot("builtin:random");
   EXPECT_TRUE(Run(spec, &r).ok());
+}
+
+// Issue 19.4: each of the service's match threads keeps its channels to
+// grpc:// bots across matches, as arena workers do: matches played in turn
+// on one worker reach each bot over one connection (a new channel per match
+// and seat cost a handshake before the first Hello of every match).
+TEST(RefereeChannels, Issue19_4_AWorkerKeepsOneConnectionPerBotAcrossMatches) {
+  test_util::PeerBot bots[2];
+  std::unique_ptr<grpc::Server> servers[2];
+  std::string specs[2];
+  for (int i = 0; i < 2; ++i) {
+    grpc::ServerBuilder b;
+    int port = 0;
+    b.AddListeningPort("127.0.0.1:0", grpc::InsecureServerCredentials(), &port);
+    b.RegisterService(&bots[i]);
+    servers[i] = b.BuildAndStart();
+    ASSERT_NE(port, 0);
+    specs[i] = absl::StrCat("grpc://127.0.0.1:", port);
+  }
+  absl::StatusOr<test_util::ServerProcess> s = test_util::StartServer(
+      {kCli, "referee", "serve", "--port", "0", "--metrics-port", "0",
+       "--workers", "1", "--allow-endpoint", "127.0.0.1:*"},
+      "referee");
+  ASSERT_TRUE(s.ok()) << s.status();
+  auto stub = v1::Referee::NewStub(grpc::CreateChannel(
+      absl::StrCat("127.0.0.1:", s->port), grpc::InsecureChannelCredentials()));
+  constexpr int kMatches = 3;
+  for (int m = 0; m < kMatches; ++m) {
+    v1::MatchSpec spec;
+    spec.set_match_id(absl::StrCat("kept-", m));
+    spec.set_seed(m + 1);
+    spec.set_max_turns(2);
+    for (int i = 0; i < 2; ++i) {
+      v1::SeatSpec* seat = spec.add_seats();
+      seat->set_faction(i == 0 ? v1::FACTION_MARQUISE : v1::FACTION_EYRIE);
+      seat->set_bot(specs[i]);
+    }
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() +
+                     std::chrono::seconds(60));
+    v1::MatchResult r;
+    grpc::Status st = stub->RunMatch(&ctx, spec, &r);
+    ASSERT_TRUE(st.ok()) << st.error_message();
+  }
+  s->process->Stop(2000);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(bots[i].hellos(), kMatches);
+    EXPECT_EQ(bots[i].peers().size(), 1u) << "bot " << i;
+    servers[i]->Shutdown();
+  }
 }
 
 // Issue 16.2: the tables of a group share a seed, so the arena seals them:
