@@ -1613,116 +1613,134 @@ void HirelingEventToProto(const State& s, const rules::Event& e,
   }
 }
 
-void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
-                         v1::Event* out) {
-  // A hidden card stays an absent field (never an empty Card).
-  auto card = [&](auto get) {
-    if (card_shown && e.card != rules::kNoCard) CardToProto(s, e.card, get());
-  };
+// An event's card into the field `get` makes, if the card is shown: a
+// hidden card stays an absent field (never an empty Card).
+template <typename Get>
+void ShownCard(const State& s, const rules::Event& e, bool card_shown,
+               Get get) {
+  if (card_shown && e.card != rules::kNoCard) CardToProto(s, e.card, get());
+}
+
+// Events of the base game's turn, cards and battles; false for any other
+// kind.
+bool CoreEventToProto(const State& s, const rules::Event& e, bool card_shown,
+                      v1::Event* out) {
+  auto card = [&](auto get) { ShownCard(s, e, card_shown, get); };
   switch (e.kind) {
     case rules::kEvTurn:
       out->mutable_turn()->set_turn(e.d);
-      return;
+      return true;
     case rules::kEvDraw:
       out->mutable_draw()->set_count(e.a);
-      return;
+      return true;
     case rules::kEvDiscard:
       out->mutable_discard();
       card([&] { return out->mutable_discard()->mutable_card(); });
       out->mutable_discard()->set_source(e.b == rules::kDiscardHand ? "hand"
                                                                     : "other");
-      return;
+      return true;
     case rules::kEvPlace:
       PieceEventToProto(e, out->mutable_place());
-      return;
+      return true;
     case rules::kEvRemove:
       PieceEventToProto(e, out->mutable_remove());
-      return;
+      return true;
     case rules::kEvMove: {
       v1::MoveEvent* m = out->mutable_move();
       m->set_faction(FactionToProto(e.faction));
       m->set_count(e.a);
       m->set_from_clearing(Cl(e.b));
       m->set_to_clearing(Cl(e.c));
-      return;
+      return true;
     }
     case rules::kEvVp:
       out->mutable_vp()->set_delta(e.d);
       out->mutable_vp()->set_reason(std::string(rules::VpReasonName(e.a)));
-      return;
+      return true;
     case rules::kEvBattle:
       out->mutable_battle()->set_attacker(FactionToProto(e.faction));
       out->mutable_battle()->set_defender(FactionToProto(e.b));
       out->mutable_battle()->set_clearing(Cl(e.c));
-      return;
+      return true;
     case rules::kEvDice:
       out->mutable_dice()->set_attacker_roll(e.a);
       out->mutable_dice()->set_defender_roll(e.b);
-      return;
+      return true;
     case rules::kEvHits: {
       v1::HitsEvent* h = out->mutable_hits();
       h->set_attacker(FactionToProto(e.faction));
       h->set_clearing(Cl(e.c));
       h->set_attacker_deals(e.a);
       h->set_defender_deals(e.b);
-      return;
+      return true;
     }
     case rules::kEvAmbush:
       out->mutable_ambush();
       card([&] { return out->mutable_ambush()->mutable_card(); });
-      return;
+      return true;
     case rules::kEvCraft:
       out->mutable_craft();
       card([&] { return out->mutable_craft()->mutable_card(); });
-      return;
+      return true;
     case rules::kEvDominance:
       out->mutable_dominance();
       card([&] { return out->mutable_dominance()->mutable_card(); });
-      return;
+      return true;
     case rules::kEvDuchyReveal:
       out->mutable_duchy_reveal();
       card([&] { return out->mutable_duchy_reveal()->mutable_card(); });
-      return;
+      return true;
     case rules::kEvDecree:
       out->mutable_decree();
       card([&] { return out->mutable_decree()->mutable_card(); });
       out->mutable_decree()->set_column(ColumnKey(e.a));
-      return;
+      return true;
     case rules::kEvTurmoil:
       out->mutable_turmoil();
-      return;
+      return true;
     case rules::kEvLeader:
       out->mutable_leader()->set_leader(
           std::string(rules::EyrieLeaderName(e.a)));
-      return;
+      return true;
     case rules::kEvTakeCard:
       out->mutable_take_card()->set_from_seat(e.a);
       out->mutable_take_card()->set_source(
           std::string(rules::TakeSourceName(e.b < 0 ? 0 : e.b)));
       out->mutable_take_card();
       card([&] { return out->mutable_take_card()->mutable_card(); });
-      return;
+      return true;
     case rules::kEvReveal:
       out->mutable_reveal()->set_target_seat(e.a);
-      return;
+      return true;
     case rules::kEvGameOver:
       out->mutable_game_over()->set_reason(
           EndReasonToProto(static_cast<rules::EndReason>(e.a)));
-      return;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Events of pawns, landmarks, hirelings, the expansion factions and the
+// Vagabond's items and quests; false for any other kind.
+bool BoardEventToProto(const State& s, const rules::Event& e, bool card_shown,
+                       v1::Event* out) {
+  auto card = [&](auto get) { ShownCard(s, e, card_shown, get); };
+  switch (e.kind) {
     case rules::kEvPawn:
       out->mutable_pawn()->set_faction(FactionToProto(e.faction));
       out->mutable_pawn()->set_clearing(Cl(e.c));
       out->mutable_pawn()->set_forest(e.c >= 0 ? 0 : e.d + 1);
-      return;
+      return true;
     case rules::kEvFerry:
       out->mutable_ferry()->set_from_clearing(Cl(e.b));
       out->mutable_ferry()->set_to_clearing(Cl(e.c));
-      return;
+      return true;
     case rules::kEvOpenPath: {
       auto [a, b] = s.map().closed_paths[e.a];
       out->mutable_open_path()->set_clearing(a + 1);
       out->mutable_open_path()->set_other_clearing(b + 1);
-      return;
+      return true;
     }
     case rules::kEvBurrow: {
       static constexpr const char* kDir[] = {"into_burrow", "out_of_burrow",
@@ -1731,61 +1749,61 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
       b->set_count(e.a);
       b->set_direction(e.b >= 0 && e.b < 3 ? kDir[e.b] : "");
       b->set_clearing(Cl(e.c));
-      return;
+      return true;
     }
     case rules::kEvLandmark:
       out->mutable_landmark()->set_landmark(
           std::string(rules::LandmarkKey(e.a)));
       out->mutable_landmark()->set_clearing(Cl(e.c));
-      return;
+      return true;
     case rules::kEvDraft:
       out->mutable_draft()->set_faction(FactionToProto(e.a));
-      return;
+      return true;
     case rules::kEvHireling:
       HirelingEventToProto(s, e, out->mutable_hireling());
-      return;
+      return true;
     case rules::kEvMinister:
       out->mutable_duchy_minister()->set_minister(
           std::string(rules::DuchyMinisterName(e.a)));
       out->mutable_duchy_minister()->set_swayed(e.b == 1);
-      return;
+      return true;
     case rules::kEvPlotFlip:
       out->mutable_plot_flip()->set_clearing(Cl(e.c));
       out->mutable_plot_flip()->set_plot(PieceName(e.b));
-      return;
+      return true;
     case rules::kEvPlotSwap:
       out->mutable_plot_swap()->set_clearing(Cl(e.b));
       out->mutable_plot_swap()->set_other_clearing(Cl(e.c));
-      return;
+      return true;
     case rules::kEvExposure:
       out->mutable_exposure()->set_clearing(Cl(e.c));
       out->mutable_exposure()->set_plot(PieceName(e.b));
       out->mutable_exposure()->set_right(e.a > 0);
       out->mutable_exposure();
       card([&] { return out->mutable_exposure()->mutable_card(); });
-      return;
+      return true;
     case rules::kEvItem:
       ItemEventToProto(e, out->mutable_item());
-      return;
+      return true;
     case rules::kEvSeatItem:
       ItemEventToProto(e, out->mutable_seat_item());
-      return;
+      return true;
     case rules::kEvItemSupply:
       ItemEventToProto(e, out->mutable_item_supply());
-      return;
+      return true;
     case rules::kEvRelationship:
       out->mutable_relationship()->set_vagabond(FactionToProto(e.faction));
       out->mutable_relationship()->set_faction(FactionToProto(e.a));
       out->mutable_relationship()->set_level(
           std::string(rules::RelationshipName(e.b)));
-      return;
+      return true;
     case rules::kEvQuest: {
       static constexpr const char* kChange[] = {"face_up", "completed",
                                                 "removed"};
       QuestToProto(e.a, out->mutable_quest()->mutable_quest());
       out->mutable_quest()->set_change(e.b >= 0 && e.b < 3 ? kChange[e.b] : "");
       out->mutable_quest()->set_by(FactionToProto(e.faction));
-      return;
+      return true;
     }
     case rules::kEvCoalition:
       out->mutable_coalition()->set_vagabond(FactionToProto(e.faction));
@@ -1794,27 +1812,37 @@ void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
         out->mutable_coalition()->set_partner(
             FactionToProto(s.seat(e.a).faction));
       }
-      return;
+      return true;
     case rules::kEvSupporters:
       out->mutable_supporters()->set_count(e.a);
-      return;
+      return true;
     case rules::kEvOfficers:
       out->mutable_officers()->set_count(e.a);
-      return;
+      return true;
     case rules::kEvHandSize:
       out->mutable_hand_size()->set_count(e.a);
-      return;
+      return true;
     case rules::kEvReshuffle:
       out->mutable_reshuffle()->set_count(e.d);
-      return;
+      return true;
     case rules::kEvRuinItem:
       out->mutable_ruin_item()->set_clearing(Cl(e.c));
-      return;
+      return true;
     case rules::kEvCharacter:
       out->mutable_character()->set_faction(FactionToProto(e.faction));
       out->mutable_character()->set_character(
           std::string(rules::VagabondCharacterName(e.a)));
-      return;
+      return true;
+    default:
+      return false;
+  }
+}
+
+void EventPayloadToProto(const State& s, const rules::Event& e, bool card_shown,
+                         v1::Event* out) {
+  if (CoreEventToProto(s, e, card_shown, out) ||
+      BoardEventToProto(s, e, card_shown, out)) {
+    return;
   }
   v1::GenericEvent* g = out->mutable_other();
   g->set_a(e.a);
