@@ -355,6 +355,111 @@ void ViewCache::NewScratch() {
   fields_ = Arena::CreateMessage<v1::Observation>(arena_.get());
 }
 
+void ViewCache::ClearingsField(const State& s, int seat, std::string* out) {
+  const rules::Observation& o = obs_;
+  const int corvid = s.SeatOf(rules::kCorvid);
+  const int form = corvid >= 0 && seat == corvid ? 1 : 0;
+  ClearingKey key;  // compared as bytes: it has no padding
+  static_assert(std::has_unique_object_representations_v<ClearingKey>);
+  for (int i = 0; i < s.num_seats(); ++i) key.factions[i] = s.seat(i).faction;
+  key.opened_paths = s.opened_paths();
+  const int treetop = s.landmarks().at[rules::kLandmarkElderTreetop];
+  const auto& hirelings = o.hirelings.cards;
+  const bool keyed = hirelings.size() <= key.hirelings.size();
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    key.pieces = o.clearings[c];
+    key.adjacent = static_cast<uint16_t>(s.AdjacentMask(c));
+    key.ruler = static_cast<int8_t>(s.Ruler(c));
+    key.ferry = s.ferry() == c;
+    key.pass = s.tower() == c;
+    key.treetop = treetop == c;
+    key.face_up = s.corvid().FaceUp(c);
+    for (size_t h = 0; keyed && h < hirelings.size(); ++h) {
+      key.hirelings[h] = {hirelings[h].hireling, hirelings[h].demoted,
+                          hirelings[h].warriors[c], hirelings[h].vaults[c]};
+    }
+    Clearing& kept = clearings_[c][form];
+    if (!keyed || !kept.made || std::memcmp(&kept.key, &key, sizeof key) != 0) {
+      ++stats_.made;
+      clearing_->Clear();
+      ClearingViewToProto(s, o, c, clearing_);
+      kept.bytes.clear();
+      wire::PutMessage(5, *clearing_, &kept.bytes);
+      kept.key = key;
+      kept.made = true;
+    } else {
+      ++stats_.kept;
+    }
+    out->append(kept.bytes);
+  }
+}
+
+void ViewCache::SeatsField(const State& s, std::string* out) {
+  const rules::Observation& o = obs_;
+  for (size_t i = 0; i < o.seats.size(); ++i) {
+    Seat& kept = seats_[i];
+    if (!kept.made || !SameSeat(kept.key, o.seats[i])) {
+      ++stats_.made;
+      kept.bytes.clear();
+      AppendSeatViewEntry(s, o, static_cast<int>(i), cards_, &kept.bytes);
+      kept.key = o.seats[i];
+      kept.made = true;
+    } else {
+      ++stats_.kept;
+    }
+    out->append(kept.bytes);
+  }
+}
+
+void ViewCache::MakeRestField(const State& s, int seat, int number,
+                              absl::string_view key, std::string* bytes) {
+  const rules::Observation& o = obs_;
+  if (number >= v1::Observation::kMarquiseFieldNumber &&
+      number <= v1::Observation::kAllianceFieldNumber) {
+    AppendBaseBoardField(s, o, number, cards_, bytes);  // written by hand
+  } else if (number == v1::Observation::kCultFieldNumber) {
+    AppendCultField(s, o, cards_, bytes);  // written by hand
+  } else if (number == v1::Observation::kRevealedHandsFieldNumber) {
+    AppendRevealedHandsField(s, o, cards_, bytes);  // by hand
+  } else if (number == v1::Observation::kSupplyFieldNumber) {
+    SupplyField(s, seat, bytes);  // written by hand
+  } else if (number == v1::Observation::kRiverfolkFieldNumber) {
+    AppendRiverfolkField(s, o, bytes);  // written by hand
+  } else if (number == v1::Observation::kProgressFieldNumber) {
+    AppendProgressField(s, bytes);  // written by hand
+  } else if (number == v1::Observation::kVagabondsFieldNumber &&
+             OneVagabondAsField16(o, key, rest_[16][0].made, rest_[16][0].key,
+                                  rest_[16][0].bytes, bytes)) {
+    // field 16's entry under field 23's tag
+  } else if (number == v1::Observation::kVagabondFieldNumber ||
+             number == v1::Observation::kVagabondsFieldNumber) {
+    AppendVagabondField(s, o, number, bytes);  // written by hand
+  } else {
+    fields_->Clear();
+    ObservationToProto(s, o, fields_, uint64_t{1} << number);
+    AppendDeterministic(*fields_, bytes);
+  }
+}
+
+const std::string& ViewCache::RestField(const State& s, int seat, int number,
+                                        int form) {
+  Rest& kept = rest_[number][form];
+  key_.size = 0;
+  key_.fits = true;
+  const bool keyed = RestKey(s, obs_, number, key_) && key_.fits;
+  const absl::string_view key(key_.bytes, key_.size);
+  if (keyed && kept.made && kept.key == key) {
+    ++stats_.kept;
+    return kept.bytes;
+  }
+  ++stats_.made;
+  kept.bytes.clear();
+  MakeRestField(s, seat, number, key, &kept.bytes);
+  kept.made = keyed;
+  if (keyed) kept.key.assign(key.data(), key.size());
+  return kept.bytes;
+}
+
 void ViewCache::Serialize(const State& s, int seat, std::string* out,
                           ViewFields* fields) {
   if (arena_->SpaceAllocated() > kArenaLimit) NewScratch();
@@ -377,61 +482,10 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
   section(2, [&] { wire::PutInt32(2, o.current_seat, out); });
   section(3, [&] { wire::PutInt32(3, o.phase + 1, out); });
   section(4, [&] { wire::PutInt32(4, o.turn, out); });
-  // Field 5: each clearing's entry, kept or made again.
-  section(5, [&] {
-    const int corvid = s.SeatOf(rules::kCorvid);
-    const int form = corvid >= 0 && seat == corvid ? 1 : 0;
-    ClearingKey key;  // compared as bytes: it has no padding
-    static_assert(std::has_unique_object_representations_v<ClearingKey>);
-    for (int i = 0; i < s.num_seats(); ++i) key.factions[i] = s.seat(i).faction;
-    key.opened_paths = s.opened_paths();
-    const int treetop = s.landmarks().at[rules::kLandmarkElderTreetop];
-    const auto& hirelings = o.hirelings.cards;
-    const bool keyed = hirelings.size() <= key.hirelings.size();
-    for (int c = 0; c < s.map().num_clearings; ++c) {
-      key.pieces = o.clearings[c];
-      key.adjacent = static_cast<uint16_t>(s.AdjacentMask(c));
-      key.ruler = static_cast<int8_t>(s.Ruler(c));
-      key.ferry = s.ferry() == c;
-      key.pass = s.tower() == c;
-      key.treetop = treetop == c;
-      key.face_up = s.corvid().FaceUp(c);
-      for (size_t h = 0; keyed && h < hirelings.size(); ++h) {
-        key.hirelings[h] = {hirelings[h].hireling, hirelings[h].demoted,
-                            hirelings[h].warriors[c], hirelings[h].vaults[c]};
-      }
-      Clearing& kept = clearings_[c][form];
-      if (!keyed || !kept.made ||
-          std::memcmp(&kept.key, &key, sizeof key) != 0) {
-        ++stats_.made;
-        clearing_->Clear();
-        ClearingViewToProto(s, o, c, clearing_);
-        kept.bytes.clear();
-        wire::PutMessage(5, *clearing_, &kept.bytes);
-        kept.key = key;
-        kept.made = true;
-      } else {
-        ++stats_.kept;
-      }
-      out->append(kept.bytes);
-    }
-  });
-  // Field 6: each seat's public view.
-  section(6, [&] {
-    for (size_t i = 0; i < o.seats.size(); ++i) {
-      Seat& kept = seats_[i];
-      if (!kept.made || !SameSeat(kept.key, o.seats[i])) {
-        ++stats_.made;
-        kept.bytes.clear();
-        AppendSeatViewEntry(s, o, static_cast<int>(i), cards_, &kept.bytes);
-        kept.key = o.seats[i];
-        kept.made = true;
-      } else {
-        ++stats_.kept;
-      }
-      out->append(kept.bytes);
-    }
-  });
+  // Field 5: each clearing's entry, kept or made again; field 6: each
+  // seat's public view.
+  section(5, [&] { ClearingsField(s, seat, out); });
+  section(6, [&] { SeatsField(s, out); });
   // Fields 7-9: the seat's hand, the discard pile, the dominance cards.
   Cards& hand = hands_[seat + 1];
   CardsField(s, 7, o.hand, hand);
@@ -456,47 +510,8 @@ void ViewCache::Serialize(const State& s, int seat, std::string* out,
       section(number, [&] { wire::PutInt32(number, o.deck_size, out); });
       continue;
     }
-    Rest& kept = rest_[number][forms[number]];
-    key_.size = 0;
-    key_.fits = true;
-    const bool keyed = RestKey(s, o, number, key_) && key_.fits;
-    const absl::string_view key(key_.bytes, key_.size);
-    if (keyed && kept.made && kept.key == key) {
-      ++stats_.kept;
-    } else {
-      ++stats_.made;
-      kept.bytes.clear();
-      if (number >= v1::Observation::kMarquiseFieldNumber &&
-          number <= v1::Observation::kAllianceFieldNumber) {
-        AppendBaseBoardField(s, o, number, cards_,
-                             &kept.bytes);  // written by hand
-      } else if (number == v1::Observation::kCultFieldNumber) {
-        AppendCultField(s, o, cards_, &kept.bytes);  // written by hand
-      } else if (number == v1::Observation::kRevealedHandsFieldNumber) {
-        AppendRevealedHandsField(s, o, cards_, &kept.bytes);  // by hand
-      } else if (number == v1::Observation::kSupplyFieldNumber) {
-        SupplyField(s, seat, &kept.bytes);  // written by hand
-      } else if (number == v1::Observation::kRiverfolkFieldNumber) {
-        AppendRiverfolkField(s, o, &kept.bytes);  // written by hand
-      } else if (number == v1::Observation::kProgressFieldNumber) {
-        AppendProgressField(s, &kept.bytes);  // written by hand
-      } else if (number == v1::Observation::kVagabondsFieldNumber &&
-                 OneVagabondAsField16(o, key, rest_[16][0].made,
-                                      rest_[16][0].key, rest_[16][0].bytes,
-                                      &kept.bytes)) {
-        // field 16's entry under field 23's tag
-      } else if (number == v1::Observation::kVagabondFieldNumber ||
-                 number == v1::Observation::kVagabondsFieldNumber) {
-        AppendVagabondField(s, o, number, &kept.bytes);  // written by hand
-      } else {
-        fields_->Clear();
-        ObservationToProto(s, o, fields_, uint64_t{1} << number);
-        AppendDeterministic(*fields_, &kept.bytes);
-      }
-      kept.made = keyed;
-      if (keyed) kept.key.assign(key.data(), key.size());
-    }
-    section(number, [&] { out->append(kept.bytes); });
+    const std::string& bytes = RestField(s, seat, number, forms[number]);
+    section(number, [&] { out->append(bytes); });
   }
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "google/protobuf/arena.h"
 #include "referee/board_event.h"
 #include "referee/convert.h"
@@ -154,6 +155,15 @@ class ViewCache {
   };
   std::array<std::array<Rest, rules::kMaxSeats + 1>, ViewFields::kMaxField + 1>
       rest_;
+  // Serialize's parts, each reading obs_ (the view being made): fields 5
+  // (clearings, kept per clearing and form) and 6 (seats); a field numbered
+  // 10 or more in its form `form`, kept or made again (MakeRestField).
+  void ClearingsField(const rules::State& s, int seat, std::string* out);
+  void SeatsField(const rules::State& s, std::string* out);
+  const std::string& RestField(const rules::State& s, int seat, int number,
+                               int form);
+  void MakeRestField(const rules::State& s, int seat, int number,
+                     absl::string_view key, std::string* bytes);
   SectionKey key_;
   v1::Observation* fields_ = nullptr;  // one field made again
   rules::Observation obs_;  // the view being made (its capacity kept)
