@@ -75,58 +75,47 @@ static absl::Status DraftSeats(const Args& args, v1::MatchSpec& spec) {
   return absl::OkStatus();
 }
 
-int PlayMain(const std::vector<std::string>& argv) {
-  auto args = Args::Parse(
-      argv,
-      {"--factions",      "--bot",         "--character",    "--seed",
-       "--replay",        "--deadline-ms", "--time-bank-ms", "--max-strikes",
-       "--max-turns",     "--stderr-dir",  "--match-id",     "--map",
-       "--suits",         "--deck",        "--setup",        "--landmarks",
-       "--hirelings",     "--draft",       "--seat-bot",     "--draft-pool",
-       "--vagabond-cards"},
-      {"--json", "--shuffle-seats"});
-  if (!args.ok()) return Fail("play", args.status());
-  if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
-    return Fail("play", s);
-  v1::MatchSpec spec;
+namespace {
+
+// The seats of `woodland play`: --factions (or --draft), each seated
+// faction's --bot and --character.
+absl::Status SeatsFromFlags(const Args& args, v1::MatchSpec& spec) {
   std::map<std::string, std::string> bots;
-  for (const std::string& b : args->All("--bot")) {
+  for (const std::string& b : args.All("--bot")) {
     std::pair<std::string, std::string> kv =
         absl::StrSplit(b, absl::MaxSplits('=', 1));
     if (rules::ParseFaction(kv.first) < 0 || kv.second.empty()) {
-      return Fail("play", absl::InvalidArgumentError(
-                              "--bot wants FACTION=SPEC, got '" + b + "'"));
+      return absl::InvalidArgumentError("--bot wants FACTION=SPEC, got '" + b +
+                                        "'");
     }
-    if (absl::Status s = CheckExecBot(kv.second); !s.ok())
-      return Fail("play", s);
+    if (absl::Status s = CheckExecBot(kv.second); !s.ok()) return s;
     bots[kv.first] = kv.second;
   }
   // --character vagabond=ronin: a Vagabond's character (Law 26).
   std::map<std::string, std::string> characters;
-  for (const std::string& c : args->All("--character")) {
+  for (const std::string& c : args.All("--character")) {
     std::pair<std::string, std::string> kv =
         absl::StrSplit(c, absl::MaxSplits('=', 1));
     if (rules::ParseVagabondCharacter(kv.second) < 0) {
-      return Fail("play",
-                  absl::InvalidArgumentError(
-                      "--character wants VAGABOND=CHARACTER, got '" + c + "'"));
+      return absl::InvalidArgumentError(
+          "--character wants VAGABOND=CHARACTER, got '" + c + "'");
     }
     characters[kv.first] = kv.second;
   }
   // --draft N: N seats draft their factions (advanced setup, Law 19.8); the
   // k-th --seat-bot plays seat k (default builtin:random).
-  const bool draft = args->Has("--draft");
+  const bool draft = args.Has("--draft");
   if (draft) {
-    if (absl::Status st = DraftSeats(*args, spec); !st.ok())
-      return Fail("play", st);
+    if (absl::Status st = DraftSeats(args, spec); !st.ok()) return st;
   }
   for (absl::string_view key :
-       absl::StrSplit(draft ? "" : args->Get("--factions", "marquise,eyrie"),
+       absl::StrSplit(draft ? "" : args.Get("--factions", "marquise,eyrie"),
                       ',', absl::SkipEmpty())) {
     const int f = rules::ParseFaction(key);
-    if (f < 0)
-      return Fail("play", absl::InvalidArgumentError("unknown faction '" +
-                                                     std::string(key) + "'"));
+    if (f < 0) {
+      return absl::InvalidArgumentError("unknown faction '" + std::string(key) +
+                                        "'");
+    }
     v1::SeatSpec* seat = spec.add_seats();
     seat->set_faction(referee::FactionToProto(f));
     auto it = bots.find(std::string(key));
@@ -137,56 +126,41 @@ int PlayMain(const std::vector<std::string>& argv) {
     }
   }
   if (!characters.empty()) {
-    return Fail("play", absl::InvalidArgumentError(
-                            "--character names a faction that is not seated: " +
-                            characters.begin()->first));
+    return absl::InvalidArgumentError(
+        "--character names a faction that is not seated: " +
+        characters.begin()->first);
   }
-  auto seed = args->Number<uint64_t>("--seed", 1);
-  auto deadline = args->Number<int64_t>("--deadline-ms", 1000);
-  auto bank = args->Number<int64_t>("--time-bank-ms", 60000);
-  auto strikes = args->Number<int>("--max-strikes", 3);
-  auto turns = args->Number<int>("--max-turns", 1000);
+  return absl::OkStatus();
+}
+
+constexpr int64_t kDayMs = 86400000;
+
+// The limits of `woodland play`: seed, deadlines, strikes and turns.
+absl::Status LimitsFromFlags(const Args& args, v1::MatchSpec& spec) {
+  auto seed = args.Number<uint64_t>("--seed", 1);
+  auto deadline = args.Number<int64_t>("--deadline-ms", 1000);
+  auto bank = args.Number<int64_t>("--time-bank-ms", 60000);
+  auto strikes = args.Number<int>("--max-strikes", 3);
+  auto turns = args.Number<int>("--max-turns", 1000);
   for (const absl::Status& s : {seed.status(), deadline.status(), bank.status(),
                                 strikes.status(), turns.status()}) {
-    if (!s.ok()) return Fail("play", s);
+    if (!s.ok()) return s;
   }
   // TimeUtil aborts beyond its range: bound the flags first (issue 16).
-  constexpr int64_t kDayMs = 86400000;
   if (*deadline < 1 || *deadline > kDayMs || *bank < 1 || *bank > kDayMs) {
-    return Fail("play", absl::InvalidArgumentError(
-                            "--deadline-ms and --time-bank-ms take 1 to "
-                            "86400000 (one day)"));
+    return absl::InvalidArgumentError(
+        "--deadline-ms and --time-bank-ms take 1 to 86400000 (one day)");
   }
-  if (args->Has("--seed")) spec.set_seed(*seed);  // else a secret one
-  spec.set_match_id(args->Get("--match-id", ""));
-  spec.set_shuffle_seats(args->Has("--shuffle-seats"));
+  if (args.Has("--seed")) spec.set_seed(*seed);  // else a secret one
   *spec.mutable_decision_deadline() =
       TimeUtil::MillisecondsToDuration(*deadline);
   *spec.mutable_time_bank() = TimeUtil::MillisecondsToDuration(*bank);
   spec.set_max_strikes(*strikes);
   spec.set_max_turns(*turns);
-  if (absl::Status st = ReadTableFlags(*args, /*defaults=*/true, draft, spec);
-      !st.ok()) {
-    return Fail("play", st);
-  }
-  referee::MatchOptions options;
-  options.stderr_dir = args->Get("--stderr-dir", "");
-  options.max_deadline = absl::Milliseconds(kDayMs);   // the user is the
-  options.max_time_bank = absl::Milliseconds(kDayMs);  // operator here
-  auto out = referee::RunMatch(spec, options);
-  if (!out.ok()) return Fail("play", out.status());
-  if (args->Has("--replay")) {
-    std::ofstream f(args->Get("--replay"));
-    f << ToJson(out->replay, true) << "\n";
-    if (!f)
-      return Fail("play",
-                  absl::UnavailableError("could not write the replay file"));
-  }
-  const v1::MatchResult& r = out->result;
-  if (args->Has("--json")) {
-    std::cout << ToJson(r) << "\n";
-    return 0;
-  }
+  return absl::OkStatus();
+}
+
+void PrintResult(const v1::MatchResult& r) {
   std::cout << "match " << r.match_id() << ": "
             << v1::EndReason_Name(r.end_reason()) << " after " << r.decisions()
             << " decisions, " << r.turns() << " turns, "
@@ -204,6 +178,55 @@ int PlayMain(const std::vector<std::string>& argv) {
                 << "\n";
     }
   }
+}
+
+}  // namespace
+
+int PlayMain(const std::vector<std::string>& argv) {
+  auto args = Args::Parse(
+      argv,
+      {"--factions",      "--bot",         "--character",    "--seed",
+       "--replay",        "--deadline-ms", "--time-bank-ms", "--max-strikes",
+       "--max-turns",     "--stderr-dir",  "--match-id",     "--map",
+       "--suits",         "--deck",        "--setup",        "--landmarks",
+       "--hirelings",     "--draft",       "--seat-bot",     "--draft-pool",
+       "--vagabond-cards"},
+      {"--json", "--shuffle-seats"});
+  if (!args.ok()) return Fail("play", args.status());
+  if (absl::Status s = MakeDirFlag(*args, "--stderr-dir"); !s.ok())
+    return Fail("play", s);
+  v1::MatchSpec spec;
+  if (absl::Status s = SeatsFromFlags(*args, spec); !s.ok()) {
+    return Fail("play", s);
+  }
+  if (absl::Status s = LimitsFromFlags(*args, spec); !s.ok()) {
+    return Fail("play", s);
+  }
+  spec.set_match_id(args->Get("--match-id", ""));
+  spec.set_shuffle_seats(args->Has("--shuffle-seats"));
+  if (absl::Status st =
+          ReadTableFlags(*args, /*defaults=*/true, args->Has("--draft"), spec);
+      !st.ok()) {
+    return Fail("play", st);
+  }
+  referee::MatchOptions options;
+  options.stderr_dir = args->Get("--stderr-dir", "");
+  options.max_deadline = absl::Milliseconds(kDayMs);   // the user is the
+  options.max_time_bank = absl::Milliseconds(kDayMs);  // operator here
+  auto out = referee::RunMatch(spec, options);
+  if (!out.ok()) return Fail("play", out.status());
+  if (args->Has("--replay")) {
+    std::ofstream f(args->Get("--replay"));
+    f << ToJson(out->replay, true) << "\n";
+    if (!f)
+      return Fail("play",
+                  absl::UnavailableError("could not write the replay file"));
+  }
+  if (args->Has("--json")) {
+    std::cout << ToJson(out->result) << "\n";
+    return 0;
+  }
+  PrintResult(out->result);
   return 0;
 }
 
