@@ -557,6 +557,34 @@ TEST(Cult, Law_10_5_4_SacrificeNeedsBirdCard) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+TEST(Cult, Law_10_5_ADominanceCardServesARitualOfItsSuit) {
+  // Decision (3.3.3 with 10.5): a dominance card may be spent for its suit,
+  // so it may also be revealed for a ritual of its suit (a bird dominance
+  // card for Sacrifice); spent to Score, it goes to the Lost Souls.
+  Scenario sc = CultGame(kPhaseDaylight);
+  State& s = sc.s();
+  const CardId rabbit = sc.Give(kSeat, "Dominance", kRabbit);
+  const CardId bird = sc.Give(kSeat, "Dominance", kBird);
+  sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
+  sc.Choose("Recruit");
+  sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(10)).warriors[kCult], 1);
+  sc.Choose("Sacrifice (a warrior to the Acolytes)");
+  EXPECT_EQ(s.cult().acolytes, 1);
+  EXPECT_EQ(s.cult().revealed, (std::vector<CardId>{rabbit, bird}));
+
+  Scenario score = CultGame(kPhaseDaylight);
+  State& t = score.s();
+  t.SetPieces(kGardenRabbit, C(5), 1);
+  t.SetPieces(kGardenRabbit, C(10), 1);  // two rabbit gardens: 2 VP
+  const CardId dom = score.Give(kSeat, "Dominance", kRabbit);
+  score.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
+  score.Choose("Score");  // one suit, one card: nothing more to ask
+  EXPECT_EQ(t.seat(kSeat).vp, 2);
+  EXPECT_EQ(t.cult().lost_souls, (std::vector<CardId>{dom}));
+  EXPECT_TRUE(t.available_dominance().empty());
+}
+
 // --- Evening (Law 10.6)
 // -------------------------------------------------------------
 
