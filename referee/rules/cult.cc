@@ -237,13 +237,21 @@ bool HirelingWarriorTarget(const State& s, int c) {
   return !HirelingWarriorTargets(s, c).empty();
 }
 
+// Law 10.4.3.II: an enemy faction whose warrior in c Convert may replace.
+// Law 14.2.2: the warlord cannot be removed outside of battle, and a
+// replacement needs the removal (21.23, FAQ 38).
+bool ConvertibleWarrior(const State& s, int f, int c) {
+  return s.AreEnemies(kCult, f) &&
+         s.clearing(c).warriors[f] > GetFaction(f)->ProtectedWarriors(s, c);
+}
+
 std::vector<Option> ConvertTargets(const State& s) {
   std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.SuitOf(c) != s.cult().outcast || !s.CanPlace(kCult, c)) continue;
     for (int o = 0; o < s.num_seats(); ++o) {
       const int f = s.seat(o).faction;
-      if (s.AreEnemies(kCult, f) && s.clearing(c).warriors[f] > 0) {
+      if (ConvertibleWarrior(s, f, c)) {
         opts.push_back({.kind = kOptClearing, .a = I8(c)});
         break;
       }
@@ -379,7 +387,7 @@ void ConvertStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
-    if (s.AreEnemies(kCult, f) && s.clearing(t.x).warriors[f] > 0)
+    if (ConvertibleWarrior(s, f, t.x))  // Law 14.2.2
       opts.push_back({.kind = kOptFaction, .a = I8(f)});
   }
   for (int h : HirelingWarriorTargets(s, t.x))
@@ -678,13 +686,15 @@ class Cult : public FactionModule {
   }
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {
     if (!IsGarden(piece)) return;
-    // Law 10.2.5 Fear of the Faithful: discard a random card.
-    auto& hand = s.mutable_seat(s.SeatOf(kCult)).hand;
+    // Law 10.2.5 Fear of the Faithful: discard a random card, in public
+    // from the Cult's hand (RemoveFromHand names the hand to the event).
+    const int seat = s.SeatOf(kCult);
+    const auto& hand = s.seat(seat).hand;
     if (hand.empty()) return;
     const int i =
         s.chance_stream().Draw(kChancePick, static_cast<int>(hand.size()));
     const CardId id = hand[i];
-    hand.erase(hand.begin() + i);
+    s.RemoveFromHand(seat, id);
     s.Discard(id);
   }
 };

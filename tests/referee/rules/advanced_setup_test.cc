@@ -333,7 +333,7 @@ TEST(AdvancedSetup, GoldenSignature) {
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "e93744d682a3dd8f");
+            "7c1e0f7fff9d09c4");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

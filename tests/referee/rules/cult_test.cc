@@ -192,6 +192,30 @@ TEST(Cult, Law_10_2_5_FearOfTheFaithfulRandomDiscardWhenGardenRemoved) {
   EXPECT_EQ(s.seat(0).vp, 1) << "Law 3.2.1";
 }
 
+TEST(Cult, Law_10_2_5_TheRandomDiscardLeavesTheCultsHandInPublic) {
+  // The discarded card is public, and so is where it came from: the event
+  // names the Cult's hand (as every discard from a hand does), so the other
+  // seats know the Cult no longer holds it.
+  GameSetup setup = Scenario::SetupOf({kMarquise, kEyrie, kCult});
+  setup.record_events = true;
+  Scenario sc(setup, 7);
+  State& s = sc.s();
+  s.SetPieces(kGardenRabbit, C(5), 1);
+  const CardId id = sc.Give(kSeat, "Anvil", kFox);
+  std::array<int8_t, kNumPieces> garden{};
+  garden[kGardenRabbit] = 1;
+  s.RemovePieces(kCult, C(5), 0, garden, kMarquise);
+  ASSERT_EQ(s.cult().lost_souls, std::vector<int16_t>{id});
+  const Event* discard = nullptr;
+  for (const Event& e : s.events()) {
+    if (e.kind == kEvDiscard) discard = &e;
+  }
+  ASSERT_NE(discard, nullptr);
+  EXPECT_EQ(discard->card, id);
+  EXPECT_EQ(discard->seat, kSeat);
+  EXPECT_EQ(discard->b, kDiscardHand);
+}
+
 TEST(Cult, Law_10_2_1_CraftsInEveningWithOutcastGardensOnly) {
   Scenario sc = CultGame(kPhaseEvening, kMouse);
   State& s = sc.s();
@@ -533,6 +557,34 @@ TEST(Cult, Law_10_5_4_SacrificeNeedsBirdCard) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+TEST(Cult, Law_10_5_ADominanceCardServesARitualOfItsSuit) {
+  // Decision (3.3.3 with 10.5): a dominance card may be spent for its suit,
+  // so it may also be revealed for a ritual of its suit (a bird dominance
+  // card for Sacrifice); spent to Score, it goes to the Lost Souls.
+  Scenario sc = CultGame(kPhaseDaylight);
+  State& s = sc.s();
+  const CardId rabbit = sc.Give(kSeat, "Dominance", kRabbit);
+  const CardId bird = sc.Give(kSeat, "Dominance", kBird);
+  sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
+  sc.Choose("Recruit");
+  sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(10)).warriors[kCult], 1);
+  sc.Choose("Sacrifice (a warrior to the Acolytes)");
+  EXPECT_EQ(s.cult().acolytes, 1);
+  EXPECT_EQ(s.cult().revealed, (std::vector<CardId>{rabbit, bird}));
+
+  Scenario score = CultGame(kPhaseDaylight);
+  State& t = score.s();
+  t.SetPieces(kGardenRabbit, C(5), 1);
+  t.SetPieces(kGardenRabbit, C(10), 1);  // two rabbit gardens: 2 VP
+  const CardId dom = score.Give(kSeat, "Dominance", kRabbit);
+  score.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
+  score.Choose("Score");  // one suit, one card: nothing more to ask
+  EXPECT_EQ(t.seat(kSeat).vp, 2);
+  EXPECT_EQ(t.cult().lost_souls, (std::vector<CardId>{dom}));
+  EXPECT_TRUE(t.available_dominance().empty());
+}
+
 // --- Evening (Law 10.6)
 // -------------------------------------------------------------
 
@@ -622,6 +674,27 @@ TEST(Cult, Law_10_4_3_II_NoConvertWhereTheKeepBlocksPlacement) {
   EXPECT_EQ(s.clearing(C(3)).warriors[kMarquise], 2);
   EXPECT_EQ(s.clearing(C(4)).warriors[kMarquise], 0) << "the only target";
   EXPECT_EQ(s.clearing(C(4)).warriors[kCult], 1);
+}
+
+TEST(Cult, Law_10_4_3_II_ConvertCannotRemoveTheWarlord) {
+  // Law 14.2.2: the warlord cannot be removed outside of battle, and a
+  // replacement needs the removal (21.23, FAQ 38): the warlord alone is no
+  // target; beside another Hundreds warrior, that warrior is converted.
+  Scenario sc({kMarquise, kHundreds, kCult});
+  State& s = sc.s();
+  s.SetCurrent(kSeat, kPhaseBirdsong);
+  s.mutable_cult().outcast = kRabbit;
+  s.SetWarriors(kHundreds, C(5), 1);  // rabbit: the warlord alone
+  s.mutable_hundreds().warlord = C(5);
+  Acolytes(s, 2);
+  sc.Start([](State& s) { s.Push(ConspiracyMenu()); });
+  EXPECT_FALSE(sc.Offers("Convert (2 acolytes)"));
+  s.SetWarriors(kHundreds, C(5), 2);  // the warlord and one more
+  sc.Start([](State& s) { s.Push(ConspiracyMenu()); });
+  sc.Choose("Convert (2 acolytes)");  // the one target: no more questions
+  EXPECT_EQ(s.clearing(C(5)).warriors[kHundreds], 1);
+  EXPECT_EQ(s.hundreds().warlord, C(5));
+  EXPECT_EQ(s.clearing(C(5)).warriors[kCult], 1);
 }
 
 TEST(Cult, Law_10_3_2_AnyFreeCornerWhenNoneIsOppositeAStart) {
