@@ -1,6 +1,7 @@
 #include "referee/rootlog.h"
 
 #include <map>
+#include <optional>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -551,84 +552,77 @@ absl::StatusOr<PieceSpec> Piece(Cursor& c, bool with_location) {
   return p;
 }
 
-absl::Status ParseAction(absl::string_view a, char cur,
-                         std::vector<BoardChange>* out) {
-  if (a.empty()) return absl::OkStatus();
-  Cursor c{a};
+// Score: [F]++[N] / [F]--[N]; "++->$" moves the VP marker (dominance).
+// Nothing if `a` is not a score.
+std::optional<absl::Status> ParseScore(absl::string_view a, char cur,
+                                       bool prefixed,
+                                       std::vector<BoardChange>* out) {
+  Cursor s{a};
   char who = cur;
-  const bool prefixed = a.size() > 1 && IsFactionLetter(a[0]);
-  // Score: [F]++[N] / [F]--[N]; "++->$" moves the VP marker (dominance).
-  {
-    Cursor s = c;
-    if (prefixed) who = s.s[s.i++];
-    if (s.s.substr(s.i, 2) == "++" || s.s.substr(s.i, 2) == "--") {
-      const bool gain = s.s[s.i] == '+';
-      s.i += 2;
-      if (s.s.substr(s.i) == "->$") return absl::OkStatus();
-      int n = 1;
-      const std::string d = s.digits();
-      if (!d.empty() && !absl::SimpleAtoi(d, &n))
-        return absl::InvalidArgumentError("bad points");
-      if (!s.done()) return absl::InvalidArgumentError("text after the points");
-      out->push_back({BoardChange::kScore, who, "", gain ? n : -n, "", ""});
-      return absl::OkStatus();
+  if (prefixed) who = s.s[s.i++];
+  if (s.s.substr(s.i, 2) != "++" && s.s.substr(s.i, 2) != "--") {
+    return std::nullopt;
+  }
+  const bool gain = s.s[s.i] == '+';
+  s.i += 2;
+  if (s.s.substr(s.i) == "->$") return absl::OkStatus();
+  int n = 1;
+  const std::string d = s.digits();
+  if (!d.empty() && !absl::SimpleAtoi(d, &n))
+    return absl::InvalidArgumentError("bad points");
+  if (!s.done()) return absl::InvalidArgumentError("text after the points");
+  out->push_back({BoardChange::kScore, who, "", gain ? n : -n, "", ""});
+  return absl::OkStatus();
+}
+
+// Battle: [A]X<D><clearing>[S@[S@]][(h,l)] (no board change of its own).
+// Nothing if `a` is not a battle.
+std::optional<absl::Status> ParseBattle(absl::string_view a, bool prefixed) {
+  Cursor b{a};
+  if (prefixed && b.s[1] == 'X') b.i = 1;
+  if (!b.eat('X')) return std::nullopt;
+  if (!IsFactionLetter(b.peek()))
+    return absl::InvalidArgumentError("battle without a defender");
+  ++b.i;
+  if (b.digits().empty())
+    return absl::InvalidArgumentError("battle without a clearing");
+  return absl::OkStatus();
+}
+
+// Trick: t<clearing><->t<clearing> swaps two plots.
+absl::Status ParseTrick(absl::string_view a, size_t swap,
+                        std::vector<BoardChange>* out) {
+  Cursor l{a.substr(0, swap)}, r{a.substr(swap + 3)};
+  if (!l.eat('t') || !r.eat('t'))
+    return absl::InvalidArgumentError("a trick swaps two plots");
+  const std::string from = l.digits(), to = r.digits();
+  if (from.empty() || to.empty() || !l.done() || !r.done())
+    return absl::InvalidArgumentError("bad trick");
+  out->push_back({BoardChange::kSwap, 'P', "t", 1, from, to});
+  return absl::OkStatus();
+}
+
+// Flip: [P]t<clearing>^<plot>; any other caret form is a reveal (no board
+// change).
+absl::Status ParseFlip(absl::string_view a, bool prefixed,
+                       std::vector<BoardChange>* out) {
+  Cursor f{a};
+  if (prefixed) ++f.i;
+  if (f.eat('t')) {
+    const std::string at = f.digits();
+    if (!at.empty() && f.eat('^')) {
+      auto plot = Piece(f, false);
+      if (!plot.ok() || !f.done())
+        return absl::InvalidArgumentError("bad plot flip");
+      out->push_back({BoardChange::kFlip, 'P', plot->piece, 1, "", at});
     }
-    who = cur;
   }
-  // Battle: [A]X<D><clearing>[S@[S@]][(h,l)]
-  {
-    Cursor b = c;
-    if (prefixed && b.s[1] == 'X') b.i = 1;
-    if (b.eat('X')) {
-      if (!IsFactionLetter(b.peek()))
-        return absl::InvalidArgumentError("battle without a defender");
-      ++b.i;
-      if (b.digits().empty())
-        return absl::InvalidArgumentError("battle without a clearing");
-      return absl::OkStatus();
-    }
-  }
-  if (a[0] == 'Z' || a[0] == '?' || a == "$_->") return absl::OkStatus();
-  if (const size_t swap = a.find("<->"); swap != absl::string_view::npos) {
-    Cursor l{a.substr(0, swap)}, r{a.substr(swap + 3)};
-    if (!l.eat('t') || !r.eat('t'))
-      return absl::InvalidArgumentError("a trick swaps two plots");
-    const std::string from = l.digits(), to = r.digits();
-    if (from.empty() || to.empty() || !l.done() || !r.done())
-      return absl::InvalidArgumentError("bad trick");
-    out->push_back({BoardChange::kSwap, 'P', "t", 1, from, to});
-    return absl::OkStatus();
-  }
-  const size_t arrow = a.find("->");
-  const size_t caret = a.find('^');
-  if (caret != absl::string_view::npos && arrow == absl::string_view::npos) {
-    // Flip: [P]t<clearing>^<plot>; else a reveal (no board change).
-    Cursor f{a};
-    if (prefixed) ++f.i;
-    if (f.eat('t')) {
-      const std::string at = f.digits();
-      if (!at.empty() && f.eat('^')) {
-        auto plot = Piece(f, false);
-        if (!plot.ok() || !f.done())
-          return absl::InvalidArgumentError("bad plot flip");
-        out->push_back({BoardChange::kFlip, 'P', plot->piece, 1, "", at});
-        return absl::OkStatus();
-      }
-    }
-    return absl::OkStatus();
-  }
-  if (arrow == absl::string_view::npos)
-    return absl::InvalidArgumentError("not an action");
-  const absl::string_view lhs = a.substr(0, arrow), rhs = a.substr(arrow + 2);
-  // Cards, items, the Decree, closed paths: no piece changes.
-  const bool closed_path =
-      !lhs.empty() && lhs.find('_') != absl::string_view::npos &&
-      lhs.find_first_not_of("0123456789_") == absl::string_view::npos;
-  if (lhs.empty() || lhs.find('#') != absl::string_view::npos ||
-      lhs.find('%') != absl::string_view::npos || lhs[0] == '$' || closed_path)
-    return absl::OkStatus();
-  // Pieces: "(A+B)loc" or "A[loc]+B[loc]".
-  std::vector<PieceSpec> pieces;
+  return absl::OkStatus();
+}
+
+// The pieces left of an arrow: "(A+B)loc" or "A[loc]+B[loc]".
+absl::Status ParsePieces(absl::string_view lhs,
+                         std::vector<PieceSpec>* pieces) {
   Cursor l{lhs};
   if (l.eat('(')) {
     const size_t close = lhs.find(')');
@@ -638,23 +632,31 @@ absl::Status ParseAction(absl::string_view a, char cur,
     while (!g.done()) {
       auto p = Piece(g, false);
       if (!p.ok()) return p.status();
-      pieces.push_back(*p);
+      pieces->push_back(*p);
       if (!g.done() && !g.eat('+'))
         return absl::InvalidArgumentError("bad group");
     }
     l.i = close + 1;
     const std::string loc = Location(l);
-    for (PieceSpec& p : pieces) p.from = loc;
+    for (PieceSpec& p : *pieces) p.from = loc;
   } else {
     while (!l.done()) {
       auto p = Piece(l, true);
       if (!p.ok()) return p.status();
-      pieces.push_back(*p);
+      pieces->push_back(*p);
       if (!l.done() && !l.eat('+'))
         return absl::InvalidArgumentError("bad pieces");
     }
   }
   if (!l.done()) return absl::InvalidArgumentError("text after the pieces");
+  return absl::OkStatus();
+}
+
+// Pieces placed, moved or removed: <pieces>-><destinations joined by +>.
+absl::Status ParsePieceAction(absl::string_view lhs, absl::string_view rhs,
+                              char cur, std::vector<BoardChange>* out) {
+  std::vector<PieceSpec> pieces;
+  if (absl::Status st = ParsePieces(lhs, &pieces); !st.ok()) return st;
   std::vector<std::string> to;
   if (!rhs.empty()) {
     for (absl::string_view d : absl::StrSplit(rhs, '+')) {
@@ -682,6 +684,34 @@ absl::Status ParseAction(absl::string_view a, char cur,
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status ParseAction(absl::string_view a, char cur,
+                         std::vector<BoardChange>* out) {
+  if (a.empty()) return absl::OkStatus();
+  const bool prefixed = a.size() > 1 && IsFactionLetter(a[0]);
+  if (auto st = ParseScore(a, cur, prefixed, out)) return *st;
+  if (auto st = ParseBattle(a, prefixed)) return *st;
+  if (a[0] == 'Z' || a[0] == '?' || a == "$_->") return absl::OkStatus();
+  if (const size_t swap = a.find("<->"); swap != absl::string_view::npos) {
+    return ParseTrick(a, swap, out);
+  }
+  const size_t arrow = a.find("->");
+  const size_t caret = a.find('^');
+  if (caret != absl::string_view::npos && arrow == absl::string_view::npos) {
+    return ParseFlip(a, prefixed, out);
+  }
+  if (arrow == absl::string_view::npos)
+    return absl::InvalidArgumentError("not an action");
+  const absl::string_view lhs = a.substr(0, arrow), rhs = a.substr(arrow + 2);
+  // Cards, items, the Decree, closed paths: no piece changes.
+  const bool closed_path =
+      !lhs.empty() && lhs.find('_') != absl::string_view::npos &&
+      lhs.find_first_not_of("0123456789_") == absl::string_view::npos;
+  if (lhs.empty() || lhs.find('#') != absl::string_view::npos ||
+      lhs.find('%') != absl::string_view::npos || lhs[0] == '$' || closed_path)
+    return absl::OkStatus();
+  return ParsePieceAction(lhs, rhs, cur, out);
 }
 
 }  // namespace
