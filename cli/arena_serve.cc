@@ -84,23 +84,94 @@ static absl::StatusOr<std::string> ReadTokenFile(const std::string& path) {
   return token;
 }
 
+int ArenaUsage() {
+  std::cerr << "usage: woodland arena serve [--port P] [--metrics-port M] "
+               "[--db FILE|postgres://USER@HOST:PORT/DB]\n"
+               "       [--node-id NAME] [--lease-seconds S] "
+               "[--poll-seconds S]\n"
+               "                            [--referee HOST:PORT ...] "
+               "[--workers W (2 per core)] [--tau T]\n"
+               "         [--accounts] [--referee-token-file F] "
+               "[--conformance full|quick|off] [--max-turns T]\n"
+               "       woodland arena recompute --db FILE --tournament ID\n"
+               "       woodland arena user add NAME [--role admin|user] "
+               "--db FILE\n";
+  return 2;
+}
+
+// The service's settings from the flags: turns per match, the rating
+// model, the node's lease and poll, the registration check.
+absl::Status ConfigureArena(const Args& args, arena::ArenaService& service) {
+  // Faction turns before a match stops unfinished (0: the referee's 1000);
+  // soaks shorten games with it.
+  auto max_turns = args.Number<int>("--max-turns", 0);
+  if (!max_turns.ok() || *max_turns < 0) {
+    return absl::InvalidArgumentError("--max-turns takes a number >= 0");
+  }
+  service.set_max_turns(*max_turns);
+  arena::RatingModel model;  // tau: the rating dynamics factor (issue 14)
+  if (args.Has("--tau") &&
+      (!absl::SimpleAtod(args.Get("--tau"), &model.tau) || model.tau < 0)) {
+    return absl::InvalidArgumentError("--tau takes a number >= 0");
+  }
+  service.set_rating_model(model);
+  // Several arena nodes on one PostgreSQL database (issue 18.2).
+  const std::string db = args.Get("--db", "arena.db");
+  auto lease = args.Number<int>("--lease-seconds", 30);
+  auto poll =
+      args.Number<int>("--poll-seconds", arena::IsPostgresUrl(db) ? 2 : 0);
+  if (!lease.ok() || *lease < 1 || *lease > 3600 || !poll.ok() || *poll < 0 ||
+      *poll > 3600 || args.Get("--node-id").size() > 200) {
+    return absl::InvalidArgumentError(
+        "--lease-seconds takes 1-3600, "
+        "--poll-seconds 0-3600, --node-id at most 200 characters");
+  }
+  service.set_node(args.Get("--node-id"), absl::Seconds(*lease),
+                   absl::Seconds(*poll));
+  const std::string conformance = args.Get("--conformance", "full");
+  if (conformance != "full" && conformance != "quick" && conformance != "off") {
+    return absl::InvalidArgumentError("--conformance is full, quick or off");
+  }
+  service.set_conformance(conformance);
+  return absl::OkStatus();
+}
+
+// Issue 15: the web pages and JSON API with live views of local matches,
+// if --http-port asks for them (null otherwise). INVALID_ARGUMENT: a bad
+// flag.
+absl::StatusOr<std::unique_ptr<arena::http::HttpServer>> StartArenaHttp(
+    const Args& args, const std::string& address, arena::ArenaService& service,
+    arena::http::LiveMatches& live, arena::Authorizer& authorizer) {
+  if (!args.Has("--http-port")) return nullptr;
+  auto http_port = args.Number<int>("--http-port", 0);
+  if (!http_port.ok() || *http_port < 0 || *http_port > 65535) {
+    return absl::InvalidArgumentError("--http-port takes 0 to 65535");
+  }
+  service.set_match_listener(
+      [&live](int64_t t, int64_t m, std::vector<std::string> bots) {
+        return live.Listen(t, m, std::move(bots));
+      });
+  arena::http::HttpOptions options;
+  options.address = address;
+  options.port = *http_port;
+  // With accounts on, the API takes the same tokens as the gRPC
+  // metadata (issue 14), checked by the same authorizer.
+  if (authorizer.enabled()) {
+    options.authorize = [&authorizer](absl::string_view token) {
+      return authorizer.CheckToken(token).status();
+    };
+  }
+  auto started = arena::http::HttpServer::Start(&service, &live, options);
+  if (!started.ok()) return absl::UnavailableError(started.status().message());
+  std::cerr << "arena http on " << address << ":" << (*started)->port()
+            << std::endl;
+  return started;
+}
+
 int ArenaMain(const std::vector<std::string>& argv) {
   if (!argv.empty() && argv[0] == "recompute") return Recompute(argv);
   if (!argv.empty() && argv[0] == "user") return User(argv);
-  if (argv.empty() || argv[0] != "serve") {
-    std::cerr << "usage: woodland arena serve [--port P] [--metrics-port M] "
-                 "[--db FILE|postgres://USER@HOST:PORT/DB]\n"
-                 "       [--node-id NAME] [--lease-seconds S] "
-                 "[--poll-seconds S]\n"
-                 "                            [--referee HOST:PORT ...] "
-                 "[--workers W (2 per core)] [--tau T]\n"
-                 "         [--accounts] [--referee-token-file F] "
-                 "[--conformance full|quick|off] [--max-turns T]\n"
-                 "       woodland arena recompute --db FILE --tournament ID\n"
-                 "       woodland arena user add NAME [--role admin|user] "
-                 "--db FILE\n";
-    return 2;
-  }
+  if (argv.empty() || argv[0] != "serve") return ArenaUsage();
   auto args = Args::Parse(
       {argv.begin() + 1, argv.end()},
       {"--port",         "--metrics-port", "--db",
@@ -150,34 +221,10 @@ int ArenaMain(const std::vector<std::string>& argv) {
                               *workers, *std::move(catalog),
                               {*max_watchers, *per_client});
   service.set_max_tables(*max_tables);
-  // Faction turns before a match stops unfinished (0: the referee's 1000);
-  // soaks shorten games with it.
-  auto max_turns = args->Number<int>("--max-turns", 0);
-  if (!max_turns.ok() || *max_turns < 0) {
-    std::cerr << "woodland arena: --max-turns takes a number >= 0\n";
+  if (absl::Status st = ConfigureArena(*args, service); !st.ok()) {
+    std::cerr << "woodland arena: " << st.message() << "\n";
     return 2;
   }
-  service.set_max_turns(*max_turns);
-  arena::RatingModel model;  // tau: the rating dynamics factor (issue 14)
-  if (args->Has("--tau") &&
-      (!absl::SimpleAtod(args->Get("--tau"), &model.tau) || model.tau < 0)) {
-    std::cerr << "woodland arena: --tau takes a number >= 0\n";
-    return 2;
-  }
-  service.set_rating_model(model);
-  // Several arena nodes on one PostgreSQL database (issue 18.2).
-  const std::string db = args->Get("--db", "arena.db");
-  auto lease = args->Number<int>("--lease-seconds", 30);
-  auto poll =
-      args->Number<int>("--poll-seconds", arena::IsPostgresUrl(db) ? 2 : 0);
-  if (!lease.ok() || *lease < 1 || *lease > 3600 || !poll.ok() || *poll < 0 ||
-      *poll > 3600 || args->Get("--node-id").size() > 200) {
-    std::cerr << "woodland arena: --lease-seconds takes 1-3600, "
-                 "--poll-seconds 0-3600, --node-id at most 200 characters\n";
-    return 2;
-  }
-  service.set_node(args->Get("--node-id"), absl::Seconds(*lease),
-                   absl::Seconds(*poll));
   // Issue 14: accounts, the referees' token, the registration check.
   arena::Authorizer authorizer(store->get(), args->Has("--accounts"));
   if (authorizer.enabled()) service.set_authorizer(&authorizer);
@@ -189,42 +236,11 @@ int ArenaMain(const std::vector<std::string>& argv) {
     }
     service.set_referee_token(*token);
   }
-  const std::string conformance = args->Get("--conformance", "full");
-  if (conformance != "full" && conformance != "quick" && conformance != "off") {
-    std::cerr << "woodland arena: --conformance is full, quick or off\n";
-    return 2;
-  }
-  service.set_conformance(conformance);
   // Issue 15: the web pages and JSON API, live views of local matches.
-  std::unique_ptr<arena::http::HttpServer> http;
-  if (args->Has("--http-port")) {
-    auto http_port = args->Number<int>("--http-port", 0);
-    if (!http_port.ok() || *http_port < 0 || *http_port > 65535) {
-      std::cerr << "woodland arena: --http-port takes 0 to 65535\n";
-      return 2;
-    }
-    service.set_match_listener(
-        [&live](int64_t t, int64_t m, std::vector<std::string> bots) {
-          return live.Listen(t, m, std::move(bots));
-        });
-    arena::http::HttpOptions options;
-    options.address = address;
-    options.port = *http_port;
-    // With accounts on, the API takes the same tokens as the gRPC
-    // metadata (issue 14), checked by the same authorizer.
-    if (authorizer.enabled()) {
-      options.authorize = [&authorizer](absl::string_view token) {
-        return authorizer.CheckToken(token).status();
-      };
-    }
-    auto started = arena::http::HttpServer::Start(&service, &live, options);
-    if (!started.ok()) {
-      std::cerr << "woodland arena: " << started.status().message() << "\n";
-      return 1;
-    }
-    http = *std::move(started);
-    std::cerr << "arena http on " << address << ":" << http->port()
-              << std::endl;
+  auto http = StartArenaHttp(*args, address, service, live, authorizer);
+  if (!http.ok()) {
+    std::cerr << "woodland arena: " << http.status().message() << "\n";
+    return http.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
   }
   service.ResumeAll();  // running tournaments stay "running" and resume here
   return ServeUntilSignal("arena", &service, address, *port, metrics.registry(),
