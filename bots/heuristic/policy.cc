@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -327,56 +328,33 @@ bool HirelingScore(const DecisionRequest& r, const Option& o, double* out) {
   return false;
 }
 
-}  // namespace
-
-double HeuristicPolicy::Jitter() {
-  state_ ^= state_ << 13;
-  state_ ^= state_ >> 7;
-  state_ ^= state_ << 17;
-  return static_cast<double>(state_ % 1000) / 10000.0;  // < 0.1
+// An "extra" option (dominance, Tax Collector). Dominance: activate only
+// when it would already win at the next Birdsong.
+double ExtraScore(const DecisionRequest& r, const Option& o) {
+  const v1::Faction me = r.faction();
+  const auto& e = o.extra();
+  if (e.action() == "activate_dominance") {
+    if (me == v1::FACTION_VAGABOND || me == v1::FACTION_VAGABOND_SECOND)
+      return -5;  // joins the lowest scorer
+    const v1::Suit suit = e.card().suit();
+    const bool wins = suit == v1::SUIT_BIRD ? RulesCornerPair(r, r.faction())
+                                            : RuledOfSuit(r, suit) >= 3;
+    return wins ? 50 : -5;
+  }
+  if (e.action() == "take_dominance") {
+    const v1::Suit suit = e.card().suit();
+    return suit != v1::SUIT_BIRD && RuledOfSuit(r, suit) >= 3 ? 8 : -3;
+  }
+  return e.action() == "tax_collector" ? -2 : 0.5;
 }
 
-double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
+// The Vagabond's prompts its plan (vagabond_plan.cc) leaves; nothing for
+// other prompts.
+std::optional<double> VagabondKindScore(const DecisionRequest& r,
+                                        const Option& o) {
   const std::string& kind = r.prompt().kind();
   const v1::Faction me = r.faction();
-  const auto payload = o.payload_case();
-  const bool done = payload == Option::kDone;
-  if (double s; TablePromptScore(r, o, &s)) return s;
-  if (double s; HirelingScore(r, o, &s)) return s;    // Law 22
-  if (double s; RiverfolkScore(r, o, &s)) return s;   // Law 11
-  if (auto d = DuchyScore(r, o)) return *d;           // duchy_plan.cc
-  if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
-  if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
-    return s;
-  if (double s; MarquisePlanScore(r, o, &s)) return s;  // marquise_plan.cc
-  if (double s; EyriePlanScore(r, o, &s)) return s;     // eyrie_plan.cc
-  if (double s; AlliancePlanScore(r, o, &s)) return s;  // alliance_plan.cc
-
-  if (double s; CultDominanceScore(r, o, &s)) return s;  // cult_plan.cc
-  // Dominance: activate only when it would already win at the next Birdsong.
-  if (payload == Option::kExtra) {
-    const auto& e = o.extra();
-    if (e.action() == "activate_dominance") {
-      if (me == v1::FACTION_VAGABOND || me == v1::FACTION_VAGABOND_SECOND)
-        return -5;  // joins the lowest scorer
-      const v1::Suit suit = e.card().suit();
-      const bool wins = suit == v1::SUIT_BIRD ? RulesCornerPair(r, r.faction())
-                                              : RuledOfSuit(r, suit) >= 3;
-      return wins ? 50 : -5;
-    }
-    if (e.action() == "take_dominance") {
-      const v1::Suit suit = e.card().suit();
-      return suit != v1::SUIT_BIRD && RuledOfSuit(r, suit) >= 3 ? 8 : -3;
-    }
-    return e.action() == "tax_collector" ? -2 : 0.5;
-  }
-  if (double s; HundredsScore(r, o, &s)) return s;  // hundreds_plan.cc
-  if (me == v1::FACTION_CULT) {  // the Cult's own plan (cult_plan.cc)
-    double s = 0;
-    if (CultScore(r, o, &s)) return s;
-  }
-  if (double s; VagabondPlanScore(r, o, &s, &vagabond_))
-    return s;  // vagabond_plan.cc
+  const bool done = o.payload_case() == Option::kDone;
   if (kind == "vagabond.action" && o.label() == "Battle (sword)") {
     // Only against the Hostile, or buildings left without warriors, or a
     // trade post we can take (Law 11.2.5.I).
@@ -404,6 +382,25 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     if (Relation(r, f) < 0) return 3 + Buildings(c, f);
     return Warriors(c, f) == 0 ? 2 + Buildings(c, f) : -5;
   }
+  if (kind == "vagabond.setup.character")
+    return CharacterScore(o.character().character());
+  if (kind == "vagabond.aid.exhaust") {
+    static const std::map<std::string, double> kCheap = {
+        {"crossbow", 8}, {"hammer", 7}, {"sword", 5}, {"sack", 6},
+        {"boot", 3},     {"torch", 2},  {"tea", 4},   {"coin", 1}};
+    auto it = kCheap.find(o.item().item());
+    return it == kCheap.end() ? 0 : it->second;
+  }
+  if (kind == "vagabond.aid.take_item") return done ? 0 : 2;
+  return std::nullopt;
+}
+
+// Every other prompt by its kind.
+double KindScore(const DecisionRequest& r, const Option& o) {
+  const std::string& kind = r.prompt().kind();
+  const v1::Faction me = r.faction();
+  const auto payload = o.payload_case();
+  const bool done = payload == Option::kDone;
   if (kind == "craft" || kind == "daylight.end") return done ? 0 : 6;
   if (kind == "battle.ambush" || kind == "battle.foil_ambush" ||
       kind == "battle.effect") {
@@ -437,16 +434,6 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
     const auto* c = Clearing(r, o.clearing().clearing());
     return Warriors(c, me);
   }
-  if (kind == "vagabond.setup.character")
-    return CharacterScore(o.character().character());
-  if (kind == "vagabond.aid.exhaust") {
-    static const std::map<std::string, double> kCheap = {
-        {"crossbow", 8}, {"hammer", 7}, {"sword", 5}, {"sack", 6},
-        {"boot", 3},     {"torch", 2},  {"tea", 4},   {"coin", 1}};
-    auto it = kCheap.find(o.item().item());
-    return it == kCheap.end() ? 0 : it->second;
-  }
-  if (kind == "vagabond.aid.take_item") return done ? 0 : 2;
   if (kind == "discard.hand_limit") {
     // Keep birds and dominance cards; drop the rest.
     return o.card().suit() == v1::SUIT_BIRD || o.card().name() == "Dominance"
@@ -454,6 +441,41 @@ double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
                : 1;
   }
   return done ? 0.5 : 1;
+}
+
+}  // namespace
+
+double HeuristicPolicy::Jitter() {
+  state_ ^= state_ << 13;
+  state_ ^= state_ >> 7;
+  state_ ^= state_ << 17;
+  return static_cast<double>(state_ % 1000) / 10000.0;  // < 0.1
+}
+
+double HeuristicPolicy::Score(const DecisionRequest& r, const Option& o) {
+  const v1::Faction me = r.faction();
+  if (double s; TablePromptScore(r, o, &s)) return s;
+  if (double s; HirelingScore(r, o, &s)) return s;    // Law 22
+  if (double s; RiverfolkScore(r, o, &s)) return s;   // Law 11
+  if (auto d = DuchyScore(r, o)) return *d;           // duchy_plan.cc
+  if (double s = 0; CorvidScore(r, o, &s)) return s;  // corvid_plan.cc
+  if (double s; me == v1::FACTION_KEEPERS && KeepersPlanScore(r, o, &s))
+    return s;
+  if (double s; MarquisePlanScore(r, o, &s)) return s;  // marquise_plan.cc
+  if (double s; EyriePlanScore(r, o, &s)) return s;     // eyrie_plan.cc
+  if (double s; AlliancePlanScore(r, o, &s)) return s;  // alliance_plan.cc
+
+  if (double s; CultDominanceScore(r, o, &s)) return s;  // cult_plan.cc
+  if (o.payload_case() == Option::kExtra) return ExtraScore(r, o);
+  if (double s; HundredsScore(r, o, &s)) return s;  // hundreds_plan.cc
+  if (me == v1::FACTION_CULT) {  // the Cult's own plan (cult_plan.cc)
+    double s = 0;
+    if (CultScore(r, o, &s)) return s;
+  }
+  if (double s; VagabondPlanScore(r, o, &s, &vagabond_))
+    return s;  // vagabond_plan.cc
+  if (auto s = VagabondKindScore(r, o)) return *s;
+  return KindScore(r, o);
 }
 
 int HeuristicPolicy::Choose(const DecisionRequest& r) {
