@@ -254,12 +254,15 @@ void MoveChoose(State& s, const Option& o) {
 
 // Law 12.3.3: a corner that is no other player's starting corner and, if
 // possible, diagonally opposite one. The factions set up before the Duchy
-// (5.1.7) start with a building in their corner (keep, roost, garden); other
+// (5.1.7) mark their corner with the keep, a roost or a garden; other
 // pieces there (the Marquise's garrison, the Riverfolk's warriors) do not
 // make a corner a starting corner.
 std::vector<Option> StartCorners(const State& s) {
   const MapDef& m = s.map();
   auto taken = [&](int c) {
+    // Law 12.3.3 with 6.3.2: the keep (a token) marks the Marquise's corner
+    // even when her three buildings stand around it (6.3.4).
+    if (c == s.marquise().keep) return true;
     for (int p = 1; p < kNumPieces; ++p) {
       const PieceInfo& info = GetPieceInfo(p);
       if (info.building && info.owner != kDuchy && info.owner != kNoFaction &&

@@ -80,6 +80,34 @@ TEST(Duchy, Law_12_3_3_SurfaceOppositeTheKeepWithTwoWarriorsAround) {
     EXPECT_EQ(s.duchy().CrownsLeft(rank), 3) << "Law 12.3.6";
 }
 
+// Law 12.3.3: the Marquise's starting corner is the keep's (6.3.2), even
+// when she places all three buildings in the clearings around it (6.3.4):
+// the Duchy still surfaces diagonally opposite it.
+TEST(Duchy, Law_12_3_3_TheKeepAloneMarksTheMarquisesStartingCorner) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kDuchy};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 3);
+  ASSERT_TRUE(st.ok());
+  State& s = *st;
+  ASSERT_TRUE(ChooseIn(s, "1 (fox)"));  // the keep
+  while (s.phase() == kPhaseSetup &&
+         s.seat(s.deciding_seat()).faction == kMarquise) {
+    if (std::string(s.PromptKey()) == "marquise.setup.building") {
+      ASSERT_TRUE(ChooseIn(s, "5 (rabbit)") || ChooseIn(s, "10 (rabbit)"));
+    } else {
+      ASSERT_TRUE(s.Apply(0).ok());
+    }
+  }
+  ASSERT_EQ(s.clearing(C(1)).pieces[kKeep], 1);
+  for (int p : {kSawmill, kWorkshop, kRecruiter})
+    ASSERT_EQ(s.clearing(C(1)).pieces[p], 0) << p;
+  // Only clearing 3, diagonally opposite the keep, and taken without asking.
+  EXPECT_NE(std::string(s.PromptKey()), "duchy.setup_corner");
+  EXPECT_EQ(s.clearing(C(3)).pieces[kTunnel], 1);
+  EXPECT_EQ(s.clearing(C(3)).warriors[kDuchy], 2);
+}
+
 TEST(Duchy, Law_12_3_3_AnyFreeCornerWhenNoOppositeIsFree) {
   GameSetup setup;
   setup.factions = {kMarquise, kEyrie, kDuchy};
