@@ -778,6 +778,60 @@ TEST(Duchy, Law_12_2_3_ABattleThatRemovesACitadelCostsAMinister) {
   EXPECT_EQ(s.seat(1).vp, 1);
 }
 
+// Law 12.2.3 with 12.5.2.IV (decision): the Price of Failure resolves right
+// after the battle whose hits removed the building (4.3.6); a minister it
+// returns while its action is under way finishes that action.
+TEST(Duchy, Law_12_2_3_AReturnedBrigadierStillOffersItsSecondBattle) {
+  Scenario sc = DuchyGame();
+  State& s = sc.s();
+  Sway(s, kBrigadier);
+  s.SetWarriors(kDuchy, C(1), 1);
+  s.SetPieces(kCitadel, C(1), 1);
+  s.SetWarriors(kMarquise, C(1), 2);
+  s.SetWarriors(kDuchy, C(5), 2);
+  s.SetWarriors(kMarquise, C(5), 1);
+  sc.Give(0, "Anvil", kFox);
+  StartParliament(sc);
+  sc.Choose("Brigadier");
+  sc.Choose("Up to two battles");
+  sc.Dice({2, 2});  // two hits each way: the Duchy loses its warrior and
+                    // the citadel
+  sc.Choose("Battle Marquise de Cat in 1 (fox)");
+  EXPECT_EQ(s.clearing(C(1)).pieces[kCitadel], 0);
+  EXPECT_FALSE(s.duchy().Swayed(kBrigadier)) << "the price was paid";
+  EXPECT_EQ(s.duchy().crowns_lost[1], 1);
+  EXPECT_TRUE(s.seat(0).hand.empty()) << "a random card discarded";
+  EXPECT_TRUE(sc.Offers("Battle Marquise de Cat in 5 (rabbit)"));
+  EXPECT_TRUE(sc.Offers("Done"));
+}
+
+// Law 13.7.2 with 12.2.2 and 12.5.1.V: a face-up snare holds Duchy
+// warriors in its clearing (not into the Burrow) and takes no tunnel, but
+// warriors may still come up into it from the Burrow.
+TEST(Duchy, Law_13_7_2_AFaceUpSnareHoldsWarriorsOutOfTheBurrow) {
+  Scenario sc({kDuchy, kCorvid});
+  State& s = sc.s();
+  s.SetPieces(kTunnel, C(5), 1);
+  s.SetWarriors(kDuchy, C(5), 2);
+  s.SetPieces(kTunnel, C(1), 1);
+  s.SetPieces(kPlotSnare, C(5), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(5));
+  s.SetPieces(kPlotSnare, C(10), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(10));
+  SetBurrow(s, 2);
+  sc.Give(0, "Bake Sale", kRabbit);
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Dig (spend a matching card)");
+  EXPECT_FALSE(sc.Offers("10 (rabbit)")) << "no tunnel placed under a snare";
+  EXPECT_TRUE(sc.Offers("4 (rabbit)"));
+  sc.s().ResetStack();
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Move");
+  EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to the Burrow"));
+  EXPECT_TRUE(sc.Offers("Move from the Burrow to 5 (rabbit)"));
+  EXPECT_TRUE(sc.Offers("Move from the Burrow to 1 (fox)"));
+}
+
 TEST(DuchyRandom, TwoToFiveSeats) {
   const std::vector<std::vector<int8_t>> mixes = {
       {kDuchy, kMarquise},
