@@ -127,6 +127,21 @@ int OnMap(const State& s, int piece) {
 
 int DuchySeat(const State& s) { return s.SeatOf(kDuchy); }
 
+// Does clearing c count as every suit (the Lost City; docs/rules-decisions.md,
+// Law 24)?
+bool EverySuit(const State& s, int c) {
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    if (!s.ClearingIs(c, suit)) return false;
+  }
+  return true;
+}
+
+// The suit a card must match to be used for clearing c (Law 12.5.1.I,
+// 12.5.1.V): -1 (any card) where the clearing counts as every suit.
+int MatchSuit(const State& s, int c) {
+  return EverySuit(s, c) ? -1 : s.SuitOf(c);
+}
+
 // Moves n Duchy warriors between clearing c and the Burrow (Law 12.2.2);
 // to_burrow false: from the Burrow into c. Other factions' move triggers
 // (e.g. Outrage, 8.2.6) see a move into c from -1 (the Burrow).
@@ -338,7 +353,7 @@ void BirdsongStep(State& s) {
 
 bool HasCardFor(const State& s, int seat, int c, bool any_card) {
   return any_card ? !s.seat(seat).hand.empty()
-                  : AnyOption(MatchingCards(s, seat, s.SuitOf(c)));
+                  : AnyOption(MatchingCards(s, seat, MatchSuit(s, c)));
 }
 
 std::vector<Option> BuildClearings(const State& s, int seat, bool any_card) {
@@ -374,7 +389,7 @@ void BuildStep(State& s) {
     opts = BuildClearings(s, t.seat, any);
     prompt = any ? kDuPromptForemoleClearing : kDuPromptBuildClearing;
   } else {
-    opts = MatchingCards(s, t.seat, any ? -1 : s.SuitOf(t.x));
+    opts = MatchingCards(s, t.seat, any ? -1 : MatchSuit(s, t.x));
     prompt = any ? kDuPromptForemoleCard : kDuPromptBuildCard;
   }
   CHECK(!opts.empty());
@@ -431,7 +446,7 @@ void DigStep(State& s) {
     }
     s.Ask(kDuPromptDigRemove, t.seat, std::move(opts), t.x);
   } else if (t.step == 2) {
-    s.Ask(kDuPromptDigCard, t.seat, MatchingCards(s, t.seat, s.SuitOf(t.x)),
+    s.Ask(kDuPromptDigCard, t.seat, MatchingCards(s, t.seat, MatchSuit(s, t.x)),
           t.x);
   } else {
     std::vector<Option> opts = NewOptionList();
@@ -719,27 +734,61 @@ void BankerChoose(State& s, const Option& o) {
 // Suit counts of revealed cards are packed in Task::d, four bits per suit.
 int Packed(int d, int suit) { return d >> (4 * suit) & 15; }
 
+// Law 12.5.3.II: the clearings holding a Duchy piece, by suit; `every`:
+// those counting as every suit (the Lost City).
+struct RevealSlots {
+  std::array<int, kNumClearingSuits> by_suit{};
+  int every = 0;
+};
+
+RevealSlots SlotsFor(const State& s) {
+  RevealSlots slots;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (!s.HasPieces(kDuchy, c)) continue;
+    if (EverySuit(s, c)) {
+      ++slots.every;
+    } else {
+      ++slots.by_suit[s.SuitOf(c)];
+    }
+  }
+  return slots;
+}
+
+// The most of `cards` (counts by suit, birds included) that can each take a
+// clearing of its own: a card takes one of its suit, else one of every suit;
+// birds are wild (Law 2.1.1) and take any clearing left.
+int MostRevealable(const RevealSlots& slots,
+                   const std::array<int, kNumSuits>& cards) {
+  int matched = 0, spill = 0, total = slots.every;
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    const int own = std::min(cards[suit], slots.by_suit[suit]);
+    matched += own;
+    spill += cards[suit] - own;
+    total += slots.by_suit[suit];
+  }
+  matched += std::min(spill, slots.every);
+  return matched + std::min(cards[kBird], total - matched);
+}
+
 // Law 12.5.3.II: can `chosen` (suit counts) grow, with cards still in hand,
 // to `need` cards, each matched to its own clearing with a Duchy piece?
-// `skip`: a card of the hand not to count (the one being tried).
+// `skip`: a card of the hand not to count (the one being tried). The chosen
+// cards must all fit; a matching of them then grows to the most the chosen
+// and the hand cards allow together.
 bool SwayFeasible(const State& s, int seat, int chosen, int need,
                   CardId skip = kNoCard) {
-  std::array<int, kNumClearingSuits> clearings{};
-  for (int c = 0; c < s.map().num_clearings; ++c)
-    clearings[s.SuitOf(c)] += s.HasPieces(kDuchy, c);
-  std::array<int, kNumSuits> hand{};
+  const RevealSlots slots = SlotsFor(s);
+  std::array<int, kNumSuits> picked{}, all{};
+  int have = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    picked[suit] = all[suit] = Packed(chosen, suit);
+    have += picked[suit];
+  }
   for (CardId id : s.seat(seat).hand) {
-    if (id != skip) ++hand[s.card(id).suit];
+    if (id != skip) ++all[s.card(id).suit];
   }
-  int total = 0, have = 0, fill = hand[kBird];
-  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
-    if (Packed(chosen, suit) > clearings[suit]) return false;
-    total += clearings[suit];
-    fill += std::min(hand[suit], clearings[suit] - Packed(chosen, suit));
-  }
-  for (int suit = 0; suit < kNumSuits; ++suit) have += Packed(chosen, suit);
-  if (have > total) return false;
-  return have + std::min(fill, total - have) >= need;
+  return MostRevealable(slots, picked) == have &&
+         MostRevealable(slots, all) >= need;
 }
 
 bool CanSway(const State& s, int seat, int m) {

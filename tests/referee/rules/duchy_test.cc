@@ -4,6 +4,7 @@
 #include <string>
 
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -830,6 +831,56 @@ TEST(Duchy, Law_13_7_2_AFaceUpSnareHoldsWarriorsOutOfTheBurrow) {
   EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to the Burrow"));
   EXPECT_TRUE(sc.Offers("Move from the Burrow to 5 (rabbit)"));
   EXPECT_TRUE(sc.Offers("Move from the Burrow to 1 (fox)"));
+}
+
+// Law 12.5.1.I and 12.5.1.V with the Lost City (decision: its clearing counts
+// as every suit for clearing-suit checks): any card matches it to build or
+// dig there.
+TEST(Duchy, Law_12_5_1_I_And_12_5_1_V_AnyCardMatchesTheLostCity) {
+  Scenario sc = DuchyGame();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  for (int c : {1, 5, 10}) s.SetWarriors(kDuchy, C(c), 1);
+  SetBurrow(s, 1);
+  const CardId anvil = sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Build (reveal a matching card)");
+  sc.Choose("citadel");
+  EXPECT_TRUE(sc.Offers("1 (fox)"));
+  EXPECT_TRUE(sc.Offers("10 (rabbit)")) << "the fox card matches the city";
+  EXPECT_FALSE(sc.Offers("5 (rabbit)")) << "a printed rabbit clearing";
+  sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(10)).pieces[kCitadel], 1);
+  EXPECT_TRUE(Has(s.duchy().revealed, anvil));
+  s.mutable_duchy().revealed.clear();  // back in hand, as in Evening
+  s.mutable_seat(0).hand.push_back(anvil);
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Dig (spend a matching card)");
+  EXPECT_TRUE(sc.Offers("10 (rabbit)"));
+  EXPECT_FALSE(sc.Offers("5 (rabbit)")) << "a printed rabbit clearing";
+}
+
+// Law 12.5.3.II with the Lost City (same decision): a Duchy piece there lets
+// the Duchy reveal one card of any suit.
+TEST(Duchy, Law_12_5_3_II_TheLostCityAllowsOneCardOfAnySuit) {
+  Scenario sc = DuchyGame();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  s.SetWarriors(kDuchy, C(1), 1);   // fox
+  s.SetWarriors(kDuchy, C(10), 1);  // the Lost City
+  sc.Give(0, "Anvil", kFox);
+  sc.Give(0, "Foxfolk Steel", kFox);
+  sc.Give(0, "Travel Gear", kFox);
+  StartParliament(sc);
+  EXPECT_TRUE(sc.Offers("Sway the Captain (reveal 2 cards)"));
+  EXPECT_FALSE(sc.Offers("Sway the Banker (reveal 3 cards)"))
+      << "two clearings, one card each";
+  sc.Choose("Sway the Captain (reveal 2 cards)");
+  EXPECT_EQ(sc.Key(), "duchy.sway_card");
+  sc.Choose("Anvil (fox)");
+  EXPECT_TRUE(sc.Offers("Foxfolk Steel (fox)"));
+  sc.Choose("Foxfolk Steel (fox)");
+  EXPECT_TRUE(s.duchy().Swayed(kCaptain));
 }
 
 TEST(DuchyRandom, TwoToFiveSeats) {
