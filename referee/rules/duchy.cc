@@ -15,6 +15,7 @@
 #include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -163,6 +164,8 @@ void BurrowMove(State& s, int c, int n, bool to_burrow) {
     GetFaction(s.seat(seat).faction)
         ->OnWarriorsMoved(s, kDuchy, -1, c, n, kDuchy);
   }
+  // Law 22.2.2: a Band locks warriors that moved into its clearing.
+  if (s.hirelings().InPlay()) HirelingsOnWarriorsMoved(s, kDuchy, c);
 }
 
 // Places up to n warriors from the supply in the Burrow (12.4, 12.5.1.II).
@@ -193,6 +196,7 @@ std::vector<Option> BurrowMoves(const State& s) {
   // Scorched Earth (26.6.2) and a snare (13.7.2) hold Burrow moves too.
   uint32_t blocked_to, blocked_from;
   s.MoveBlocks(kDuchy, blocked_to, blocked_from);
+  blocked_from |= HirelingMoveLock(s, kDuchy);  // the Bands (Law 22.2.2)
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kTunnel] == 0) continue;
     if (s.duchy().burrow > 0 && !(blocked_to >> c & 1))

@@ -883,6 +883,41 @@ TEST(Duchy, Law_12_5_3_II_TheLostCityAllowsOneCardOfAnySuit) {
   EXPECT_TRUE(s.duchy().Swayed(kCaptain));
 }
 
+// Law 12.2.2 with 22.2.2 (the Bands: an enemy that moved into a Band
+// clearing this turn cannot move out of it): moves between the Burrow and a
+// clearing are moves like any other, in and out.
+TEST(Duchy, Law_12_2_2_And_22_2_2_TheBandHoldsWarriorsFromTheBurrowToo) {
+  GameSetup setup;
+  setup.factions = {kDuchy, kMarquise};
+  setup.hirelings = {{kHirelingPopularBand, false},
+                     {kHirelingVaultKeepers, false},
+                     {kHirelingSpringUprising, false}};
+  for (bool from_burrow : {true, false}) {
+    Scenario sc(setup, 7);
+    State& s = sc.s();
+    sc.s().SetCurrent(0, kPhaseDaylight);
+    HirelingCard& band = s.mutable_hirelings().cards[0];
+    ASSERT_EQ(band.hireling, kHirelingPopularBand);
+    --band.supply;
+    ++band.warriors[C(5)];
+    s.mutable_hirelings().RecomputeOnMap();
+    for (int c : {1, 5}) s.SetPieces(kTunnel, C(c), 1);
+    s.SetWarriors(kDuchy, C(1), 3);
+    SetBurrow(s, 2);
+    sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+    sc.Choose("Move");
+    sc.Choose(from_burrow ? "Move from the Burrow to 5 (rabbit)"
+                          : "Move from 1 (fox) to 5 (rabbit)");
+    sc.Choose("1");
+    ASSERT_EQ(s.clearing(C(5)).warriors[kDuchy], 1);
+    sc.Choose("Move");
+    EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to the Burrow"))
+        << from_burrow;
+    EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to 1 (fox)")) << from_burrow;
+    EXPECT_TRUE(sc.Offers("Move from 1 (fox) to the Burrow")) << from_burrow;
+  }
+}
+
 TEST(DuchyRandom, TwoToFiveSeats) {
   const std::vector<std::vector<int8_t>> mixes = {
       {kDuchy, kMarquise},
