@@ -15,6 +15,7 @@
 #include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
 #include "referee/rules/observation.h"
 
@@ -127,6 +128,21 @@ int OnMap(const State& s, int piece) {
 
 int DuchySeat(const State& s) { return s.SeatOf(kDuchy); }
 
+// Does clearing c count as every suit (the Lost City; docs/rules-decisions.md,
+// Law 24)?
+bool EverySuit(const State& s, int c) {
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    if (!s.ClearingIs(c, suit)) return false;
+  }
+  return true;
+}
+
+// The suit a card must match to be used for clearing c (Law 12.5.1.I,
+// 12.5.1.V): -1 (any card) where the clearing counts as every suit.
+int MatchSuit(const State& s, int c) {
+  return EverySuit(s, c) ? -1 : s.SuitOf(c);
+}
+
 // Moves n Duchy warriors between clearing c and the Burrow (Law 12.2.2);
 // to_burrow false: from the Burrow into c. Other factions' move triggers
 // (e.g. Outrage, 8.2.6) see a move into c from -1 (the Burrow).
@@ -148,6 +164,8 @@ void BurrowMove(State& s, int c, int n, bool to_burrow) {
     GetFaction(s.seat(seat).faction)
         ->OnWarriorsMoved(s, kDuchy, -1, c, n, kDuchy);
   }
+  // Law 22.2.2: a Band locks warriors that moved into its clearing.
+  if (s.hirelings().InPlay()) HirelingsOnWarriorsMoved(s, kDuchy, c);
 }
 
 // Places up to n warriors from the supply in the Burrow (12.4, 12.5.1.II).
@@ -178,6 +196,7 @@ std::vector<Option> BurrowMoves(const State& s) {
   // Scorched Earth (26.6.2) and a snare (13.7.2) hold Burrow moves too.
   uint32_t blocked_to, blocked_from;
   s.MoveBlocks(kDuchy, blocked_to, blocked_from);
+  blocked_from |= HirelingMoveLock(s, kDuchy);  // the Bands (Law 22.2.2)
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kTunnel] == 0) continue;
     if (s.duchy().burrow > 0 && !(blocked_to >> c & 1))
@@ -254,12 +273,15 @@ void MoveChoose(State& s, const Option& o) {
 
 // Law 12.3.3: a corner that is no other player's starting corner and, if
 // possible, diagonally opposite one. The factions set up before the Duchy
-// (5.1.7) start with a building in their corner (keep, roost, garden); other
+// (5.1.7) mark their corner with the keep, a roost or a garden; other
 // pieces there (the Marquise's garrison, the Riverfolk's warriors) do not
 // make a corner a starting corner.
 std::vector<Option> StartCorners(const State& s) {
   const MapDef& m = s.map();
   auto taken = [&](int c) {
+    // Law 12.3.3 with 6.3.2: the keep (a token) marks the Marquise's corner
+    // even when her three buildings stand around it (6.3.4).
+    if (c == s.marquise().keep) return true;
     for (int p = 1; p < kNumPieces; ++p) {
       const PieceInfo& info = GetPieceInfo(p);
       if (info.building && info.owner != kDuchy && info.owner != kNoFaction &&
@@ -335,7 +357,7 @@ void BirdsongStep(State& s) {
 
 bool HasCardFor(const State& s, int seat, int c, bool any_card) {
   return any_card ? !s.seat(seat).hand.empty()
-                  : AnyOption(MatchingCards(s, seat, s.SuitOf(c)));
+                  : AnyOption(MatchingCards(s, seat, MatchSuit(s, c)));
 }
 
 std::vector<Option> BuildClearings(const State& s, int seat, bool any_card) {
@@ -371,7 +393,7 @@ void BuildStep(State& s) {
     opts = BuildClearings(s, t.seat, any);
     prompt = any ? kDuPromptForemoleClearing : kDuPromptBuildClearing;
   } else {
-    opts = MatchingCards(s, t.seat, any ? -1 : s.SuitOf(t.x));
+    opts = MatchingCards(s, t.seat, any ? -1 : MatchSuit(s, t.x));
     prompt = any ? kDuPromptForemoleCard : kDuPromptBuildCard;
   }
   CHECK(!opts.empty());
@@ -428,7 +450,7 @@ void DigStep(State& s) {
     }
     s.Ask(kDuPromptDigRemove, t.seat, std::move(opts), t.x);
   } else if (t.step == 2) {
-    s.Ask(kDuPromptDigCard, t.seat, MatchingCards(s, t.seat, s.SuitOf(t.x)),
+    s.Ask(kDuPromptDigCard, t.seat, MatchingCards(s, t.seat, MatchSuit(s, t.x)),
           t.x);
   } else {
     std::vector<Option> opts = NewOptionList();
@@ -716,27 +738,61 @@ void BankerChoose(State& s, const Option& o) {
 // Suit counts of revealed cards are packed in Task::d, four bits per suit.
 int Packed(int d, int suit) { return d >> (4 * suit) & 15; }
 
+// Law 12.5.3.II: the clearings holding a Duchy piece, by suit; `every`:
+// those counting as every suit (the Lost City).
+struct RevealSlots {
+  std::array<int, kNumClearingSuits> by_suit{};
+  int every = 0;
+};
+
+RevealSlots SlotsFor(const State& s) {
+  RevealSlots slots;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (!s.HasPieces(kDuchy, c)) continue;
+    if (EverySuit(s, c)) {
+      ++slots.every;
+    } else {
+      ++slots.by_suit[s.SuitOf(c)];
+    }
+  }
+  return slots;
+}
+
+// The most of `cards` (counts by suit, birds included) that can each take a
+// clearing of its own: a card takes one of its suit, else one of every suit;
+// birds are wild (Law 2.1.1) and take any clearing left.
+int MostRevealable(const RevealSlots& slots,
+                   const std::array<int, kNumSuits>& cards) {
+  int matched = 0, spill = 0, total = slots.every;
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    const int own = std::min(cards[suit], slots.by_suit[suit]);
+    matched += own;
+    spill += cards[suit] - own;
+    total += slots.by_suit[suit];
+  }
+  matched += std::min(spill, slots.every);
+  return matched + std::min(cards[kBird], total - matched);
+}
+
 // Law 12.5.3.II: can `chosen` (suit counts) grow, with cards still in hand,
 // to `need` cards, each matched to its own clearing with a Duchy piece?
-// `skip`: a card of the hand not to count (the one being tried).
+// `skip`: a card of the hand not to count (the one being tried). The chosen
+// cards must all fit; a matching of them then grows to the most the chosen
+// and the hand cards allow together.
 bool SwayFeasible(const State& s, int seat, int chosen, int need,
                   CardId skip = kNoCard) {
-  std::array<int, kNumClearingSuits> clearings{};
-  for (int c = 0; c < s.map().num_clearings; ++c)
-    clearings[s.SuitOf(c)] += s.HasPieces(kDuchy, c);
-  std::array<int, kNumSuits> hand{};
+  const RevealSlots slots = SlotsFor(s);
+  std::array<int, kNumSuits> picked{}, all{};
+  int have = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    picked[suit] = all[suit] = Packed(chosen, suit);
+    have += picked[suit];
+  }
   for (CardId id : s.seat(seat).hand) {
-    if (id != skip) ++hand[s.card(id).suit];
+    if (id != skip) ++all[s.card(id).suit];
   }
-  int total = 0, have = 0, fill = hand[kBird];
-  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
-    if (Packed(chosen, suit) > clearings[suit]) return false;
-    total += clearings[suit];
-    fill += std::min(hand[suit], clearings[suit] - Packed(chosen, suit));
-  }
-  for (int suit = 0; suit < kNumSuits; ++suit) have += Packed(chosen, suit);
-  if (have > total) return false;
-  return have + std::min(fill, total - have) >= need;
+  return MostRevealable(slots, picked) == have &&
+         MostRevealable(slots, all) >= need;
 }
 
 bool CanSway(const State& s, int seat, int m) {

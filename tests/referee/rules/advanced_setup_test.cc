@@ -328,12 +328,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "a65ebce411ec56e7");
+            "a75fa1f4eedbade6");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "7c1e0f7fff9d09c4");
+            "2d7030df0b99ef0b");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -78,6 +79,34 @@ TEST(Duchy, Law_12_3_3_SurfaceOppositeTheKeepWithTwoWarriorsAround) {
   EXPECT_EQ(s.duchy().swayed, 0) << "Law 12.3.5: nine unswayed ministers";
   for (int rank = 0; rank < 3; ++rank)
     EXPECT_EQ(s.duchy().CrownsLeft(rank), 3) << "Law 12.3.6";
+}
+
+// Law 12.3.3: the Marquise's starting corner is the keep's (6.3.2), even
+// when she places all three buildings in the clearings around it (6.3.4):
+// the Duchy still surfaces diagonally opposite it.
+TEST(Duchy, Law_12_3_3_TheKeepAloneMarksTheMarquisesStartingCorner) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kDuchy};
+  setup.first_seat = 0;
+  auto st = State::NewGame(setup, 3);
+  ASSERT_TRUE(st.ok());
+  State& s = *st;
+  ASSERT_TRUE(ChooseIn(s, "1 (fox)"));  // the keep
+  while (s.phase() == kPhaseSetup &&
+         s.seat(s.deciding_seat()).faction == kMarquise) {
+    if (std::string(s.PromptKey()) == "marquise.setup.building") {
+      ASSERT_TRUE(ChooseIn(s, "5 (rabbit)") || ChooseIn(s, "10 (rabbit)"));
+    } else {
+      ASSERT_TRUE(s.Apply(0).ok());
+    }
+  }
+  ASSERT_EQ(s.clearing(C(1)).pieces[kKeep], 1);
+  for (int p : {kSawmill, kWorkshop, kRecruiter})
+    ASSERT_EQ(s.clearing(C(1)).pieces[p], 0) << p;
+  // Only clearing 3, diagonally opposite the keep, and taken without asking.
+  EXPECT_NE(std::string(s.PromptKey()), "duchy.setup_corner");
+  EXPECT_EQ(s.clearing(C(3)).pieces[kTunnel], 1);
+  EXPECT_EQ(s.clearing(C(3)).warriors[kDuchy], 2);
 }
 
 TEST(Duchy, Law_12_3_3_AnyFreeCornerWhenNoOppositeIsFree) {
@@ -748,6 +777,145 @@ TEST(Duchy, Law_12_2_3_ABattleThatRemovesACitadelCostsAMinister) {
   EXPECT_EQ(s.duchy().crowns_lost[0], 1);
   EXPECT_TRUE(s.seat(0).hand.empty()) << "a random card discarded";
   EXPECT_EQ(s.seat(1).vp, 1);
+}
+
+// Law 12.2.3 with 12.5.2.IV (decision): the Price of Failure resolves right
+// after the battle whose hits removed the building (4.3.6); a minister it
+// returns while its action is under way finishes that action.
+TEST(Duchy, Law_12_2_3_AReturnedBrigadierStillOffersItsSecondBattle) {
+  Scenario sc = DuchyGame();
+  State& s = sc.s();
+  Sway(s, kBrigadier);
+  s.SetWarriors(kDuchy, C(1), 1);
+  s.SetPieces(kCitadel, C(1), 1);
+  s.SetWarriors(kMarquise, C(1), 2);
+  s.SetWarriors(kDuchy, C(5), 2);
+  s.SetWarriors(kMarquise, C(5), 1);
+  sc.Give(0, "Anvil", kFox);
+  StartParliament(sc);
+  sc.Choose("Brigadier");
+  sc.Choose("Up to two battles");
+  sc.Dice({2, 2});  // two hits each way: the Duchy loses its warrior and
+                    // the citadel
+  sc.Choose("Battle Marquise de Cat in 1 (fox)");
+  EXPECT_EQ(s.clearing(C(1)).pieces[kCitadel], 0);
+  EXPECT_FALSE(s.duchy().Swayed(kBrigadier)) << "the price was paid";
+  EXPECT_EQ(s.duchy().crowns_lost[1], 1);
+  EXPECT_TRUE(s.seat(0).hand.empty()) << "a random card discarded";
+  EXPECT_TRUE(sc.Offers("Battle Marquise de Cat in 5 (rabbit)"));
+  EXPECT_TRUE(sc.Offers("Done"));
+}
+
+// Law 13.7.2 with 12.2.2 and 12.5.1.V: a face-up snare holds Duchy
+// warriors in its clearing (not into the Burrow) and takes no tunnel, but
+// warriors may still come up into it from the Burrow.
+TEST(Duchy, Law_13_7_2_AFaceUpSnareHoldsWarriorsOutOfTheBurrow) {
+  Scenario sc({kDuchy, kCorvid});
+  State& s = sc.s();
+  s.SetPieces(kTunnel, C(5), 1);
+  s.SetWarriors(kDuchy, C(5), 2);
+  s.SetPieces(kTunnel, C(1), 1);
+  s.SetPieces(kPlotSnare, C(5), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(5));
+  s.SetPieces(kPlotSnare, C(10), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(10));
+  SetBurrow(s, 2);
+  sc.Give(0, "Bake Sale", kRabbit);
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Dig (spend a matching card)");
+  EXPECT_FALSE(sc.Offers("10 (rabbit)")) << "no tunnel placed under a snare";
+  EXPECT_TRUE(sc.Offers("4 (rabbit)"));
+  sc.s().ResetStack();
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Move");
+  EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to the Burrow"));
+  EXPECT_TRUE(sc.Offers("Move from the Burrow to 5 (rabbit)"));
+  EXPECT_TRUE(sc.Offers("Move from the Burrow to 1 (fox)"));
+}
+
+// Law 12.5.1.I and 12.5.1.V with the Lost City (decision: its clearing counts
+// as every suit for clearing-suit checks): any card matches it to build or
+// dig there.
+TEST(Duchy, Law_12_5_1_I_And_12_5_1_V_AnyCardMatchesTheLostCity) {
+  Scenario sc = DuchyGame();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  for (int c : {1, 5, 10}) s.SetWarriors(kDuchy, C(c), 1);
+  SetBurrow(s, 1);
+  const CardId anvil = sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Build (reveal a matching card)");
+  sc.Choose("citadel");
+  EXPECT_TRUE(sc.Offers("1 (fox)"));
+  EXPECT_TRUE(sc.Offers("10 (rabbit)")) << "the fox card matches the city";
+  EXPECT_FALSE(sc.Offers("5 (rabbit)")) << "a printed rabbit clearing";
+  sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(10)).pieces[kCitadel], 1);
+  EXPECT_TRUE(Has(s.duchy().revealed, anvil));
+  s.mutable_duchy().revealed.clear();  // back in hand, as in Evening
+  s.mutable_seat(0).hand.push_back(anvil);
+  sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+  sc.Choose("Dig (spend a matching card)");
+  EXPECT_TRUE(sc.Offers("10 (rabbit)"));
+  EXPECT_FALSE(sc.Offers("5 (rabbit)")) << "a printed rabbit clearing";
+}
+
+// Law 12.5.3.II with the Lost City (same decision): a Duchy piece there lets
+// the Duchy reveal one card of any suit.
+TEST(Duchy, Law_12_5_3_II_TheLostCityAllowsOneCardOfAnySuit) {
+  Scenario sc = DuchyGame();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  s.SetWarriors(kDuchy, C(1), 1);   // fox
+  s.SetWarriors(kDuchy, C(10), 1);  // the Lost City
+  sc.Give(0, "Anvil", kFox);
+  sc.Give(0, "Foxfolk Steel", kFox);
+  sc.Give(0, "Travel Gear", kFox);
+  StartParliament(sc);
+  EXPECT_TRUE(sc.Offers("Sway the Captain (reveal 2 cards)"));
+  EXPECT_FALSE(sc.Offers("Sway the Banker (reveal 3 cards)"))
+      << "two clearings, one card each";
+  sc.Choose("Sway the Captain (reveal 2 cards)");
+  EXPECT_EQ(sc.Key(), "duchy.sway_card");
+  sc.Choose("Anvil (fox)");
+  EXPECT_TRUE(sc.Offers("Foxfolk Steel (fox)"));
+  sc.Choose("Foxfolk Steel (fox)");
+  EXPECT_TRUE(s.duchy().Swayed(kCaptain));
+}
+
+// Law 12.2.2 with 22.2.2 (the Bands: an enemy that moved into a Band
+// clearing this turn cannot move out of it): moves between the Burrow and a
+// clearing are moves like any other, in and out.
+TEST(Duchy, Law_12_2_2_And_22_2_2_TheBandHoldsWarriorsFromTheBurrowToo) {
+  GameSetup setup;
+  setup.factions = {kDuchy, kMarquise};
+  setup.hirelings = {{kHirelingPopularBand, false},
+                     {kHirelingVaultKeepers, false},
+                     {kHirelingSpringUprising, false}};
+  for (bool from_burrow : {true, false}) {
+    Scenario sc(setup, 7);
+    State& s = sc.s();
+    sc.s().SetCurrent(0, kPhaseDaylight);
+    HirelingCard& band = s.mutable_hirelings().cards[0];
+    ASSERT_EQ(band.hireling, kHirelingPopularBand);
+    --band.supply;
+    ++band.warriors[C(5)];
+    s.mutable_hirelings().RecomputeOnMap();
+    for (int c : {1, 5}) s.SetPieces(kTunnel, C(c), 1);
+    s.SetWarriors(kDuchy, C(1), 3);
+    SetBurrow(s, 2);
+    sc.Start([](State& s) { Du()->PushDaylight(s, 0); });
+    sc.Choose("Move");
+    sc.Choose(from_burrow ? "Move from the Burrow to 5 (rabbit)"
+                          : "Move from 1 (fox) to 5 (rabbit)");
+    sc.Choose("1");
+    ASSERT_EQ(s.clearing(C(5)).warriors[kDuchy], 1);
+    sc.Choose("Move");
+    EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to the Burrow"))
+        << from_burrow;
+    EXPECT_FALSE(sc.Offers("Move from 5 (rabbit) to 1 (fox)")) << from_burrow;
+    EXPECT_TRUE(sc.Offers("Move from 1 (fox) to the Burrow")) << from_burrow;
+  }
 }
 
 TEST(DuchyRandom, TwoToFiveSeats) {
