@@ -287,6 +287,12 @@ std::vector<int> PropagandaHirelings(const State& s, int f, int c) {
   return out;
 }
 
+// The suit a card spent "matching" clearing c must have: any (-1) in the
+// Lost City, whose clearing is every suit (Law 10.2.1, its card).
+int MatchSuitOf(const State& s, int c) {
+  return s.landmarks().at[kLandmarkLostCity] == c ? -1 : s.SuitOf(c);
+}
+
 // Whether MatchingCards(s, seat, suit) lists any card.
 bool AnyMatchingCard(const State& s, int seat, int suit) {
   for (CardId id : s.seat(seat).hand) {
@@ -300,7 +306,8 @@ std::vector<Option> PropagandaClearings(const State& s, int seat) {
   const int f = FactionOf(s, seat);
   if (s.warrior_supply(f) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (!s.CanPlace(f, c) || !AnyMatchingCard(s, seat, s.SuitOf(c))) continue;
+    if (!s.CanPlace(f, c) || !AnyMatchingCard(s, seat, MatchSuitOf(s, c)))
+      continue;
     bool any = !PropagandaHirelings(s, f, c).empty();
     for (int o = 0; o < s.num_seats() && !any; ++o)
       any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
@@ -320,7 +327,7 @@ bool AnyPropagandaClearing(const State& s, int seat) {
     suits |= suit == kBird ? (1u << kNumSuits) - 1 : 1u << suit;
   }
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    const int suit = s.SuitOf(c);
+    const int suit = MatchSuitOf(s, c);  // Law 20.8.1 with 10.2.1
     if (suit >= 0 && !(suits >> suit & 1)) continue;
     bool any = false;
     for (int o = 0; o < s.num_seats() && !any; ++o)
@@ -336,10 +343,10 @@ bool AnyPropagandaClearing(const State& s, int seat) {
 void PropagandaStep(State& s) {
   const Task& t = s.top();
   const int f = FactionOf(s, t.seat);
-  std::vector<Option> opts = t.step == 0 ? PropagandaClearings(s, t.seat)
-                             : t.step == 1
-                                 ? NewOptionList()
-                                 : MatchingCards(s, t.seat, s.SuitOf(t.x));
+  std::vector<Option> opts =
+      t.step == 0   ? PropagandaClearings(s, t.seat)
+      : t.step == 1 ? NewOptionList()
+                    : MatchingCards(s, t.seat, MatchSuitOf(s, t.x));
   if (t.step == 1) {
     for (int o = 0; o < s.num_seats(); ++o) {
       if (PropagandaEnemyIn(s, f, FactionOf(s, o), t.x))
@@ -733,8 +740,9 @@ void AppendExilesPartisans(const State& s, int seat,
   const BattleState& b = s.battle();
   if (b.partisans >> seat & 1) return;
   for (CardId id : s.seat(seat).play_area) {
+    // Law 20.8.1 with 10.2.1: the Lost City is a clearing of every suit.
     if (s.card(id).effect == kPartisans &&
-        s.card(id).suit == s.SuitOf(b.clearing)) {
+        s.ClearingIs(b.clearing, s.card(id).suit)) {
       opts.push_back({.kind = kOptCard, .card = id});
     }
   }

@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "referee/rules/defs.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -498,6 +499,22 @@ TEST(Exiles, Card_MousePartisans_OncePerBattle) {
   EXPECT_FALSE(sc.Offers("Mouse Partisans (mouse)"));
 }
 
+// The Lost City's clearing is every suit (Law 10.2.1 names it; landmarks.h):
+// a battle there is "in mouse clearings" for the Mouse Partisans whatever
+// suit the map prints under it.
+TEST(Exiles, Law_20_8_1_PartisansInTheLostCityOfAnySuit) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  ASSERT_NE(s.SuitOf(C(10)), kMouse);
+  s.SetWarriors(kMarquise, C(10), 3);
+  s.SetWarriors(kEyrie, C(10), 3);
+  sc.Craft(0, "Mouse Partisans");
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(10), kMarquise, kEyrie); });
+  EXPECT_TRUE(sc.Offers("Mouse Partisans (mouse)"));
+}
+
 // "In Evening, if you would draw cards, you may instead take one ambush card
 // from the discard pile."
 TEST(Exiles, Card_Informants_TakeAnAmbushInsteadOfDrawing) {
@@ -579,6 +596,24 @@ TEST(Exiles, Card_PropagandaBureau_ReplacesAnEnemyWarrior) {
   EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 1);
   EXPECT_EQ(s.discard().back(), fox);
   EXPECT_FALSE(sc.Offers("Use Propaganda Bureau")) << "once in Daylight";
+}
+
+// In the Lost City any suit matches: a card of a suit the map does not print
+// there pays for the Bureau (Law 10.2.1; the Lost City's card).
+TEST(Exiles, Law_20_8_1_PropagandaBureauInTheLostCityTakesAnySuit) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  ASSERT_NE(s.SuitOf(C(10)), kMouse);
+  sc.Craft(0, "Propaganda Bureau");
+  s.SetWarriors(kEyrie, C(10), 1);
+  const CardId mouse = sc.Give(0, "Investments");  // mouse
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  ASSERT_TRUE(sc.Offers("Use Propaganda Bureau"));
+  sc.Choose("Use Propaganda Bureau");  // one clearing, one card: no asking
+  EXPECT_EQ(s.clearing(C(10)).warriors[kEyrie], 0);
+  EXPECT_EQ(s.clearing(C(10)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.discard().back(), mouse);
 }
 
 // "Once in Daylight, may exhaust an item in your Crafted Items box to take a
