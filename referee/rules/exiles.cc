@@ -60,8 +60,6 @@ uint64_t CraftingPieceKinds(const State& s, int faction) {
       return bit(kSympathy);  // 8.2.5
     case kCult:               // 10.2.1: gardens of the Outcast suit
       return s.cult().outcast < 0 ? 0 : bit(kGardenFox + s.cult().outcast);
-    case kRiverfolk:
-      return bit(kTradePostFox) | bit(kTradePostRabbit) | bit(kTradePostMouse);
     case kDuchy:
       return bit(kCitadel) | bit(kMarket);
     case kCorvid:
@@ -73,7 +71,9 @@ uint64_t CraftingPieceKinds(const State& s, int faction) {
       return bit(kWaystationFigure) | bit(kWaystationTablet) |
              bit(kWaystationJewelry);
   }
-  return 0;  // the Vagabonds craft with hammers, not pieces (9.2.1)
+  // Law 11.2.1: the Riverfolk craft with funds ("They have no crafting
+  // pieces"); the Vagabonds with hammers, not pieces (9.2.1).
+  return 0;
 }
 
 // --- Start of Birdsong: Saboteurs -----------------------------------------

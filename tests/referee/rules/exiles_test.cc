@@ -416,6 +416,20 @@ TEST(Exiles, Card_Tunnels_CraftingPieceClearingsAreAdjacent) {
   EXPECT_FALSE(HasMove(s, kMarquise, C(1), C(4))) << "a sawmill crafts not";
 }
 
+// Law 11.2.1: the Riverfolk craft with funds and "have no crafting pieces",
+// so Tunnels link none of their clearings (trade posts are not crafting
+// pieces).
+TEST(Exiles, Law_11_2_1_TunnelsLinkNoRiverfolkClearings) {
+  Scenario sc(ExilesSetup({kMarquise, kRiverfolk}), 7);
+  State& s = sc.s();
+  s.SetWarriors(kRiverfolk, C(1), 2);
+  s.SetPieces(kTradePostFox, C(1), 1);
+  s.SetPieces(kTradePostFox, C(3), 1);
+  ASSERT_FALSE(HasMove(s, kRiverfolk, C(1), C(3)));
+  sc.Craft(1, "Tunnels");
+  EXPECT_FALSE(HasMove(s, kRiverfolk, C(1), C(3)));
+}
+
 void CraftAnvil(Scenario& sc) {
   State& s = sc.s();
   s.SetPieces(kWorkshop, C(1), 1);  // a fox crafting piece
