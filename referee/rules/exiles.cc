@@ -113,8 +113,12 @@ bool ScanFalseOrdersMoves(const State& s, int enemy, Emit&& emit) {
   uint32_t blocked_to, blocked_from;
   s.MoveBlocks(enemy, blocked_to, blocked_from);
   const int n = s.map().num_clearings;
+  const FactionModule* module = GetFaction(enemy);
   for (int from = 0; from < n; ++from) {
-    if (s.clearing(from).warriors[enemy] == 0 || (blocked_from >> from & 1))
+    // Law 14.2.2: a lone warlord cannot be moved outside the Hundreds' turn.
+    if (s.clearing(from).warriors[enemy] <=
+            module->ProtectedWarriors(s, from) ||
+        (blocked_from >> from & 1))
       continue;
     const uint32_t to_mask = s.AdjacentMask(from) & ~blocked_to;
     for (uint32_t m = to_mask; m != 0; m &= m - 1) {

@@ -713,6 +713,28 @@ TEST(Exiles, Card_FalseOrders_MovesHalfRoundedUpAndIsDiscarded) {
   EXPECT_EQ(s.discard().back(), orders);
 }
 
+// Law 14.2.2: the warlord cannot be moved outside the Hundreds' turn, so a
+// lone warlord is no origin for False Orders (as for the Vagabond's allies);
+// with only it on the map the card is not offered at all.
+TEST(Exiles, Law_14_2_2_FalseOrdersCannotMoveALoneWarlord) {
+  Scenario sc(ExilesSetup({kMarquise, kHundreds}), 7);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseBirdsong);
+  sc.Craft(0, "False Orders");
+  s.SetWarriors(kHundreds, C(5), 1);
+  s.mutable_hundreds().warlord = static_cast<int8_t>(C(5));
+  std::vector<Option> opts;
+  AppendExilesBirdsong(s, 0, opts);
+  EXPECT_TRUE(opts.empty()) << "nothing the Hundreds could be forced to move";
+  s.SetWarriors(kHundreds, C(9), 2);
+  sc.Start(
+      [](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
+  sc.Choose("False Orders (fox)");
+  for (const std::string& l : sc.Labels()) {
+    EXPECT_EQ(l.rfind("Move from 9 (mouse)", 0), 0u) << l;
+  }
+}
+
 // "At the end of Birdsong, take a move, then initiate a battle in the
 // clearing you moved into. If you did not take both actions, discard this
 // card."
