@@ -272,6 +272,12 @@ void EmigreChoose(State& s, const Option& o) {
 
 // --- Daylight: Propaganda Bureau, League of Adventurous Mice ----------------
 
+// Warriors of f's supply a placement may take: not the Hundreds' warlord
+// waiting there (Law 14.2.2, FactionModule::ReservedWarriors).
+int PlaceableWarriors(const State& s, int f) {
+  return s.warrior_supply(f) - GetFaction(f)->ReservedWarriors(s);
+}
+
 // Propaganda Bureau: "Once in Daylight, may spend a card to remove an enemy
 // warrior from a matching clearing and place a warrior there."
 bool PropagandaEnemyIn(const State& s, int f, int enemy, int c) {
@@ -308,7 +314,7 @@ bool AnyMatchingCard(const State& s, int seat, int suit) {
 std::vector<Option> PropagandaClearings(const State& s, int seat) {
   std::vector<Option> opts = NewOptionList();
   const int f = FactionOf(s, seat);
-  if (s.warrior_supply(f) == 0) return opts;
+  if (PlaceableWarriors(s, f) <= 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (!s.CanPlace(f, c) || !AnyMatchingCard(s, seat, MatchSuitOf(s, c)))
       continue;
@@ -324,7 +330,7 @@ std::vector<Option> PropagandaClearings(const State& s, int seat) {
 // cheapest conditions first, no lists built).
 bool AnyPropagandaClearing(const State& s, int seat) {
   const int f = FactionOf(s, seat);
-  if (s.warrior_supply(f) == 0 || s.seat(seat).hand.empty()) return false;
+  if (PlaceableWarriors(s, f) <= 0 || s.seat(seat).hand.empty()) return false;
   uint32_t suits = 0;  // the suits (bit per Suit) a card in hand matches
   for (CardId id : s.seat(seat).hand) {
     const int suit = s.card(id).suit;

@@ -612,6 +612,27 @@ TEST(Exiles, Card_PropagandaBureau_ReplacesAnEnemyWarrior) {
   EXPECT_FALSE(sc.Offers("Use Propaganda Bureau")) << "once in Daylight";
 }
 
+// Law 14.2.2: the Hundreds' warlord waiting in the supply is placed only by
+// setup and Anoint, so it cannot be the warrior the Bureau places; with no
+// other warrior in the supply the card is not offered (it would remove the
+// enemy warrior and place none).
+TEST(Exiles, Law_14_2_2_PropagandaBureauCannotPlaceTheWarlord) {
+  Scenario sc(ExilesSetup({kHundreds, kMarquise}), 7);
+  State& s = sc.s();
+  sc.Craft(0, "Propaganda Bureau");
+  s.mutable_hundreds().warlord = -1;
+  s.SetWarriorSupply(kHundreds, 1);  // the warlord alone
+  s.SetWarriors(kMarquise, C(1), 1);
+  sc.Give(0, "Anvil");  // fox, matches 1
+  std::vector<Option> opts;
+  AppendExilesDaylight(s, 0, opts);
+  EXPECT_TRUE(opts.empty());
+  s.SetWarriorSupply(kHundreds, 2);
+  opts.clear();
+  AppendExilesDaylight(s, 0, opts);
+  EXPECT_EQ(opts.size(), 1u) << "one regular warrior besides the warlord";
+}
+
 // In the Lost City any suit matches: a card of a suit the map does not print
 // there pays for the Bureau (Law 10.2.1; the Lost City's card).
 TEST(Exiles, Law_20_8_1_PropagandaBureauInTheLostCityTakesAnySuit) {
