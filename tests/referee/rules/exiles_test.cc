@@ -529,6 +529,25 @@ TEST(Exiles, Law_20_8_1_PartisansInTheLostCityOfAnySuit) {
   EXPECT_TRUE(sc.Offers("Mouse Partisans (mouse)"));
 }
 
+// One Partisans card per seat per battle (docs/rules-decisions.md): in the
+// Lost City, where a Fox and a Mouse Partisans both match, the second is not
+// offered once the first is used.
+TEST(Exiles, Law_20_8_1_OnePartisansPerSeatPerBattleInTheLostCity) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  s.SetWarriors(kMarquise, C(10), 3);
+  s.SetWarriors(kEyrie, C(10), 3);
+  sc.Craft(0, "Mouse Partisans");
+  sc.Craft(0, "Fox Partisans");
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(10), kMarquise, kEyrie); });
+  ASSERT_TRUE(sc.Offers("Fox Partisans (fox)"));
+  ASSERT_TRUE(sc.Offers("Mouse Partisans (mouse)"));
+  sc.Choose("Fox Partisans (fox)");
+  EXPECT_FALSE(sc.Offers("Mouse Partisans (mouse)"));
+}
+
 // "In Evening, if you would draw cards, you may instead take one ambush card
 // from the discard pile."
 TEST(Exiles, Card_Informants_TakeAnAmbushInsteadOfDrawing) {

@@ -154,6 +154,22 @@ TEST(Landmarks, BlackMarket_OneSlotNoRuinAndThreeCards) {
   EXPECT_TRUE(s->CheckInvariants().ok());
 }
 
+// Law 19.5 sets up landmarks before 19.7 removes the dominance cards of a
+// two-player game; the Black Market's three cards are drawn from the deck
+// after that removal (docs/rules-decisions.md), so none is a dominance card.
+TEST(Landmarks, Law_19_7_TwoPlayersBlackMarketHoldsNoDominanceCard) {
+  GameSetup setup = Table({kMarquise, kEyrie});
+  setup.landmarks = {{kLandmarkBlackMarket, C(4)}};
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    auto s = State::NewGame(setup, seed);
+    ASSERT_TRUE(s.ok());
+    ASSERT_EQ(s->landmarks().black_market.size(), 3u);
+    for (CardId id : s->landmarks().black_market) {
+      EXPECT_NE(s->card(id).kind, kDominanceCard) << "seed " << seed;
+    }
+  }
+}
+
 TEST(Landmarks, BlackMarket_SwapOncePerTurnWithPiecesThere) {
   Scenario sc(Table({kMarquise, kEyrie, kAlliance}), 1);
   State& s = sc.s();
