@@ -254,6 +254,28 @@ TEST(Landmarks, Law_25_3_5_FerryOnAutumnCrossesByRiver) {
   EXPECT_FALSE(IsFerryCrossing(s, C(4), C(7)));  // once per turn
 }
 
+// A clearing fixed in the setup is held to the card's setup as a player's
+// choice is (Law 19.5.3 "as described on its card").
+TEST(Landmarks, Law_19_5_3_AFixedClearingFollowsTheCardsSetup) {
+  GameSetup setup = Table({kMarquise, kEyrie, kAlliance});
+  setup.landmarks = {{kLandmarkBlackMarket, C(2)}};  // two slots
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
+  setup.landmarks = {{kLandmarkElderTreetop, C(5)}};  // not a corner
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
+  // 12 is next to 10, where the Lost City was set up first.
+  setup.landmarks = {{kLandmarkLostCity, C(10)},
+                     {kLandmarkLegendaryForge, C(12)}};
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
+  setup.landmarks = {{kLandmarkBlackMarket, C(1)}};
+  EXPECT_TRUE(State::NewGame(setup, 1).ok());
+  // The Lake's own Ferry is a landmark too (Law 25.3.1).
+  setup.map = "lake";
+  setup.landmarks.clear();
+  const int ferry = State::NewGame(setup, 1)->ferry();
+  setup.landmarks = {{kLandmarkLegendaryForge, static_cast<int8_t>(ferry)}};
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
+}
+
 TEST(Landmarks, LostCity_CountsAsEverySuit) {
   Scenario sc(Table({kMarquise, kEyrie, kAlliance}), 1);
   State& s = sc.s();
