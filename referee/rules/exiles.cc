@@ -60,8 +60,6 @@ uint64_t CraftingPieceKinds(const State& s, int faction) {
       return bit(kSympathy);  // 8.2.5
     case kCult:               // 10.2.1: gardens of the Outcast suit
       return s.cult().outcast < 0 ? 0 : bit(kGardenFox + s.cult().outcast);
-    case kRiverfolk:
-      return bit(kTradePostFox) | bit(kTradePostRabbit) | bit(kTradePostMouse);
     case kDuchy:
       return bit(kCitadel) | bit(kMarket);
     case kCorvid:
@@ -73,7 +71,9 @@ uint64_t CraftingPieceKinds(const State& s, int faction) {
       return bit(kWaystationFigure) | bit(kWaystationTablet) |
              bit(kWaystationJewelry);
   }
-  return 0;  // the Vagabonds craft with hammers, not pieces (9.2.1)
+  // Law 11.2.1: the Riverfolk craft with funds ("They have no crafting
+  // pieces"); the Vagabonds with hammers, not pieces (9.2.1).
+  return 0;
 }
 
 // --- Start of Birdsong: Saboteurs -----------------------------------------
@@ -113,8 +113,12 @@ bool ScanFalseOrdersMoves(const State& s, int enemy, Emit&& emit) {
   uint32_t blocked_to, blocked_from;
   s.MoveBlocks(enemy, blocked_to, blocked_from);
   const int n = s.map().num_clearings;
+  const FactionModule* module = GetFaction(enemy);
   for (int from = 0; from < n; ++from) {
-    if (s.clearing(from).warriors[enemy] == 0 || (blocked_from >> from & 1))
+    // Law 14.2.2: a lone warlord cannot be moved outside the Hundreds' turn.
+    if (s.clearing(from).warriors[enemy] <=
+            module->ProtectedWarriors(s, from) ||
+        (blocked_from >> from & 1))
       continue;
     const uint32_t to_mask = s.AdjacentMask(from) & ~blocked_to;
     for (uint32_t m = to_mask; m != 0; m &= m - 1) {
@@ -268,6 +272,12 @@ void EmigreChoose(State& s, const Option& o) {
 
 // --- Daylight: Propaganda Bureau, League of Adventurous Mice ----------------
 
+// Warriors of f's supply a placement may take: not the Hundreds' warlord
+// waiting there (Law 14.2.2, FactionModule::ReservedWarriors).
+int PlaceableWarriors(const State& s, int f) {
+  return s.warrior_supply(f) - GetFaction(f)->ReservedWarriors(s);
+}
+
 // Propaganda Bureau: "Once in Daylight, may spend a card to remove an enemy
 // warrior from a matching clearing and place a warrior there."
 bool PropagandaEnemyIn(const State& s, int f, int enemy, int c) {
@@ -287,6 +297,12 @@ std::vector<int> PropagandaHirelings(const State& s, int f, int c) {
   return out;
 }
 
+// The suit a card spent "matching" clearing c must have: any (-1) in the
+// Lost City, whose clearing is every suit (Law 10.2.1, its card).
+int MatchSuitOf(const State& s, int c) {
+  return s.landmarks().at[kLandmarkLostCity] == c ? -1 : s.SuitOf(c);
+}
+
 // Whether MatchingCards(s, seat, suit) lists any card.
 bool AnyMatchingCard(const State& s, int seat, int suit) {
   for (CardId id : s.seat(seat).hand) {
@@ -298,9 +314,10 @@ bool AnyMatchingCard(const State& s, int seat, int suit) {
 std::vector<Option> PropagandaClearings(const State& s, int seat) {
   std::vector<Option> opts = NewOptionList();
   const int f = FactionOf(s, seat);
-  if (s.warrior_supply(f) == 0) return opts;
+  if (PlaceableWarriors(s, f) <= 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (!s.CanPlace(f, c) || !AnyMatchingCard(s, seat, s.SuitOf(c))) continue;
+    if (!s.CanPlace(f, c) || !AnyMatchingCard(s, seat, MatchSuitOf(s, c)))
+      continue;
     bool any = !PropagandaHirelings(s, f, c).empty();
     for (int o = 0; o < s.num_seats() && !any; ++o)
       any = PropagandaEnemyIn(s, f, FactionOf(s, o), c);
@@ -313,14 +330,14 @@ std::vector<Option> PropagandaClearings(const State& s, int seat) {
 // cheapest conditions first, no lists built).
 bool AnyPropagandaClearing(const State& s, int seat) {
   const int f = FactionOf(s, seat);
-  if (s.warrior_supply(f) == 0 || s.seat(seat).hand.empty()) return false;
+  if (PlaceableWarriors(s, f) <= 0 || s.seat(seat).hand.empty()) return false;
   uint32_t suits = 0;  // the suits (bit per Suit) a card in hand matches
   for (CardId id : s.seat(seat).hand) {
     const int suit = s.card(id).suit;
     suits |= suit == kBird ? (1u << kNumSuits) - 1 : 1u << suit;
   }
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    const int suit = s.SuitOf(c);
+    const int suit = MatchSuitOf(s, c);  // Law 20.8.1 with 10.2.1
     if (suit >= 0 && !(suits >> suit & 1)) continue;
     bool any = false;
     for (int o = 0; o < s.num_seats() && !any; ++o)
@@ -336,10 +353,10 @@ bool AnyPropagandaClearing(const State& s, int seat) {
 void PropagandaStep(State& s) {
   const Task& t = s.top();
   const int f = FactionOf(s, t.seat);
-  std::vector<Option> opts = t.step == 0 ? PropagandaClearings(s, t.seat)
-                             : t.step == 1
-                                 ? NewOptionList()
-                                 : MatchingCards(s, t.seat, s.SuitOf(t.x));
+  std::vector<Option> opts =
+      t.step == 0   ? PropagandaClearings(s, t.seat)
+      : t.step == 1 ? NewOptionList()
+                    : MatchingCards(s, t.seat, MatchSuitOf(s, t.x));
   if (t.step == 1) {
     for (int o = 0; o < s.num_seats(); ++o) {
       if (PropagandaEnemyIn(s, f, FactionOf(s, o), t.x))
@@ -733,8 +750,9 @@ void AppendExilesPartisans(const State& s, int seat,
   const BattleState& b = s.battle();
   if (b.partisans >> seat & 1) return;
   for (CardId id : s.seat(seat).play_area) {
+    // Law 20.8.1 with 10.2.1: the Lost City is a clearing of every suit.
     if (s.card(id).effect == kPartisans &&
-        s.card(id).suit == s.SuitOf(b.clearing)) {
+        s.ClearingIs(b.clearing, s.card(id).suit)) {
       opts.push_back({.kind = kOptCard, .card = id});
     }
   }

@@ -43,6 +43,33 @@ bool RiverClearing(const MapDef& m, int c) {
   return m.clearings[c].river != 0;
 }
 
+// The kind of clearing each landmark's card asks for (its setup): a ruin for
+// the Tower, a river (coastal) clearing for the Ferry and the Lost City, one
+// slot and no ruin for the Black Market, a corner for the Elder Treetop.
+bool KindFits(const MapDef& m, int landmark, int c) {
+  const ClearingDef& cd = m.clearings[c];
+  switch (landmark) {
+    case kLandmarkTower:
+      return cd.ruin;
+    case kLandmarkFerry:
+    case kLandmarkLostCity:
+      return RiverClearing(m, c);
+    case kLandmarkBlackMarket:
+      return cd.slots == 1 && !cd.ruin;
+    case kLandmarkElderTreetop:
+      return cd.corner;
+    default:
+      return true;
+  }
+}
+
+// Whether a landmark in `other` keeps `landmark` out of c: in c itself, or
+// next to it for every card but the Tower's.
+bool Blocks(const MapDef& m, int landmark, int c, int other) {
+  return other == c ||
+         (landmark != kLandmarkTower && (m.clearings[c].adjacent >> other & 1));
+}
+
 // Law 24 (the cards' setup): items the Legendary Forge takes from the supply
 // by its clearing's suit.
 std::vector<int> ForgeItems(int suit) {
@@ -132,6 +159,35 @@ std::string LandmarksFlag(const GameSetup& setup) {
   return absl::StrJoin(words, ",");
 }
 
+namespace {
+
+// Law 19.5.3: a landmark whose clearing the setup fixes is set up "as
+// described on its card" too, in the order listed (as PushLandmarksSetup
+// does), after the map's own Ferry and Tower unless a card replaces them.
+absl::Status ValidateFixedClearings(const GameSetup& setup, const MapDef& map) {
+  std::vector<int> taken;
+  bool listed[kNumLandmarks] = {};
+  for (auto [l, c] : setup.landmarks) {
+    if (l >= 0) listed[l] = true;
+  }
+  if (map.ferry >= 0 && !listed[kLandmarkFerry]) taken.push_back(map.ferry);
+  if (map.tower >= 0 && !listed[kLandmarkTower]) taken.push_back(map.tower);
+  for (auto [l, c] : setup.landmarks) {
+    if (l < 0 || c < 0) continue;
+    bool blocked = !KindFits(map, l, c);
+    for (int other : taken) blocked |= Blocks(map, l, c, other);
+    if (blocked) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(kNames[l], "'s card does not allow clearing ", c + 1,
+                       " (Law 19.5.3)"));
+    }
+    taken.push_back(c);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::Status ValidateLandmarks(const GameSetup& setup, const MapDef& map,
                                int seats) {
   // Law 19.5.1: one or two landmarks.
@@ -171,32 +227,19 @@ absl::Status ValidateLandmarks(const GameSetup& setup, const MapDef& map,
       used[c] = true;
     }
   }
-  return absl::OkStatus();
+  return ValidateFixedClearings(setup, map);
 }
 
 bool CanSetUpLandmark(const State& s, int landmark, int c) {
   const MapDef& m = s.map();
-  if (LandmarkIn(s, c) >= 0) return false;
-  const ClearingDef& cd = m.clearings[c];
-  if (landmark != kLandmarkTower) {
-    // Every other card: no landmark in an adjacent clearing (by path).
-    for (int o = 0; o < m.num_clearings; ++o) {
-      if ((cd.adjacent >> o & 1) && LandmarkIn(s, o) >= 0) return false;
-    }
+  // Every card: no landmark there; every card but the Tower's: none in an
+  // adjacent clearing (by path).
+  for (int o = 0; o < m.num_clearings; ++o) {
+    if (LandmarkIn(s, o) >= 0 && Blocks(m, landmark, c, o)) return false;
   }
-  switch (landmark) {
-    case kLandmarkTower:
-      return s.clearing(c).pieces[kRuin] > 0 || cd.ruin;
-    case kLandmarkFerry:
-    case kLandmarkLostCity:
-      return RiverClearing(m, c);
-    case kLandmarkBlackMarket:
-      return cd.slots == 1 && !cd.ruin;
-    case kLandmarkElderTreetop:
-      return cd.corner;
-    default:
-      return true;
-  }
+  if (landmark == kLandmarkTower && s.clearing(c).pieces[kRuin] > 0)
+    return true;
+  return KindFits(m, landmark, c);
 }
 
 void SetUpLandmark(State& s, int landmark, int c) {

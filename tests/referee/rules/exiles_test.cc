@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "referee/rules/defs.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -415,6 +416,20 @@ TEST(Exiles, Card_Tunnels_CraftingPieceClearingsAreAdjacent) {
   EXPECT_FALSE(HasMove(s, kMarquise, C(1), C(4))) << "a sawmill crafts not";
 }
 
+// Law 11.2.1: the Riverfolk craft with funds and "have no crafting pieces",
+// so Tunnels link none of their clearings (trade posts are not crafting
+// pieces).
+TEST(Exiles, Law_11_2_1_TunnelsLinkNoRiverfolkClearings) {
+  Scenario sc(ExilesSetup({kMarquise, kRiverfolk}), 7);
+  State& s = sc.s();
+  s.SetWarriors(kRiverfolk, C(1), 2);
+  s.SetPieces(kTradePostFox, C(1), 1);
+  s.SetPieces(kTradePostFox, C(3), 1);
+  ASSERT_FALSE(HasMove(s, kRiverfolk, C(1), C(3)));
+  sc.Craft(1, "Tunnels");
+  EXPECT_FALSE(HasMove(s, kRiverfolk, C(1), C(3)));
+}
+
 void CraftAnvil(Scenario& sc) {
   State& s = sc.s();
   s.SetPieces(kWorkshop, C(1), 1);  // a fox crafting piece
@@ -495,6 +510,41 @@ TEST(Exiles, Card_MousePartisans_OncePerBattle) {
   sc.Dice({0, 0});
   sc.Start([](State& s) { PushBattle(s, C(9), kMarquise, kEyrie); });
   sc.Choose("Mouse Partisans (mouse)");
+  EXPECT_FALSE(sc.Offers("Mouse Partisans (mouse)"));
+}
+
+// The Lost City's clearing is every suit (Law 10.2.1 names it; landmarks.h):
+// a battle there is "in mouse clearings" for the Mouse Partisans whatever
+// suit the map prints under it.
+TEST(Exiles, Law_20_8_1_PartisansInTheLostCityOfAnySuit) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  ASSERT_NE(s.SuitOf(C(10)), kMouse);
+  s.SetWarriors(kMarquise, C(10), 3);
+  s.SetWarriors(kEyrie, C(10), 3);
+  sc.Craft(0, "Mouse Partisans");
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(10), kMarquise, kEyrie); });
+  EXPECT_TRUE(sc.Offers("Mouse Partisans (mouse)"));
+}
+
+// One Partisans card per seat per battle (docs/rules-decisions.md): in the
+// Lost City, where a Fox and a Mouse Partisans both match, the second is not
+// offered once the first is used.
+TEST(Exiles, Law_20_8_1_OnePartisansPerSeatPerBattleInTheLostCity) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  s.SetWarriors(kMarquise, C(10), 3);
+  s.SetWarriors(kEyrie, C(10), 3);
+  sc.Craft(0, "Mouse Partisans");
+  sc.Craft(0, "Fox Partisans");
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(10), kMarquise, kEyrie); });
+  ASSERT_TRUE(sc.Offers("Fox Partisans (fox)"));
+  ASSERT_TRUE(sc.Offers("Mouse Partisans (mouse)"));
+  sc.Choose("Fox Partisans (fox)");
   EXPECT_FALSE(sc.Offers("Mouse Partisans (mouse)"));
 }
 
@@ -581,6 +631,45 @@ TEST(Exiles, Card_PropagandaBureau_ReplacesAnEnemyWarrior) {
   EXPECT_FALSE(sc.Offers("Use Propaganda Bureau")) << "once in Daylight";
 }
 
+// Law 14.2.2: the Hundreds' warlord waiting in the supply is placed only by
+// setup and Anoint, so it cannot be the warrior the Bureau places; with no
+// other warrior in the supply the card is not offered (it would remove the
+// enemy warrior and place none).
+TEST(Exiles, Law_14_2_2_PropagandaBureauCannotPlaceTheWarlord) {
+  Scenario sc(ExilesSetup({kHundreds, kMarquise}), 7);
+  State& s = sc.s();
+  sc.Craft(0, "Propaganda Bureau");
+  s.mutable_hundreds().warlord = -1;
+  s.SetWarriorSupply(kHundreds, 1);  // the warlord alone
+  s.SetWarriors(kMarquise, C(1), 1);
+  sc.Give(0, "Anvil");  // fox, matches 1
+  std::vector<Option> opts;
+  AppendExilesDaylight(s, 0, opts);
+  EXPECT_TRUE(opts.empty());
+  s.SetWarriorSupply(kHundreds, 2);
+  opts.clear();
+  AppendExilesDaylight(s, 0, opts);
+  EXPECT_EQ(opts.size(), 1u) << "one regular warrior besides the warlord";
+}
+
+// In the Lost City any suit matches: a card of a suit the map does not print
+// there pays for the Bureau (Law 10.2.1; the Lost City's card).
+TEST(Exiles, Law_20_8_1_PropagandaBureauInTheLostCityTakesAnySuit) {
+  Scenario sc = Table();
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  ASSERT_NE(s.SuitOf(C(10)), kMouse);
+  sc.Craft(0, "Propaganda Bureau");
+  s.SetWarriors(kEyrie, C(10), 1);
+  const CardId mouse = sc.Give(0, "Investments");  // mouse
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  ASSERT_TRUE(sc.Offers("Use Propaganda Bureau"));
+  sc.Choose("Use Propaganda Bureau");  // one clearing, one card: no asking
+  EXPECT_EQ(s.clearing(C(10)).warriors[kEyrie], 0);
+  EXPECT_EQ(s.clearing(C(10)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.discard().back(), mouse);
+}
+
 // "Once in Daylight, may exhaust an item in your Crafted Items box to take a
 // move or initiate battle."
 TEST(Exiles, Card_LeagueOfAdventurousMice_ExhaustAnItemToMoveOrBattle) {
@@ -662,6 +751,28 @@ TEST(Exiles, Card_FalseOrders_MovesHalfRoundedUpAndIsDiscarded) {
   EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 2);
   EXPECT_TRUE(s.seat(0).play_area.empty());
   EXPECT_EQ(s.discard().back(), orders);
+}
+
+// Law 14.2.2: the warlord cannot be moved outside the Hundreds' turn, so a
+// lone warlord is no origin for False Orders (as for the Vagabond's allies);
+// with only it on the map the card is not offered at all.
+TEST(Exiles, Law_14_2_2_FalseOrdersCannotMoveALoneWarlord) {
+  Scenario sc(ExilesSetup({kMarquise, kHundreds}), 7);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseBirdsong);
+  sc.Craft(0, "False Orders");
+  s.SetWarriors(kHundreds, C(5), 1);
+  s.mutable_hundreds().warlord = static_cast<int8_t>(C(5));
+  std::vector<Option> opts;
+  AppendExilesBirdsong(s, 0, opts);
+  EXPECT_TRUE(opts.empty()) << "nothing the Hundreds could be forced to move";
+  s.SetWarriors(kHundreds, C(9), 2);
+  sc.Start(
+      [](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
+  sc.Choose("False Orders (fox)");
+  for (const std::string& l : sc.Labels()) {
+    EXPECT_EQ(l.rfind("Move from 9 (mouse)", 0), 0u) << l;
+  }
 }
 
 // "At the end of Birdsong, take a move, then initiate a battle in the

@@ -154,6 +154,22 @@ TEST(Landmarks, BlackMarket_OneSlotNoRuinAndThreeCards) {
   EXPECT_TRUE(s->CheckInvariants().ok());
 }
 
+// Law 19.5 sets up landmarks before 19.7 removes the dominance cards of a
+// two-player game; the Black Market's three cards are drawn from the deck
+// after that removal (docs/rules-decisions.md), so none is a dominance card.
+TEST(Landmarks, Law_19_7_TwoPlayersBlackMarketHoldsNoDominanceCard) {
+  GameSetup setup = Table({kMarquise, kEyrie});
+  setup.landmarks = {{kLandmarkBlackMarket, C(4)}};
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    auto s = State::NewGame(setup, seed);
+    ASSERT_TRUE(s.ok());
+    ASSERT_EQ(s->landmarks().black_market.size(), 3u);
+    for (CardId id : s->landmarks().black_market) {
+      EXPECT_NE(s->card(id).kind, kDominanceCard) << "seed " << seed;
+    }
+  }
+}
+
 TEST(Landmarks, BlackMarket_SwapOncePerTurnWithPiecesThere) {
   Scenario sc(Table({kMarquise, kEyrie, kAlliance}), 1);
   State& s = sc.s();
@@ -236,6 +252,28 @@ TEST(Landmarks, Law_25_3_5_FerryOnAutumnCrossesByRiver) {
   EXPECT_EQ(s.ferry(), C(4));
   EXPECT_EQ(s.landmarks().at[kLandmarkFerry], C(4));
   EXPECT_FALSE(IsFerryCrossing(s, C(4), C(7)));  // once per turn
+}
+
+// A clearing fixed in the setup is held to the card's setup as a player's
+// choice is (Law 19.5.3 "as described on its card").
+TEST(Landmarks, Law_19_5_3_AFixedClearingFollowsTheCardsSetup) {
+  GameSetup setup = Table({kMarquise, kEyrie, kAlliance});
+  setup.landmarks = {{kLandmarkBlackMarket, C(2)}};  // two slots
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
+  setup.landmarks = {{kLandmarkElderTreetop, C(5)}};  // not a corner
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
+  // 12 is next to 10, where the Lost City was set up first.
+  setup.landmarks = {{kLandmarkLostCity, C(10)},
+                     {kLandmarkLegendaryForge, C(12)}};
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
+  setup.landmarks = {{kLandmarkBlackMarket, C(1)}};
+  EXPECT_TRUE(State::NewGame(setup, 1).ok());
+  // The Lake's own Ferry is a landmark too (Law 25.3.1).
+  setup.map = "lake";
+  setup.landmarks.clear();
+  const int ferry = State::NewGame(setup, 1)->ferry();
+  setup.landmarks = {{kLandmarkLegendaryForge, static_cast<int8_t>(ferry)}};
+  EXPECT_FALSE(State::NewGame(setup, 1).ok());
 }
 
 TEST(Landmarks, LostCity_CountsAsEverySuit) {
