@@ -743,8 +743,9 @@ void State::RemovePieces(int faction, int c, int warriors,
     }
     if (rule) rule_[c] = static_cast<int8_t>(RuleByPieces(c));
   }
-  // Law 3.2.1: one VP per enemy building or token removed.
-  if (remover != kNoFaction && remover != faction && scored > 0) {
+  // Law 3.2.1: one VP per enemy building or token removed; a coalition
+  // partner is no enemy (Law 21.8, 9.2.8).
+  if (remover != kNoFaction && AreEnemies(remover, faction) && scored > 0) {
     // Law 24 (the Elder Treetop's card): one more for its slot's building.
     AddVp(seat_of_[remover], scored + (treetop && buildings > 0), kVpRemoval);
   }

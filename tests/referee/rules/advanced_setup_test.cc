@@ -328,12 +328,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "a65ebce411ec56e7");
+            "165fa39cce2e3d73");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "e93744d682a3dd8f");
+            "2afd500081f86340");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------
