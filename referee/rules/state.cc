@@ -528,9 +528,12 @@ int State::RulerWithHooks(int c) const {
   int best = 0, best_faction = kNoFaction;
   bool tie = false, tie_breaker_in_tie = false;
   int breaker = kNoFaction;
-  // Law 7.2.2 (and Bluebird Nobles' controller): who rules ties.
+  // Law 7.2.2 (and Bluebird Nobles' controller): who rules ties. Lords of
+  // the Forest need an Eyrie piece there: mercenaries and hirelings count
+  // for rule but stay Riverfolk or hireling pieces (1.5.2, 11.2.7.III,
+  // 22.3.3).
   auto ties = [&](int f) {
-    return GetFaction(f)->RulesTies() ||
+    return (GetFaction(f)->RulesTies() && (present_[c] >> f & 1)) ||
            (hirelings_.InPlay() && HirelingRulesTies(*this, f));
   };
   for (const SeatState& st : seats_) {

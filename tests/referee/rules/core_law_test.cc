@@ -997,5 +997,23 @@ TEST(CoreLaw, Law_4_2_ASuitLimitedMoveLeavesTheLostCityByTheFerryToo) {
   EXPECT_TRUE(sc.Offers("Move from 1 (fox) to 11 (rabbit) by the Ferry"));
 }
 
+// Law 7.2.2 with 11.2.7.III and 1.5.2: Lords of the Forest rule a tie only
+// with at least one Eyrie piece there; hired mercenaries count for the
+// Eyrie's rule but are still Riverfolk pieces, not Eyrie pieces.
+TEST(CoreLaw, Law_7_2_2_LordsOfTheForestNeedAnEyriePieceNotOnlyMercenaries) {
+  Scenario sc({kMarquise, kEyrie, kRiverfolk});
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetWarriors(kRiverfolk, C(8), 2);
+  s.SetWarriors(kMarquise, C(8), 2);
+  s.mutable_riverfolk().mercs_for = kEyrie;
+  s.mutable_riverfolk().mercs_turn = static_cast<int16_t>(s.turn());
+  EXPECT_EQ(s.Ruler(C(8)), kNoFaction) << "2 mercenaries tie 2: no Eyrie piece";
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetWarriors(kMarquise, C(8), 3);
+  EXPECT_EQ(s.Ruler(C(8)), kEyrie) << "1 + 2 mercenaries tie 3: Eyrie rule";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 }  // namespace
 }  // namespace woodland::rules::testing
