@@ -292,11 +292,15 @@ enum BattleStep : int8_t {
   kBsApply,
 };
 
-std::vector<Option> AmbushCards(const State& s, int seat, int suit) {
+// Law 4.3.1: the ambush cards in `seat`'s hand matching the clearing of
+// battle (a bird matches any clearing; the Lost City's clearing counts as
+// every suit, ClearingIs).
+std::vector<Option> AmbushCards(const State& s, int seat, int clearing) {
   std::vector<Option> opts = NewOptionList();
   for (CardId id : s.seat(seat).hand) {
     const CardDef& c = s.card(id);
-    if (c.kind == kAmbushCard && (c.suit == suit || c.suit == kBird)) {
+    if (c.kind == kAmbushCard &&
+        (c.suit == kBird || s.ClearingIs(clearing, c.suit))) {
       bool dup = false;
       for (const Option& o : opts) dup |= s.card(o.card).type == c.type;
       if (!dup) opts.push_back({.kind = kOptCard, .card = id});
@@ -531,7 +535,6 @@ void CountHits(State& s) {
 void BattleStepFn(State& s) {
   BattleState& b = s.battle();
   const int att_seat = s.SeatOf(b.attacker), def_seat = s.SeatOf(b.defender);
-  const int suit = s.SuitOf(b.clearing);
   Task& t = s.top();
   switch (t.step) {
     case kBsAmbush: {
@@ -539,7 +542,7 @@ void BattleStepFn(State& s) {
       // Party: ambush cards have no effect on that attacker.
       std::vector<Option> opts = s.HasEffect(att_seat, kScoutingParty)
                                      ? NewOptionList()
-                                     : AmbushCards(s, def_seat, suit);
+                                     : AmbushCards(s, def_seat, b.clearing);
       if (opts.empty()) {
         RecycleOptionList(std::move(opts));
         t.step = kBsRoll;
@@ -550,7 +553,7 @@ void BattleStepFn(State& s) {
       return;
     }
     case kBsFoil: {
-      std::vector<Option> opts = AmbushCards(s, att_seat, suit);
+      std::vector<Option> opts = AmbushCards(s, att_seat, b.clearing);
       if (opts.empty()) {
         RecycleOptionList(std::move(opts));
         t.step = kBsAmbushHits;

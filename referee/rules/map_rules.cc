@@ -63,7 +63,8 @@ void AppendFerryMoves(const State& s, int faction, int from_suit,
   if (from < 0 || s.ferry_used() || s.clearing(from).warriors[faction] == 0) {
     return;
   }
-  if (from_suit >= 0 && from_suit != kBird && s.SuitOf(from) != from_suit) {
+  // Law 4.2 as ScanPathMoves: the Lost City's clearing is every suit.
+  if (from_suit >= 0 && from_suit != kBird && !s.ClearingIs(from, from_suit)) {
     return;
   }
   // IsFerryCrossing's destinations as a mask (issue 12: the Lake asks at

@@ -528,9 +528,12 @@ int State::RulerWithHooks(int c) const {
   int best = 0, best_faction = kNoFaction;
   bool tie = false, tie_breaker_in_tie = false;
   int breaker = kNoFaction;
-  // Law 7.2.2 (and Bluebird Nobles' controller): who rules ties.
+  // Law 7.2.2 (and Bluebird Nobles' controller): who rules ties. Lords of
+  // the Forest need an Eyrie piece there: mercenaries and hirelings count
+  // for rule but stay Riverfolk or hireling pieces (1.5.2, 11.2.7.III,
+  // 22.3.3).
   auto ties = [&](int f) {
-    return GetFaction(f)->RulesTies() ||
+    return (GetFaction(f)->RulesTies() && (present_[c] >> f & 1)) ||
            (hirelings_.InPlay() && HirelingRulesTies(*this, f));
   };
   for (const SeatState& st : seats_) {
@@ -743,8 +746,9 @@ void State::RemovePieces(int faction, int c, int warriors,
     }
     if (rule) rule_[c] = static_cast<int8_t>(RuleByPieces(c));
   }
-  // Law 3.2.1: one VP per enemy building or token removed.
-  if (remover != kNoFaction && remover != faction && scored > 0) {
+  // Law 3.2.1: one VP per enemy building or token removed; a coalition
+  // partner is no enemy (Law 21.8, 9.2.8).
+  if (remover != kNoFaction && AreEnemies(remover, faction) && scored > 0) {
     // Law 24 (the Elder Treetop's card): one more for its slot's building.
     AddVp(seat_of_[remover], scored + (treetop && buildings > 0), kVpRemoval);
   }

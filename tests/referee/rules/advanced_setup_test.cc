@@ -328,12 +328,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "a75fa1f4eedbade6");
+            "226d691fb5404e82");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "2d7030df0b99ef0b");
+            "dbc31395432bb0f0");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

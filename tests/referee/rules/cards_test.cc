@@ -183,6 +183,31 @@ TEST(Cards, Law_1_2_1_ObservationShowsOwnHandAndOnlyCountsOfOthers) {
   EXPECT_EQ(json.find(s.card(theirs).name), std::string::npos) << json;
 }
 
+// Brutal Tactics (no limit printed): once in each battle as attacker, so in
+// every battle of a turn; the defender scores each time (Law 4.3.4 window).
+TEST(Cards, BrutalTactics_OnceInEachBattleAndInEveryBattle) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetWarriors(kMarquise, C(5), 3);
+  s.SetWarriors(kEyrie, C(5), 3);
+  s.SetWarriors(kMarquise, C(1), 3);
+  s.SetWarriors(kEyrie, C(1), 3);
+  sc.Craft(0, "Brutal Tactics");
+  for (int c : {C(5), C(1)}) {
+    SCOPED_TRACE(c + 1);
+    sc.Dice({0, 0});
+    sc.Start([c](State& s) { PushBattle(s, c, kMarquise, kEyrie); });
+    ASSERT_EQ(sc.Key(), "battle.effect");
+    sc.Choose("Brutal Tactics (bird)");
+    if (sc.Key() == "battle.effect") {
+      EXPECT_FALSE(sc.Offers("Brutal Tactics (bird)")) << "once a battle";
+    }
+  }
+  EXPECT_EQ(s.seat(1).vp, 2) << "the defender scored in both battles";
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 2);
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 2);
+}
+
 }  // namespace
 }  // namespace woodland::rules::testing
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "tests/referee/rules/scenario.h"
 
 namespace woodland::rules::testing {
@@ -933,6 +934,85 @@ TEST(CoreLaw, Law_8_6_2_And_6_6_And_7_6_HandLimitFiveAtEndOfEvening) {
       EXPECT_EQ(discarded, std::max(0, held + 1 - 5));
     }
   }
+}
+
+// Law 3.2.1 with 9.2.8 and the glossary (21.8): a point is scored only for an
+// enemy's building or token; a coalition partner is no enemy. The Vagabond
+// is given no dominance card here so that 3.3.1 does not hide the rule.
+TEST(CoreLaw, Law_3_2_1_OnlyAnEnemysBuildingOrTokenScores) {
+  Scenario sc({kMarquise, kEyrie, kAlliance, kVagabond});
+  State& s = sc.s();
+  const int vb = s.SeatOf(kVagabond);
+  s.mutable_vagabond().coalition = static_cast<int8_t>(s.SeatOf(kMarquise));
+  ASSERT_FALSE(s.AreEnemies(kVagabond, kMarquise));
+  s.SetPieces(kSawmill, C(1), 1);
+  s.SetPieces(kRoost, C(2), 1);
+  std::array<int8_t, kNumPieces> sawmill{}, roost{};
+  sawmill[kSawmill] = 1;
+  roost[kRoost] = 1;
+  s.RemovePieces(kMarquise, C(1), 0, sawmill, kVagabond);
+  EXPECT_EQ(s.seat(vb).vp, 0) << "the partner's sawmill scores nothing";
+  s.RemovePieces(kEyrie, C(2), 0, roost, kVagabond);
+  EXPECT_EQ(s.seat(vb).vp, 1) << "an enemy's roost scores one";
+}
+
+// Law 4.3.1: an ambush card must match the clearing of battle; the Lost City
+// (Law 24, docs/rules-decisions.md) makes its clearing every suit, so a fox
+// ambush matches rabbit clearing 10 there, for the defender and the foil.
+TEST(CoreLaw, Law_4_3_1_AmbushMatchesTheLostCitysClearingInEverySuit) {
+  GameSetup setup = Scenario::SetupOf({kMarquise, kEyrie});
+  Scenario sc(setup, 7);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  ASSERT_EQ(s.SuitOf(C(10)), kRabbit);
+  s.SetWarriors(kMarquise, C(10), 3);
+  s.SetWarriors(kEyrie, C(10), 2);
+  sc.Give(1, "Ambush!", kFox);
+  sc.Give(0, "Ambush!", kMouse);
+  sc.Dice({0, 0});
+  sc.Start([](State& s) { PushBattle(s, C(10), kMarquise, kEyrie); });
+  ASSERT_EQ(sc.Key(), "battle.ambush");
+  sc.Choose("Ambush! (fox)");
+  ASSERT_EQ(sc.Key(), "battle.foil_ambush");
+  sc.Choose("Ambush! (mouse)");
+  EXPECT_EQ(s.clearing(C(10)).warriors[kMarquise], 3) << "foiled";
+  EXPECT_EQ(s.discard().size(), 2u);
+}
+
+// Law 4.2 with 25.3.5: a move limited to a suit may start in the Lost City's
+// clearing whatever its printed suit, by path or by the Ferry alike.
+TEST(CoreLaw, Law_4_2_ASuitLimitedMoveLeavesTheLostCityByTheFerryToo) {
+  GameSetup setup = Scenario::SetupOf({kMarquise, kEyrie});
+  setup.map = "lake";
+  setup.suits = {kFox,   kFox,    kMouse, kRabbit, kMouse,  kFox,
+                 kMouse, kRabbit, kFox,   kMouse,  kRabbit, kRabbit};
+  Scenario sc(setup, 7);
+  State& s = sc.s();
+  ASSERT_EQ(s.ferry(), C(1));
+  ASSERT_EQ(s.SuitOf(C(1)), kFox);
+  SetUpLandmark(s, kLandmarkLostCity, C(1));
+  s.SetWarriors(kMarquise, C(1), 3);
+  sc.Start([](State& s) { PushMove(s, 0, kMouse, false); });
+  EXPECT_TRUE(sc.Offers("Move from 1 (fox) to 5 (mouse)"));  // by path
+  EXPECT_TRUE(sc.Offers("Move from 1 (fox) to 11 (rabbit) by the Ferry"));
+}
+
+// Law 7.2.2 with 11.2.7.III and 1.5.2: Lords of the Forest rule a tie only
+// with at least one Eyrie piece there; hired mercenaries count for the
+// Eyrie's rule but are still Riverfolk pieces, not Eyrie pieces.
+TEST(CoreLaw, Law_7_2_2_LordsOfTheForestNeedAnEyriePieceNotOnlyMercenaries) {
+  Scenario sc({kMarquise, kEyrie, kRiverfolk});
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetWarriors(kRiverfolk, C(8), 2);
+  s.SetWarriors(kMarquise, C(8), 2);
+  s.mutable_riverfolk().mercs_for = kEyrie;
+  s.mutable_riverfolk().mercs_turn = static_cast<int16_t>(s.turn());
+  EXPECT_EQ(s.Ruler(C(8)), kNoFaction) << "2 mercenaries tie 2: no Eyrie piece";
+  s.SetWarriors(kEyrie, C(8), 1);
+  s.SetWarriors(kMarquise, C(8), 3);
+  EXPECT_EQ(s.Ruler(C(8)), kEyrie) << "1 + 2 mercenaries tie 3: Eyrie rule";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ TEST(Signature, SixSeatsWithCultAndRiverfolk) {
   EXPECT_EQ(
       Signature({kMarquise, kEyrie, kAlliance, kVagabond, kCult, kRiverfolk},
                 60),
-      "818a850677b5ab29");
+      "13965b18bc36f78f");
 }
 
 TEST(Signature, UnderworldAndMarauder) {
@@ -101,7 +101,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingVaultKeepers, true},
                                {kHirelingPopularBand, true}},
                               30, "mountain"),
-            "7d3a707e3cfa1150");
+            "2f4075571f6c62bd");
   EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
                               {{kHirelingLastDynasty, false},
                                {kHirelingSpringUprising, false},
