@@ -1049,13 +1049,13 @@ void AidChoose(State& s, const Option& o) {
   }
 }
 
-// Quest (9.5.5). Steps: 0 choose, 2 the Improvised item (26.7.2), 1 reward.
+// Quest (9.5.5). Steps: 0 choose, 2 the Improvised item (26.7.2), 1 reward,
+// then the new quest.
 void CompleteQuest(State& s, int f, Task& t, int q) {
   VagabondBoard& vb = Vb(s, f);
   auto& face_up = Quests(s).quests;
   face_up.erase(std::find(face_up.begin(), face_up.end(), q));
   vb.quests_done.push_back(I8(q));
-  DrawQuest(s);
   t.step = 1;
   t.a = I8(q);
 }
@@ -1114,6 +1114,7 @@ void QuestChoose(State& s, const Option& o) {
     for (int8_t q : vb.quests_done) done += kQuests[q].suit == suit;
     s.AddVp(seat, done, kVpVagabond);
   }
+  DrawQuest(s);  // Law 9.5.5: "Finally, draw a new quest"
 }
 
 // Strike (9.5.6): a warrior, or a building or token if the target has none.
