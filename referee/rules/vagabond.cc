@@ -653,7 +653,11 @@ std::vector<Option> QuestChoices(const State& s, int f) {
 std::vector<Option> InstigateDefenders(const State& s, int f, int attacker) {
   std::vector<Option> opts = NewOptionList();
   const int c = Vb(s, f).clearing;
-  if (!s.HasPieces(attacker, c)) return opts;
+  // Law 1.5.5, 4.3: forced, it battles as if by choice, from its warriors
+  // or pawn in the clearing.
+  if (s.clearing(c).warriors[attacker] == 0 &&
+      !GetFaction(attacker)->PawnIn(s, c))
+    return opts;
   for (int o = 0; o < s.num_seats(); ++o) {
     const int g = s.seat(o).faction;
     if (g != attacker && s.AreEnemies(attacker, g) && s.HasPieces(g, c))

@@ -333,7 +333,7 @@ TEST(AdvancedSetup, GoldenSignature) {
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "fd3eba51e032e15f");
+            "a6db5884f5c2be39");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

@@ -380,6 +380,24 @@ TEST(Characters, Law_26_4_2_VagrantInstigatesAndScoresTheRemovedBuildings) {
   EXPECT_EQ(Count(s, kVagabond2, kTorch, true, false), 1);
 }
 
+// Law 26.4.2 with 1.5.5 and 4.3: the forced player battles as if it chose
+// to, so it needs warriors (or a pawn) in the clearing; a building alone
+// does not let it attack.
+TEST(Characters, Law_26_4_2_OnlyAPlayerWithWarriorsOrAPawnThereIsInstigated) {
+  Scenario sc = TwoVagabonds();
+  State& s = sc.s();
+  Place(s, kVagabond2, C(5), kVagrantC);
+  Give(s, kVagabond2, kTorch);
+  s.SetPieces(kSawmill, C(5), 1);  // the Marquise: a building, no warrior
+  s.SetWarriors(kEyrie, C(5), 2);
+  sc.Start([](State& s) { Daylight(s, kV2); });
+  sc.Choose("Vagrant special action (torch)");
+  ASSERT_EQ(sc.Key(), "vagabond.special.instigate");
+  EXPECT_FALSE(sc.Offers("Marquise de Cat")) << "no warrior to battle with";
+  EXPECT_TRUE(sc.Offers("Eyrie Dynasties"));
+  EXPECT_TRUE(sc.Offers("Second Vagabond")) << "his pawn";
+}
+
 TEST(Characters, Law_26_5_2_ArbiterEnlistedByTheDefenderBeforeTheRoll) {
   Scenario sc = TwoVagabonds(0);
   State& s = sc.s();
