@@ -1614,12 +1614,15 @@ class Vagabond : public FactionModule {
   int DefenderExtraCap(const State& s) const override {
     return s.vagabond(f_).protecting ? CountUndamaged(s, f_, kSword) : 0;
   }
-  // 26.9.2 Swift Strike: after the roll, a sword for one extra hit (once
-  // per battle).
+  // Law 26.9.2 Swift Strike: after the roll, a sword for one extra hit
+  // (once per battle). His side's extra hits also count a Partisans card's
+  // (exiles.cc), which leaves Swift Strike unused.
   void AppendBattleEffects(const State& s, bool attacker,
                            std::vector<Option>& opts) const override {
     if (s.vagabond(f_).character != kRonin) return;
-    if (s.battle().extra_hits[attacker ? 0 : 1] > 0) return;
+    const BattleState& b = s.battle();
+    const int partisans = b.partisans >> s.SeatOf(f_) & 1;
+    if (b.extra_hits[attacker ? 0 : 1] > partisans) return;
     if (CountReady(s, f_, kSword) == 0) return;
     opts.push_back({.kind = kOptAction, .a = kActSwiftStrike});
   }

@@ -523,6 +523,34 @@ TEST(Characters, Law_26_9_2_RoninExhaustsASwordForAnExtraHit) {
       << "one for the battle, one for Swift Strike";
 }
 
+// Law 26.9.2: Swift Strike is the Ronin's own extra hit; an extra hit from
+// a crafted Partisans card in the same battle does not use it up.
+TEST(Characters, Law_26_9_2_SwiftStrikeAfterPartisansInTheSameBattle) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kVagabond, kVagabond2};
+  setup.deck = "exiles";
+  Scenario sc(setup, 7);
+  State& s = sc.s();
+  s.SetCurrent(kV2, kPhaseDaylight);
+  Place(s, kVagabond2, C(1), kRoninC);  // fox
+  Give(s, kVagabond2, kSword);
+  Give(s, kVagabond2, kSword);
+  Give(s, kVagabond2, kSword);
+  s.SetWarriors(kMarquise, C(1), 5);
+  sc.Craft(kV2, "Fox Partisans");
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { Daylight(s, kV2); });
+  sc.Choose("Battle (sword)");
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  sc.Choose("Fox Partisans (fox)");
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  EXPECT_TRUE(sc.Offers("Swift Strike (exhaust a sword: one extra hit)"));
+  sc.Choose("Swift Strike (exhaust a sword: one extra hit)");
+  EXPECT_EQ(sc.Key(), "vagabond.action");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 5 - 3)
+      << "one rolled hit, Partisans and Swift Strike";
+}
+
 // --- Tables of 2 to 6 seats (Law 5.1) --------------------------------------
 
 TEST(Tables, Law_5_1_3_FiveSeatsEachDrawThreeFromTheFullDeck) {
