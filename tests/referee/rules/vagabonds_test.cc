@@ -4,6 +4,8 @@
 // 1 Eyrie, 2 Vagabond, 3 second Vagabond.
 #include <algorithm>
 #include <map>
+#include <set>
+#include <string>
 
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
@@ -619,6 +621,79 @@ TEST(TwoVagabonds, RandomGamesTwoSeatsBothVagabonds) {
   setup.factions = {kVagabond, kVagabond2};
   setup.max_turns = 300;
   RandomGamesCheck(setup, 960001, 5);
+}
+
+// Random play with every character (two Vagabonds, five seats: coalitions
+// are possible) offers every Daylight action of Law 9.5 and reaches every
+// Vagabond decision, so the random games above check them all.
+TEST(TwoVagabonds, RandomPlayReachesEveryVagabondActionAndDecision) {
+  std::set<std::string> keys;
+  std::set<int> actions, specials;  // specials: characters offered theirs
+  for (uint64_t seed = 1; seed <= 90; ++seed) {
+    GameSetup setup;
+    setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond, kVagabond2};
+    setup.shuffle_seats = true;
+    setup.characters = {{kVagabond, static_cast<int8_t>(seed % 9)},
+                        {kVagabond2, static_cast<int8_t>((seed + 4) % 9)}};
+    DecisionHook hook = [&](const State& s, uint64_t, int) {
+      const std::string key(s.PromptKey());
+      keys.insert(key);
+      if (key == "vagabond.action" || key == "battle.effect") {
+        for (const Option& o : s.options()) {
+          if (o.kind != kOptAction) continue;
+          actions.insert(o.a);
+          if (key == "vagabond.action" && o.a == 8) {
+            const int f = s.seat(s.prompt().seat).faction;
+            specials.insert(s.vagabond(f).character);
+          }
+        }
+      }
+      return absl::OkStatus();
+    };
+    auto r = RandomPlayout(setup, 4200 + seed, PolicySeedFor(seed), hook);
+    ASSERT_TRUE(r.ok()) << r.status();
+  }
+  // Move, Battle, Explore, Aid, Quest, Strike, Repair, Craft, Special
+  // (9.5.1-9.5.9) and Swift Strike (26.9.2).
+  for (int a : {0, 1, 2, 3, 4, 5, 6, 7, 8, 13}) {
+    EXPECT_TRUE(actions.count(a)) << "action " << a;
+  }
+  // Steal, Day Labor, Hideout, Instigate, Scorched Earth, Glide (26.x.2).
+  for (int c :
+       {kThiefC, kTinkerC, kRangerC, kVagrantC, kScoundrelC, kHarrierC}) {
+    EXPECT_TRUE(specials.count(c)) << "character " << c;
+  }
+  for (const char* k : {"vagabond.refresh",
+                        "vagabond.slip",
+                        "vagabond.action",
+                        "vagabond.move",
+                        "vagabond.move.allies",
+                        "vagabond.battle",
+                        "vagabond.battle.ally",
+                        "vagabond.aid.target",
+                        "vagabond.aid.card",
+                        "vagabond.aid.exhaust",
+                        "vagabond.aid.take_item",
+                        "vagabond.quest",
+                        "vagabond.quest.reward",
+                        "vagabond.quest.improvise",
+                        "vagabond.strike",
+                        "vagabond.strike.piece",
+                        "vagabond.repair",
+                        "vagabond.special.steal",
+                        "vagabond.special.day_labor",
+                        "vagabond.special.hideout",
+                        "vagabond.special.instigate",
+                        "vagabond.special.instigate.defender",
+                        "vagabond.special.glide",
+                        "vagabond.protector",
+                        "vagabond.take_hit",
+                        "vagabond.lone_wanderer",
+                        "vagabond.item_limit",
+                        "vagabond.explore",
+                        "vagabond.coalition"}) {
+    EXPECT_TRUE(keys.count(k)) << k;
+  }
 }
 
 }  // namespace
