@@ -271,6 +271,27 @@ TEST(TwoVagabonds, Law_9_7_AVagabondMayBattleTheOtherVagabond) {
   EXPECT_EQ(Count(s, kVagabond2, kTorch, false, true), 1);
 }
 
+// Decision (9.5.6 with 9.2.2): Strike removes a warrior or another piece;
+// the other Vagabond's only piece is his pawn, which cannot be removed, so
+// he is no Strike target (battle him instead).
+TEST(TwoVagabonds, Law_9_5_6_TheOtherVagabondIsNoStrikeTarget) {
+  Scenario sc = TwoVagabonds(kV1);
+  State& s = sc.s();
+  Place(s, kVagabond, C(5), kRangerC);
+  Place(s, kVagabond2, C(5), kThiefC);
+  Give(s, kVagabond, kCrossbow);
+  Give(s, kVagabond, kSword);
+  Give(s, kVagabond2, kTorch);
+  sc.Start([](State& s) { Daylight(s, kV1); });
+  EXPECT_FALSE(sc.Offers("Strike (crossbow)"));
+  EXPECT_TRUE(sc.Offers("Battle (sword)"));
+  s.SetWarriors(kEyrie, C(5), 1);
+  sc.Start([](State& s) { Daylight(s, kV1); });
+  sc.Choose("Strike (crossbow)");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 0) << "the only target";
+  EXPECT_EQ(Count(s, kVagabond2, kTorch, false, false), 1);
+}
+
 TEST(TwoVagabonds, Law_9_2_8_EitherVagabondFormsACoalitionAndWinsWithIt) {
   Scenario sc = TwoVagabonds();
   State& s = sc.s();
@@ -398,6 +419,25 @@ TEST(Characters, Law_26_4_2_OnlyAPlayerWithWarriorsOrAPawnThereIsInstigated) {
   EXPECT_FALSE(sc.Offers("Marquise de Cat")) << "no warrior to battle with";
   EXPECT_TRUE(sc.Offers("Eyrie Dynasties"));
   EXPECT_TRUE(sc.Offers("Second Vagabond")) << "his pawn";
+}
+
+// Decision (26.4.2): "battle a player in your clearing" includes the
+// Vagrant himself as the defender, as "(even you)" includes him as the
+// attacker.
+TEST(Characters, Law_26_4_2_TheVagrantMayBeTheInstigatedDefender) {
+  Scenario sc = TwoVagabonds();
+  State& s = sc.s();
+  Place(s, kVagabond2, C(5), kVagrantC);
+  Give(s, kVagabond2, kTorch);
+  Give(s, kVagabond2, kSword);
+  s.SetWarriors(kEyrie, C(5), 2);
+  s.SetWarriors(kMarquise, C(5), 1);
+  sc.Start([](State& s) { Daylight(s, kV2); });
+  sc.Choose("Vagrant special action (torch)");
+  sc.Choose("Eyrie Dynasties");
+  ASSERT_EQ(sc.Key(), "vagabond.special.instigate.defender");
+  EXPECT_TRUE(sc.Offers("Marquise de Cat"));
+  EXPECT_TRUE(sc.Offers("Second Vagabond"));
 }
 
 TEST(Characters, Law_26_5_2_ArbiterEnlistedByTheDefenderBeforeTheRoll) {
