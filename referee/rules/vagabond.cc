@@ -653,7 +653,11 @@ std::vector<Option> QuestChoices(const State& s, int f) {
 std::vector<Option> InstigateDefenders(const State& s, int f, int attacker) {
   std::vector<Option> opts = NewOptionList();
   const int c = Vb(s, f).clearing;
-  if (!s.HasPieces(attacker, c)) return opts;
+  // Law 1.5.5, 4.3: forced, it battles as if by choice, from its warriors
+  // or pawn in the clearing.
+  if (s.clearing(c).warriors[attacker] == 0 &&
+      !GetFaction(attacker)->PawnIn(s, c))
+    return opts;
   for (int o = 0; o < s.num_seats(); ++o) {
     const int g = s.seat(o).faction;
     if (g != attacker && s.AreEnemies(attacker, g) && s.HasPieces(g, c))
@@ -1049,13 +1053,13 @@ void AidChoose(State& s, const Option& o) {
   }
 }
 
-// Quest (9.5.5). Steps: 0 choose, 2 the Improvised item (26.7.2), 1 reward.
+// Quest (9.5.5). Steps: 0 choose, 2 the Improvised item (26.7.2), 1 reward,
+// then the new quest.
 void CompleteQuest(State& s, int f, Task& t, int q) {
   VagabondBoard& vb = Vb(s, f);
   auto& face_up = Quests(s).quests;
   face_up.erase(std::find(face_up.begin(), face_up.end(), q));
   vb.quests_done.push_back(I8(q));
-  DrawQuest(s);
   t.step = 1;
   t.a = I8(q);
 }
@@ -1114,6 +1118,7 @@ void QuestChoose(State& s, const Option& o) {
     for (int8_t q : vb.quests_done) done += kQuests[q].suit == suit;
     s.AddVp(seat, done, kVpVagabond);
   }
+  DrawQuest(s);  // Law 9.5.5: "Finally, draw a new quest"
 }
 
 // Strike (9.5.6): a warrior, or a building or token if the target has none.
@@ -1609,12 +1614,15 @@ class Vagabond : public FactionModule {
   int DefenderExtraCap(const State& s) const override {
     return s.vagabond(f_).protecting ? CountUndamaged(s, f_, kSword) : 0;
   }
-  // 26.9.2 Swift Strike: after the roll, a sword for one extra hit (once
-  // per battle).
+  // Law 26.9.2 Swift Strike: after the roll, a sword for one extra hit
+  // (once per battle). His side's extra hits also count a Partisans card's
+  // (exiles.cc), which leaves Swift Strike unused.
   void AppendBattleEffects(const State& s, bool attacker,
                            std::vector<Option>& opts) const override {
     if (s.vagabond(f_).character != kRonin) return;
-    if (s.battle().extra_hits[attacker ? 0 : 1] > 0) return;
+    const BattleState& b = s.battle();
+    const int partisans = b.partisans >> s.SeatOf(f_) & 1;
+    if (b.extra_hits[attacker ? 0 : 1] > partisans) return;
     if (CountReady(s, f_, kSword) == 0) return;
     opts.push_back({.kind = kOptAction, .a = kActSwiftStrike});
   }

@@ -1126,6 +1126,31 @@ TEST(Vagabond, Law_9_5_5_OnlyQuestsOfHisClearingsSuitWithBothItemsReady) {
   EXPECT_FALSE(sc.Offers("Quest"));
 }
 
+// Law 9.5.5: the new quest is drawn last, after the reward is chosen (the
+// player chooses VP or cards without seeing the replacement).
+TEST(Vagabond, Law_9_5_5_TheNewQuestIsDrawnAfterTheReward) {
+  for (const std::string reward :
+       {"Score VP for the quest", "Draw two cards"}) {
+    SCOPED_TRACE(reward);
+    Scenario sc = VagabondGame(kPhaseDaylight, C(1));  // fox
+    State& s = sc.s();
+    VagabondBoard& vb = s.mutable_vagabond();
+    vb.quests = {0, 3, 4};  // Errand (fox); Expel Bandits rabbit and mouse
+    vb.quest_deck = {5};
+    sc.Item(kTea);
+    sc.Item(kBoot);
+    sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+    sc.Choose("Quest");
+    ASSERT_EQ(sc.Key(), "vagabond.quest.reward");
+    EXPECT_EQ(s.vagabond().quests, (SmallVector<int8_t, 16>{3, 4}))
+        << "no replacement before the reward";
+    EXPECT_EQ(s.vagabond().quest_deck.size(), 1u);
+    sc.Choose(reward);
+    EXPECT_EQ(s.vagabond().quests, (SmallVector<int8_t, 16>{3, 4, 5}));
+    EXPECT_TRUE(s.vagabond().quest_deck.empty());
+  }
+}
+
 TEST(Vagabond, Law_26_StartingItemsOfEachOfTheNineCharacters) {
   struct Row {
     const char* name;

@@ -4,6 +4,8 @@
 // 1 Eyrie, 2 Vagabond, 3 second Vagabond.
 #include <algorithm>
 #include <map>
+#include <set>
+#include <string>
 
 #include "gtest/gtest.h"
 #include "referee/rules/observation.h"
@@ -269,6 +271,27 @@ TEST(TwoVagabonds, Law_9_7_AVagabondMayBattleTheOtherVagabond) {
   EXPECT_EQ(Count(s, kVagabond2, kTorch, false, true), 1);
 }
 
+// Decision (9.5.6 with 9.2.2): Strike removes a warrior or another piece;
+// the other Vagabond's only piece is his pawn, which cannot be removed, so
+// he is no Strike target (battle him instead).
+TEST(TwoVagabonds, Law_9_5_6_TheOtherVagabondIsNoStrikeTarget) {
+  Scenario sc = TwoVagabonds(kV1);
+  State& s = sc.s();
+  Place(s, kVagabond, C(5), kRangerC);
+  Place(s, kVagabond2, C(5), kThiefC);
+  Give(s, kVagabond, kCrossbow);
+  Give(s, kVagabond, kSword);
+  Give(s, kVagabond2, kTorch);
+  sc.Start([](State& s) { Daylight(s, kV1); });
+  EXPECT_FALSE(sc.Offers("Strike (crossbow)"));
+  EXPECT_TRUE(sc.Offers("Battle (sword)"));
+  s.SetWarriors(kEyrie, C(5), 1);
+  sc.Start([](State& s) { Daylight(s, kV1); });
+  sc.Choose("Strike (crossbow)");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kEyrie], 0) << "the only target";
+  EXPECT_EQ(Count(s, kVagabond2, kTorch, false, false), 1);
+}
+
 TEST(TwoVagabonds, Law_9_2_8_EitherVagabondFormsACoalitionAndWinsWithIt) {
   Scenario sc = TwoVagabonds();
   State& s = sc.s();
@@ -378,6 +401,43 @@ TEST(Characters, Law_26_4_2_VagrantInstigatesAndScoresTheRemovedBuildings) {
   EXPECT_EQ(s.seat(1).vp, 0);
   EXPECT_EQ(s.clearing(C(5)).pieces[kSawmill], 0);
   EXPECT_EQ(Count(s, kVagabond2, kTorch, true, false), 1);
+}
+
+// Law 26.4.2 with 1.5.5 and 4.3: the forced player battles as if it chose
+// to, so it needs warriors (or a pawn) in the clearing; a building alone
+// does not let it attack.
+TEST(Characters, Law_26_4_2_OnlyAPlayerWithWarriorsOrAPawnThereIsInstigated) {
+  Scenario sc = TwoVagabonds();
+  State& s = sc.s();
+  Place(s, kVagabond2, C(5), kVagrantC);
+  Give(s, kVagabond2, kTorch);
+  s.SetPieces(kSawmill, C(5), 1);  // the Marquise: a building, no warrior
+  s.SetWarriors(kEyrie, C(5), 2);
+  sc.Start([](State& s) { Daylight(s, kV2); });
+  sc.Choose("Vagrant special action (torch)");
+  ASSERT_EQ(sc.Key(), "vagabond.special.instigate");
+  EXPECT_FALSE(sc.Offers("Marquise de Cat")) << "no warrior to battle with";
+  EXPECT_TRUE(sc.Offers("Eyrie Dynasties"));
+  EXPECT_TRUE(sc.Offers("Second Vagabond")) << "his pawn";
+}
+
+// Decision (26.4.2): "battle a player in your clearing" includes the
+// Vagrant himself as the defender, as "(even you)" includes him as the
+// attacker.
+TEST(Characters, Law_26_4_2_TheVagrantMayBeTheInstigatedDefender) {
+  Scenario sc = TwoVagabonds();
+  State& s = sc.s();
+  Place(s, kVagabond2, C(5), kVagrantC);
+  Give(s, kVagabond2, kTorch);
+  Give(s, kVagabond2, kSword);
+  s.SetWarriors(kEyrie, C(5), 2);
+  s.SetWarriors(kMarquise, C(5), 1);
+  sc.Start([](State& s) { Daylight(s, kV2); });
+  sc.Choose("Vagrant special action (torch)");
+  sc.Choose("Eyrie Dynasties");
+  ASSERT_EQ(sc.Key(), "vagabond.special.instigate.defender");
+  EXPECT_TRUE(sc.Offers("Marquise de Cat"));
+  EXPECT_TRUE(sc.Offers("Second Vagabond"));
 }
 
 TEST(Characters, Law_26_5_2_ArbiterEnlistedByTheDefenderBeforeTheRoll) {
@@ -505,6 +565,34 @@ TEST(Characters, Law_26_9_2_RoninExhaustsASwordForAnExtraHit) {
       << "one for the battle, one for Swift Strike";
 }
 
+// Law 26.9.2: Swift Strike is the Ronin's own extra hit; an extra hit from
+// a crafted Partisans card in the same battle does not use it up.
+TEST(Characters, Law_26_9_2_SwiftStrikeAfterPartisansInTheSameBattle) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kVagabond, kVagabond2};
+  setup.deck = "exiles";
+  Scenario sc(setup, 7);
+  State& s = sc.s();
+  s.SetCurrent(kV2, kPhaseDaylight);
+  Place(s, kVagabond2, C(1), kRoninC);  // fox
+  Give(s, kVagabond2, kSword);
+  Give(s, kVagabond2, kSword);
+  Give(s, kVagabond2, kSword);
+  s.SetWarriors(kMarquise, C(1), 5);
+  sc.Craft(kV2, "Fox Partisans");
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { Daylight(s, kV2); });
+  sc.Choose("Battle (sword)");
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  sc.Choose("Fox Partisans (fox)");
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  EXPECT_TRUE(sc.Offers("Swift Strike (exhaust a sword: one extra hit)"));
+  sc.Choose("Swift Strike (exhaust a sword: one extra hit)");
+  EXPECT_EQ(sc.Key(), "vagabond.action");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 5 - 3)
+      << "one rolled hit, Partisans and Swift Strike";
+}
+
 // --- Tables of 2 to 6 seats (Law 5.1) --------------------------------------
 
 TEST(Tables, Law_5_1_3_FiveSeatsEachDrawThreeFromTheFullDeck) {
@@ -573,6 +661,79 @@ TEST(TwoVagabonds, RandomGamesTwoSeatsBothVagabonds) {
   setup.factions = {kVagabond, kVagabond2};
   setup.max_turns = 300;
   RandomGamesCheck(setup, 960001, 5);
+}
+
+// Random play with every character (two Vagabonds, five seats: coalitions
+// are possible) offers every Daylight action of Law 9.5 and reaches every
+// Vagabond decision, so the random games above check them all.
+TEST(TwoVagabonds, RandomPlayReachesEveryVagabondActionAndDecision) {
+  std::set<std::string> keys;
+  std::set<int> actions, specials;  // specials: characters offered theirs
+  for (uint64_t seed = 1; seed <= 90; ++seed) {
+    GameSetup setup;
+    setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond, kVagabond2};
+    setup.shuffle_seats = true;
+    setup.characters = {{kVagabond, static_cast<int8_t>(seed % 9)},
+                        {kVagabond2, static_cast<int8_t>((seed + 4) % 9)}};
+    DecisionHook hook = [&](const State& s, uint64_t, int) {
+      const std::string key(s.PromptKey());
+      keys.insert(key);
+      if (key == "vagabond.action" || key == "battle.effect") {
+        for (const Option& o : s.options()) {
+          if (o.kind != kOptAction) continue;
+          actions.insert(o.a);
+          if (key == "vagabond.action" && o.a == 8) {
+            const int f = s.seat(s.prompt().seat).faction;
+            specials.insert(s.vagabond(f).character);
+          }
+        }
+      }
+      return absl::OkStatus();
+    };
+    auto r = RandomPlayout(setup, 4200 + seed, PolicySeedFor(seed), hook);
+    ASSERT_TRUE(r.ok()) << r.status();
+  }
+  // Move, Battle, Explore, Aid, Quest, Strike, Repair, Craft, Special
+  // (9.5.1-9.5.9) and Swift Strike (26.9.2).
+  for (int a : {0, 1, 2, 3, 4, 5, 6, 7, 8, 13}) {
+    EXPECT_TRUE(actions.count(a)) << "action " << a;
+  }
+  // Steal, Day Labor, Hideout, Instigate, Scorched Earth, Glide (26.x.2).
+  for (int c :
+       {kThiefC, kTinkerC, kRangerC, kVagrantC, kScoundrelC, kHarrierC}) {
+    EXPECT_TRUE(specials.count(c)) << "character " << c;
+  }
+  for (const char* k : {"vagabond.refresh",
+                        "vagabond.slip",
+                        "vagabond.action",
+                        "vagabond.move",
+                        "vagabond.move.allies",
+                        "vagabond.battle",
+                        "vagabond.battle.ally",
+                        "vagabond.aid.target",
+                        "vagabond.aid.card",
+                        "vagabond.aid.exhaust",
+                        "vagabond.aid.take_item",
+                        "vagabond.quest",
+                        "vagabond.quest.reward",
+                        "vagabond.quest.improvise",
+                        "vagabond.strike",
+                        "vagabond.strike.piece",
+                        "vagabond.repair",
+                        "vagabond.special.steal",
+                        "vagabond.special.day_labor",
+                        "vagabond.special.hideout",
+                        "vagabond.special.instigate",
+                        "vagabond.special.instigate.defender",
+                        "vagabond.special.glide",
+                        "vagabond.protector",
+                        "vagabond.take_hit",
+                        "vagabond.lone_wanderer",
+                        "vagabond.item_limit",
+                        "vagabond.explore",
+                        "vagabond.coalition"}) {
+    EXPECT_TRUE(keys.count(k)) << k;
+  }
 }
 
 }  // namespace
