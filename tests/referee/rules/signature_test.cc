@@ -95,25 +95,25 @@ TEST(Signature, Hirelings) {
                                {kHirelingVaultKeepers, false},
                                {kHirelingPopularBand, false}},
                               40),
-            "c5fdebeff5231537");
+            "d8ec114cd003033b");
   EXPECT_EQ(HirelingSignature({kMarquise, kEyrie, kAlliance, kVagabond},
                               {{kHirelingFlameBearers, false},
                                {kHirelingVaultKeepers, true},
                                {kHirelingPopularBand, true}},
                               30, "mountain"),
-            "7d3a707e3cfa1150");
+            "cbe6ed8437006261");
   EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
                               {{kHirelingLastDynasty, false},
                                {kHirelingSpringUprising, false},
                                {kHirelingFlameBearers, true}},
                               30, "lake"),
-            "9516f3f0f259f10a");
+            "409fddd1102124f3");
   EXPECT_EQ(HirelingSignature({kMarquise, kCult, kKeepers},
                               {{kHirelingExile, false},
                                {kHirelingLastDynasty, true},
                                {kHirelingSpringUprising, false}},
                               30, "winter"),
-            "ee86786ea14fb2d0");
+            "1c00575b5beddf63");
 }
 
 }  // namespace
