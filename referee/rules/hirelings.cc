@@ -274,7 +274,7 @@ uint32_t EdgeClearings(const State& s) {
 uint32_t SuitClearings(const State& s, int suit) {
   uint32_t m = 0;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.SuitOf(c) == suit) m |= 1u << c;
+    if (s.ClearingIs(c, suit)) m |= 1u << c;  // the Lost City: any suit
   }
   return m;
 }
@@ -616,7 +616,7 @@ void BirdsongStep(State& s) {
     std::vector<Option> opts;
     const uint32_t placeable = Placeable(s, t.a);
     for (int c = 0; c < s.map().num_clearings; ++c) {
-      if (s.SuitOf(c) != t.b) continue;
+      if (!s.ClearingIs(c, t.b)) continue;
       if (h.warriors[c] > 0)
         opts.push_back({.kind = kOptAction, .a = kActRevolt, .b = I8(c)});
       if (h.supply > 0 && (placeable >> c & 1))
@@ -1052,6 +1052,13 @@ int AttackerCap(const State& s, int card, int c) {
 // buildings and tokens; nobody scores for removing them (22.3.6). Hits on
 // the hireling take its warriors, then its vaults.
 
+// Law 4.3: may the hireling battle `f` in c? An enemy (22.3.2) with pieces
+// there, a Vagabond's pawn included (9.2.2: it is his piece).
+bool BattleableEnemy(const State& s, const HirelingCard& h, int f, int c) {
+  return EnemyOfHireling(s, h, f) &&
+         (s.HasPieces(f, c) || GetFaction(f)->PawnIn(s, c));
+}
+
 // Battles the hireling `card` may start in `only` (or anywhere, -1).
 std::vector<Option> HirelingBattles(const State& s, int card, int only) {
   const HirelingCard& h = Card(s, card);
@@ -1060,9 +1067,7 @@ std::vector<Option> HirelingBattles(const State& s, int card, int only) {
     if ((only >= 0 && c != only) || h.warriors[c] == 0) continue;
     for (int seat = 0; seat < s.num_seats(); ++seat) {
       const int f = s.seat(seat).faction;
-      // Pawns (the Vagabonds) are not battled by hirelings (report).
-      if (!EnemyOfHireling(s, h, f) || GetFaction(f)->PawnIn(s, c)) continue;
-      if (s.HasPieces(f, c))
+      if (BattleableEnemy(s, h, f, c))
         opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
     }
   }
@@ -1185,11 +1190,12 @@ void BattleStep(State& s) {
     if (t.y == 1 || dm->DefenderTakesHighRoll()) std::swap(hi, lo);
     s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
     const int defenders = s.clearing(c).warriors[def];
-    int def_cap = defenders;
+    // Law 4.3.3.I (9.2.6: the Vagabond's undamaged swords).
+    int def_cap = dm->RolledHitCap(s, c, false);
     for (int i = 0; i < s.num_seats(); ++i)
       def_cap += GetFaction(s.seat(i).faction)->DefenderExtraCap(s);
     int att = std::min<int>(hi, AttackerCap(s, t.a, c));
-    if (defenders == 0) ++att;  // Law 4.3.5.II: defenseless
+    if (dm->Defenseless(s, c)) ++att;  // Law 4.3.5.II (9.2.4)
     att = dm->HitsToTake(s, att);
     att -= dm->IgnoredHits(s, c, att, false);
     att -= BodyguardsIgnore(s, def, att);
@@ -1197,8 +1203,13 @@ void BattleStep(State& s) {
     const size_t mark = s.BeginSimultaneous();
     const int vaults = HirelingHits(s, t.a, c, dfh);
     if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
-    const int w = std::min(att, defenders);
-    if (w > 0) s.RemoveWarriors(def, c, w, kNoFaction);  // 22.3.6
+    // 22.3.6: the hireling's removals score nobody.
+    const int w = dm->TakesHitsItself() ? att : std::min(att, defenders);
+    if (w > 0 && dm->TakesHitsItself()) {
+      dm->TakeHits(s, c, w, kNoFaction);  // Law 9.2.7: he damages items
+    } else if (w > 0) {
+      s.RemoveWarriors(def, c, w, kNoFaction);
+    }
     s.EndSimultaneous(mark);
     t.x = I8(att - w);
     return;
@@ -1731,7 +1742,7 @@ void DaylightStep(State& s) {
         if (!(around >> c & 1)) continue;
         for (int seat = 0; seat < s.num_seats(); ++seat) {
           const int f = s.seat(seat).faction;
-          if (EnemyOfHireling(s, h, f) && s.HasPieces(f, c))
+          if (BattleableEnemy(s, h, f, c))
             opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
         }
       }

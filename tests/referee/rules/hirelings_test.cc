@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -2016,6 +2017,46 @@ TEST(Hirelings, Law_4_3_6_TheKeepersChooseTheWaystationAHirelingRemoves) {
   EXPECT_TRUE(sc.Paused()) << sc.Key();
   EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationFigure], 1);
   EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationTablet], 1);
+}
+
+// Spring Uprising's Birdsong with the Lost City (rules decision 24: it
+// counts as every suit for clearing-suit checks): the die's suit matches it.
+TEST(Hirelings, Law_22_2_3_SpringUprisingRollMatchesTheLostCity) {
+  Scenario sc(StreetBandTable({kMarquise, kEyrie}), 52);
+  State& s = sc.s();
+  Control(s, kHirelingSpringUprising, 0, 2);
+  int lost = 0;
+  while (s.SuitOf(lost) == 0) ++lost;
+  SetUpLandmark(s, kLandmarkLostCity, lost);
+  HirelingDice(s, {0});
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  ASSERT_EQ(sc.Key(), "hireling.uprising");
+  EXPECT_TRUE(sc.Offers(PlaceIn(s, lost)));
+}
+
+// Law 4.3 with 9.2.2, 9.2.7: a hireling battles "an enemy in the clearing
+// of battle", and the Vagabond's pawn makes him one: he defends with his
+// undamaged swords and takes hits by damaging items.
+TEST(Hirelings, Law_4_3_AHirelingBattlesTheVagabond) {
+  Scenario sc(Table({kEyrie, kVagabond}, {{kHirelingForestPatrol, false},
+                                          {kHirelingPopularBand, true},
+                                          {kHirelingSpringUprising, false}}),
+              53);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 0, 2);
+  PutWarriors(s, kHirelingForestPatrol, C(5), 2);
+  s.mutable_vagabond().clearing = static_cast<int8_t>(C(5));
+  s.mutable_vagabond().forest = -1;
+  sc.Item(kSword);
+  sc.Item(kBoot);
+  sc.Item(kTorch);
+  ASSERT_FALSE(UseHireling(sc, 0, "Use Forest Patrol").empty());
+  sc.Dice({2, 1});
+  sc.Choose("Battle");
+  // The one target is taken at once: 2 hits on him, his 1 sword deals 1.
+  EXPECT_EQ(sc.Key(), "vagabond.take_hit");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
 }
 
 }  // namespace

@@ -107,7 +107,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingSpringUprising, false},
                                {kHirelingFlameBearers, true}},
                               30, "lake"),
-            "409fddd1102124f3");
+            "c802843dac357155");
   EXPECT_EQ(HirelingSignature({kMarquise, kCult, kKeepers},
                               {{kHirelingExile, false},
                                {kHirelingLastDynasty, true},
