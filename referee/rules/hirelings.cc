@@ -193,6 +193,29 @@ bool EnemyOfHireling(const State& s, const HirelingCard& h, int faction) {
   return h.controller == kNoFaction || s.AreEnemies(h.controller, faction);
 }
 
+// Law 13.7.2, 6.2.2, 26.6.2 with 22.3.2: the clearings (bit per clearing)
+// where pieces of hireling `card` may be placed. A controlled hireling's
+// pieces are placed by its controller and are an enemy of the controller's
+// enemies, so a face-up snare stops them unless the Corvids (or their
+// coalition partner) control it, and the keep admits them only if the
+// Marquise controls it (FAQ 14). An uncontrolled hireling (at setup) is an
+// enemy of everyone; `placer` is the player setting it up, and the keep
+// admits it if that is the Marquise (6.2.2 bars other players).
+uint32_t Placeable(const State& s, int card, int placer = kNoFaction) {
+  const HirelingCard& h = Card(s, card);
+  const int as = h.Controlled()        ? h.controller
+                 : placer == kMarquise ? kMarquise
+                                       : kNoFaction;
+  uint32_t m = 0;
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.CanPlace(as, c)) m |= 1u << c;
+  }
+  return m;
+}
+int IndexOf(const State& s, const HirelingCard& h) {
+  return static_cast<int>(&h - s.hirelings().cards.data());
+}
+
 // Removes every enemy piece in c (Spring Uprising): the enemy factions' and
 // the enemy hirelings'. No one scores (Law 22.3.6).
 void RemoveAllEnemies(State& s, int card, int c) {
@@ -251,7 +274,7 @@ uint32_t EdgeClearings(const State& s) {
 uint32_t SuitClearings(const State& s, int suit) {
   uint32_t m = 0;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.SuitOf(c) == suit) m |= 1u << c;
+    if (s.ClearingIs(c, suit)) m |= 1u << c;  // the Lost City: any suit
   }
   return m;
 }
@@ -268,6 +291,7 @@ void SetupStep(State& s) {
   }
   const int seat = SetupSeat(s, t.a);
   const HirelingCard& h = Card(s, t.a);
+  const uint32_t placeable = Placeable(s, t.a, s.seat(seat).faction);
   auto next = [&] {
     ++t.a;
     t.b = 0;
@@ -284,19 +308,20 @@ void SetupStep(State& s) {
   }
   switch (h.hireling) {
     case kHirelingForestPatrol:  // one warrior in every clearing
-      for (int c = 0; c < s.map().num_clearings; ++c)
-        PlaceHirelingWarriors(s, t.a, c, 1);
+      for (int c = 0; c < s.map().num_clearings; ++c) {
+        if (placeable >> c & 1) PlaceHirelingWarriors(s, t.a, c, 1);
+      }
       next();
       return;
     case kHirelingLastDynasty:  // all five in one edge clearing
-      if (t.b > 0) break;
-      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, EdgeClearings(s)),
-            t.a);
+      if (t.b > 0 || (EdgeClearings(s) & placeable) == 0) break;
+      s.Ask(kPromptSetupClearing, seat,
+            ClearingOptions(s, EdgeClearings(s) & placeable), t.a);
       return;
     case kHirelingSpringUprising: {  // two rolls, one warrior per roll
       if (t.b >= 2) break;
       if (t.c < 0) t.c = I8(RollSuit(s));
-      const uint32_t m = SuitClearings(s, t.c);
+      const uint32_t m = SuitClearings(s, t.c) & placeable;
       if (m == 0) {
         ++t.b;
         t.c = -1;
@@ -315,9 +340,8 @@ void SetupStep(State& s) {
       return;
     }
     case kHirelingFlameBearers:  // two warriors, any clearings
-      if (t.b >= 2) break;
-      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, AllClearings(s)),
-            t.a);
+      if (t.b >= 2 || placeable == 0) break;
+      s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, placeable), t.a);
       return;
     case kHirelingVaultKeepers: {  // two warriors and a vault
       if (t.b > 0) break;
@@ -325,6 +349,7 @@ void SetupStep(State& s) {
       for (int c = 0; c < s.map().num_clearings; ++c) {
         if (s.OpenSlots(c) > 0) m |= 1u << c;
       }
+      m &= placeable;
       if (m == 0) break;
       s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, m), t.a);
       return;
@@ -335,6 +360,8 @@ void SetupStep(State& s) {
       for (int c = 0; c < s.map().num_clearings; ++c) {
         if (h.warriors[c] == 0) m |= 1u << c;
       }
+      m &= placeable;
+      if (m == 0) break;
       s.Ask(kPromptSetupClearing, seat, ClearingOptions(s, m), t.a);
       return;
     }
@@ -455,6 +482,7 @@ void EndTurnChoose(State& s, const Option& o) {
 // Places one warrior of `card` in a clearing of `mask` chosen by `seat`
 // (kTaskDaylight / kTaskWhenHired with x = pieces left to place).
 void AskPlace(State& s, int card, int seat, uint32_t mask, bool optional) {
+  mask &= Placeable(s, card);
   std::vector<Option> opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (mask >> c & 1)
@@ -472,7 +500,9 @@ uint32_t KeepersDropClearings(const State& s, const HirelingCard& h,
   uint32_t best_mask = 0;
   int best = 0;
   const int w = std::min<int>(warriors, h.supply);
+  const uint32_t placeable = Placeable(s, IndexOf(s, h));
   for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (!(placeable >> c & 1)) continue;
     const int n = w + (h.vault_supply > 0 && s.OpenSlots(c) > 0);
     if (n > best) best = n, best_mask = 0;
     if (n == best && n > 0) best_mask |= 1u << c;
@@ -520,7 +550,7 @@ void WhenHiredStep(State& s) {
       s.Pop();
       return;
     }
-    const uint32_t m = SuitClearings(s, RollSuit(s));
+    const uint32_t m = SuitClearings(s, RollSuit(s)) & Placeable(s, t.a);
     if (m == 0) {
       s.Pop();
       return;
@@ -535,6 +565,7 @@ void WhenHiredStep(State& s) {
     for (int c = 0; c < s.map().num_clearings; ++c) {
       if (s.HasPieces(h.controller, c)) m |= 1u << c;
     }
+    m &= Placeable(s, t.a);
     if (t.step++ > 0 || m == 0) {
       s.Pop();
       return;
@@ -544,7 +575,7 @@ void WhenHiredStep(State& s) {
   }
   if (Is(h, kHirelingFlameBearers, false)) {
     // When hired: with none on the map, place two in any clearings.
-    if (t.step >= 2) {
+    if (t.step >= 2 || Placeable(s, t.a) == 0) {
       s.Pop();
       return;
     }
@@ -583,11 +614,12 @@ void BirdsongStep(State& s) {
     t.step = 1;
     t.b = I8(RollSuit(s));
     std::vector<Option> opts;
+    const uint32_t placeable = Placeable(s, t.a);
     for (int c = 0; c < s.map().num_clearings; ++c) {
-      if (s.SuitOf(c) != t.b) continue;
+      if (!s.ClearingIs(c, t.b)) continue;
       if (h.warriors[c] > 0)
         opts.push_back({.kind = kOptAction, .a = kActRevolt, .b = I8(c)});
-      if (h.supply > 0)
+      if (h.supply > 0 && (placeable >> c & 1))
         opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(c)});
     }
     if (opts.empty()) {
@@ -736,6 +768,7 @@ void BearersStep(State& s) {
       for (int c = 0; c < s.map().num_clearings; ++c) {
         if (h.warriors[c] > 0) m |= s.AdjacentMask(c) | 1u << c;
       }
+      m &= Placeable(s, t.a);
       std::vector<Option> opts;
       for (int c = 0; c < s.map().num_clearings; ++c) {
         if (m >> c & 1)
@@ -1019,6 +1052,13 @@ int AttackerCap(const State& s, int card, int c) {
 // buildings and tokens; nobody scores for removing them (22.3.6). Hits on
 // the hireling take its warriors, then its vaults.
 
+// Law 4.3: may the hireling battle `f` in c? An enemy (22.3.2) with pieces
+// there, a Vagabond's pawn included (9.2.2: it is his piece).
+bool BattleableEnemy(const State& s, const HirelingCard& h, int f, int c) {
+  return EnemyOfHireling(s, h, f) &&
+         (s.HasPieces(f, c) || GetFaction(f)->PawnIn(s, c));
+}
+
 // Battles the hireling `card` may start in `only` (or anywhere, -1).
 std::vector<Option> HirelingBattles(const State& s, int card, int only) {
   const HirelingCard& h = Card(s, card);
@@ -1027,9 +1067,7 @@ std::vector<Option> HirelingBattles(const State& s, int card, int only) {
     if ((only >= 0 && c != only) || h.warriors[c] == 0) continue;
     for (int seat = 0; seat < s.num_seats(); ++seat) {
       const int f = s.seat(seat).faction;
-      // Pawns (the Vagabonds) are not battled by hirelings (report).
-      if (!EnemyOfHireling(s, h, f) || GetFaction(f)->PawnIn(s, c)) continue;
-      if (s.HasPieces(f, c))
+      if (BattleableEnemy(s, h, f, c))
         opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
     }
   }
@@ -1065,18 +1103,37 @@ void BattleChoiceStep(State& s) {
   s.Ask(kPromptHireBattle, t.seat, std::move(opts), t.a);
 }
 
+// Hireling `card` of `seat` battles faction `def` in c (Law 4.3). The
+// defender is a faction and keeps its abilities (22.3.5 bars only the
+// controller's): the core's battle state names the clearing and the
+// defender (the attacker is no faction) for its hooks, and its
+// start-of-battle hook runs (Stubborn's first hit, 14.7.7).
+void PushHirelingBattle(State& s, int seat, int card, int c, int def) {
+  LogHire(s, card, kHireOpBattle, c, def, seat);
+  HirelingsBattleStart(s);
+  BattleState& b = s.battle();
+  b = BattleState{};
+  b.clearing = I8(c);
+  b.defender = I8(def);
+  s.Push(Task{.kind = kTaskHireBattle,
+              .seat = I8(seat),
+              .a = I8(card),
+              .b = I8(c),
+              .c = I8(def)});
+  GetFaction(def)->OnBattleStart(s);
+}
+
+void EndHirelingBattle(State& s) {
+  s.Pop();
+  s.battle() = BattleState{};
+}
+
 void BattleChoiceChoose(State& s, const Option& o) {
   Task& t = s.top();
   const int seat = t.seat, card = t.a;
   if (o.kind != kOptBattle || --t.x <= 0) s.Pop();
   if (o.kind != kOptBattle) return;
-  LogHire(s, card, kHireOpBattle, o.a, o.b, seat);
-  HirelingsBattleStart(s);
-  s.Push(Task{.kind = kTaskHireBattle,
-              .seat = I8(seat),
-              .a = I8(card),
-              .b = o.a,
-              .c = o.b});
+  PushHirelingBattle(s, seat, card, o.a, o.b);
 }
 
 void BattleStep(State& s) {
@@ -1095,8 +1152,18 @@ void BattleStep(State& s) {
     s.Ask(kPromptHireAmbush, dseat, std::move(opts), t.a, c);
     return;
   }
-  if (t.step == 1) {  // Law 4.3.2: Rabbit Scouts before the roll
+  if (t.step == 1) {  // Law 4.3.2: before-roll effects (Bitter, Protector)
     t.step = 2;
+    if (!AttackerPresent(s, t.a, c)) {  // Law 4.3.1.II
+      EndHirelingBattle(s);
+      return;
+    }
+    for (int i = 0; i < s.num_seats(); ++i)
+      GetFaction(s.seat(i).faction)->BeforeRoll(s);
+    return;
+  }
+  if (t.step == 2) {  // Law 4.3.2: Rabbit Scouts before the roll
+    t.step = 3;
     if (AttackerPresent(s, t.a, c) && ScoutsFor(s, def)) {
       std::vector<Option> opts = ClearingCards(s, dseat, c);
       if (opts.empty()) return;
@@ -1105,27 +1172,44 @@ void BattleStep(State& s) {
     }
     return;
   }
-  if (t.step == 2) {  // Law 4.3.3: roll; hits are dealt at once
-    t.step = 3;
+  if (t.step == 3) {  // Law 4.3.3: roll; hits are dealt at once
+    t.step = 4;
     if (!AttackerPresent(s, t.a, c)) {
-      s.Pop();
+      EndHirelingBattle(s);
       return;
     }
+    // The defender keeps its abilities (22.3.5 bars only the
+    // controller's): Guerrilla War (8.2.2), Embedded Agents (13.2.5),
+    // Stubborn (14.7.7), Devout Knights (15.2.4), the Arbiter it enlisted
+    // (26.5.2).
+    const FactionModule* dm = GetFaction(def);
     int hi = s.chance_stream().Draw(kChanceDie, 4);
     int lo = s.chance_stream().Draw(kChanceDie, 4);
     if (hi < lo) std::swap(hi, lo);
-    if (t.y == 1) std::swap(hi, lo);  // Rabbit Scouts: the defender's high
+    // Rabbit Scouts or Law 8.2.2: the defender deals the higher roll.
+    if (t.y == 1 || dm->DefenderTakesHighRoll()) std::swap(hi, lo);
     s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
     const int defenders = s.clearing(c).warriors[def];
+    // Law 4.3.3.I (9.2.6: the Vagabond's undamaged swords).
+    int def_cap = dm->RolledHitCap(s, c, false);
+    for (int i = 0; i < s.num_seats(); ++i)
+      def_cap += GetFaction(s.seat(i).faction)->DefenderExtraCap(s);
     int att = std::min<int>(hi, AttackerCap(s, t.a, c));
-    if (defenders == 0) ++att;  // Law 4.3.5.II: defenseless
+    if (dm->Defenseless(s, c)) ++att;  // Law 4.3.5.II (9.2.4)
+    att = dm->HitsToTake(s, att);
+    att -= dm->IgnoredHits(s, c, att, false);
     att -= BodyguardsIgnore(s, def, att);
-    const int dfh = std::min(lo, defenders);
+    const int dfh = std::min(lo, def_cap) + dm->DefenderExtraHits(s, c);
     const size_t mark = s.BeginSimultaneous();
     const int vaults = HirelingHits(s, t.a, c, dfh);
     if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
-    const int w = std::min(att, defenders);
-    if (w > 0) s.RemoveWarriors(def, c, w, kNoFaction);  // 22.3.6
+    // 22.3.6: the hireling's removals score nobody.
+    const int w = dm->TakesHitsItself() ? att : std::min(att, defenders);
+    if (w > 0 && dm->TakesHitsItself()) {
+      dm->TakeHits(s, c, w, kNoFaction);  // Law 9.2.7: he damages items
+    } else if (w > 0) {
+      s.RemoveWarriors(def, c, w, kNoFaction);
+    }
     s.EndSimultaneous(mark);
     t.x = I8(att - w);
     return;
@@ -1137,7 +1221,7 @@ void BattleStep(State& s) {
       opts.push_back({.kind = kOptPiece, .a = I8(p)});
   }
   if (opts.empty()) {
-    s.Pop();
+    EndHirelingBattle(s);
     return;
   }
   s.Ask(kPromptHit, dseat, std::move(opts), c);
@@ -1187,15 +1271,27 @@ bool CanAttackHireling(const State& s, int faction, int card, int c) {
   return true;
 }
 
-// Hits on the attacking faction: its warriors and its mercenaries in turn
-// (11.2.7.III.a); returns the hits left for buildings and tokens.
+// Hits on the attacking faction: Law 11.2.7.III.a, the buyer of
+// mercenaries splits them, odd hits on its own warriors and even hits on
+// the mercenaries, each falling back on the other; returns the hits left
+// for buildings and tokens.
 int HitAttackerWarriors(State& s, int f, int c, int hits) {
   const int mercs =
       s.SeatOf(kRiverfolk) < 0 || f == kRiverfolk
           ? 0
           : GetFaction(kRiverfolk)->MercenariesFor(s, f, c, kNoFaction);
-  const int own = std::min<int>(hits, s.clearing(c).warriors[f]);
-  const int merc = std::min(hits - own, mercs);
+  const int warriors = s.clearing(c).warriors[f];
+  int own = 0, merc = 0;
+  for (int hit = 0; hit < hits; ++hit) {
+    const bool odd = hit % 2 == 0;  // the 1st, 3rd, ... hit
+    if (own < warriors && (odd || merc == mercs)) {
+      ++own;
+    } else if (merc < mercs) {
+      ++merc;
+    } else {
+      break;
+    }
+  }
   if (own > 0) s.RemoveWarriors(f, c, own, kNoFaction);
   if (merc > 0) s.RemoveWarriors(kRiverfolk, c, merc, kNoFaction);
   return hits - own - merc;
@@ -1269,7 +1365,16 @@ void DefendChoose(State& s, const Option& o) {
   std::array<int8_t, kNumPieces> pieces{};
   pieces[o.a] = 1;
   --t.x;
+  const int controller = Card(s, t.a).controller;
+  const size_t depth = s.stack().size();
   s.RemovePieces(t.c, t.b, 0, pieces, kNoFaction);  // 22.3.6
+  // FAQ 41 (Law 15.2.5): a relic a controlled hireling removes is placed by
+  // its controller, and scores nobody. The Keepers' Prized Trophies task
+  // (pushed by the removal, asking its seat where the relic goes) defaults
+  // to the player taking the turn, the placer for an uncontrolled hireling.
+  const bool relic = o.a >= kRelicFigure && o.a <= kRelicJewelry;
+  if (relic && controller != kNoFaction && s.stack().size() > depth)
+    s.top().seat = I8(s.SeatOf(controller));
 }
 
 // Rabbit Scouts in a battle between players (kTaskScouts, before the roll).
@@ -1315,12 +1420,16 @@ uint32_t WithWarriors(const HirelingCard& h) {
 
 // Law 4.2.1 for hireling warriors: the controller rules either end
 // (22.3.1).
+// Law 13.7.2, 26.6.2 with 22.3.2: a face-up snare holds an enemy
+// hireling's warriors; nothing moves into a scorched clearing.
 std::vector<Option> HirelingMoves(const State& s, const HirelingCard& h) {
   std::vector<Option> opts;
+  uint32_t blocked_to = 0, blocked_from = 0;
+  s.MoveBlocks(h.controller, blocked_to, blocked_from);
   for (int a = 0; a < s.map().num_clearings; ++a) {
-    if (h.warriors[a] == 0) continue;
+    if (h.warriors[a] == 0 || (blocked_from >> a & 1)) continue;
     for (int b = 0; b < s.map().num_clearings; ++b) {
-      if (!s.Adjacent(a, b)) continue;
+      if (!s.Adjacent(a, b) || (blocked_to >> b & 1)) continue;
       if (!s.Rules(h.controller, a) && !s.Rules(h.controller, b)) continue;
       opts.push_back({.kind = kOptMove, .a = I8(a), .b = I8(b)});
     }
@@ -1425,7 +1534,7 @@ uint32_t BandSources(const State& s, int c, uint32_t done) {
 }
 
 bool PopularBandAvailable(const State& s, const HirelingCard& h) {
-  if (h.supply > 0) return true;
+  if (h.supply > 0 && Placeable(s, IndexOf(s, h)) != 0) return true;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (h.warriors[c] > 0 && BandSources(s, c, 0) != 0) return true;
   }
@@ -1472,7 +1581,7 @@ void BandStep(State& s) {
       t.step = kBandFrom;
       return;
     default:
-      if (h.supply == 0) {
+      if (h.supply == 0 || Placeable(s, t.a) == 0) {
         s.Pop();
         return;
       }
@@ -1519,15 +1628,16 @@ bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
   if (Is(h, kHirelingPopularBand, false)) return PopularBandAvailable(s, h);
   if (Is(h, kHirelingExile, true))  // The Brigand
     return !BrigandActions(s, seat, h).empty();
-  if (Is(h, kHirelingPopularBand, true)) return h.supply > 0;  // Street Band
-  if (Is(h, kHirelingFlameBearers, true)) {                    // Rat Smugglers
+  const int card = IndexOf(s, h);
+  if (Is(h, kHirelingPopularBand, true))  // Street Band
+    return h.supply > 0 && Placeable(s, card) != 0;
+  if (Is(h, kHirelingFlameBearers, true)) {  // Rat Smugglers
     const int f = s.seat(seat).faction;
     return HasItemCard(s, seat) &&
            (!LegalMoves(s, f, -1).empty() || !LegalBattles(s, f, -1).empty());
   }
-  const int card = static_cast<int>(&h - s.hirelings().cards.data());
   if (Is(h, kHirelingForestPatrol, false)) {
-    return (h.held > 0 && WithWarriors(h) != 0) ||
+    return (h.held > 0 && (WithWarriors(h) & Placeable(s, card)) != 0) ||
            !HirelingMoves(s, h).empty() ||
            !HirelingBattles(s, card, -1).empty();
   }
@@ -1537,7 +1647,8 @@ bool DaylightAvailable(const State& s, int seat, const HirelingCard& h) {
   }
   if (Is(h, kHirelingLastDynasty, false)) {
     const int c = DynastyClearing(h);
-    if (c < 0) return h.supply > 0;
+    if (c < 0)
+      return h.supply > 0 && (EdgeClearings(s) & Placeable(s, card)) != 0;
     return s.Rules(h.controller, c) ? !HirelingMoves(s, h).empty()
                                     : !HirelingBattles(s, card, c).empty();
   }
@@ -1578,8 +1689,9 @@ void DaylightStep(State& s) {
     if (!HirelingBattles(s, t.a, -1).empty())
       opts.push_back({.kind = kOptAction, .a = kActBattle});
     if (h.held > 0) {
+      const uint32_t m = WithWarriors(h) & Placeable(s, t.a);
       for (int c = 0; c < s.map().num_clearings; ++c) {
-        if (h.warriors[c] > 0)
+        if (m >> c & 1)
           opts.push_back({.kind = kOptAction, .a = kActPlaceHeld, .b = I8(c)});
       }
     }
@@ -1590,7 +1702,8 @@ void DaylightStep(State& s) {
     // Build a vault at or next to a vault (step 0), then battle at each
     // vault or recruit a warrior at each (step 1).
     if (t.step == 0) {
-      const uint32_t m = h.vault_supply > 0 ? VaultsAround(s, h, 1) : 0;
+      const uint32_t m =
+          h.vault_supply > 0 ? VaultsAround(s, h, 1) & Placeable(s, t.a) : 0;
       if (m == 0) {  // "if you cannot": a warrior and a vault anywhere
         const uint32_t any = KeepersDropClearings(s, h, 1);
         if (any != 0) {
@@ -1629,7 +1742,7 @@ void DaylightStep(State& s) {
         if (!(around >> c & 1)) continue;
         for (int seat = 0; seat < s.num_seats(); ++seat) {
           const int f = s.seat(seat).faction;
-          if (EnemyOfHireling(s, h, f) && s.HasPieces(f, c))
+          if (BattleableEnemy(s, h, f, c))
             opts.push_back({.kind = kOptBattle, .a = I8(c), .b = I8(f)});
         }
       }
@@ -1641,8 +1754,9 @@ void DaylightStep(State& s) {
   if (Is(h, kHirelingLastDynasty, false)) {
     const int c = DynastyClearing(h);
     if (c < 0) {  // none on the map: all five to an edge clearing
+      const uint32_t m = EdgeClearings(s) & Placeable(s, t.a);
       for (int e = 0; e < s.map().num_clearings; ++e) {
-        if (s.map().clearings[e].edge)
+        if (m >> e & 1)
           opts.push_back({.kind = kOptAction, .a = kActPlace, .b = I8(e)});
       }
       s.Ask(kPromptAction, t.seat, std::move(opts), t.a);
@@ -1693,9 +1807,11 @@ void VaultKeepersChoose(State& s, const Task& t, const Option& o) {
   }
   if (o.kind != kOptAction) return;
   const uint32_t vaults = VaultsAround(s, h, 0);
+  const uint32_t placeable = Placeable(s, t.a);
   for (int c = s.map().num_clearings - 1; c >= 0; --c) {
     if (!(vaults >> c & 1)) continue;
     if (o.a == kActRecruit) {
+      if (!(placeable >> c & 1)) continue;
       // A warrior at each vault (as 6.5.3 at each recruiter); a short
       // supply places what it holds (1.5.4).
       PlaceHirelingWarriors(s, t.a, c, h.vaults[c]);
@@ -1739,10 +1855,7 @@ void DaylightChoose(State& s, const Option& o) {
       return;
     }
     ExileExhaust(h, 2);  // and battles (Law 4.3, 22.3.4)
-    LogHire(s, t.a, kHireOpBattle, o.a, o.b, t.seat);
-    HirelingsBattleStart(s);
-    s.Push(Task{
-        .kind = kTaskHireBattle, .seat = t.seat, .a = t.a, .b = o.a, .c = o.b});
+    PushHirelingBattle(s, t.seat, t.a, o.a, o.b);
     return;
   }
   if (o.kind != kOptAction) return;

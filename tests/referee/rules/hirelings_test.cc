@@ -7,6 +7,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -212,22 +213,39 @@ TEST(Hirelings, Law_19_6_3_SetupFromTheLastPlayerCounterclockwise) {
   auto s = State::NewGame(g, 5);
   ASSERT_TRUE(s.ok()) << s.status();
   SkipFactionSetup(*s);
+  // Law 6.2.2: the keep's clearing takes pieces only the Marquise places.
+  const int keep = s->marquise().keep;
+  ASSERT_TRUE(s->map().clearings[keep].edge);
+  auto offers = [&](int c) {
+    for (const Option& o : s->options()) {
+      if (o.a == c) return true;
+    }
+    return false;
+  };
   // The Last Dynasty (first card): the last player, seat 2, picks an edge
-  // clearing (Autumn has 9: clearings 1-9) for all five warriors.
+  // clearing (Autumn has 9: clearings 1-9) for all five warriors, not the
+  // keep's.
   EXPECT_EQ(s->PromptKey(), "hireling.setup_clearing");
   EXPECT_EQ(s->deciding_seat(), 2);
-  EXPECT_EQ(s->options().size(), 9u);
-  ASSERT_TRUE(s->Apply(4).ok());  // clearing 5
-  EXPECT_EQ(s->hirelings().cards[0].warriors[C(5)], 5);
+  EXPECT_EQ(s->options().size(), 8u);
+  EXPECT_FALSE(offers(keep));
+  const int dynasty = s->options()[4].a;
+  ASSERT_TRUE(s->Apply(4).ok());
+  EXPECT_EQ(s->hirelings().cards[0].warriors[dynasty], 5);
   // The Flame Bearers: seat 1 places two warriors in any clearings.
   EXPECT_EQ(s->deciding_seat(), 1);
-  EXPECT_EQ(s->options().size(), 12u);
+  EXPECT_EQ(s->options().size(), 11u);
+  EXPECT_FALSE(offers(keep));
+  const int bearers = s->options()[0].a;
   ASSERT_TRUE(s->Apply(0).ok());
   EXPECT_EQ(s->deciding_seat(), 1);
   ASSERT_TRUE(s->Apply(0).ok());
-  EXPECT_EQ(s->hirelings().cards[1].warriors[C(1)], 2);
-  // The Popular Band: seat 0, two different clearings.
+  EXPECT_EQ(s->hirelings().cards[1].warriors[bearers], 2);
+  // The Popular Band: seat 0, the Marquise, two different clearings, the
+  // keep's among them (FAQ 14).
   EXPECT_EQ(s->deciding_seat(), 0);
+  EXPECT_EQ(s->options().size(), 12u);
+  EXPECT_TRUE(offers(keep));
   ASSERT_TRUE(s->Apply(0).ok());
   EXPECT_EQ(s->options().size(), 11u);  // not clearing 1 again
   ASSERT_TRUE(s->Apply(0).ok());
@@ -1732,6 +1750,313 @@ TEST(Hirelings, Law_22_3_2_RevoltRemovesEnemyHirelingPiecesAndScoresVaults) {
   EXPECT_EQ(s.clearing(C(1)).pieces[kBaseFox], 1);
   EXPECT_EQ(s.seat(1).vp, vp + 1) << "one VP for the vault, none for warriors";
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// --- Audit of the hirelings against the Law (session hire16) ----------------
+
+bool Has(const std::vector<std::string>& labels, const std::string& label) {
+  return std::find(labels.begin(), labels.end(), label) != labels.end();
+}
+std::string PlaceIn(const State& s, int c) {
+  return absl::StrCat("Place in ", ClearingName(s, c));
+}
+
+// Starts `seat`'s Daylight action of the hireling named `use` ("Use Street
+// Band") and returns the labels of its first decision.
+std::vector<std::string> UseHireling(Scenario& sc, int seat,
+                                     const std::string& use) {
+  State& s = sc.s();
+  for (HirelingCard& h : s.mutable_hirelings().cards) h.used = false;
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, seat, opts);
+  for (const Option& o : opts) {
+    if (s.OptionLabel(o) != use) continue;
+    sc.Start([&](State& st) { ResolveHirelingExtra(st, seat, o); });
+    return sc.Labels();
+  }
+  return {};
+}
+
+bool OffersUse(const State& s, int seat, const std::string& use) {
+  std::vector<Option> opts;
+  AppendHirelingExtras(s, seat, opts);
+  for (const Option& o : opts) {
+    if (s.OptionLabel(o) == use) return true;
+  }
+  return false;
+}
+
+// A face-up relic in c (as keepers_test.cc's PutRelic).
+void PutRelic(State& s, int c, int type, int value) {
+  s.SetPieces(kRelicFigure + type, c,
+              s.clearing(c).pieces[kRelicFigure + type] + 1);
+  s.mutable_keepers().clearings[c].push_back(
+      {static_cast<int8_t>(type), static_cast<int8_t>(value), true});
+}
+
+GameSetup StreetBandTable(std::vector<int8_t> factions) {
+  return Table(std::move(factions), {{kHirelingPopularBand, true},
+                                     {kHirelingVaultKeepers, false},
+                                     {kHirelingSpringUprising, false}});
+}
+GameSetup DynastyAgainst(int8_t faction) {
+  return Table({kMarquise, faction}, {{kHirelingLastDynasty, false},
+                                      {kHirelingPopularBand, true},
+                                      {kHirelingExile, true}});
+}
+
+// Law 13.7.2 with 22.3.2: a hireling is an enemy of every player but its
+// controller, so its pieces are not placed where a Corvid snare lies face
+// up; the Corvids' own hireling may place there.
+TEST(Hirelings, Law_13_7_2_NoEnemyHirelingIsPlacedUnderAFaceUpSnare) {
+  Scenario sc(StreetBandTable({kMarquise, kCorvid}), 41);
+  State& s = sc.s();
+  s.SetPieces(kPlotSnare, C(5), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(5));
+  s.SetPieces(kPlotSnare, C(6), 1);  // face down: no effect
+  Control(s, kHirelingPopularBand, 0, 2);
+  std::vector<std::string> labels = UseHireling(sc, 0, "Use Street Band");
+  ASSERT_FALSE(labels.empty());
+  EXPECT_FALSE(Has(labels, PlaceIn(s, C(5))));
+  EXPECT_TRUE(Has(labels, PlaceIn(s, C(6))));
+  Control(s, kHirelingPopularBand, 1, 2);
+  labels = UseHireling(sc, 1, "Use Street Band");
+  EXPECT_TRUE(Has(labels, PlaceIn(s, C(5))));
+}
+
+// Law 13.7.2 with 22.3.2: nor do an enemy hireling's warriors move out of a
+// face-up snare's clearing.
+TEST(Hirelings, Law_13_7_2_NoEnemyHirelingMovesOutOfAFaceUpSnare) {
+  Scenario sc(DynastyAgainst(kCorvid), 42);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  ASSERT_TRUE(s.Rules(kMarquise, C(5)));  // so the Dynasty would move
+  EXPECT_TRUE(OffersUse(s, 0, "Use Last Dynasty"));
+  s.SetPieces(kPlotSnare, C(5), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(5));
+  EXPECT_FALSE(OffersUse(s, 0, "Use Last Dynasty"));
+  Control(s, kHirelingLastDynasty, 1, 2);  // the Corvids' own
+  ASSERT_TRUE(s.Rules(kCorvid, C(5)));
+  EXPECT_TRUE(OffersUse(s, 1, "Use Last Dynasty"));
+}
+
+// Law 6.2.2 with FAQ 14: only the Marquise places pieces in the keep's
+// clearing, her own hireling's included; another player's hireling cannot.
+TEST(Hirelings, Law_6_2_2_OnlyTheMarquisePlacesHirelingsAtTheKeep) {
+  Scenario sc(StreetBandTable({kMarquise, kEyrie}), 43);
+  State& s = sc.s();
+  s.SetPieces(kKeep, C(1), 1);
+  s.mutable_marquise().keep = C(1);
+  Control(s, kHirelingPopularBand, 1, 2);
+  std::vector<std::string> labels = UseHireling(sc, 1, "Use Street Band");
+  ASSERT_FALSE(labels.empty());
+  EXPECT_FALSE(Has(labels, PlaceIn(s, C(1))));
+  Control(s, kHirelingPopularBand, 0, 2);
+  labels = UseHireling(sc, 0, "Use Street Band");
+  EXPECT_TRUE(Has(labels, PlaceIn(s, C(1))));
+}
+
+// Law 15.2.4: the Keepers ignore the first hit of each battle where a relic
+// and a Keeper warrior are, a hireling's battle too (the defender keeps its
+// faction's abilities; 22.3.5 bars only the controller's).
+TEST(Hirelings, Law_15_2_4_DevoutKnightsAgainstAHireling) {
+  Scenario sc(DynastyAgainst(kKeepers), 44);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kKeepers, C(5), 5);
+  PutRelic(s, C(5), 0, 2);
+  ASSERT_FALSE(s.Rules(kMarquise, C(5)));  // tied: the Dynasty battles twice
+  sc.Dice({2, 0, 2, 0});
+  UseHireling(sc, 0, "Use Last Dynasty");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(5)).warriors[kKeepers], 3) << "1 hit of 2, twice";
+}
+
+// FAQ 41 (Law 15.2.5 with 22.3.6): a relic removed by a controlled hireling
+// is placed by its controller, and nobody scores; here the Keepers attack
+// the Marquise's Last Dynasty on their own turn and lose a relic.
+TEST(Hirelings, Law_15_2_5_TheControllerPlacesARelicItsHirelingRemoved) {
+  Scenario sc(DynastyAgainst(kKeepers), 45);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kKeepers, C(5), 1);
+  PutRelic(s, C(5), 0, 2);
+  ASSERT_TRUE(OffersHirelingBattle(s, kKeepers, C(5), "Last Dynasty"));
+  sc.Dice({3, 3});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kKeepers, kBattleHirelingBase + 0);
+  });
+  // 3 hits, the first ignored (15.2.4): the warrior, then the relic (the
+  // Keepers' only piece left, so no question).
+  ASSERT_EQ(sc.Key(), "keepers.prized_trophies");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kKeepers], 0);
+  EXPECT_EQ(s.deciding_seat(), 0) << "the hireling's controller places it";
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_EQ(s.seat(1).vp, 0);
+}
+
+// Law 11.2.7.III.a: the buyer of mercenaries battling a hireling splits the
+// hits it takes, odd hits on its own warriors, even hits on mercenaries.
+TEST(Hirelings, Law_11_2_7_III_a_MercenariesShareHitsAgainstAHireling) {
+  Scenario sc(StreetBandTable({kMarquise, kRiverfolk}), 46);
+  State& s = sc.s();
+  HirelingCard& band = s.mutable_hirelings().cards[0];
+  band.demoted = false;  // the Popular Band, uncontrolled
+  PutWarriors(s, kHirelingPopularBand, C(5), 3);
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kRiverfolk, C(5), 2);
+  s.mutable_riverfolk().mercs_for = kMarquise;
+  s.mutable_riverfolk().mercs_turn = static_cast<int16_t>(s.turn());
+  sc.Dice({3, 2});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kMarquise, kBattleHirelingBase + 0);
+  });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 0);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kRiverfolk], 1);
+}
+
+// Law 8.2.2: defending against a hireling, the Alliance deals the higher
+// roll and the hireling the lower (Guerrilla War is the Alliance's ability).
+TEST(Hirelings, Law_8_2_2_GuerrillaWarAgainstAHireling) {
+  Scenario sc(DynastyAgainst(kAlliance), 47);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kAlliance, C(5), 5);
+  sc.Dice({3, 1, 3, 1});
+  UseHireling(sc, 0, "Use Last Dynasty");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  // Each battle: the Dynasty deals 1, the Alliance 3 (then 2 left).
+  EXPECT_EQ(s.clearing(C(5)).warriors[kAlliance], 3);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 0);
+}
+
+// Law 13.2.5: defending against a hireling where they have a face-down plot,
+// the Corvids deal an extra hit.
+TEST(Hirelings, Law_13_2_5_EmbeddedAgentsAgainstAHireling) {
+  Scenario sc(DynastyAgainst(kCorvid), 48);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kCorvid, C(5), 5);
+  s.SetPieces(kPlotBomb, C(5), 1);  // face down
+  sc.Dice({1, 0, 1, 0});
+  UseHireling(sc, 0, "Use Last Dynasty");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(5)).warriors[kCorvid], 3);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 3) << "one extra hit each";
+}
+
+// Law 14.7.7: Stubborn, the Hundreds ignore the first hit of each battle
+// at their warlord, a hireling's battle too.
+TEST(Hirelings, Law_14_7_7_StubbornAgainstAHireling) {
+  Scenario sc(DynastyAgainst(kHundreds), 49);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kHundreds, C(5), 5);
+  s.mutable_hundreds().warlord = C(5);
+  s.mutable_hundreds().mood = kMoodStubborn;
+  s.mutable_hundreds().stubborn_used = true;  // left from an earlier battle
+  ASSERT_FALSE(s.Rules(kMarquise, C(5)));
+  sc.Dice({2, 0, 2, 0});
+  UseHireling(sc, 0, "Use Last Dynasty");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(5)).warriors[kHundreds], 3) << "1 hit of 2, twice";
+}
+
+// Law 10.2.3: Cult warriors removed while defending in battle become
+// acolytes, against a hireling too.
+TEST(Hirelings, Law_10_2_3_RevengeAgainstAHireling) {
+  Scenario sc(DynastyAgainst(kCult), 50);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kCult, C(5), 5);
+  ASSERT_FALSE(s.Rules(kMarquise, C(5)));
+  const int acolytes = s.cult().acolytes;
+  sc.Dice({2, 0, 2, 0});
+  UseHireling(sc, 0, "Use Last Dynasty");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(5)).warriors[kCult], 1);
+  EXPECT_EQ(s.cult().acolytes, acolytes + 4);
+}
+
+// Law 4.3.6 (a rules decision): hits from a hireling are taken by the side
+// hit, so the Keepers choose which of their waystations goes (each shows one
+// relic type of two). Here the Last Dynasty arrives in clearing 1 and
+// battles once.
+TEST(Hirelings, Law_4_3_6_TheKeepersChooseTheWaystationAHirelingRemoves) {
+  Scenario sc(DynastyAgainst(kKeepers), 51);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  s.SetWarriors(kKeepers, C(1), 2);
+  KeepersBoard& kb = s.mutable_keepers();
+  for (const auto& [ws, back] : {std::pair{0, false}, {2, true}, {1, false}}) {
+    kb.waystation[ws] = static_cast<int8_t>(C(1));
+    kb.flipped[ws] = back;
+    const int piece = kWaystationFigure + (back ? (ws + 1) % 3 : ws);
+    s.SetPieces(piece, C(1), s.clearing(C(1)).pieces[piece] + 1);
+  }
+  ASSERT_EQ(s.clearing(C(1)).pieces[kWaystationFigure], 2);
+  sc.Dice({3, 0});
+  UseHireling(sc, 0, "Use Last Dynasty");
+  sc.Choose(PlaceIn(s, C(1)));
+  // Three hits: the two warriors, then a building the Keepers pick.
+  ASSERT_EQ(sc.Key(), "hireling.remove_piece");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"figure waystation",
+                                                   "tablet waystation"}));
+  sc.Choose("figure waystation");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationFigure], 1);
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationTablet], 1);
+}
+
+// Spring Uprising's Birdsong with the Lost City (rules decision 24: it
+// counts as every suit for clearing-suit checks): the die's suit matches it.
+TEST(Hirelings, Law_22_2_3_SpringUprisingRollMatchesTheLostCity) {
+  Scenario sc(StreetBandTable({kMarquise, kEyrie}), 52);
+  State& s = sc.s();
+  Control(s, kHirelingSpringUprising, 0, 2);
+  int lost = 0;
+  while (s.SuitOf(lost) == 0) ++lost;
+  SetUpLandmark(s, kLandmarkLostCity, lost);
+  HirelingDice(s, {0});
+  sc.Start([](State& st) { HirelingsBirdsongStart(st, 0); });
+  ASSERT_EQ(sc.Key(), "hireling.uprising");
+  EXPECT_TRUE(sc.Offers(PlaceIn(s, lost)));
+}
+
+// Law 4.3 with 9.2.2, 9.2.7: a hireling battles "an enemy in the clearing
+// of battle", and the Vagabond's pawn makes him one: he defends with his
+// undamaged swords and takes hits by damaging items.
+TEST(Hirelings, Law_4_3_AHirelingBattlesTheVagabond) {
+  Scenario sc(Table({kEyrie, kVagabond}, {{kHirelingForestPatrol, false},
+                                          {kHirelingPopularBand, true},
+                                          {kHirelingSpringUprising, false}}),
+              53);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 0, 2);
+  PutWarriors(s, kHirelingForestPatrol, C(5), 2);
+  s.mutable_vagabond().clearing = static_cast<int8_t>(C(5));
+  s.mutable_vagabond().forest = -1;
+  sc.Item(kSword);
+  sc.Item(kBoot);
+  sc.Item(kTorch);
+  ASSERT_FALSE(UseHireling(sc, 0, "Use Forest Patrol").empty());
+  sc.Dice({2, 1});
+  sc.Choose("Battle");
+  // The one target is taken at once: 2 hits on him, his 1 sword deals 1.
+  EXPECT_EQ(sc.Key(), "vagabond.take_hit");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
 }
 
 }  // namespace

@@ -95,25 +95,25 @@ TEST(Signature, Hirelings) {
                                {kHirelingVaultKeepers, false},
                                {kHirelingPopularBand, false}},
                               40),
-            "c5fdebeff5231537");
+            "d8ec114cd003033b");
   EXPECT_EQ(HirelingSignature({kMarquise, kEyrie, kAlliance, kVagabond},
                               {{kHirelingFlameBearers, false},
                                {kHirelingVaultKeepers, true},
                                {kHirelingPopularBand, true}},
                               30, "mountain"),
-            "931fb02a77e05c3a");
+            "dc057d2efcb2508a");
   EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
                               {{kHirelingLastDynasty, false},
                                {kHirelingSpringUprising, false},
                                {kHirelingFlameBearers, true}},
                               30, "lake"),
-            "657f2c80612b49a7");
+            "767704e3c3eaa515");
   EXPECT_EQ(HirelingSignature({kMarquise, kCult, kKeepers},
                               {{kHirelingExile, false},
                                {kHirelingLastDynasty, true},
                                {kHirelingSpringUprising, false}},
                               30, "winter"),
-            "ee86786ea14fb2d0");
+            "1c00575b5beddf63");
 }
 
 }  // namespace
