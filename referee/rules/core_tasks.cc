@@ -172,6 +172,7 @@ void BirdsongCardsChoose(State& s, const Option& o) {
     const int f = me.faction;
     int ruled = 0;
     for (int c = 0; c < s.map().num_clearings; ++c) ruled += s.Rules(f, c);
+    ruled += f == kDuchy;  // Law 12.2.2: the Burrow, always the Duchy's
     me.play_area.erase(
         std::find(me.play_area.begin(), me.play_area.end(), o.card));
     s.RefreshPlayAreas();

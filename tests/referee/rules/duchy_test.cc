@@ -969,5 +969,19 @@ TEST(DuchyRandom, EveryDecisionIsReached) {
   EXPECT_GT(duchy_wins, 0);
 }
 
+// Law 12.2.2: the Burrow is a clearing the Duchy always rules, even empty,
+// so Royal Claim ("one VP per clearing you rule") counts it.
+TEST(Duchy, Law_12_2_2_RoyalClaimCountsTheBurrow) {
+  Scenario sc = DuchyGame(kPhaseBirdsong);
+  State& s = sc.s();
+  SetBurrow(s, 0);
+  for (int c : {1, 5}) s.SetWarriors(kDuchy, C(c), 1);
+  sc.Craft(0, "Royal Claim");
+  sc.Start(
+      [](State& s) { s.Push(Task{.kind = kTaskBirdsongCards, .seat = 0}); });
+  sc.Choose("Royal Claim (bird)");
+  EXPECT_EQ(s.seat(0).vp, 3);  // clearings 1 and 5, and the Burrow
+}
+
 }  // namespace
 }  // namespace woodland::rules::testing
