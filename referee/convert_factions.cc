@@ -128,6 +128,7 @@ void HundredsViewToProto(const rules::State& s, const rules::Observation& o,
                          v1::HundredsView* out) {
   const rules::HundredsBoard& hb = o.hundreds;
   out->set_warlord_clearing(hb.warlord + 1);
+  out->set_warlord_on_coffin_makers(hb.warlord_on_coffins);
   out->set_mood(absl::AsciiStrToLower(rules::HundredsMoodName(hb.mood)));
   for (int i = 0; i < rules::kNumItems; ++i) {
     const int track = rules::HundredsBoard::TrackOf(i);

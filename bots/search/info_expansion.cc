@@ -104,6 +104,7 @@ void DecodeCorvid(const v1::CorvidView& v, rules::CorvidBoard& b) {
 absl::Status DecodeHundreds(const v1::HundredsView& v,
                             rules::HundredsBoard& b) {
   b.warlord = static_cast<int8_t>(v.warlord_clearing() - 1);
+  b.warlord_on_coffins = b.warlord < 0 && v.warlord_on_coffin_makers();
   b.mood = -1;
   for (int m = 0; m < rules::kNumMoods; ++m) {
     if (absl::AsciiStrToLower(rules::HundredsMoodName(m)) == v.mood())

@@ -619,6 +619,24 @@ void RegisterExiles() {
 // --- Hooks
 // ----------------------------------------------------------------------
 
+namespace {
+
+// Every warrior on Coffin Makers back to its supply, the Hundreds' warlord
+// among them (Law 14.2.2: off the map and on no card, it is in the supply).
+void ReturnCoffins(State& s) {
+  ExilesBoard& eb = s.mutable_exiles();
+  for (int f = 0; f < kNumFactions; ++f) {
+    if (eb.coffins[f] == 0) continue;
+    s.SetWarriorSupply(f, s.warrior_supply(f) + eb.coffins[f]);
+    eb.coffins[f] = 0;
+  }
+  if (s.SeatOf(kHundreds) >= 0 && s.hundreds().warlord_on_coffins) {
+    s.mutable_hundreds().warlord_on_coffins = false;
+  }
+}
+
+}  // namespace
+
 void ExilesBirdsongStart(State& s, int seat) {
   // League: items exhausted in the Crafted Items box refresh (the card is
   // silent on when; see exiles_board.h).
@@ -630,11 +648,7 @@ void ExilesBirdsongStart(State& s, int seat) {
     int total = 0;
     for (int8_t n : eb.coffins) total += n;
     if (total >= 5) s.AddVp(seat, total / 5, kVpCard);
-    for (int f = 0; f < kNumFactions; ++f) {
-      if (eb.coffins[f] == 0) continue;
-      s.SetWarriorSupply(f, s.warrior_supply(f) + eb.coffins[f]);
-      eb.coffins[f] = 0;
-    }
+    ReturnCoffins(s);
   }
   if (s.HasEffect(seat, kSaboteurs)) PushCardTask(s, seat, kSaboteurs);
 }
@@ -801,19 +815,21 @@ int ExilesExtraPresence(const State& s, int faction, int c) {
 
 // Coffin Makers: "Whenever any warriors would return to a supply, place them
 // on this card instead."
-bool ExilesTakeWarriors(State& s, int faction, int n) {
-  if (n <= 0) return false;
+bool CoffinMakersCatch(const State& s, int faction) {
   // Law 10.2.3 Revenge: Lizard warriors removed defending become acolytes
   // instead of returning to the supply; the Cult's rule comes first.
   const BattleState& b = s.battle();
   if (faction == kCult && b.defender == kCult) return false;
   for (int o = 0; o < s.num_seats(); ++o) {
-    if (s.HasEffect(o, kCoffinMakers)) {
-      s.mutable_exiles().coffins[faction] += static_cast<int8_t>(n);
-      return true;
-    }
+    if (s.HasEffect(o, kCoffinMakers)) return true;
   }
   return false;
+}
+
+bool ExilesTakeWarriors(State& s, int faction, int n) {
+  if (n <= 0 || !CoffinMakersCatch(s, faction)) return false;
+  s.mutable_exiles().coffins[faction] += static_cast<int8_t>(n);
+  return true;
 }
 
 bool ExilesDeferDraw(State& s, int seat, int n) {
@@ -831,12 +847,7 @@ void ExilesLeftPlay(State& s, int seat, CardId id) {
   if (s.card(id).effect != kCoffinMakers) return;
   // Law silent: the warriors on a discarded Coffin Makers go back to their
   // supplies (they would have at the owner's next Birdsong), unscored.
-  ExilesBoard& eb = s.mutable_exiles();
-  for (int f = 0; f < kNumFactions; ++f) {
-    if (eb.coffins[f] == 0) continue;
-    s.SetWarriorSupply(f, s.warrior_supply(f) + eb.coffins[f]);
-    eb.coffins[f] = 0;
-  }
+  ReturnCoffins(s);
 }
 
 void ObserveExiles(const State& s, int seat, Observation& o) {

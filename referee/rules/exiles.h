@@ -90,6 +90,9 @@ bool UseExilesBattleEffect(State& s, int seat, bool attacker, CardId id);
 void ExilesItemCrafted(State& s, int seat);
 // Soup Kitchens: rule added by `faction`'s tokens in c (Law 2.5).
 int ExilesExtraPresence(const State& s, int faction, int c);
+// Coffin Makers: whether warriors of `faction` removed now go onto the card
+// (a seat has it, and no rule of the faction's own comes first).
+bool CoffinMakersCatch(const State& s, int faction);
 // Coffin Makers: takes n removed warriors of `faction`; false if no seat
 // has the card (they go to the supply).
 bool ExilesTakeWarriors(State& s, int faction, int n);

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "referee/rules/advanced_setup.h"
 #include "referee/rules/check.h"
+#include "referee/rules/exiles.h"
 #include "referee/rules/faction.h"
 #include "referee/rules/hirelings.h"
 #include "referee/rules/map_rules.h"
@@ -115,10 +116,18 @@ int TrackItems(const State& s, int track) { return Hb(s).TrackItems(track); }
 int CommandValue(const State& s) { return Hb(s).Command(); }
 int ProwessValue(const State& s) { return Hb(s).Prowess(); }
 
-// Law 14.2.2: off the map the warlord waits in the supply, unless every
-// warrior is elsewhere (removed onto Coffin Makers, say).
+// Law 14.2.2: off the map the warlord waits in the supply, unless it was
+// removed onto Coffin Makers. (A State rebuilt from a view may not know: a
+// supply without warriors holds no warlord either.)
 bool WarlordInSupply(const State& s) {
-  return Hb(s).warlord < 0 && s.warrior_supply(kHundreds) > 0;
+  return Hb(s).warlord < 0 && !Hb(s).warlord_on_coffins &&
+         s.warrior_supply(kHundreds) > 0;
+}
+// The warlord leaves the map in a battle: it goes where the warriors removed
+// with it went, the supply or Coffin Makers.
+void WarlordFalls(State& s) {
+  Hb(s).warlord = -1;
+  Hb(s).warlord_on_coffins = CoffinMakersCatch(s, kHundreds);
 }
 // Warriors of the supply that are not the warlord.
 int RegularSupply(const State& s) {
@@ -548,8 +557,10 @@ void BirdsongStep(State& s) {
       return;
     }
     case kBsAnoint:
-      // 14.4.3 places the warlord from the supply (not from Coffin Makers).
-      if (!WarlordInSupply(s) || AnointTargets(s).empty()) {
+      // 14.4.3 places the warlord from the supply or from Coffin Makers
+      // (a rules decision: Anoint names no source).
+      if (!(WarlordInSupply(s) || Hb(s).warlord_on_coffins) ||
+          AnointTargets(s).empty()) {
         t.step = kBsMood;
         return;
       }
@@ -586,8 +597,16 @@ void BirdsongChoose(State& s, const Option& o) {
       // 14.4.3: replace a warrior there with the warlord, else place it
       // (named first: the supply's warlord is placed only so, 14.2.2).
       hb.warlord = o.a;
-      if (s.clearing(o.a).warriors[kHundreds] == 0)
+      if (s.clearing(o.a).warriors[kHundreds] == 0) {
+        if (hb.warlord_on_coffins) {  // off the card, through the supply
+          --s.mutable_exiles().coffins[kHundreds];
+          s.SetWarriorSupply(kHundreds, s.warrior_supply(kHundreds) + 1);
+        }
         s.PlaceWarriors(kHundreds, o.a, 1);
+      }
+      // Replacing a warrior with it leaves the card's count as it was: the
+      // warrior replaced goes onto the card in its place.
+      hb.warlord_on_coffins = false;
       t.step = kBsMood;
       return;
     case kBsMood:
@@ -1028,7 +1047,7 @@ void WarlordHitChoose(State& s, const Option& o) {
   s.Pop();
   // The count on the map is the same either way: one of the warriors left
   // is now a plain warrior, and the warlord is in the supply.
-  if (o.a == kActLoseWarlord) Hb(s).warlord = -1;
+  if (o.a == kActLoseWarlord) WarlordFalls(s);
 }
 
 // Law 14.7.1: mobs at or next to the warlord's battle become warriors there.
@@ -1135,7 +1154,7 @@ class Hundreds : public FactionModule {
     const bool battle = b.clearing == c && b.attacker != kNoFaction;
     if (s.clearing(c).warriors[kHundreds] == 0) {
       if (battle) {
-        hb.warlord = -1;  // it fell with the last of them
+        WarlordFalls(s);  // it fell with the last of them
       } else {
         s.PlaceWarriors(kHundreds, c, 1);  // 14.2.2: not outside battle
       }

@@ -8,7 +8,8 @@
 // is counted in ClearingState::warriors[kHundreds] of its clearing, and
 // `warlord` says which clearing that is; off the map it is the one warrior of
 // the supply that only setup and Anoint may place (regular placements leave it
-// there).
+// there), or, removed while Coffin Makers is in play (Exiles deck), one of the
+// Hundreds' warriors on that card (`warlord_on_coffins`) until they return.
 #ifndef WOODLAND_REFEREE_RULES_HUNDREDS_BOARD_H_
 #define WOODLAND_REFEREE_RULES_HUNDREDS_BOARD_H_
 
@@ -34,8 +35,9 @@ enum HundredsMood : int8_t {
 inline constexpr int kNumMoods = 8;
 
 struct HundredsBoard {
-  int8_t warlord = -1;          // the warlord's clearing, -1 off the map
-  int8_t mood = kMoodStubborn;  // the card in the Mood Card slot (14.3.4)
+  int8_t warlord = -1;              // the warlord's clearing, -1 off the map
+  bool warlord_on_coffins = false;  // off the map, on Coffin Makers
+  int8_t mood = kMoodStubborn;      // the card in the Mood Card slot (14.3.4)
   // Law 14.2.4: items in the Hoard by kind (Command: boot, sack, coin;
   // Prowess: hammer, tea, sword, crossbow), and items removed permanently.
   std::array<int8_t, kNumItems> hoard{};
@@ -101,10 +103,13 @@ struct HundredsBoard {
     h.Add(loot_target);
     h.Add(stubborn_used);
     for (int8_t v : quota) h.Add(v);
+    // Only when set: games that never put it there keep their signatures.
+    if (warlord_on_coffins) h.Add(warlord_on_coffins);
   }
   template <class F>
   void ForEachCard(F&& f) const {}
-  // The warlord off the map stays in the supply (see above).
+  // The warlord off the map stays in the supply or on Coffin Makers, whose
+  // warriors the Exiles board counts (see above).
   int OffMapWarriors(int faction) const { return 0; }
   int OffMapPieces(int piece) const { return 0; }
   int HeldItems(int item) const {

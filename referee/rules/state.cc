@@ -1174,6 +1174,11 @@ absl::Status State::CheckInvariants() const {
                                             int{hundreds_.warlord},
                                             " holds no Hundreds warrior"));
   }
+  // ... and off the map on Coffin Makers, one of the warriors there.
+  if (hundreds_.warlord_on_coffins &&
+      (hundreds_.warlord >= 0 || exiles_.coffins[kHundreds] < 1)) {
+    return absl::InternalError("the warlord on Coffin Makers is not there");
+  }
   // Law 9.7.3: the Hoard's "R" items are among its items.
   for (int i = 0; i < kNumItems; ++i) {
     if (hundreds_.ruin_hoard[i] < 0 ||

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gtest/gtest.h"
+#include "referee/rules/exiles.h"
 #include "referee/rules/hirelings.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
@@ -608,6 +609,93 @@ TEST(Hundreds, Law_14_2_2_OnlyAnointPlacesTheWarlordFromTheSupply) {
   EXPECT_EQ(s.hundreds().warlord, C(7));
   EXPECT_EQ(Hw(s, C(7)), 1);
   EXPECT_EQ(s.warrior_supply(kHundreds), 0);
+}
+
+// Coffin Makers (Exiles deck, 20.8.1) in play: warriors removed go onto the
+// card instead of the supply, the warlord (a warrior, 14.2.2) too. Seats: 0
+// Hundreds, 1 Marquise, who owns the card.
+Scenario CoffinGame(Phase phase) {
+  GameSetup setup = Scenario::SetupOf({kHundreds, kMarquise});
+  setup.deck = "exiles";
+  Scenario sc(setup, 7);
+  sc.s().SetCurrent(0, phase);
+  sc.Craft(1, "Coffin Makers");
+  return sc;
+}
+
+// The warlord falls in a battle onto Coffin Makers: it is not in the supply,
+// so every warrior of the supply is a plain one and may be placed.
+TEST(Hundreds, Law_14_2_2_AWarlordOnCoffinMakersReservesNoSupplyWarrior) {
+  Scenario sc = CoffinGame(kPhaseDaylight);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  Warlord(s, C(5), 2);
+  Mood(s, kMoodRowdy);  // not Stubborn, which would ignore the first hit
+  s.SetWarriors(kMarquise, C(5), 3);
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kMarquise, kHundreds); });
+  ASSERT_EQ(sc.Key(), "hundreds.warlord_hit");
+  sc.Choose("The warlord is removed");
+  EXPECT_EQ(s.hundreds().warlord, -1);
+  EXPECT_EQ(s.exiles().coffins[kHundreds], 1);
+  EXPECT_EQ(Hu()->ReservedWarriors(s), 0) << "the warlord lies on the card";
+  const int supply = s.warrior_supply(kHundreds);
+  EXPECT_EQ(s.PlaceWarriors(kHundreds, C(7), supply), supply);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Rules decision (14.4.3): Anoint names no source, so a warlord on Coffin
+// Makers is anointed from the card; the warrior it replaces goes to the card.
+TEST(Hundreds, Law_14_4_3_AnointTakesTheWarlordFromCoffinMakers) {
+  Scenario sc = CoffinGame(kPhaseBirdsong);
+  State& s = sc.s();
+  s.mutable_hundreds().warlord = -1;
+  s.mutable_hundreds().warlord_on_coffins = true;
+  s.mutable_exiles().coffins[kHundreds] = 1;
+  s.SetWarriors(kHundreds, C(9), 2);
+  s.SetWarriors(kHundreds, C(5), 1);  // two choices: none is taken at once
+  s.SetWarriorSupply(kHundreds, 21 - 1 - 2 - 1);
+  sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
+  ASSERT_EQ(sc.Key(), "hundreds.anoint");
+  sc.Choose("9 (mouse)");
+  EXPECT_EQ(s.hundreds().warlord, C(9));
+  EXPECT_FALSE(s.hundreds().warlord_on_coffins);
+  EXPECT_EQ(Hw(s, C(9)), 2);
+  EXPECT_EQ(s.exiles().coffins[kHundreds], 1) << "the replaced warrior";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+TEST(Hundreds, Law_14_4_3_AnointPlacesTheWarlordFromCoffinMakers) {
+  Scenario sc = CoffinGame(kPhaseBirdsong);
+  State& s = sc.s();
+  s.mutable_hundreds().warlord = -1;
+  s.mutable_hundreds().warlord_on_coffins = true;
+  s.mutable_exiles().coffins[kHundreds] = 2;
+  s.SetWarriorSupply(kHundreds, 21 - 2);
+  sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
+  ASSERT_EQ(sc.Key(), "hundreds.anoint");
+  sc.Choose("7 (mouse)");
+  EXPECT_EQ(s.hundreds().warlord, C(7));
+  EXPECT_EQ(Hw(s, C(7)), 1);
+  EXPECT_EQ(s.exiles().coffins[kHundreds], 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// The card's warriors go back at its owner's Birdsong: the warlord with them
+// is in the supply again.
+TEST(Hundreds, Law_14_2_2_TheWarlordReturnsFromCoffinMakersToTheSupply) {
+  Scenario sc = CoffinGame(kPhaseBirdsong);
+  State& s = sc.s();
+  s.mutable_hundreds().warlord = -1;
+  s.mutable_hundreds().warlord_on_coffins = true;
+  s.mutable_exiles().coffins[kHundreds] = 2;
+  s.SetWarriorSupply(kHundreds, 21 - 2);
+  s.SetCurrent(1, kPhaseBirdsong);
+  sc.Start([](State& s) { ExilesBirdsongStart(s, 1); });
+  EXPECT_FALSE(s.hundreds().warlord_on_coffins);
+  EXPECT_EQ(s.warrior_supply(kHundreds), 21);
+  EXPECT_EQ(Hu()->ReservedWarriors(s), 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
 TEST(Hundreds, Law_14_4_3_AnointReplacesAWarrior) {
