@@ -319,7 +319,8 @@ TEST(AdvancedSetup, PerftFromADraftedStart) {
 // four-seat table with a dealt landmark, on Autumn and on the Lake. (Changed
 // with the Elder Treetop's extra VP, the homelands of 19.8.3.I, the faction
 // setup cards of 19.8.3, and mercenaries not being enemy pieces to the
-// Hundreds' Oppress and Rowdy, FAQ on 14.6.2.)
+// Hundreds' Oppress and Rowdy, FAQ on 14.6.2, and the Lost City counting
+// as every suit for cards and crafting pieces, Law 4.1.1 with 10.2.1.)
 TEST(AdvancedSetup, GoldenSignature) {
   GameSetup setup = Draft(4);
   setup.first_seat = -1;
@@ -328,12 +329,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "226d691fb5404e82");
+            "8f1838a317a7ba39");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "dbc31395432bb0f0");
+            "509a2780dcb75918");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------
