@@ -80,7 +80,7 @@ bool Sympathetic(const State& s, int c) {
 
 int MatchingSupporters(const State& s, int suit) {
   int n = 0;
-  for (CardId id : s.alliance().supporters) n += s.CardMatches(id, suit);
+  for (CardId id : s.alliance().supporters) n += CardMatchesSuit(s, id, suit);
   return n;
 }
 
@@ -127,7 +127,7 @@ std::vector<Option> SpreadTargets(const State& s) {
         adjacent |= Sympathetic(s, o) && s.Adjacent(c, o);
       if (!adjacent) continue;
     }
-    if (MatchingSupporters(s, s.SuitOf(c)) >= SpreadCost(s, c)) {
+    if (MatchingSupporters(s, MatchSuitOf(s, c)) >= SpreadCost(s, c)) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
   }
@@ -138,9 +138,9 @@ std::vector<Option> SpreadTargets(const State& s) {
 std::vector<Option> RevoltTargets(const State& s) {
   std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    const int suit = s.SuitOf(c);
+    const int suit = s.SuitOf(c);  // the base: a lookup, decisions row
     if (!Sympathetic(s, c) || s.piece_supply(BaseFor(suit)) == 0) continue;
-    if (MatchingSupporters(s, suit) < 2) continue;
+    if (MatchingSupporters(s, MatchSuitOf(s, c)) < 2) continue;
     const ClearingDef& def = s.map().clearings[c];
     if (def.slots - s.clearing(c).pieces[kRuin] <= 0) continue;
     opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -209,7 +209,7 @@ void BirdsongChoose(State& s, const Option& o) {
   effect.a = o.a;
   const int cost = revolt ? 2 : SpreadCost(s, o.a);
   s.Push(effect);
-  PushSpend(s, seat, s.SuitOf(o.a), cost, revolt);
+  PushSpend(s, seat, MatchSuitOf(s, o.a), cost, revolt);
 }
 
 // Spends `b` supporters matching suit `a`, asking which when it matters.
@@ -222,7 +222,7 @@ void SpendStep(State& s) {
   std::vector<Option> opts = NewOptionList();
   int matching = 0;
   for (CardId id : s.alliance().supporters) {
-    if (!s.CardMatches(id, t.a)) continue;
+    if (!CardMatchesSuit(s, id, t.a)) continue;
     ++matching;
     bool dup = false;
     for (const Option& o : opts) dup |= s.card(o.card).type == s.card(id).type;
@@ -234,7 +234,7 @@ void SpendStep(State& s) {
     auto& sup = s.mutable_alliance().supporters;
     std::vector<CardId> keep;
     for (CardId id : sup) {
-      if (s.CardMatches(id, t.a)) {
+      if (CardMatchesSuit(s, id, t.a)) {
         s.Discard(id);
       } else {
         keep.push_back(id);
@@ -275,7 +275,7 @@ void RevoltStep(State& s) {
   s.PlacePiece(BaseFor(suit), c);
   int matching = 0;
   for (int x = 0; x < s.map().num_clearings; ++x) {
-    matching += Sympathetic(s, x) && s.SuitOf(x) == suit;
+    matching += Sympathetic(s, x) && s.ClearingIs(x, suit);
   }
   s.PlaceWarriors(kAlliance, c, matching);
   if (s.warrior_supply(kAlliance) > 0) {
@@ -479,7 +479,7 @@ void OrganizeChoose(State& s, const Option& o) {
 
 void OutrageStep(State& s) {
   const Task& t = s.top();
-  std::vector<Option> opts = MatchingCards(s, t.seat, s.SuitOf(t.a));
+  std::vector<Option> opts = MatchingCardsIn(s, t.seat, t.a);
   if (!opts.empty()) {
     s.Ask(kAlPromptOutrage, t.seat, std::move(opts), t.a);
     return;
@@ -585,13 +585,8 @@ class Alliance : public FactionModule {
     return "?";
   }
   bool DefenderTakesHighRoll() const override { return true; }  // 8.2.2
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};  // 8.2.1: sympathy tokens
-    for (int c = 0; c < s.map().num_clearings; ++c) {
-      n[s.SuitOf(c)] += s.clearing(c).pieces[kSympathy];
-    }
-    return n;
+  int CraftingPiecesIn(const State& s, int c) const override {
+    return s.clearing(c).pieces[kSympathy];  // 8.2.1: sympathy tokens
   }
   void OnWarriorsMoved(State& s, int mover, int from, int to, int n,
                        int moved_by) const override {
@@ -673,7 +668,9 @@ void RegisterAlliance() {
             "Birdsong: spread sympathy to which clearing, or finish?");
       });
   auto spend_text = [](const State&, const Prompt& p) {
-    return absl::StrCat("Spend which ", SuitName(p.a), " supporter (", int{p.b},
+    // p.a: -1 where any supporter matches (the Lost City, Law 24).
+    return absl::StrCat("Spend which ", p.a < 0 ? "" : SuitName(p.a),
+                        p.a < 0 ? "" : " ", "supporter (", int{p.b},
                         " still due)?");
   };
   reg(kAlPromptSpend, "alliance.spend_supporters", "8.4.1.II", spend_text);

@@ -707,16 +707,34 @@ void BattleChooseFn(State& s, const Option& o) {
 
 // --- Crafting (Law 4.1) ---------------------------------------------------
 
-std::array<int8_t, kNumClearingSuits> CraftAvailable(const State& s, int seat) {
-  auto pieces = GetFaction(FactionOfSeat(s, seat))->CraftingPieces(s);
-  for (int i = 0; i < kNumClearingSuits; ++i) pieces[i] -= s.craft_used()[i];
-  return pieces;
+// Crafting pieces still free this turn: by clearing suit, and wild ones (in
+// a clearing of every suit, the Lost City), each paying one icon of any suit
+// (Law 4.1.1 with 10.2.1's note). Pieces are alike but for their suit, so
+// activations beyond a suit's pieces are taken as wild ones.
+struct CraftPool {
+  std::array<int8_t, kNumClearingSuits> by_suit{};
+  int wild = 0;
+};
+
+CraftPool CraftAvailable(const State& s, int seat) {
+  const FactionModule* m = GetFaction(FactionOfSeat(s, seat));
+  CraftPool pool{.by_suit = m->CraftingPieces(s), .wild = 0};
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (EverySuit(s, c)) pool.wild += m->CraftingPiecesIn(s, c);
+  }
+  for (int i = 0; i < kNumClearingSuits; ++i) {
+    const int left = pool.by_suit[i] - s.craft_used()[i];
+    pool.by_suit[i] = static_cast<int8_t>(std::max(left, 0));
+    pool.wild = std::max(pool.wild + std::min(left, 0), 0);
+  }
+  return pool;
 }
 
-bool CanAfford(const std::array<int8_t, kNumClearingSuits>& avail,
-               const std::vector<int8_t>& cost) {
+// Law 4.1.1: each icon takes a piece of its suit or a wild one; "any" icons
+// take whatever is left.
+bool CanAfford(const CraftPool& pool, const std::vector<int8_t>& cost) {
   std::array<int, kNumClearingSuits> need{};
-  int any = 0, total = 0;
+  int any = 0;
   for (int8_t c : cost) {
     if (c == kAnySuit) {
       ++any;
@@ -724,15 +742,15 @@ bool CanAfford(const std::array<int8_t, kNumClearingSuits>& avail,
       ++need[c];
     }
   }
+  int shortfall = 0, spare = 0;
   for (int i = 0; i < kNumClearingSuits; ++i) {
-    if (need[i] > avail[i]) return false;
-    total += avail[i] - need[i];
+    shortfall += std::max(need[i] - pool.by_suit[i], 0);
+    spare += std::max(pool.by_suit[i] - need[i], 0);
   }
-  return any <= total;
+  return shortfall <= pool.wild && any <= spare + pool.wild - shortfall;
 }
 
-bool Craftable(const State& s, int seat, CardId id,
-               const std::array<int8_t, kNumClearingSuits>& avail) {
+bool Craftable(const State& s, int seat, CardId id, const CraftPool& avail) {
   const CardDef& c = s.card(id);
   if (c.kind == kAmbushCard || c.kind == kDominanceCard) return false;
   // Law 11.5.3: the Riverfolk pay each crafting piece with a fund.
@@ -814,11 +832,11 @@ void ResolveCraft(State& s, int seat, CardId id) {
 void CraftStep(State& s) {
   const Task& t = s.top();
   const int seat = t.seat;
-  const auto avail = CraftAvailable(s, seat);
+  const CraftPool avail = CraftAvailable(s, seat);
   if (t.step == 1) {
     std::vector<Option> opts = NewOptionList();
     for (int i = 0; i < kNumClearingSuits; ++i) {
-      if (avail[i] > 0)
+      if (avail.by_suit[i] > 0)
         opts.push_back({.kind = kOptSuit, .a = static_cast<int8_t>(i)});
     }
     s.Ask(kPromptCraftSuit, seat, std::move(opts), -1, -1);
@@ -847,6 +865,29 @@ void FinishCraft(State& s, int seat, CardId id) {
   ResolveCraft(s, seat, id);
 }
 
+// Pays `any` "any" icons of card `id`, then crafts it, unless pieces of
+// several suits are left: then asks which suit pays each (step 1, task c
+// icons still due for card d). `again`: asked before, ask while pieces of a
+// suit are left. Wild pieces pay only what pieces of a suit cannot.
+void PayAnyIcons(State& s, const FactionModule& m, CardId id, int any,
+                 bool again) {
+  Task& t = s.top();
+  const CraftPool avail = CraftAvailable(s, t.seat);
+  int suits_left = 0, last = 0;
+  for (int i = 0; i < kNumClearingSuits; ++i) {
+    if (avail.by_suit[i] > 0) ++suits_left, last = i;
+  }
+  if (any > 0 && suits_left > (again ? 0 : 1)) {
+    t.step = 1;
+    t.c = static_cast<int8_t>(any);
+    t.d = id;
+    return;
+  }
+  if (any > 0) m.PayCrafting(s, last, any);
+  t.step = 0;
+  FinishCraft(s, t.seat, id);
+}
+
 void CraftChoose(State& s, const Option& o) {
   Task& t = s.top();
   const int seat = t.seat;
@@ -861,11 +902,8 @@ void CraftChoose(State& s, const Option& o) {
   const FactionModule* m = GetFaction(FactionOfSeat(s, seat));
   if (o.kind == kOptSuit) {
     m->PayCrafting(s, o.a, 1);
-    if (--t.c == 0) {
-      const CardId id = t.d;
-      t.step = 0;
-      FinishCraft(s, seat, id);
-    }
+    --t.c;
+    PayAnyIcons(s, *m, t.d, t.c, true);
     return;
   }
   // Activate crafting pieces for the fixed suits now; "any" costs are paid
@@ -879,19 +917,7 @@ void CraftChoose(State& s, const Option& o) {
       m->PayCrafting(s, suit, 1);
     }
   }
-  const auto avail = CraftAvailable(s, seat);
-  int suits_left = 0, last = -1;
-  for (int i = 0; i < kNumClearingSuits; ++i) {
-    if (avail[i] > 0) ++suits_left, last = i;
-  }
-  if (any > 0 && suits_left > 1) {
-    t.step = 1;
-    t.c = static_cast<int8_t>(any);
-    t.d = o.card;
-    return;
-  }
-  if (any > 0) m->PayCrafting(s, last, any);
-  FinishCraft(s, seat, o.card);
+  PayAnyIcons(s, *m, o.card, any, false);
 }
 
 // --- Hand limit -------------------------------------------------------------
@@ -1082,6 +1108,15 @@ bool FactionModule::StillAttacking(const State& s, int c) const {
              Mercs(s, faction(), c, BattleOpponent(s, true)) >
          0;
 }
+std::array<int8_t, kNumClearingSuits> FactionModule::CraftingPieces(
+    const State& s) const {
+  std::array<int8_t, kNumClearingSuits> n{};
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (!EverySuit(s, c))
+      n[s.SuitOf(c)] += static_cast<int8_t>(CraftingPiecesIn(s, c));
+  }
+  return n;
+}
 void FactionModule::PayCrafting(State& s, int suit, int n) const {
   s.craft_used()[suit] += static_cast<int8_t>(n);
 }
@@ -1122,12 +1157,49 @@ std::string CardName(const State& s, CardId id) {
 std::vector<Option> MatchingCards(const State& s, int seat, int suit) {
   std::vector<Option> opts = NewOptionList();
   for (CardId id : s.seat(seat).hand) {
-    if (suit >= 0 && !s.CardMatches(id, suit)) continue;
+    if (!CardMatchesSuit(s, id, suit)) continue;
     bool dup = false;
     for (const Option& o : opts) dup |= s.card(o.card).type == s.card(id).type;
     if (!dup) opts.push_back({.kind = kOptCard, .card = id});
   }
   return opts;
+}
+
+bool EverySuit(const State& s, int c) {
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    if (!s.ClearingIs(c, suit)) return false;
+  }
+  return true;
+}
+
+int MatchSuitOf(const State& s, int c) {
+  return EverySuit(s, c) ? -1 : s.SuitOf(c);
+}
+
+bool CardMatchesSuit(const State& s, CardId id, int suit) {
+  return suit < 0 || s.CardMatches(id, suit);
+}
+
+bool CardMatchesClearing(const State& s, CardId id, int c) {
+  return CardMatchesSuit(s, id, MatchSuitOf(s, c));
+}
+
+bool AnyMatchingCard(const State& s, int seat, int suit) {
+  for (CardId id : s.seat(seat).hand) {
+    if (CardMatchesSuit(s, id, suit)) return true;
+  }
+  return false;
+}
+
+std::vector<Option> MatchingCardsIn(const State& s, int seat, int c) {
+  return MatchingCards(s, seat, MatchSuitOf(s, c));
+}
+
+bool ClearingsMatch(const State& s, int a, int b) {
+  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
+    if (s.ClearingIs(a, suit) && s.ClearingIs(b, suit)) return true;
+  }
+  return false;
 }
 
 namespace {

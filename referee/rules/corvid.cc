@@ -236,7 +236,7 @@ void SetupStep(State& s) {
   }
   std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.SuitOf(c) == t.step && s.CanPlace(kCorvid, c))
+    if (s.ClearingIs(c, t.step) && s.CanPlace(kCorvid, c))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   if (opts.empty()) {
@@ -321,7 +321,7 @@ std::vector<Option> FlipClearings(const State& s) {
 void Recruit(State& s, int seat, int suit) {
   uint32_t mask = 0;  // Law 13.4.3: each clearing of the suit
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.SuitOf(c) == suit) mask |= 1u << c;
+    if (s.ClearingIs(c, suit)) mask |= 1u << c;
   }
   PushPlaceEach(s, seat, mask, false);
 }
@@ -522,8 +522,7 @@ void ExposureStep(State& s) {
     return;
   }
   if (t.step == 0) {
-    s.Ask(kCoPromptExposureCard, t.seat,
-          MatchingCards(s, t.seat, s.SuitOf(t.a)), t.a);
+    s.Ask(kCoPromptExposureCard, t.seat, MatchingCardsIn(s, t.seat, t.a), t.a);
     return;
   }
   std::vector<Option> opts = NewOptionList();
@@ -610,13 +609,8 @@ class Corvid : public FactionModule {
     return "?";
   }
   // Law 13.2.1: plot tokens, face up or down, are crafting pieces.
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};
-    for (int c = 0; c < s.map().num_clearings; ++c) {
-      if (PlotIn(s, c) >= 0) ++n[s.SuitOf(c)];
-    }
-    return n;
+  int CraftingPiecesIn(const State& s, int c) const override {
+    return PlotIn(s, c) >= 0 ? 1 : 0;
   }
   bool MayBlockPlacement() const override { return true; }
   bool MayBlockMoves() const override { return true; }
@@ -660,8 +654,7 @@ class Corvid : public FactionModule {
     for (int c = 0; c < s.map().num_clearings; ++c) {
       if (!FaceDownPlot(s, c) || !s.HasPieces(f, c)) continue;
       bool card = false;
-      for (CardId id : s.seat(seat).hand)
-        card |= s.CardMatches(id, s.SuitOf(c));
+      for (CardId id : s.seat(seat).hand) card |= CardMatchesClearing(s, id, c);
       if (card)
         opts.push_back({.kind = kOptExtra, .a = kExtraExposure, .b = I8(c)});
     }

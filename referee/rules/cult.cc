@@ -248,7 +248,7 @@ bool ConvertibleWarrior(const State& s, int f, int c) {
 std::vector<Option> ConvertTargets(const State& s) {
   std::vector<Option> opts = NewOptionList();
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.SuitOf(c) != s.cult().outcast || !s.CanPlace(kCult, c)) continue;
+    if (!s.ClearingIs(c, s.cult().outcast) || !s.CanPlace(kCult, c)) continue;
     for (int o = 0; o < s.num_seats(); ++o) {
       const int f = s.seat(o).faction;
       if (ConvertibleWarrior(s, f, c)) {
@@ -267,7 +267,7 @@ std::vector<Option> SanctifyTargets(const State& s) {
   const int outcast = s.cult().outcast;
   if (s.piece_supply(GardenOf(outcast)) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
-    if (s.SuitOf(c) != outcast || !s.CanPlace(kCult, c)) continue;
+    if (!s.ClearingIs(c, outcast) || !s.CanPlace(kCult, c)) continue;
     for (int p = 0; p < kNumPieces; ++p) {
       if (s.clearing(c).pieces[p] > 0 && EnemyBuilding(s, p)) {
         opts.push_back({.kind = kOptClearing, .a = I8(c)});
@@ -456,15 +456,34 @@ void SanctifyChoose(State& s, const Option& o) {
 // ritual task (a = ritual) then asks the target (b: a clearing for Build and
 // Recruit, a suit for Score) and the card.
 
+// Law 10.5.1-10.5.4 with 10.2.2: may card `id` be revealed for `ritual` with
+// `target` (a clearing, or a suit for Score)? A card matches a clearing of its
+// suit, so the Lost City's clearing (every suit, Law 24) takes any non-bird
+// card; a garden built there shows the revealed card's suit (10.5.1: the
+// clearing's suit, which the card names).
+bool Reveals(const State& s, int ritual, int target, CardId id) {
+  const int suit = s.card(id).suit;
+  if (ritual == kRitScore) return suit == target;
+  if (ritual == kRitSacrifice) return suit == kBird;  // 10.5.4
+  if (suit == kBird || !s.ClearingIs(target, suit)) return false;
+  return ritual != kRitBuild || s.piece_supply(GardenOf(suit)) > 0;
+}
+
+bool HandReveals(const State& s, int seat, int ritual, int target) {
+  for (CardId id : s.seat(seat).hand) {
+    if (Reveals(s, ritual, target, id)) return true;
+  }
+  return false;
+}
+
 bool CanBuildIn(const State& s, int seat, int c) {
-  const int suit = s.SuitOf(c);
   return s.Rules(kCult, c) && s.OpenSlots(c) > 0 && s.CanPlace(kCult, c) &&
-         s.piece_supply(GardenOf(suit)) > 0 && HandHasSuit(s, seat, suit);
+         HandReveals(s, seat, kRitBuild, c);
 }
 
 bool CanRecruitIn(const State& s, int seat, int c) {
   return s.warrior_supply(kCult) > 0 && s.CanPlace(kCult, c) &&
-         HandHasSuit(s, seat, s.SuitOf(c));
+         HandReveals(s, seat, kRitRecruit, c);
 }
 
 bool CanScore(const State& s, int seat, int suit) {
@@ -523,18 +542,6 @@ void DaylightChoose(State& s, const Option& o) {
   }
 }
 
-// The suit the card revealed for ritual a (with target b) must show.
-int RitualSuit(const State& s, int ritual, int target) {
-  switch (ritual) {
-    case kRitBuild:
-    case kRitRecruit:
-      return s.SuitOf(target);
-    case kRitScore:
-      return target;
-  }
-  return kBird;  // 10.5.4
-}
-
 void RitualStep(State& s) {
   const Task& t = s.top();
   if (t.step == 0) {
@@ -543,11 +550,10 @@ void RitualStep(State& s) {
     return;
   }
   // Which card is revealed (or, for Score, spent).
-  const int suit = RitualSuit(s, t.a, t.b);
   std::vector<Option> opts = NewOptionList();
-  std::vector<Option> matching = MatchingCards(s, t.seat, suit);
+  std::vector<Option> matching = MatchingCards(s, t.seat, -1);
   for (const Option& o : matching) {
-    if (s.card(o.card).suit == suit) opts.push_back(o);  // 10.2.2
+    if (Reveals(s, t.a, t.b, o.card)) opts.push_back(o);
   }
   RecycleOptionList(std::move(matching));
   s.Ask(kCuPromptRitualCard, t.seat, std::move(opts), t.a, t.b);
@@ -573,7 +579,7 @@ void RitualChoose(State& s, const Option& o) {
   cb.revealed.push_back(o.card);
   switch (t.a) {
     case kRitBuild:  // 10.5.1
-      CHECK(s.PlacePiece(GardenOf(s.SuitOf(t.b)), t.b));
+      CHECK(s.PlacePiece(GardenOf(s.card(o.card).suit), t.b));
       return;
     case kRitRecruit:  // 10.5.2
       CHECK_EQ(s.PlaceWarriors(kCult, t.b, 1), 1);
@@ -665,16 +671,11 @@ class Cult : public FactionModule {
     s.mutable_cult().lost_souls.push_back(id);  // 10.2.6
     return true;
   }
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
+  int CraftingPiecesIn(const State& s, int c) const override {
     // Law 10.2.1: gardens whose printed suit is the Outcast, each for its
     // clearing's suit.
-    std::array<int8_t, kNumClearingSuits> n{};
     const int outcast = s.cult().outcast;
-    if (outcast < 0) return n;
-    for (int c = 0; c < s.map().num_clearings; ++c)
-      n[s.SuitOf(c)] += s.clearing(c).pieces[GardenOf(outcast)];
-    return n;
+    return outcast < 0 ? 0 : s.clearing(c).pieces[GardenOf(outcast)];
   }
   void OnWarriorsRemoved(State& s, int c, int n, int remover) const override {
     // Law 10.2.3 Revenge: warriors removed while defending in battle become

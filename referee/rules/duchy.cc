@@ -128,21 +128,6 @@ int OnMap(const State& s, int piece) {
 
 int DuchySeat(const State& s) { return s.SeatOf(kDuchy); }
 
-// Does clearing c count as every suit (the Lost City; docs/rules-decisions.md,
-// Law 24)?
-bool EverySuit(const State& s, int c) {
-  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
-    if (!s.ClearingIs(c, suit)) return false;
-  }
-  return true;
-}
-
-// The suit a card must match to be used for clearing c (Law 12.5.1.I,
-// 12.5.1.V): -1 (any card) where the clearing counts as every suit.
-int MatchSuit(const State& s, int c) {
-  return EverySuit(s, c) ? -1 : s.SuitOf(c);
-}
-
 // Moves n Duchy warriors between clearing c and the Burrow (Law 12.2.2);
 // to_burrow false: from the Burrow into c. Other factions' move triggers
 // (e.g. Outrage, 8.2.6) see a move into c from -1 (the Burrow).
@@ -357,7 +342,7 @@ void BirdsongStep(State& s) {
 
 bool HasCardFor(const State& s, int seat, int c, bool any_card) {
   return any_card ? !s.seat(seat).hand.empty()
-                  : AnyOption(MatchingCards(s, seat, MatchSuit(s, c)));
+                  : AnyMatchingCard(s, seat, MatchSuitOf(s, c));
 }
 
 std::vector<Option> BuildClearings(const State& s, int seat, bool any_card) {
@@ -393,7 +378,7 @@ void BuildStep(State& s) {
     opts = BuildClearings(s, t.seat, any);
     prompt = any ? kDuPromptForemoleClearing : kDuPromptBuildClearing;
   } else {
-    opts = MatchingCards(s, t.seat, any ? -1 : MatchSuit(s, t.x));
+    opts = MatchingCards(s, t.seat, any ? -1 : MatchSuitOf(s, t.x));
     prompt = any ? kDuPromptForemoleCard : kDuPromptBuildCard;
   }
   CHECK(!opts.empty());
@@ -450,8 +435,7 @@ void DigStep(State& s) {
     }
     s.Ask(kDuPromptDigRemove, t.seat, std::move(opts), t.x);
   } else if (t.step == 2) {
-    s.Ask(kDuPromptDigCard, t.seat, MatchingCards(s, t.seat, MatchSuit(s, t.x)),
-          t.x);
+    s.Ask(kDuPromptDigCard, t.seat, MatchingCardsIn(s, t.seat, t.x), t.x);
   } else {
     std::vector<Option> opts = NewOptionList();
     const int n = std::min<int>(kDigWarriors, s.duchy().burrow);
@@ -958,14 +942,8 @@ class Duchy : public FactionModule {
   }
   std::string ActionLabel(const State& s, const Option& o) const override;
   // Law 12.2.1: citadels and markets craft (in Evening).
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};
-    for (int c = 0; c < s.map().num_clearings; ++c) {
-      n[s.SuitOf(c)] +=
-          s.clearing(c).pieces[kCitadel] + s.clearing(c).pieces[kMarket];
-    }
-    return n;
+  int CraftingPiecesIn(const State& s, int c) const override {
+    return s.clearing(c).pieces[kCitadel] + s.clearing(c).pieces[kMarket];
   }
   // Law 12.2.3: once per removal, however many buildings went at once.
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {

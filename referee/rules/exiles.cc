@@ -297,20 +297,6 @@ std::vector<int> PropagandaHirelings(const State& s, int f, int c) {
   return out;
 }
 
-// The suit a card spent "matching" clearing c must have: any (-1) in the
-// Lost City, whose clearing is every suit (Law 10.2.1, its card).
-int MatchSuitOf(const State& s, int c) {
-  return s.landmarks().at[kLandmarkLostCity] == c ? -1 : s.SuitOf(c);
-}
-
-// Whether MatchingCards(s, seat, suit) lists any card.
-bool AnyMatchingCard(const State& s, int seat, int suit) {
-  for (CardId id : s.seat(seat).hand) {
-    if (suit < 0 || s.CardMatches(id, suit)) return true;
-  }
-  return false;
-}
-
 std::vector<Option> PropagandaClearings(const State& s, int seat) {
   std::vector<Option> opts = NewOptionList();
   const int f = FactionOf(s, seat);
@@ -353,10 +339,9 @@ bool AnyPropagandaClearing(const State& s, int seat) {
 void PropagandaStep(State& s) {
   const Task& t = s.top();
   const int f = FactionOf(s, t.seat);
-  std::vector<Option> opts =
-      t.step == 0   ? PropagandaClearings(s, t.seat)
-      : t.step == 1 ? NewOptionList()
-                    : MatchingCards(s, t.seat, MatchSuitOf(s, t.x));
+  std::vector<Option> opts = t.step == 0   ? PropagandaClearings(s, t.seat)
+                             : t.step == 1 ? NewOptionList()
+                                           : MatchingCardsIn(s, t.seat, t.x);
   if (t.step == 1) {
     for (int o = 0; o < s.num_seats(); ++o) {
       if (PropagandaEnemyIn(s, f, FactionOf(s, o), t.x))

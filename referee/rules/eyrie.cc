@@ -55,7 +55,7 @@ constexpr int kHandLimit = 5;
 int8_t I8(int v) { return static_cast<int8_t>(v); }
 
 bool SuitFits(const State& s, int c, int suit) {
-  return suit == kBird || s.SuitOf(c) == suit;  // a bird card is wild
+  return suit == kBird || s.ClearingIs(c, suit);  // a bird card is wild
 }
 
 void SetLeader(State& s, int leader) {
@@ -460,13 +460,8 @@ class Eyrie : public FactionModule {
     s.Push(Task{.kind = kEyEvening, .seat = I8(seat)});
   }
   bool RulesTies() const override { return true; }  // Law 7.2.2
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};  // Law 7.2.1: roosts
-    for (int c = 0; c < s.map().num_clearings; ++c) {
-      n[s.SuitOf(c)] += s.clearing(c).pieces[kRoost];
-    }
-    return n;
+  int CraftingPiecesIn(const State& s, int c) const override {
+    return s.clearing(c).pieces[kRoost];  // Law 7.2.1: roosts
   }
   int ItemVp(const State& s, int printed) const override {
     // Law 7.2.3 Disdain for Trade, ignored by the Builder (7.8.1).

@@ -66,11 +66,14 @@ class FactionModule {
   // may block, State::placement_blockers and move_blockers).
   virtual bool MayBlockPlacement() const { return false; }
   virtual bool MayBlockMoves() const { return false; }
-  // Crafting pieces of this faction per clearing suit (Law 4.1.1).
+  // This faction's crafting pieces in clearing c (Law 4.1.1).
+  virtual int CraftingPiecesIn(const State& s, int c) const { return 0; }
+  // Crafting pieces per clearing suit (Law 4.1.1: a piece's suit is its
+  // clearing's). Default: CraftingPiecesIn summed by suit, leaving out a
+  // clearing of every suit (the Lost City), whose pieces are wild
+  // (CraftAvailable counts them).
   virtual std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const {
-    return {};
-  }
+      const State& s) const;
   // VP scored for crafting an item whose card lists `printed` VP (3.2.2).
   virtual int ItemVp(const State& s, int printed) const { return printed; }
   // Extra hits this faction deals as attacker (e.g. Commander, Law 7.8.3).
@@ -284,8 +287,30 @@ std::string HandLimitText(const State& s, const Prompt& p);
 void PushBirdsongCards(State& s, int seat);
 // True if `seat` could craft some card in hand right now (Law 4.1).
 bool CraftableExists(const State& s, int seat);
-// Cards in hand that match `suit` (birds wild), de-duplicated by card type.
+// Cards in hand that match `suit` (birds wild; -1: any card), de-duplicated
+// by card type.
 std::vector<Option> MatchingCards(const State& s, int seat, int suit);
+
+// --- Matching a clearing (Law 2.1.1 with the Lost City, Law 24) -----------
+// The Lost City's clearing counts as every suit (docs/rules-decisions.md), so
+// any card matches it. Use these wherever the Law asks whether a card matches
+// a clearing; s.ClearingIs(c, suit) where it asks whether c is of a suit.
+
+// Does clearing c count as every suit (the Lost City)?
+bool EverySuit(const State& s, int c);
+// The suit a card must show to match clearing c: its printed suit, or -1
+// (any card) where it counts as every suit.
+int MatchSuitOf(const State& s, int c);
+// Does card `id` match `suit` (birds wild, 2.1.1; -1: any card)?
+bool CardMatchesSuit(const State& s, CardId id, int suit);
+// Does card `id` match clearing c?
+bool CardMatchesClearing(const State& s, CardId id, int c);
+// Does `seat` hold a card matching `suit` (-1: any card)?
+bool AnyMatchingCard(const State& s, int seat, int suit);
+// MatchingCards for clearing c.
+std::vector<Option> MatchingCardsIn(const State& s, int seat, int c);
+// Do clearings a and b share a suit (the Lost City shares every suit)?
+bool ClearingsMatch(const State& s, int a, int b);
 
 }  // namespace woodland::rules
 

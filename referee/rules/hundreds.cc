@@ -326,7 +326,7 @@ std::vector<Option> MobSpreadTargets(const State& s, int suit) {
   if (s.piece_supply(kMob) == 0) return opts;
   const MapDef& m = s.map();
   for (int c = 0; c < m.num_clearings; ++c) {
-    if (s.SuitOf(c) != suit || HasMob(s, c) || !s.CanPlace(kHundreds, c))
+    if (!s.ClearingIs(c, suit) || HasMob(s, c) || !s.CanPlace(kHundreds, c))
       continue;
     for (int x = 0; x < m.num_clearings; ++x) {
       if (HasMob(s, x) && s.Adjacent(c, x)) {
@@ -639,20 +639,13 @@ void LavishChoose(State& s, const Option& o) {
 
 // --- Daylight (Law 14.5) ----------------------------------------------------
 
-bool HasMatchingCard(const State& s, int seat, int c) {
-  for (CardId id : s.seat(seat).hand) {
-    if (s.CardMatches(id, s.SuitOf(c))) return true;
-  }
-  return false;
-}
-
 // Law 14.5.2.III: a matching clearing you rule, with an open slot.
 std::vector<Option> BuildTargets(const State& s, int seat) {
   std::vector<Option> opts = NewOptionList();
   if (s.piece_supply(kStronghold) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.Rules(kHundreds, c) && s.OpenSlots(c) > 0 &&
-        s.CanPlace(kHundreds, c) && HasMatchingCard(s, seat, c))
+        s.CanPlace(kHundreds, c) && AnyMatchingCard(s, seat, MatchSuitOf(s, c)))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   return opts;
@@ -664,7 +657,7 @@ std::vector<Option> InciteTargets(const State& s, int seat) {
   if (s.piece_supply(kMob) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (!HasMob(s, c) && s.clearing(c).warriors[kHundreds] > 0 &&
-        s.CanPlace(kHundreds, c) && HasMatchingCard(s, seat, c))
+        s.CanPlace(kHundreds, c) && AnyMatchingCard(s, seat, MatchSuitOf(s, c)))
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
   }
   return opts;
@@ -749,7 +742,7 @@ void PlaceByCardStep(State& s) {
     return;
   }
   s.Ask(t.b == kStronghold ? kHuPromptBuildCard : kHuPromptInciteCard, t.seat,
-        MatchingCards(s, t.seat, s.SuitOf(t.c)), t.c);
+        MatchingCardsIn(s, t.seat, t.c), t.c);
 }
 
 void PlaceByCardChoose(State& s, const Option& o) {
@@ -1108,13 +1101,8 @@ class Hundreds : public FactionModule {
   std::string ActionLabel(const State& s, const Option& o) const override;
 
   // 14.2.1: strongholds are the crafting pieces.
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};
-    for (int c = 0; c < s.map().num_clearings; ++c) {
-      n[s.SuitOf(c)] += s.clearing(c).pieces[kStronghold];
-    }
-    return n;
+  int CraftingPiecesIn(const State& s, int c) const override {
+    return s.clearing(c).pieces[kStronghold];
   }
   bool CraftItem(State& s, int seat, CardId id) const override {
     // 14.2.3: the item waits on Contempt for Trade.

@@ -105,7 +105,7 @@ int EntrySuit(const State& s, int16_t entry) {
 }
 bool EntryMatches(const State& s, int16_t entry, int c) {
   const int suit = EntrySuit(s, entry);
-  return suit == kBird || suit == s.SuitOf(c);  // Law 2.1.1
+  return suit == kBird || s.ClearingIs(c, suit);  // Law 2.1.1
 }
 int MoveSuit(const State& s, int16_t entry) {
   const int suit = EntrySuit(s, entry);
@@ -484,7 +484,7 @@ void RecruitStep(State& s) {
         bool ws = false;
         for (int8_t w : s.keepers().waystation) ws |= w == c;
         // Law 15.4.3 with 13.7.2: only where the warriors may be placed.
-        if (ws && s.CardMatches(card.card, s.SuitOf(c)) &&
+        if (ws && CardMatchesClearing(s, card.card, c) &&
             s.CanPlace(kKeepers, c))
           opts.push_back({.kind = kOptAction,
                           .a = kActRecruit,
@@ -745,7 +745,7 @@ bool Recover(State& s, int c, int code, int16_t entry) {
   s.AddVp(KSeat(s), r.value + (filled ? kColumnBonus : 0), kVpRelics);
   int ruled = 0;
   for (int x = 0; x < s.map().num_clearings; ++x)
-    ruled += s.SuitOf(x) == s.SuitOf(c) && s.Rules(kKeepers, x);
+    ruled += ClearingsMatch(s, x, c) && s.Rules(kKeepers, x);
   if (ruled >= r.value) return true;
   DiscardRetinue(s, 2, entry);
   return false;
@@ -972,12 +972,9 @@ class Keepers : public FactionModule {
     s.Push(Task{.kind = kKpEvening, .seat = I8(seat)});
   }
   std::string ActionLabel(const State& s, const Option& o) const override;
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};  // 15.2.3: any waystation
-    for (int8_t c : s.keepers().waystation) {
-      if (c >= 0) ++n[s.SuitOf(c)];
-    }
+  int CraftingPiecesIn(const State& s, int c) const override {
+    int n = 0;  // 15.2.3: any waystation
+    for (int8_t w : s.keepers().waystation) n += w == c;
     return n;
   }
   int IgnoredHits(State& s, int c, int hits, bool ambush) const override {

@@ -136,7 +136,7 @@ std::vector<Option> OverworkClearings(const State& s, int seat) {
   if (s.piece_supply(kWood) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kSawmill] == 0) continue;
-    if (AnyOption(MatchingCards(s, seat, s.SuitOf(c)))) {
+    if (AnyMatchingCard(s, seat, MatchSuitOf(s, c))) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
   }
@@ -562,8 +562,7 @@ void OverworkStep(State& s) {
   if (t.step == 0) {
     s.Ask(kMqPromptOverworkClearing, t.seat, OverworkClearings(s, t.seat));
   } else {
-    s.Ask(kMqPromptOverworkCard, t.seat,
-          MatchingCards(s, t.seat, s.SuitOf(t.a)), t.a);
+    s.Ask(kMqPromptOverworkCard, t.seat, MatchingCardsIn(s, t.seat, t.a), t.a);
   }
 }
 
@@ -613,8 +612,7 @@ void FieldHospitalsStep(State& s) {
   const Task& t = s.top();
   const MarquiseBoard& mb = s.marquise();
   std::vector<Option> opts = NewOptionList();
-  if (mb.keep >= 0 && !mb.keep_removed)
-    opts = MatchingCards(s, t.seat, s.SuitOf(t.a));
+  if (mb.keep >= 0 && !mb.keep_removed) opts = MatchingCardsIn(s, t.seat, t.a);
   s.AskWithDoneOrPop(kMqPromptFieldHospitals, t.seat, std::move(opts), t.a,
                      t.b);
 }
@@ -678,13 +676,8 @@ class Marquise : public FactionModule {
     return placer != kMarquise && s.marquise().keep == c &&
            !s.marquise().keep_removed;
   }
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};  // Law 6.2.1: workshops
-    for (int c = 0; c < s.map().num_clearings; ++c) {
-      n[s.SuitOf(c)] += s.clearing(c).pieces[kWorkshop];
-    }
-    return n;
+  int CraftingPiecesIn(const State& s, int c) const override {
+    return s.clearing(c).pieces[kWorkshop];  // Law 6.2.1: workshops
   }
   void OnWarriorsRemoved(State& s, int c, int n, int remover) const override {
     if (s.marquise().keep < 0 || s.marquise().keep_removed) return;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/scenario.h"
 
@@ -686,6 +687,54 @@ TEST(Alliance, Law_4_3_6_TheSideTakingHitsOrdersTheEffectsItsLossesTrigger) {
   ASSERT_EQ(s.clearing(C(1)).pieces[kSympathy], 0);
   ASSERT_EQ(sc.Key(), "order_effects");
   EXPECT_EQ(s.deciding_seat(), 2) << "the Alliance took the hits";
+}
+
+// Law 8.4.2.II with the Lost City (Law 24): its clearing counts as every
+// suit, so any supporter pays for sympathy there.
+TEST(Alliance, Law_8_4_2_II_AnySupporterMatchesTheLostCity) {
+  Scenario sc = AllianceGame(kPhaseBirdsong);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  sc.Supporter("Anvil", kFox);
+  sc.Start([](State& s) { Al()->PushBirdsong(s, 2); });
+  ASSERT_EQ(sc.Key(), "alliance.spread_sympathy");
+  sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(10)).pieces[kSympathy], 1);
+  EXPECT_TRUE(s.alliance().supporters.empty());
+}
+
+// Law 8.2.6 with the Lost City: the card given must match the clearing, and
+// any card does there.
+TEST(Alliance, Law_8_2_6_OutrageInTheLostCityTakesAnyCard) {
+  Scenario sc = AllianceGame(kPhaseDaylight, 0);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetPieces(kSympathy, C(10), 1);
+  s.SetWarriors(kMarquise, C(1), 2);
+  const CardId fox = sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { PushMove(s, 0, -1, false); });
+  sc.Choose("Move from 1 (fox) to 10 (rabbit)");
+  sc.Choose("Move 1 warrior from 1 (fox) to 10 (rabbit)");
+  EXPECT_EQ(s.alliance().supporters, std::vector<CardId>{fox});
+  EXPECT_TRUE(s.seat(0).hand.empty());
+}
+
+// Law 8.4.1.III with the Lost City: a sympathetic Lost City matches the
+// base's printed suit, whatever it is.
+TEST(Alliance, Law_8_4_1_III_RevoltCountsASympatheticLostCity) {
+  Scenario sc = AllianceGame(kPhaseBirdsong);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetPieces(kSympathy, C(2), 1);             // mouse
+  s.SetPieces(kSympathy, C(10), 1);
+  sc.Supporter("Mouse-in-a-Sack", kMouse);
+  sc.Supporter("Sappers", kBird);
+  sc.Start([](State& s) { Al()->PushBirdsong(s, 2); });
+  ASSERT_EQ(sc.Key(), "alliance.revolt");
+  sc.Choose("2 (mouse)");
+  EXPECT_EQ(s.clearing(C(2)).pieces[kBaseMouse], 1);
+  EXPECT_EQ(s.clearing(C(2)).warriors[kAlliance], 2)
+      << "2 and the Lost City match the mouse base";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "referee/rules/playout.h"
 #include "tests/referee/rules/random_play.h"
@@ -670,6 +671,32 @@ TEST(CorvidRandom, FourSeats) {
 }
 TEST(CorvidRandom, FiveSeats) {
   RunMix({kMarquise, kEyrie, kAlliance, kVagabond, kCorvid}, 4000, 200);
+}
+
+// Law 13.4.3 with the Lost City (Law 24): its clearing counts as every
+// suit, so it gets a warrior whatever suit the Corvids recruit in.
+TEST(Corvid, Law_13_4_3_RecruitAlsoInTheLostCity) {
+  Scenario sc = CorvidGame(kPhaseBirdsong);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  sc.Give(kCo, "Anvil", kFox);
+  sc.Start([](State& s) { Co()->PushBirdsong(s, kCo); });
+  ASSERT_EQ(sc.Key(), "corvid.recruit");
+  sc.Choose("Anvil (fox)");
+  for (int c : {1, 6, 8, 10, 12})
+    EXPECT_EQ(s.clearing(C(c)).warriors[kCorvid], 1) << c;
+}
+
+// Law 13.2.4 with the Lost City (Law 24): any card matches its clearing.
+TEST(Corvid, Law_13_2_4_ExposureInTheLostCityTakesAnyCard) {
+  Scenario sc = CorvidGame(kPhaseDaylight, 0);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  Plot(s, kPlotBomb, C(10));
+  s.SetWarriors(kMarquise, C(10), 1);
+  sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { PushDaylightExtras(s, 0); });
+  EXPECT_TRUE(sc.Offers("Exposure: guess the plot in 10 (rabbit)"));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -815,6 +816,40 @@ TEST(CultRandom, RandomPlayReachesEveryRule) {
   EXPECT_TRUE(hated);
   EXPECT_TRUE(lost);
   EXPECT_TRUE(ritual_vp);
+}
+
+// Law 10.4.3.II with the Lost City (Law 24): its clearing counts as every
+// suit, the Outcast's too.
+TEST(Cult, Law_10_4_3_II_ConvertInTheLostCity) {
+  Scenario sc = CultGame(kPhaseBirdsong, kFox);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetWarriors(kEyrie, C(10), 1);
+  s.SetWarriors(kEyrie, C(5), 1);  // rabbit: not offered
+  Acolytes(s, 3);
+  sc.Start([](State& s) { s.Push(ConspiracyMenu()); });
+  sc.Choose("Convert (2 acolytes)");
+  EXPECT_FALSE(sc.Offers("5 (rabbit)"));
+  EXPECT_EQ(s.clearing(C(10)).warriors[kCult], 1) << "the only target";
+}
+
+// Law 10.5.1 with the Lost City: a ruled Lost City matches any non-bird
+// card (10.2.2); the garden shows the revealed card's suit, the one the
+// clearing is taken as.
+TEST(Cult, Law_10_5_1_BuildInTheLostCityWithAnyNonBirdCard) {
+  Scenario sc = CultGame(kPhaseDaylight);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetWarriors(kCult, C(10), 1);
+  sc.Give(kSeat, "Sappers", kBird);
+  sc.Give(kSeat, "Anvil", kFox);
+  sc.Start([](State& s) { Cu()->PushDaylight(s, kSeat); });
+  sc.Choose("Build (a garden)");
+  // One clearing, one card fit: both chosen without asking (10.2.2: the
+  // bird card does not).
+  EXPECT_EQ(s.clearing(C(10)).pieces[kGardenFox], 1);
+  EXPECT_EQ(s.clearing(C(10)).pieces[kGardenRabbit], 0);
+  EXPECT_EQ(HandCount(s, kSeat), 1) << "the bird card stays";
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "tests/referee/rules/scenario.h"
 
 namespace woodland::rules::testing {
@@ -570,6 +571,22 @@ TEST(Eyrie, Cards_BirdsongCardsCanBeUsedBetweenBirdsongSteps) {
   sc.Choose("Stand and Deliver!: Marquise de Cat");
   EXPECT_EQ(s.seat(1).hand.size(), 2u);
   EXPECT_EQ(sc.Key(), "eyrie.decree.add");
+}
+
+// Law 7.5.2 with the Lost City (Law 24): its clearing counts as every suit,
+// so a fox card in the Decree recruits at a roost there.
+TEST(Eyrie, Law_7_5_2_I_AFoxDecreeCardRecruitsInTheLostCity) {
+  Scenario sc = EyrieTurn(kPhaseDaylight);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.mutable_eyrie().viziers = {0, 0, 0, 0};
+  s.SetPieces(kRoost, C(1), 1);  // fox
+  s.SetPieces(kRoost, C(10), 1);
+  s.mutable_eyrie().decree[0].push_back(sc.Card("Anvil", kFox));
+  sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+  ASSERT_EQ(sc.Key(), "eyrie.decree.recruit");
+  EXPECT_TRUE(sc.Offers("10 (rabbit)"));
+  EXPECT_TRUE(sc.Offers("1 (fox)"));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include "gtest/gtest.h"
 #include "referee/rules/exiles.h"
 #include "referee/rules/hirelings.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -1182,6 +1183,33 @@ TEST(HundredsRandom, FiveSeats) {
   GameSetup all = Table({kMarquise, kEyrie, kAlliance, kVagabond, kHundreds});
   all.shuffle_seats = true;
   RandomGamesCheck(all, 4000, 40);
+}
+
+// Law 14.5.2.III with the Lost City (Law 24): any card matches its
+// clearing.
+TEST(Hundreds, Law_14_5_2_III_BuildInTheLostCityWithAnyCard) {
+  Scenario sc = HuGame(kPhaseDaylight);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  Warlord(s, C(10), 1);
+  sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { Hu()->PushDaylight(s, 0); });
+  ASSERT_TRUE(sc.Offers("Build a stronghold"));
+  sc.Choose("Build a stronghold");
+  if (sc.Key() == "hundreds.build") sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(10)).pieces[kStronghold], 1);
+}
+
+// Law 14.6.1 with the Lost City (Law 24): any card matches its clearing.
+TEST(Hundreds, Law_14_6_1_InciteInTheLostCityWithAnyCard) {
+  Scenario sc = HuGame(kPhaseEvening);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  Warlord(s, C(10), 0);
+  sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { Hu()->PushEvening(s, 0); });
+  ASSERT_EQ(sc.Key(), "hundreds.incite");
+  EXPECT_TRUE(sc.Offers("10 (rabbit)"));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/random_play.h"
 #include "tests/referee/rules/scenario.h"
@@ -856,6 +857,45 @@ TEST(KeepersRandom, FiveSeats) {
   setup.factions = {kMarquise, kEyrie, kAlliance, kVagabond, kKeepers};
   setup.shuffle_seats = true;
   RandomGamesCheck(setup, 4000, 70, HiddenRelicCheck);
+}
+
+// Law 15.4.3 with the Lost City (Law 24): its clearing counts as every
+// suit, so any card recruits at a waystation there.
+TEST(Keepers, Law_15_4_3_AnyCardRecruitsAtAWaystationInTheLostCity) {
+  Scenario sc = KeepersGame(kPhaseBirdsong);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  PutWaystation(s, 0, false, C(10));
+  sc.Give(kKp, "Anvil", kFox);
+  sc.Start([](State& s) {
+    s.Push(
+        Task{.kind = static_cast<uint8_t>(kFactionTaskBase + 16 * kKeepers + 3),
+             .seat = kKp});
+  });
+  EXPECT_EQ(sc.Key(), "keepers.recruit");
+  EXPECT_TRUE(sc.Offers("Spend Anvil (fox): two warriors at 10 (rabbit)"));
+}
+
+// Law 15.5.2.III with the Lost City (Law 24): a fox Retinue card matches
+// its clearing, and every ruled clearing matches it for the count of
+// 15.5.2.III.c (two clearings match when they share a suit).
+TEST(Keepers, Law_15_5_2_III_c_EveryRuledClearingMatchesTheLostCity) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetWarriors(kKeepers, C(10), 1);
+  s.SetWarriors(kKeepers, C(2), 1);  // mouse
+  PutWaystation(s, 0, true, C(10));  // showing tablet
+  PutRelic(s, C(10), kTablet, 2);
+  s.mutable_keepers().retinue[2].clear();
+  Retinue(sc, 2, "Anvil", kFox);
+  sc.Start([](State& s) { Kp()->PushDaylight(s, kKp); });
+  sc.Choose("Use Anvil (fox) (Move or Recover)");
+  sc.Choose("10 (rabbit)");
+  if (sc.Offers("Recover the tablet relic (value 2)"))
+    sc.Choose("Recover the tablet relic (value 2)");
+  EXPECT_EQ(s.seat(kKp).vp, 2);
+  EXPECT_EQ(s.keepers().retinue[2].size(), 1u) << "2 ruled >= 2: kept";
 }
 
 }  // namespace

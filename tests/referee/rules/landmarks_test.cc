@@ -345,5 +345,44 @@ TEST(Landmarks, RandomGamesOnEveryMap) {
   }
 }
 
+// Law 4.1.1 with 10.2.1's note: a crafting piece's suit is its clearing's,
+// and the Lost City's clearing counts as every suit (Law 24), so a workshop
+// there pays one icon of any suit, once per turn like any crafting piece.
+TEST(Landmarks, Law_4_1_1_ACraftingPieceInTheLostCityPaysAnySuit) {
+  Scenario sc;
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetPieces(kWorkshop, C(1), 1);             // fox
+  s.SetPieces(kWorkshop, C(10), 1);
+  sc.Give(0, "Foxfolk Steel", kFox);  // fox, fox
+  sc.Give(0, "Travel Gear", kMouse);  // rabbit
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  ASSERT_TRUE(sc.Offers("Foxfolk Steel (fox)"));
+  sc.Choose("Foxfolk Steel (fox)");
+  EXPECT_EQ(s.seat(0).items[kSword], 1);
+  EXPECT_TRUE(sc.Paused())
+      << "the Lost City's workshop is used: no rabbit left";
+}
+
+// Law 4.1.1: "any" icons are paid by pieces of a suit, as the crafter
+// chooses, and by the Lost City's piece once those are used up.
+TEST(Landmarks, Law_4_1_1_AnyIconsAreLastPaidByTheLostCitysPiece) {
+  Scenario sc;
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  for (int c : {1, 8, 2, 10}) s.SetPieces(kWorkshop, C(c), 1);  // fox fox mouse
+  const CardId claim = sc.Give(0, "Royal Claim");
+  sc.Start([](State& s) { PushCraft(s, 0); });
+  sc.Choose("Royal Claim (bird)");
+  ASSERT_EQ(sc.Key(), "craft.any_suit");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"fox", "mouse"}));
+  sc.Choose("fox");
+  EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"fox", "mouse"}));
+  sc.Choose("mouse");
+  // The last fox piece, then the Lost City's, without asking.
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.seat(0).play_area, std::vector<CardId>{claim});
+}
+
 }  // namespace
 }  // namespace woodland::rules

@@ -1,6 +1,7 @@
 // Scenario tests for the Marquise de Cat (Law 6).
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "tests/referee/rules/scenario.h"
 
 namespace woodland::rules::testing {
@@ -485,6 +486,38 @@ TEST(Marquise, Law_6_5_3_RecruitPlacesOneAtEachRecruiterOncePerTurn) {
   }
   EXPECT_EQ(s.marquise().actions, 1);
   EXPECT_FALSE(sc.Offers("Recruit (a warrior at each recruiter)"));
+}
+
+// Law 6.5.5 and 6.2.3 with the Lost City (Law 24): its clearing counts as
+// every suit, so any card matches a sawmill or removed warriors there.
+TEST(Marquise, Law_6_5_5_OverworkInTheLostCityTakesAnyCard) {
+  Scenario sc;
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetPieces(kSawmill, C(10), 1);
+  sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  if (sc.Key() == "craft") sc.Choose("Done");
+  ASSERT_TRUE(sc.Offers("Overwork"));
+  sc.Choose("Overwork");
+  EXPECT_EQ(s.clearing(C(10)).pieces[kWood], 1);
+  EXPECT_TRUE(s.seat(0).hand.empty());
+}
+
+TEST(Marquise, Law_6_2_3_FieldHospitalsInTheLostCityTakeAnyCard) {
+  Scenario sc;
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));  // printed rabbit
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetPieces(kKeep, C(1), 1);
+  s.SetWarriors(kMarquise, C(10), 2);
+  s.SetWarriors(kEyrie, C(10), 3);
+  sc.Give(0, "Anvil", kFox);
+  sc.Dice({3, 0});
+  sc.Start([](State& s) { PushBattle(s, C(10), kEyrie, kMarquise); });
+  ASSERT_EQ(sc.Key(), "marquise.field_hospitals");
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
 }
 
 }  // namespace
