@@ -2209,5 +2209,51 @@ TEST(Hirelings, Law_22_3_3_RemovingHirelingWarriorsMakesNobodyHostile) {
   EXPECT_EQ(s.seat(1).vp, 0);
 }
 
+// Law 10.2.3 Revenge with the Feline Physicians (rules decision): Revenge
+// is mandatory and puts the warriors removed defending into the Acolytes
+// box, so none reaches the supply and the Physicians have none to place.
+TEST(Hirelings, Law_10_2_3_RevengeLeavesNothingForThePhysicians) {
+  Scenario sc(Table({kEyrie, kCult}, {{kHirelingForestPatrol, true},
+                                      {kHirelingPopularBand, false},
+                                      {kHirelingVaultKeepers, false}}),
+              67);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 1, 2);  // the Cult's Physicians
+  s.SetWarriors(kCult, C(8), 3);
+  s.SetWarriors(kEyrie, C(8), 3);
+  sc.Give(1, "Anvil", kFox);  // clearing 8 is fox
+  const int acolytes = s.cult().acolytes;
+  const int supply = s.warrior_supply(kCult);
+  sc.Dice({2, 0});
+  sc.Start([](State& st) { PushBattle(st, C(8), kEyrie, kCult); });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(8)).warriors[kCult], 1);
+  EXPECT_EQ(s.cult().acolytes, acolytes + 2);
+  EXPECT_EQ(s.warrior_supply(kCult), supply);
+  EXPECT_EQ(s.seat(1).hand.size(), 1u);
+}
+
+// The same Physicians save the Cult's warriors removed while attacking:
+// those go to the supply (Revenge is for defenders only).
+TEST(Hirelings, Law_10_2_3_PhysiciansSaveTheCultsAttackers) {
+  Scenario sc(Table({kEyrie, kCult}, {{kHirelingForestPatrol, true},
+                                      {kHirelingPopularBand, false},
+                                      {kHirelingVaultKeepers, false}}),
+              68);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  Control(s, kHirelingForestPatrol, 1, 2);
+  s.SetWarriors(kCult, C(8), 3);
+  s.SetWarriors(kEyrie, C(8), 3);
+  sc.Give(1, "Anvil", kFox);
+  const int acolytes = s.cult().acolytes;
+  sc.Dice({2, 2});
+  sc.Start([](State& st) { PushBattle(st, C(8), kCult, kEyrie); });
+  ASSERT_EQ(sc.Key(), "hireling.physicians");
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(s.clearing(C(8)).warriors[kCult], 3) << "both placed back";
+  EXPECT_EQ(s.cult().acolytes, acolytes);
+}
+
 }  // namespace
 }  // namespace woodland::rules
