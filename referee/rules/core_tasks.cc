@@ -127,6 +127,7 @@ void TurnStep(State& s) {
         mv.d = kPromptCobbler;
         s.Push(mv);
       }
+      PushAidTheExileWindow(s, seat);  // Law 22.2.2: any time on the turn
       return;
     case 8:
       m->PushEvening(s, seat);
@@ -158,11 +159,16 @@ void BirdsongCardsStep(State& s) {
     }
   }
   if (s.exiles_deck()) AppendExilesBirdsong(s, seat, opts);
+  AppendAidTheExile(s, seat, opts);  // Law 22.2.2: any time
   s.AskWithDoneOrPop(kPromptBirdsongCards, seat, std::move(opts));
 }
 
 void BirdsongCardsChoose(State& s, const Option& o) {
   const int seat = s.top().seat;
+  if (o.kind == kOptExtra) {  // the Exile's ability (Law 22.2.2)
+    ResolveHirelingExtra(s, seat, o);
+    return;
+  }
   if (o.kind != kOptDone && ResolveExilesBirdsong(s, seat, o)) return;
   SeatState& me = s.mutable_seat(seat);
   if (o.kind == kOptDone) {

@@ -36,6 +36,7 @@ enum HireTask : uint8_t {
   kTaskScouts,      // a = card: Rabbit Scouts before the roll
   kTaskBearers,     // a = card: Flame Bearers' Birdsong, b = clearing done
   kTaskPhysicians,  // a = card, b = clearing, c = faction, x = warriors
+  kTaskAidExile,    // the Exile's ability outside Daylight (22.2.2)
 };
 
 enum HirePrompt : uint16_t {
@@ -63,6 +64,7 @@ enum HirePrompt : uint16_t {
   kPromptBrigandSteal,   // The Brigand: whose card to take
   kPromptBandPull,       // Popular Band: the adjacent clearing pulled from
   kPromptBandPullCount,  // Popular Band: how many of a faction's warriors
+  kPromptAidExile,       // give the Exile a crafted item, or go on
 };
 
 // kOptAction codes (a); b carries the card index or clearing.
@@ -2077,6 +2079,9 @@ std::string BandCountText(const State& s, const Prompt& p) {
   return absl::StrCat("Popular Band: force warriors in ", ClearingName(s, p.a),
                       " to move into ", ClearingName(s, p.b));
 }
+std::string AidExileText(const State&, const Prompt&) {
+  return "The Exile: give it a crafted item (1 VP and a card), or go on.";
+}
 std::string ScoutsText(const State& s, const Prompt& p) {
   return absl::StrCat("Rabbit Scouts: spend a card matching ",
                       ClearingName(s, p.a),
@@ -2319,7 +2324,12 @@ void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
     if (DaylightAvailable(s, seat, h))
       opts.push_back({.kind = kOptExtra, .a = kExtraHireling, .b = h.hireling});
   }
-  // Aiding the Exile (b = -1 - item), offered to any player next to it.
+  AppendAidTheExile(s, seat, opts);
+}
+
+// Aiding the Exile (b = -1 - item), offered to any player next to it.
+void AppendAidTheExile(const State& s, int seat, std::vector<Option>& opts) {
+  if (!s.hirelings().InPlay()) return;
   const HirelingCard* exile = s.hirelings().Find(kHirelingExile);
   if (exile && !exile->demoted && NextToExile(s, seat, *exile)) {
     for (int i = 0; i < kNumItems; ++i) {
@@ -2328,6 +2338,12 @@ void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
             {.kind = kOptExtra, .a = kExtraHireling, .b = I8(-1 - i)});
     }
   }
+}
+
+void PushAidTheExileWindow(State& s, int seat) {
+  std::vector<Option> opts;
+  AppendAidTheExile(s, seat, opts);
+  if (!opts.empty()) s.Push(Task{.kind = kTaskAidExile, .seat = I8(seat)});
 }
 
 void ResolveHirelingExtra(State& s, int seat, const Option& o) {
@@ -2556,6 +2572,22 @@ void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n) {
               .x = I8(n)});
 }
 
+// Law 22.2.2: the Exile's ability names no time, so it is always active:
+// a window at the start of Evening (Birdsong offers it with its cards).
+void AidExileStep(State& s) {
+  std::vector<Option> opts;
+  AppendAidTheExile(s, s.top().seat, opts);
+  s.AskWithDoneOrPop(kPromptAidExile, s.top().seat, std::move(opts));
+}
+
+void AidExileChoose(State& s, const Option& o) {
+  if (o.kind == kOptDone) {
+    s.Pop();
+    return;
+  }
+  ResolveHirelingExtra(s, s.top().seat, o);
+}
+
 void RegisterHirelings() {
   RegisterTask(kTaskSetup, {"hireling setup", SetupStep, SetupChoose});
   RegisterTask(kTaskEndTurn, {"hireling control", EndTurnStep, EndTurnChoose});
@@ -2570,6 +2602,7 @@ void RegisterHirelings() {
   RegisterTask(kTaskHireBattle, {"hireling battle", BattleStep, BattleChoose});
   RegisterTask(kTaskDefend, {"battle a hireling", DefendStep, DefendChoose});
   RegisterTask(kTaskScouts, {"rabbit scouts", ScoutsStep, ScoutsChoose});
+  RegisterTask(kTaskAidExile, {"aid the exile", AidExileStep, AidExileChoose});
   RegisterTask(kTaskPhysicians,
                {"feline physicians", PhysiciansStep, PhysiciansChoose});
   RegisterTask(kTaskBearers,
@@ -2597,6 +2630,7 @@ void RegisterHirelings() {
   Reg(kPromptBearersSpread, "hireling.bearers_spread", "22.2.3", PlaceText);
   Reg(kPromptBandPull, "hireling.band_pull", "22.2.4", BandPullText);
   Reg(kPromptBandPullCount, "hireling.band_pull_count", "1.5.5", BandCountText);
+  Reg(kPromptAidExile, "hireling.aid_exile", "22.2.2", AidExileText);
 }
 
 int RemoveEnemyHirelingPieces(State& s, int c, int remover) {

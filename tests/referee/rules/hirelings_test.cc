@@ -2255,5 +2255,50 @@ TEST(Hirelings, Law_10_2_3_PhysiciansSaveTheCultsAttackers) {
   EXPECT_EQ(s.cult().acolytes, acolytes);
 }
 
+// The Exile in forest 1 (uncontrolled), the Marquise next to it with a
+// crafted sword.
+Scenario MarquiseNextToTheExile(uint64_t seed) {
+  Scenario sc(Table({kMarquise, kEyrie}, {{kHirelingExile, false},
+                                          {kHirelingSpringUprising, true},
+                                          {kHirelingPopularBand, true}}),
+              seed);
+  State& s = sc.s();
+  s.mutable_hirelings().cards[0].forest = 0;
+  int next_to = 0;
+  while (!(s.map().forests[0] >> next_to & 1)) ++next_to;
+  s.SetWarriors(kMarquise, next_to, 1);
+  --s.mutable_item_supply()[kSword];
+  ++s.mutable_seat(0).items[kSword];
+  return sc;
+}
+
+// Law 22.2.2: the Exile's ability names no time, so it is always active; a
+// player next to it may aid it in Birdsong ...
+TEST(Hirelings, Law_22_2_2_AidTheExileInBirdsong) {
+  Scenario sc = MarquiseNextToTheExile(69);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseBirdsong);
+  sc.Start([](State& st) { PushBirdsongCards(st, 0); });
+  ASSERT_EQ(sc.Key(), "birdsong.cards");
+  sc.Choose("Aid The Exile with a sword");
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.hirelings().cards[0].items[kSword], 1);
+}
+
+// ... and in Evening.
+TEST(Hirelings, Law_22_2_2_AidTheExileInEvening) {
+  Scenario sc = MarquiseNextToTheExile(70);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseDaylight);
+  sc.Start([](State& st) {
+    st.Push(Task{.kind = kTaskTurn, .seat = 0, .step = 7});
+  });
+  ASSERT_EQ(sc.Key(), "hireling.aid_exile");
+  EXPECT_EQ(s.phase(), kPhaseEvening);
+  sc.Choose("Aid The Exile with a sword");
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.hirelings().cards[0].items[kSword], 1);
+}
+
 }  // namespace
 }  // namespace woodland::rules

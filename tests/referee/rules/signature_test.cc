@@ -113,7 +113,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingLastDynasty, true},
                                {kHirelingSpringUprising, false}},
                               30, "winter"),
-            "3cd19f8c83a02dad");
+            "88c426ac7543984a");
 }
 
 }  // namespace
