@@ -127,6 +127,7 @@ void TurnStep(State& s) {
         mv.d = kPromptCobbler;
         s.Push(mv);
       }
+      PushAidTheExileWindow(s, seat);  // Law 22.2.2: any time on the turn
       return;
     case 8:
       m->PushEvening(s, seat);
@@ -158,11 +159,16 @@ void BirdsongCardsStep(State& s) {
     }
   }
   if (s.exiles_deck()) AppendExilesBirdsong(s, seat, opts);
+  AppendAidTheExile(s, seat, opts);  // Law 22.2.2: any time
   s.AskWithDoneOrPop(kPromptBirdsongCards, seat, std::move(opts));
 }
 
 void BirdsongCardsChoose(State& s, const Option& o) {
   const int seat = s.top().seat;
+  if (o.kind == kOptExtra) {  // the Exile's ability (Law 22.2.2)
+    ResolveHirelingExtra(s, seat, o);
+    return;
+  }
   if (o.kind != kOptDone && ResolveExilesBirdsong(s, seat, o)) return;
   SeatState& me = s.mutable_seat(seat);
   if (o.kind == kOptDone) {
@@ -439,6 +445,8 @@ void ApplyHits(State& s) {
   s.EndSimultaneous(mark, chooser);
 }
 
+}  // namespace
+
 // Battle-card options for one side after the roll (Law 4.3.4).
 std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
   const BattleState& b = s.battle();
@@ -459,6 +467,38 @@ std::vector<Option> BattleEffects(const State& s, int seat, bool attacker) {
   if (!opts.empty()) opts.push_back({.kind = kOptDone});
   return opts;
 }
+
+// Uses one option BattleEffects offered `seat` (not its "done").
+void UseBattleEffect(State& s, int seat, bool attacker, const Option& o) {
+  BattleState& b = s.battle();
+  if (o.kind != kOptCard) {  // a faction ability (Swift Strike)
+    GetFaction(s.seat(seat).faction)->UseBattleEffect(s, attacker, o);
+    return;
+  }
+  if (UseExilesBattleEffect(s, seat, attacker, o.card)) return;
+  const int effect = s.card(o.card).effect;
+  auto discard_persistent = [&] {
+    auto& pa = s.mutable_seat(seat).play_area;
+    pa.erase(std::find(pa.begin(), pa.end(), o.card));
+    s.RefreshPlayAreas();
+    s.Discard(o.card);
+  };
+  if (effect == kBrutalTactics) {
+    // One extra hit; the defender scores one VP. A hireling defender
+    // (kNoFaction) scores nothing, nor does its controller (rules
+    // decision with Law 22.3.1, 22.3.6).
+    b.brutal = true;
+    if (b.defender != kNoFaction) s.AddVp(s.SeatOf(b.defender), 1, kVpCard);
+  } else if (effect == kArmorers) {
+    (attacker ? b.att_armorers : b.def_armorers) = true;
+    discard_persistent();
+  } else if (effect == kSappers) {
+    b.sappers = true;
+    discard_persistent();
+  }
+}
+
+namespace {
 
 // Hits a side ignores (e.g. Devout Knights, Law 15.2.4).
 void IgnoreHits(State& s, bool ambush) {
@@ -670,29 +710,8 @@ void BattleChooseFn(State& s, const Option& o) {
       t.y = o.kind == kOptDone ? t.y + 1 : 0;
       t.x ^= 1;
       if (o.kind == kOptDone) return;
-      const int seat = s.SeatOf(attacker ? b.attacker : b.defender);
-      if (o.kind != kOptCard) {  // a faction ability (Swift Strike)
-        GetFaction(s.seat(seat).faction)->UseBattleEffect(s, attacker, o);
-        return;
-      }
-      if (UseExilesBattleEffect(s, seat, attacker, o.card)) return;
-      const int effect = s.card(o.card).effect;
-      auto discard_persistent = [&] {
-        auto& pa = s.mutable_seat(seat).play_area;
-        pa.erase(std::find(pa.begin(), pa.end(), o.card));
-        s.RefreshPlayAreas();
-        s.Discard(o.card);
-      };
-      if (effect == kBrutalTactics) {
-        b.brutal = true;  // one extra hit; the defender scores one VP
-        s.AddVp(s.SeatOf(b.defender), 1, kVpCard);
-      } else if (effect == kArmorers) {
-        (attacker ? b.att_armorers : b.def_armorers) = true;
-        discard_persistent();
-      } else if (effect == kSappers) {
-        b.sappers = true;
-        discard_persistent();
-      }
+      UseBattleEffect(s, s.SeatOf(attacker ? b.attacker : b.defender), attacker,
+                      o);
       return;
     }
     case kBsAssign: {

@@ -268,6 +268,11 @@ void PushMove(State& s, int seat, int from_suit, bool optional);
 // Pushes a battle-target choice; the battle follows.
 void PushBattleChoice(State& s, int seat, int clearing_suit, bool optional);
 void PushBattle(State& s, int clearing, int attacker, int defender);
+// Law 4.3.4: the battle effects `seat` may use after the roll (its battle
+// cards, Partisans, its faction's abilities), with a "done"; empty if none.
+std::vector<Option> BattleEffects(const State& s, int seat, bool attacker);
+// Uses one of them (not the "done") in the battle s.battle().
+void UseBattleEffect(State& s, int seat, bool attacker, const Option& o);
 // Pushes the crafting step (Law 4.1) for `seat`: cards crafted one after
 // another until the seat says it is done (a phase's crafting step).
 void PushCraft(State& s, int seat);

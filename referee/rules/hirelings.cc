@@ -36,6 +36,7 @@ enum HireTask : uint8_t {
   kTaskScouts,      // a = card: Rabbit Scouts before the roll
   kTaskBearers,     // a = card: Flame Bearers' Birdsong, b = clearing done
   kTaskPhysicians,  // a = card, b = clearing, c = faction, x = warriors
+  kTaskAidExile,    // the Exile's ability outside Daylight (22.2.2)
 };
 
 enum HirePrompt : uint16_t {
@@ -63,6 +64,7 @@ enum HirePrompt : uint16_t {
   kPromptBrigandSteal,   // The Brigand: whose card to take
   kPromptBandPull,       // Popular Band: the adjacent clearing pulled from
   kPromptBandPullCount,  // Popular Band: how many of a faction's warriors
+  kPromptAidExile,       // give the Exile a crafted item, or go on
 };
 
 // kOptAction codes (a); b carries the card index or clearing.
@@ -172,6 +174,19 @@ int RemoveHirelingVaults(State& s, int card, int c, int n) {
     LogHire(s, card, kHireOpVaultRemove, c, 1);
   }
   return removed;
+}
+
+// Faction `remover` removed `warriors` warriors and `vaults` vaults of
+// hirelings in c: 1 VP per vault (Law 3.2.1; 22.3.6: hireling buildings
+// score), then its removal hook with no victim faction (the Despot's extra
+// point in battle, 7.8.4; FAQ 28, 29: no Vagabond relationship changes).
+void HirelingPiecesRemovedBy(State& s, int remover, int c, int warriors,
+                             int vaults) {
+  if (remover == kNoFaction || s.SeatOf(remover) < 0) return;
+  if (vaults > 0) s.AddVp(s.SeatOf(remover), vaults, kVpRemoval);
+  if (warriors + vaults > 0) {
+    GetFaction(remover)->OnRemovedEnemy(s, kNoFaction, c, warriors, vaults);
+  }
 }
 
 void MoveHirelingWarriors(State& s, int card, int from, int to, int n) {
@@ -1201,8 +1216,10 @@ void BattleStep(State& s) {
     att -= BodyguardsIgnore(s, def, att);
     const int dfh = std::min(lo, def_cap) + dm->DefenderExtraHits(s, c);
     const size_t mark = s.BeginSimultaneous();
+    const int before = Card(s, t.a).warriors[c];
     const int vaults = HirelingHits(s, t.a, c, dfh);
-    if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
+    HirelingPiecesRemovedBy(s, def, c, before - Card(s, t.a).warriors[c],
+                            vaults);
     // 22.3.6: the hireling's removals score nobody.
     const int w = dm->TakesHitsItself() ? att : std::min(att, defenders);
     if (w > 0 && dm->TakesHitsItself()) {
@@ -1234,8 +1251,10 @@ void BattleChoose(State& s, const Option& o) {
     s.RemoveFromHand(dseat, o.card);
     s.Log({.kind = kEvAmbush, .seat = I8(dseat), .card = o.card});
     s.Discard(o.card);
+    const int before = Card(s, t.a).warriors[t.b];
     const int vaults = HirelingHits(s, t.a, t.b, 2);
-    if (vaults > 0) s.AddVp(dseat, vaults, kVpRemoval);  // 22.3.6
+    HirelingPiecesRemovedBy(s, t.c, t.b, before - Card(s, t.a).warriors[t.b],
+                            vaults);
     return;
   }
   if (o.kind == kOptCard) {  // Rabbit Scouts: the rolls are swapped
@@ -1297,26 +1316,41 @@ int HitAttackerWarriors(State& s, int f, int c, int hits) {
   return hits - own - merc;
 }
 
-void DefendRoll(State& s, Task& t) {
-  const int card = t.a, c = t.b, att = t.c;
-  const FactionModule* m = GetFaction(att);
+// Law 4.3.3: the roll of a battle against hireling `t.a`, kept in the
+// battle state for the effects used after it (4.3.4).
+void DefendRoll(State& s) {
+  BattleState& b = s.battle();
   int hi = s.chance_stream().Draw(kChanceDie, 4);
   int lo = s.chance_stream().Draw(kChanceDie, 4);
   if (hi < lo) std::swap(hi, lo);
   s.Log({.kind = kEvDice, .a = I8(hi), .b = I8(lo)});
+  b.roll_hi = I8(hi);
+  b.roll_lo = I8(lo);
+}
+
+// Law 4.3.5: the hits each side takes, dealt at once; the attacker's
+// after-roll effects (Brutal Tactics, Armorers, Partisans, Swift Strike)
+// count here.
+void DefendHits(State& s, Task& t) {
+  const int card = t.a, c = t.b, att = t.c;
+  const FactionModule* m = GetFaction(att);
+  const BattleState& b = s.battle();
   const int defenders = Card(s, card).warriors[c];
   // Law 4.3.3.I, 4.3.5.II: capped by the attacker's warriors; the hireling
   // without warriors there is defenseless.
-  int att_hits = std::min(hi, m->RolledHitCap(s, c, true)) +
-                 m->AttackerExtraHits(s) + (defenders == 0 ? 1 : 0);
-  int def_hits = std::min(lo, defenders);
+  int att_hits = std::min<int>(b.roll_hi, m->RolledHitCap(s, c, true)) +
+                 m->AttackerExtraHits(s) + (defenders == 0 ? 1 : 0) +
+                 (b.brutal ? 1 : 0) + b.extra_hits[0];
+  int def_hits = b.att_armorers ? 0 : std::min<int>(b.roll_lo, defenders);
   def_hits = m->HitsToTake(s, def_hits);
   def_hits -= m->IgnoredHits(s, c, def_hits, false);
   def_hits -= BodyguardsIgnore(s, att, def_hits);
   const int seat = s.SeatOf(att);
   const size_t mark = s.BeginSimultaneous();
+  const int warriors = std::min(att_hits, defenders);
   const int vaults = TakeHirelingHits(s, card, c, att_hits);
-  if (vaults > 0) s.AddVp(seat, vaults, kVpRemoval);  // 4.3.6, 22.3.6
+  HirelingPiecesRemovedBy(s, att, c, warriors, vaults);  // 4.3.6, 22.3.6
+  t.y = vaults > 0 ? 1 : 0;
   t.x = 0;
   if (def_hits > 0 && m->TakesHitsItself()) {
     m->TakeHits(s, c, def_hits, kNoFaction);
@@ -1326,20 +1360,53 @@ void DefendRoll(State& s, Task& t) {
   s.EndSimultaneous(mark, seat);
 }
 
+// Ends the battle: the attacker's after-battle hook runs as after any
+// battle (9.2.9.II.d: an ally who lost more warriors than he damaged
+// items turns Hostile).
+void EndDefense(State& s) {
+  const int att = s.top().c;
+  const bool removed = s.top().y > 0;
+  s.Pop();
+  s.battle() = BattleState{};
+  GetFaction(att)->AfterBattle(s, removed);
+}
+
+enum DefendSteps : int8_t {
+  kDefPrice = 0,  // the Spring Uprising's card
+  kDefRoll,
+  kDefEffects,  // Law 4.3.4: the attacker's effects (the hireling has none)
+  kDefHits,
+  kDefPieces,  // Law 4.3.6: the attacker's buildings and tokens
+};
+
 void DefendStep(State& s) {
   Task& t = s.top();
   const int card = t.a, c = t.b, att = t.c, seat = s.SeatOf(att);
-  if (t.step == 0) {  // the Spring Uprising's price
-    t.step = 1;
-    if (Is(Card(s, card), kHirelingSpringUprising, false)) {
-      s.Ask(kPromptUprisingCost, seat, ClearingCards(s, seat, c), card, c);
+  switch (t.step) {
+    case kDefPrice:
+      t.step = kDefRoll;
+      if (Is(Card(s, card), kHirelingSpringUprising, false)) {
+        s.Ask(kPromptUprisingCost, seat, ClearingCards(s, seat, c), card, c);
+      }
+      return;
+    case kDefRoll:
+      t.step = kDefEffects;
+      DefendRoll(s);
+      return;
+    case kDefEffects: {
+      std::vector<Option> opts = BattleEffects(s, seat, true);
+      if (opts.empty()) {
+        RecycleOptionList(std::move(opts));
+        t.step = kDefHits;
+        return;
+      }
+      s.Ask(kPromptBattleEffect, seat, std::move(opts), c);
+      return;
     }
-    return;
-  }
-  if (t.step == 1) {
-    t.step = 2;
-    DefendRoll(s, t);
-    return;
+    case kDefHits:
+      t.step = kDefPieces;
+      DefendHits(s, t);
+      return;
   }
   // Law 4.3.6: the attacker picks which of its buildings and tokens go.
   std::vector<Option> opts;
@@ -1348,8 +1415,7 @@ void DefendStep(State& s) {
       opts.push_back({.kind = kOptPiece, .a = I8(p)});
   }
   if (opts.empty()) {
-    s.Pop();
-    s.battle() = BattleState{};
+    EndDefense(s);
     return;
   }
   s.Ask(kPromptAttackerHit, seat, std::move(opts), c);
@@ -1357,6 +1423,14 @@ void DefendStep(State& s) {
 
 void DefendChoose(State& s, const Option& o) {
   Task& t = s.top();
+  if (t.step == kDefEffects) {  // Law 4.3.4: until the attacker passes
+    if (o.kind == kOptDone) {
+      t.step = kDefHits;
+    } else {
+      UseBattleEffect(s, t.seat, true, o);
+    }
+    return;
+  }
   if (o.kind == kOptCard) {  // discarded to battle the Uprising
     s.RemoveFromHand(s.SeatOf(t.c), o.card);
     s.Discard(o.card);
@@ -2005,6 +2079,9 @@ std::string BandCountText(const State& s, const Prompt& p) {
   return absl::StrCat("Popular Band: force warriors in ", ClearingName(s, p.a),
                       " to move into ", ClearingName(s, p.b));
 }
+std::string AidExileText(const State&, const Prompt&) {
+  return "The Exile: give it a crafted item (1 VP and a card), or go on.";
+}
 std::string ScoutsText(const State& s, const Prompt& p) {
   return absl::StrCat("Rabbit Scouts: spend a card matching ",
                       ClearingName(s, p.a),
@@ -2247,7 +2324,12 @@ void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
     if (DaylightAvailable(s, seat, h))
       opts.push_back({.kind = kOptExtra, .a = kExtraHireling, .b = h.hireling});
   }
-  // Aiding the Exile (b = -1 - item), offered to any player next to it.
+  AppendAidTheExile(s, seat, opts);
+}
+
+// Aiding the Exile (b = -1 - item), offered to any player next to it.
+void AppendAidTheExile(const State& s, int seat, std::vector<Option>& opts) {
+  if (!s.hirelings().InPlay()) return;
   const HirelingCard* exile = s.hirelings().Find(kHirelingExile);
   if (exile && !exile->demoted && NextToExile(s, seat, *exile)) {
     for (int i = 0; i < kNumItems; ++i) {
@@ -2256,6 +2338,12 @@ void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts) {
             {.kind = kOptExtra, .a = kExtraHireling, .b = I8(-1 - i)});
     }
   }
+}
+
+void PushAidTheExileWindow(State& s, int seat) {
+  std::vector<Option> opts;
+  AppendAidTheExile(s, seat, opts);
+  if (!opts.empty()) s.Push(Task{.kind = kTaskAidExile, .seat = I8(seat)});
 }
 
 void ResolveHirelingExtra(State& s, int seat, const Option& o) {
@@ -2484,6 +2572,22 @@ void HirelingsOnWarriorsRemoved(State& s, int faction, int c, int n) {
               .x = I8(n)});
 }
 
+// Law 22.2.2: the Exile's ability names no time, so it is always active:
+// a window at the start of Evening (Birdsong offers it with its cards).
+void AidExileStep(State& s) {
+  std::vector<Option> opts;
+  AppendAidTheExile(s, s.top().seat, opts);
+  s.AskWithDoneOrPop(kPromptAidExile, s.top().seat, std::move(opts));
+}
+
+void AidExileChoose(State& s, const Option& o) {
+  if (o.kind == kOptDone) {
+    s.Pop();
+    return;
+  }
+  ResolveHirelingExtra(s, s.top().seat, o);
+}
+
 void RegisterHirelings() {
   RegisterTask(kTaskSetup, {"hireling setup", SetupStep, SetupChoose});
   RegisterTask(kTaskEndTurn, {"hireling control", EndTurnStep, EndTurnChoose});
@@ -2498,6 +2602,7 @@ void RegisterHirelings() {
   RegisterTask(kTaskHireBattle, {"hireling battle", BattleStep, BattleChoose});
   RegisterTask(kTaskDefend, {"battle a hireling", DefendStep, DefendChoose});
   RegisterTask(kTaskScouts, {"rabbit scouts", ScoutsStep, ScoutsChoose});
+  RegisterTask(kTaskAidExile, {"aid the exile", AidExileStep, AidExileChoose});
   RegisterTask(kTaskPhysicians,
                {"feline physicians", PhysiciansStep, PhysiciansChoose});
   RegisterTask(kTaskBearers,
@@ -2525,6 +2630,7 @@ void RegisterHirelings() {
   Reg(kPromptBearersSpread, "hireling.bearers_spread", "22.2.3", PlaceText);
   Reg(kPromptBandPull, "hireling.band_pull", "22.2.4", BandPullText);
   Reg(kPromptBandPullCount, "hireling.band_pull_count", "1.5.5", BandCountText);
+  Reg(kPromptAidExile, "hireling.aid_exile", "22.2.2", AidExileText);
 }
 
 int RemoveEnemyHirelingPieces(State& s, int c, int remover) {

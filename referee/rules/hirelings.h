@@ -82,6 +82,11 @@ void HirelingsBirdsongStart(State& s, int seat);
 // their resolution.
 void AppendHirelingExtras(const State& s, int seat, std::vector<Option>& opts);
 void ResolveHirelingExtra(State& s, int seat, const Option& o);
+// Law 22.2.2, the Exile's ability (any time on one's turn): the items
+// `seat` may give it now (kOptExtra, resolved by ResolveHirelingExtra), and
+// a window for them at the start of Evening (pushed only if there are any).
+void AppendAidTheExile(const State& s, int seat, std::vector<Option>& opts);
+void PushAidTheExileWindow(State& s, int seat);
 // Law 22.1.1, 22.1.3: hiring, control markers and passing control at the
 // end of `seat`'s turn.
 void HirelingsEndOfTurn(State& s, int seat);

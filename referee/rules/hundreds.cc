@@ -1138,8 +1138,11 @@ class Hundreds : public FactionModule {
     HundredsBoard& hb = Hb(s);
     if (hb.warlord != c) return;
     const BattleState& b = s.battle();
-    // In a battle there (also as the Vagabond's ally, 9.2.9.II.c).
-    const bool battle = b.clearing == c && b.attacker != kNoFaction;
+    // In a battle there (also as the Vagabond's ally, 9.2.9.II.c). Law
+    // 14.2.2: a hireling's battle is one too; its state names only the
+    // defender (the attacker is no faction).
+    const bool battle = b.clearing == c &&
+                        (b.attacker != kNoFaction || b.defender != kNoFaction);
     if (s.clearing(c).warriors[kHundreds] == 0) {
       if (battle) {
         WarlordFalls(s);  // it fell with the last of them

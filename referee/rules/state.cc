@@ -716,8 +716,10 @@ void State::RemovePieces(int faction, int c, int warriors,
   cl.warriors[faction] -= warriors;
   if (warriors > 0) UpdateWarriors(c, faction);
   // Coffin Makers may take them instead of the supply (exiles.cc).
+  int to_supply = 0;
   if (!exiles_deck_ || !ExilesTakeWarriors(*this, faction, warriors)) {
     warrior_supply_[faction] += warriors;
+    to_supply = warriors;
   }
   if (warriors > 0) {
     Log({.kind = kEvRemove,
@@ -758,9 +760,14 @@ void State::RemovePieces(int faction, int c, int warriors,
   for (int p = 0; p < kNumPieces; ++p) {
     for (int i = 0; i < pieces[p]; ++i) m->OnPieceRemoved(*this, p, c, remover);
   }
+  const int supply = warrior_supply_[faction];
   if (warriors > 0) m->OnWarriorsRemoved(*this, c, warriors, remover);
-  if (warriors > 0 && hirelings_.InPlay())  // Feline Physicians
-    HirelingsOnWarriorsRemoved(*this, faction, c, warriors);
+  // Law 10.2.3 (rules decision): the faction's own rule (Revenge takes them
+  // to the Acolytes box) comes first; the Feline Physicians, a "may", save
+  // only the warriors that reached the supply and are still there.
+  to_supply -= std::max(0, supply - warrior_supply_[faction]);
+  if (to_supply > 0 && hirelings_.InPlay())  // Feline Physicians
+    HirelingsOnWarriorsRemoved(*this, faction, c, to_supply);
   if (remover != kNoFaction && remover != faction) {
     GetFaction(remover)->OnRemovedEnemy(*this, faction, c, warriors, scored);
   }

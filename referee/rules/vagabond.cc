@@ -943,10 +943,13 @@ void BattleStep(State& s) {
     s.Ask(kVbPromptBattleTarget, t.seat, std::move(opts));
     return;
   }
+  // Law 9.2.9.II.c: an ally's warriors may join any battle he starts, one
+  // against a hireling too (its controller's included: a hireling is not
+  // its controller's faction, 22.3.3).
   for (int o = 0; o < s.num_seats(); ++o) {
     const int g = s.seat(o).faction;
-    if (!IsHirelingTarget(t.a) && !IsVagabond(g) && g != t.a &&
-        Allied(s, f, g) && s.clearing(c).warriors[g] > 0) {
+    if (!IsVagabond(g) && g != t.a && Allied(s, f, g) &&
+        s.clearing(c).warriors[g] > 0) {
       opts.push_back({.kind = kOptFaction, .a = I8(g)});
     }
   }
@@ -1551,7 +1554,9 @@ class Vagabond : public FactionModule {
   }
   void OnRemovedEnemy(State& s, int victim, int c, int warriors,
                       int others) const override {
-    if (IsVagabond(victim)) return;  // no relationship marker (9.2.9)
+    // No relationship marker (9.2.9); FAQ 28, 29: removing hireling pieces
+    // (victim kNoFaction) neither makes anyone Hostile nor scores Infamy.
+    if (victim == kNoFaction || IsVagabond(victim)) return;
     VagabondBoard& vb = Vb(s, f_);
     int infamy = warriors + others;
     if (warriors > 0 && !Hostile(s, f_, victim)) {

@@ -1967,6 +1967,8 @@ TEST(Hirelings, Law_14_7_7_StubbornAgainstAHireling) {
   ASSERT_FALSE(s.Rules(kMarquise, C(5)));
   sc.Dice({2, 0, 2, 0});
   UseHireling(sc, 0, "Use Last Dynasty");
+  sc.Choose("The warlord stays");  // Law 14.2.2: a hit there, each battle
+  sc.Choose("The warlord stays");
   EXPECT_TRUE(sc.Paused()) << sc.Key();
   EXPECT_EQ(s.clearing(C(5)).warriors[kHundreds], 3) << "1 hit of 2, twice";
 }
@@ -2057,6 +2059,245 @@ TEST(Hirelings, Law_4_3_AHirelingBattlesTheVagabond) {
   EXPECT_EQ(sc.Key(), "vagabond.take_hit");
   EXPECT_EQ(s.deciding_seat(), 1);
   EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
+}
+
+// --- Seams between the hirelings and the factions (session hire28) -------
+
+// The Vagabond (seat 1) in clearing 5 with the Marquise and an uncontrolled
+// Popular Band of four warriors there, in his Daylight.
+Scenario VagabondAgainstTheBand(uint64_t seed, const std::string& character) {
+  Scenario sc(Table({kMarquise, kVagabond}, {{kHirelingPopularBand, false},
+                                             {kHirelingVaultKeepers, false},
+                                             {kHirelingSpringUprising, false}}),
+              seed);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  VagabondBoard& vb = s.mutable_vagabond();
+  vb.character = static_cast<int8_t>(ParseVagabondCharacter(character));
+  vb.clearing = static_cast<int8_t>(C(5));
+  vb.forest = -1;
+  PutWarriors(s, kHirelingPopularBand, C(5), 4);
+  return sc;
+}
+
+std::string BattleTheBand(const State& s) {
+  return absl::StrCat("Battle ", HirelingTargetName(s, kBattleHirelingBase),
+                      " in ", ClearingName(s, C(5)));
+}
+
+// Law 9.2.9.II.c: the Vagabond may fight with an ally's warriors in his
+// clearing as his own, against a hireling too; 9.2.9.II.d: losing more of
+// them than items damaged in that battle makes the ally Hostile.
+TEST(Hirelings, Law_9_2_9_II_c_AnAllyFightsWithTheVagabondAgainstAHireling) {
+  Scenario sc = VagabondAgainstTheBand(61, "Thief");
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kMarquise] = kAllied;
+  s.SetWarriors(kMarquise, C(5), 3);
+  sc.Item(kSword);
+  sc.Dice({3, 2});
+  sc.Start([](State& st) { GetFaction(kVagabond)->PushDaylight(st, 1); });
+  sc.Choose("Battle (sword)");
+  sc.Choose(BattleTheBand(s));
+  ASSERT_EQ(sc.Key(), "vagabond.battle.ally");
+  ASSERT_TRUE(sc.Offers("Marquise de Cat"));
+  sc.Choose("Marquise de Cat");
+  // His cap: 1 sword and 3 allied warriors; the Band deals 2 back.
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
+  ASSERT_EQ(sc.Key(), "vagabond.take_hit");
+  sc.Choose("Marquise de Cat");
+  sc.Choose("Marquise de Cat");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.vagabond().relation[kMarquise], kHostile)
+      << "2 allied warriors lost, no item damaged";
+}
+
+// Law 26.9.2 Swift Strike: after the roll (4.3.4) the Ronin may exhaust a
+// sword for an extra hit, battling a hireling too.
+TEST(Hirelings, Law_26_9_2_SwiftStrikeAgainstAHireling) {
+  Scenario sc = VagabondAgainstTheBand(62, "Ronin");
+  State& s = sc.s();
+  sc.Item(kSword);
+  sc.Item(kSword);
+  sc.Dice({2, 0});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kVagabond, kBattleHirelingBase + 0);
+  });
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  sc.Choose("Swift Strike (exhaust a sword: one extra hit)");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1) << "2 rolled, 1 extra";
+}
+
+// Law 4.3.4: crafted battle cards are used after the roll against a
+// hireling too. Brutal Tactics' point goes to "the defender", a hireling
+// that scores nothing (rules decision, 22.3.6 and 22.3.1).
+TEST(Hirelings, Law_4_3_4_BrutalTacticsAgainstAHirelingScoresNobody) {
+  Scenario sc(BattleTable(), 63);
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 1, 2);  // the Eyrie's
+  PutWarriors(s, kHirelingPopularBand, C(5), 4);
+  s.SetWarriors(kMarquise, C(5), 3);
+  sc.Craft(0, "Brutal Tactics");
+  sc.Dice({2, 0});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kMarquise, kBattleHirelingBase + 0);
+  });
+  ASSERT_EQ(sc.Key(), "battle.effect");
+  sc.Choose("Brutal Tactics (bird)");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 1);
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_EQ(s.seat(1).vp, 0) << "the controller is not the defender";
+}
+
+// Law 14.2.2: the warlord may be removed in battle, a hireling's battle
+// too: a hit there lets the Hundreds choose, and when the last of their
+// warriors falls the warlord goes with it.
+TEST(Hirelings, Law_14_2_2_TheWarlordFallsInAHirelingsBattle) {
+  Scenario sc(DynastyAgainst(kHundreds), 64);
+  State& s = sc.s();
+  Control(s, kHirelingLastDynasty, 0, 2);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kHundreds, C(5), 5);
+  s.mutable_hundreds().warlord = C(5);
+  s.mutable_hundreds().mood = kMoodRowdy;
+  ASSERT_FALSE(s.Rules(kMarquise, C(5)));  // tied: the Dynasty battles twice
+  sc.Dice({3, 0, 3, 0});
+  UseHireling(sc, 0, "Use Last Dynasty");
+  ASSERT_EQ(sc.Key(), "hundreds.warlord_hit");
+  sc.Choose("The warlord stays");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(5)).warriors[kHundreds], 0);
+  EXPECT_EQ(s.hundreds().warlord, -1) << "it fell with the last of them";
+}
+
+// Law 7.8.4 with 22.3.2 and 22.3.6: a hireling's vault is an enemy
+// building and scores its remover 1 VP; removing one in battle, the Despot
+// scores one extra VP (once per battle, FAQ 18).
+TEST(Hirelings, Law_7_8_4_TheDespotScoresForAHirelingVaultInBattle) {
+  Scenario sc(BattleTable(), 65);
+  State& s = sc.s();
+  s.mutable_eyrie().leader = 3;  // Despot
+  HirelingCard& k = s.mutable_hirelings().cards[1];
+  k.vault_supply -= 2;
+  k.vaults[C(8)] += 2;
+  s.mutable_hirelings().RecomputeOnMap();
+  s.SetWarriors(kEyrie, C(8), 1);
+  sc.Dice({1, 1});
+  sc.Start(
+      [](State& st) { PushBattle(st, C(8), kEyrie, kBattleHirelingBase + 1); });
+  EXPECT_EQ(s.hirelings().cards[1].vaults[C(8)], 0);
+  EXPECT_EQ(s.seat(1).vp, 3) << "2 vaults and the Despot's point";
+}
+
+// FAQ 28, 29 (Law 22.3.3): hireling warriors are no faction's pieces, so
+// the Vagabond removing them turns nobody Hostile and scores no Infamy.
+TEST(Hirelings, Law_22_3_3_RemovingHirelingWarriorsMakesNobodyHostile) {
+  Scenario sc = VagabondAgainstTheBand(66, "Thief");
+  State& s = sc.s();
+  Control(s, kHirelingPopularBand, 0, 2);  // the Marquise's
+  s.mutable_vagabond().relation[kMarquise] = 1;
+  sc.Item(kSword);
+  sc.Item(kSword);
+  sc.Dice({2, 0});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kVagabond, kBattleHirelingBase + 0);
+  });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.hirelings().cards[0].warriors[C(5)], 2);
+  EXPECT_EQ(s.vagabond().relation[kMarquise], 1);
+  EXPECT_EQ(s.seat(1).vp, 0);
+}
+
+// Law 10.2.3 Revenge with the Feline Physicians (rules decision): Revenge
+// is mandatory and puts the warriors removed defending into the Acolytes
+// box, so none reaches the supply and the Physicians have none to place.
+TEST(Hirelings, Law_10_2_3_RevengeLeavesNothingForThePhysicians) {
+  Scenario sc(Table({kEyrie, kCult}, {{kHirelingForestPatrol, true},
+                                      {kHirelingPopularBand, false},
+                                      {kHirelingVaultKeepers, false}}),
+              67);
+  State& s = sc.s();
+  Control(s, kHirelingForestPatrol, 1, 2);  // the Cult's Physicians
+  s.SetWarriors(kCult, C(8), 3);
+  s.SetWarriors(kEyrie, C(8), 3);
+  sc.Give(1, "Anvil", kFox);  // clearing 8 is fox
+  const int acolytes = s.cult().acolytes;
+  const int supply = s.warrior_supply(kCult);
+  sc.Dice({2, 0});
+  sc.Start([](State& st) { PushBattle(st, C(8), kEyrie, kCult); });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  EXPECT_EQ(s.clearing(C(8)).warriors[kCult], 1);
+  EXPECT_EQ(s.cult().acolytes, acolytes + 2);
+  EXPECT_EQ(s.warrior_supply(kCult), supply);
+  EXPECT_EQ(s.seat(1).hand.size(), 1u);
+}
+
+// The same Physicians save the Cult's warriors removed while attacking:
+// those go to the supply (Revenge is for defenders only).
+TEST(Hirelings, Law_10_2_3_PhysiciansSaveTheCultsAttackers) {
+  Scenario sc(Table({kEyrie, kCult}, {{kHirelingForestPatrol, true},
+                                      {kHirelingPopularBand, false},
+                                      {kHirelingVaultKeepers, false}}),
+              68);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  Control(s, kHirelingForestPatrol, 1, 2);
+  s.SetWarriors(kCult, C(8), 3);
+  s.SetWarriors(kEyrie, C(8), 3);
+  sc.Give(1, "Anvil", kFox);
+  const int acolytes = s.cult().acolytes;
+  sc.Dice({2, 2});
+  sc.Start([](State& st) { PushBattle(st, C(8), kCult, kEyrie); });
+  ASSERT_EQ(sc.Key(), "hireling.physicians");
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(s.clearing(C(8)).warriors[kCult], 3) << "both placed back";
+  EXPECT_EQ(s.cult().acolytes, acolytes);
+}
+
+// The Exile in forest 1 (uncontrolled), the Marquise next to it with a
+// crafted sword.
+Scenario MarquiseNextToTheExile(uint64_t seed) {
+  Scenario sc(Table({kMarquise, kEyrie}, {{kHirelingExile, false},
+                                          {kHirelingSpringUprising, true},
+                                          {kHirelingPopularBand, true}}),
+              seed);
+  State& s = sc.s();
+  s.mutable_hirelings().cards[0].forest = 0;
+  int next_to = 0;
+  while (!(s.map().forests[0] >> next_to & 1)) ++next_to;
+  s.SetWarriors(kMarquise, next_to, 1);
+  --s.mutable_item_supply()[kSword];
+  ++s.mutable_seat(0).items[kSword];
+  return sc;
+}
+
+// Law 22.2.2: the Exile's ability names no time, so it is always active; a
+// player next to it may aid it in Birdsong ...
+TEST(Hirelings, Law_22_2_2_AidTheExileInBirdsong) {
+  Scenario sc = MarquiseNextToTheExile(69);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseBirdsong);
+  sc.Start([](State& st) { PushBirdsongCards(st, 0); });
+  ASSERT_EQ(sc.Key(), "birdsong.cards");
+  sc.Choose("Aid The Exile with a sword");
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.hirelings().cards[0].items[kSword], 1);
+}
+
+// ... and in Evening.
+TEST(Hirelings, Law_22_2_2_AidTheExileInEvening) {
+  Scenario sc = MarquiseNextToTheExile(70);
+  State& s = sc.s();
+  s.SetCurrent(0, kPhaseDaylight);
+  sc.Start([](State& st) {
+    st.Push(Task{.kind = kTaskTurn, .seat = 0, .step = 7});
+  });
+  ASSERT_EQ(sc.Key(), "hireling.aid_exile");
+  EXPECT_EQ(s.phase(), kPhaseEvening);
+  sc.Choose("Aid The Exile with a sword");
+  EXPECT_EQ(s.seat(0).vp, 1);
+  EXPECT_EQ(s.hirelings().cards[0].items[kSword], 1);
 }
 
 }  // namespace

@@ -101,19 +101,19 @@ TEST(Signature, Hirelings) {
                                {kHirelingVaultKeepers, true},
                                {kHirelingPopularBand, true}},
                               30, "mountain"),
-            "dc057d2efcb2508a");
+            "e7f2e5ba011aaed1");
   EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
                               {{kHirelingLastDynasty, false},
                                {kHirelingSpringUprising, false},
                                {kHirelingFlameBearers, true}},
                               30, "lake"),
-            "767704e3c3eaa515");
+            "f886464b00af5bf6");
   EXPECT_EQ(HirelingSignature({kMarquise, kCult, kKeepers},
                               {{kHirelingExile, false},
                                {kHirelingLastDynasty, true},
                                {kHirelingSpringUprising, false}},
                               30, "winter"),
-            "1c00575b5beddf63");
+            "88c426ac7543984a");
 }
 
 }  // namespace
