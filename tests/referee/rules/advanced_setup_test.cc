@@ -318,8 +318,9 @@ TEST(AdvancedSetup, PerftFromADraftedStart) {
 // Golden signature of advanced tables (new with issue 12): a drafted
 // four-seat table with a dealt landmark, on Autumn and on the Lake. (Changed
 // with the Elder Treetop's extra VP, the homelands of 19.8.3.I, the faction
-// setup cards of 19.8.3, and mercenaries not being enemy pieces to the
-// Hundreds' Oppress and Rowdy, FAQ on 14.6.2.)
+// setup cards of 19.8.3, mercenaries not being enemy pieces to the
+// Hundreds' Oppress and Rowdy, FAQ on 14.6.2, and no Marquise wood or
+// warriors for a sawmill or recruiter under a face-up snare, 13.7.2.)
 TEST(AdvancedSetup, GoldenSignature) {
   GameSetup setup = Draft(4);
   setup.first_seat = -1;
@@ -328,7 +329,7 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "226d691fb5404e82");
+            "e391bc5c9ee7f8a6");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();

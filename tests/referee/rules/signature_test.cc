@@ -63,11 +63,12 @@ TEST(Signature, EveryVariantMap) {
 }
 
 // The Exiles and Partisans deck (Law 20.8.1) with base and expansion
-// factions.
+// factions. (Changed when Field Hospitals took the saved warriors back
+// from Coffin Makers, Law 6.2.3.)
 TEST(Signature, ExilesDeck) {
   EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 100, "autumn",
                       "exiles"),
-            "9aedc5e81d2b1fee");
+            "f59391c1336caab0");
   EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
                       40, "autumn", "exiles"),
             "795bc9b794158f4a");
