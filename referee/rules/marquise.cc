@@ -738,9 +738,22 @@ class Marquise : public FactionModule {
   }
 };
 
+// Law 6.3.4, or 19.8.3 with the faction setup card (each building in a
+// different homeland).
 std::string PieceWhereText(const State& s, const Prompt& p) {
+  if (SetupCards(s)) {
+    return absl::StrCat("Setup: which homeland gets your ",
+                        GetPieceInfo(p.a).name,
+                        " (each building in a different homeland)?");
+  }
   return absl::StrCat("Setup: where does your ", GetPieceInfo(p.a).name,
                       " go (the keep clearing or next to it)?");
+}
+
+// Law 6.3.2, or 19.8.3 with the faction setup card (a homeland).
+std::string KeepWhereText(const State& s, const Prompt&) {
+  return SetupCards(s) ? "Setup: place the keep in which homeland?"
+                       : "Setup: place the keep in which corner clearing?";
 }
 
 }  // namespace
@@ -767,11 +780,8 @@ void RegisterMarquise() {
   RegisterTask(kMqFieldHospitals, {"marquise.field_hospitals",
                                    FieldHospitalsStep, FieldHospitalsChoose});
 
-  RegisterPrompt(
-      kMqPromptKeep,
-      {"marquise.setup.keep", "6.3.2", [](const State&, const Prompt&) {
-         return std::string("Setup: place the keep in which corner clearing?");
-       }});
+  RegisterPrompt(kMqPromptKeep,
+                 {"marquise.setup.keep", "6.3.2", KeepWhereText});
   RegisterPrompt(kMqPromptSetupBuilding,
                  {"marquise.setup.building", "6.3.4", PieceWhereText});
   RegisterPrompt(

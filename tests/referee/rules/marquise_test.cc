@@ -627,5 +627,40 @@ TEST(Marquise, Law_6_2_3_FieldHospitalsBeforeTheAmbushEndsTheBattle) {
   EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 0) << "the battle was rolled";
 }
 
+// Law 19.8.3 (the Marquise's faction setup card, drafted tables): the keep
+// and the three buildings go in homelands, so the prompts must not send
+// the player to a corner or to "the keep clearing or next to it" (6.3).
+TEST(Marquise, Law_19_8_3_CardSetupPromptsNameHomelands) {
+  GameSetup setup;
+  setup.mode = GameSetup::kAdvancedSetup;
+  setup.factions.assign(2, kNoFaction);
+  setup.first_seat = 0;
+  setup.draft_pool = {kMarquise, kEyrie, kDuchy};  // militant: none removed
+  std::unique_ptr<State> s;
+  for (uint64_t seed = 1; seed < 200 && !s; ++seed) {
+    auto st = State::NewGame(setup, seed);
+    if (!st.ok()) continue;
+    while (st->prompt().kind != kPromptDraftFaction &&
+           st->phase() == kPhaseSetup)
+      ASSERT_TRUE(st->Apply(0).ok());
+    if (st->prompt().kind != kPromptDraftFaction) continue;
+    for (size_t i = 0; i < st->options().size(); ++i) {
+      if (st->options()[i].a != kMarquise) continue;
+      ASSERT_TRUE(st->Apply(static_cast<int>(i)).ok());
+      s = std::make_unique<State>(*std::move(st));
+      break;
+    }
+  }
+  ASSERT_TRUE(s) << "the Marquise never offered";
+  while (s->prompt().kind == kPromptHomeland) ASSERT_TRUE(s->Apply(0).ok());
+  ASSERT_EQ(s->PromptKey(), "marquise.setup.keep");
+  EXPECT_EQ(s->PromptText(), "Setup: place the keep in which homeland?");
+  ASSERT_TRUE(s->Apply(0).ok());
+  ASSERT_EQ(s->PromptKey(), "marquise.setup.building");
+  EXPECT_EQ(s->PromptText(),
+            "Setup: which homeland gets your sawmill (each building in a "
+            "different homeland)?");
+}
+
 }  // namespace
 }  // namespace woodland::rules::testing
