@@ -62,13 +62,6 @@ constexpr int kHandLimit = 5;
 
 int8_t I8(int v) { return static_cast<int8_t>(v); }
 
-int CountOnMap(const State& s, int piece) {
-  int n = 0;
-  for (int c = 0; c < s.map().num_clearings; ++c)
-    n += s.clearing(c).pieces[piece];
-  return n;
-}
-
 // Law 6.5.4.II: wood in c and in clearings linked to c through clearings the
 // Marquise rules. Returns the connected ruled clearings as a mask.
 ClearingMask WoodComponent(const State& s, int c) {
@@ -136,6 +129,8 @@ std::vector<Option> OverworkClearings(const State& s, int seat) {
   if (s.piece_supply(kWood) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.clearing(c).pieces[kSawmill] == 0) continue;
+    // Law 13.7.2: no wood at a snared sawmill (docs/rules-decisions.md).
+    if (!s.CanPlace(kMarquise, c)) continue;
     if (AnyMatchingCard(s, seat, MatchSuitOf(s, c))) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
@@ -356,10 +351,23 @@ void SetupBuildingsChoose(State& s, const Option& o) {
 // --- Birdsong (Law 6.4) and recruiting (6.5.3): place one piece per
 // building, choosing where when the supply runs short (Law 1.5.4).
 
+// Law 1.5.4 with 13.7.2: a building where nothing may be placed (a face-up
+// snare) takes no piece, so a short supply goes where pieces can go.
 void FillQuota(State& s, int building) {
   auto& q = s.mutable_marquise().quota;
-  for (int c = 0; c < s.map().num_clearings; ++c)
-    q[c] = s.clearing(c).pieces[building];
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    q[c] = s.CanPlace(kMarquise, c) ? s.clearing(c).pieces[building] : 0;
+  }
+}
+
+// Whether some `building` stands where a Marquise piece may be placed
+// (Recruit is not offered when none can take one, docs/rules-decisions.md).
+bool AnyPlaceable(const State& s, int building) {
+  for (int c = 0; c < s.map().num_clearings; ++c) {
+    if (s.clearing(c).pieces[building] > 0 && s.CanPlace(kMarquise, c))
+      return true;
+  }
+  return false;
 }
 
 int QuotaTotal(const State& s) {
@@ -434,7 +442,7 @@ void DaylightStep(State& s) {
     if (AnyLegalBattle(s, kMarquise, -1)) act(kActBattle);
     if (AnyLegalMove(s, kMarquise, -1)) act(kActMarch);
     if (!mb.recruited && s.warrior_supply(kMarquise) > 0 &&
-        CountOnMap(s, kRecruiter) > 0) {
+        AnyPlaceable(s, kRecruiter)) {
       act(kActRecruit);
     }
     if (CanBuildAny(s)) act(kActBuild);
@@ -506,7 +514,9 @@ void BuildStep(State& s) {
     s.Ask(kMqPromptBuildClearing, t.seat, std::move(opts),
           kSawmill + mb.build_type);
   } else {
-    const ClearingMask comp = WoodComponent(s, mb.build_clearing);
+    // Law 6.5.4.II: pay from the clearings connected when the clearing was
+    // chosen (Task::d), even if paying ends rule in one (Soup Kitchens).
+    const auto comp = static_cast<ClearingMask>(t.d);
     if (mb.wood_left > 0 && WoodIn(s, comp) > mb.wood_left) {
       for (ClearingMask m = comp; m; m &= m - 1) {
         const int c = __builtin_ctz(m);
@@ -547,6 +557,7 @@ void BuildChoose(State& s, const Option& o) {
   } else if (t.step == 1) {
     mb.build_clearing = o.a;
     mb.wood_left = kWoodCost[mb.placed[mb.build_type]];
+    t.d = static_cast<int16_t>(WoodComponent(s, o.a));
     t.step = 2;
   } else {
     std::array<int8_t, kNumPieces> wood{};
@@ -606,6 +617,17 @@ void EveningStep(State& s) {
 
 void NoChoice(State&, const Option&) { CHECK(false); }
 
+// Whether removed Marquise warriors went onto Coffin Makers ("whenever any
+// warriors would return to a supply, place them on this card instead",
+// exiles.cc ExilesTakeWarriors) rather than to the supply.
+bool OnCoffinMakers(const State& s) {
+  if (!s.exiles_deck()) return false;
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    if (s.HasEffect(seat, kCoffinMakers)) return true;
+  }
+  return false;
+}
+
 // Law 6.2.3: whenever Marquise warriors are removed, she may spend a card
 // matching their clearing to place them in the keep clearing.
 void FieldHospitalsStep(State& s) {
@@ -623,6 +645,14 @@ void FieldHospitalsChoose(State& s, const Option& o) {
   if (o.kind == kOptDone) return;
   s.RemoveFromHand(t.seat, o.card);
   s.Discard(o.card);
+  if (t.c > 0) {
+    // Law 6.2.3: "those warriors" go to the keep instead of the supply;
+    // Coffin Makers had taken them onto its card, so they come from there.
+    ExilesBoard& eb = s.mutable_exiles();
+    const int back = std::min<int>(t.b, eb.coffins[kMarquise]);
+    eb.coffins[kMarquise] = I8(eb.coffins[kMarquise] - back);
+    s.SetWarriorSupply(kMarquise, s.warrior_supply(kMarquise) + back);
+  }
   s.PlaceWarriors(kMarquise, s.marquise().keep, t.b);
 }
 
@@ -684,6 +714,7 @@ class Marquise : public FactionModule {
     Task t{.kind = kMqFieldHospitals, .seat = I8(s.SeatOf(kMarquise))};
     t.a = I8(c);
     t.b = I8(n);
+    t.c = I8(OnCoffinMakers(s));
     s.Push(t);
   }
   void OnPieceRemoved(State& s, int piece, int c, int remover) const override {
@@ -700,9 +731,22 @@ class Marquise : public FactionModule {
   }
 };
 
+// Law 6.3.4, or 19.8.3 with the faction setup card (each building in a
+// different homeland).
 std::string PieceWhereText(const State& s, const Prompt& p) {
+  if (SetupCards(s)) {
+    return absl::StrCat("Setup: which homeland gets your ",
+                        GetPieceInfo(p.a).name,
+                        " (each building in a different homeland)?");
+  }
   return absl::StrCat("Setup: where does your ", GetPieceInfo(p.a).name,
                       " go (the keep clearing or next to it)?");
+}
+
+// Law 6.3.2, or 19.8.3 with the faction setup card (a homeland).
+std::string KeepWhereText(const State& s, const Prompt&) {
+  return SetupCards(s) ? "Setup: place the keep in which homeland?"
+                       : "Setup: place the keep in which corner clearing?";
 }
 
 }  // namespace
@@ -729,11 +773,8 @@ void RegisterMarquise() {
   RegisterTask(kMqFieldHospitals, {"marquise.field_hospitals",
                                    FieldHospitalsStep, FieldHospitalsChoose});
 
-  RegisterPrompt(
-      kMqPromptKeep,
-      {"marquise.setup.keep", "6.3.2", [](const State&, const Prompt&) {
-         return std::string("Setup: place the keep in which corner clearing?");
-       }});
+  RegisterPrompt(kMqPromptKeep,
+                 {"marquise.setup.keep", "6.3.2", KeepWhereText});
   RegisterPrompt(kMqPromptSetupBuilding,
                  {"marquise.setup.building", "6.3.4", PieceWhereText});
   RegisterPrompt(

@@ -518,6 +518,180 @@ TEST(Marquise, Law_6_2_3_FieldHospitalsInTheLostCityTakeAnyCard) {
   ASSERT_EQ(sc.Key(), "marquise.field_hospitals");
   sc.Choose("Anvil (fox)");
   EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
+
+// --- Audit marq25: interactions with other factions' pieces and cards ----
+
+Scenario ExilesTable() {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie};
+  setup.deck = "exiles";
+  return Scenario(setup, 7);
+}
+
+// A face-up snare (Law 13.7.2) in clearing c: no Marquise piece may be
+// placed there.
+void Snare(State& s, int c) {
+  s.SetPieces(kPlotSnare, c, 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << c);
+}
+
+// Law 6.2.3: Field Hospitals places "those warriors" in the keep clearing
+// instead of the supply; with Coffin Makers in play they lay on the card
+// and must come from there, not from the supply.
+TEST(Marquise, Law_6_2_3_FieldHospitalsTakesTheWarriorsBackFromCoffinMakers) {
+  Scenario sc = ExilesTable();
+  State& s = sc.s();
+  sc.Craft(1, "Coffin Makers");
+  s.SetCurrent(1, kPhaseDaylight);
+  s.SetPieces(kKeep, C(1), 1);
+  s.SetWarriors(kMarquise, C(5), 2);
+  s.SetWarriors(kEyrie, C(5), 3);
+  const int supply = s.warrior_supply(kMarquise);
+  sc.Give(0, "Crossbow", kBird);
+  sc.Dice({3, 0});
+  sc.Start([](State& s) { PushBattle(s, C(5), kEyrie, kMarquise); });
+  ASSERT_EQ(sc.Key(), "marquise.field_hospitals");
+  EXPECT_EQ(s.exiles().coffins[kMarquise], 2) << "removed onto the card";
+  sc.Choose("Crossbow (bird)");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.exiles().coffins[kMarquise], 0) << "those warriors, healed";
+  EXPECT_EQ(s.warrior_supply(kMarquise), supply) << "none from the supply";
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Law 6.4 with 1.5.4 and 13.7.2: wood cannot go to a snared sawmill, so one
+// wood left goes to the other sawmill (the maximum possible), unasked.
+TEST(Marquise, Law_6_4_And_13_7_2_ShortOfWoodASnaredSawmillTakesNone) {
+  Scenario sc({kMarquise, kCorvid});
+  State& s = sc.s();
+  s.SetPieces(kSawmill, C(1), 1);
+  s.SetPieces(kSawmill, C(5), 1);
+  Snare(s, C(5));
+  s.SetPieces(kWood, C(9), 7);  // one wood left in supply
+  sc.Start([](State& s) { Mq()->PushBirdsong(s, 0); });
+  EXPECT_NE(sc.Key(), "marquise.birdsong.wood") << "no choice to make";
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWood], 1);
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWood], 0);
+  EXPECT_EQ(s.piece_supply(kWood), 0);
+}
+
+// Law 6.5.3 with 1.5.4 and 13.7.2: likewise for recruiting.
+TEST(Marquise, Law_6_5_3_And_13_7_2_ShortOfWarriorsASnaredRecruiterTakesNone) {
+  Scenario sc({kMarquise, kCorvid});
+  State& s = sc.s();
+  s.SetPieces(kRecruiter, C(1), 1);
+  s.SetPieces(kRecruiter, C(5), 1);
+  Snare(s, C(5));
+  s.SetWarriors(kMarquise, C(9), s.warrior_supply(kMarquise) - 1);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  sc.Choose("Recruit (a warrior at each recruiter)");
+  EXPECT_NE(sc.Key(), "marquise.recruit") << "no choice to make";
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 1);
+  EXPECT_EQ(s.clearing(C(5)).warriors[kMarquise], 0);
+  EXPECT_EQ(s.warrior_supply(kMarquise), 0);
+}
+
+// Law 6.5.5, 6.5.3 with 13.7.2 (docs/rules-decisions.md): nothing can be
+// placed at a snared sawmill or recruiter, so neither Overwork there nor a
+// Recruit with only snared recruiters is offered (it would do nothing).
+TEST(Marquise, Law_6_5_5_And_6_5_3_And_13_7_2_NoOverworkOrRecruitUnderASnare) {
+  Scenario sc({kMarquise, kCorvid});
+  State& s = sc.s();
+  s.SetPieces(kSawmill, C(1), 1);  // fox
+  s.SetPieces(kRecruiter, C(5), 1);
+  Snare(s, C(1));
+  Snare(s, C(5));
+  sc.Give(0, "Anvil", kFox);
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  if (sc.Key() == "craft") sc.Choose("Done");
+  EXPECT_FALSE(sc.Offers("Overwork"));
+  EXPECT_FALSE(sc.Offers("Recruit (a warrior at each recruiter)"));
+  EXPECT_EQ(s.seat(0).hand.size(), 1u);
+}
+
+// Law 6.5.4.II: the whole cost is paid from the wood connected when the
+// clearing is chosen. With Soup Kitchens wood counts toward rule, so paying
+// from a clearing can end the Marquise's rule there mid-payment; the rest
+// still comes from the clearings connected at the start (never less wood).
+TEST(Marquise, Law_6_5_4_II_PaymentKeepsTheClearingsConnectedWhenChosen) {
+  Scenario sc = ExilesTable();
+  State& s = sc.s();
+  sc.Craft(0, "Soup Kitchens");
+  s.SetPieces(kWorkshop, C(7), 1);
+  s.SetPieces(kWorkshop, C(8), 1);  // the third workshop costs 2 wood
+  s.SetWarriors(kMarquise, C(5), 1);
+  s.SetPieces(kWood, C(1), 1);  // rules 1 only thanks to this wood (2 vs 1)
+  s.SetWarriors(kEyrie, C(1), 1);
+  s.SetWarriors(kMarquise, C(10), 1);
+  s.SetPieces(kWood, C(10), 2);
+  ASSERT_TRUE(s.Rules(kMarquise, C(1)));
+  sc.Start([](State& s) { Mq()->PushDaylight(s, 0); });
+  if (sc.Key() == "craft") sc.Choose("Done");
+  sc.Choose("Build");
+  if (sc.Key() == "marquise.build.type") sc.Choose("workshop");
+  sc.Choose("5 (rabbit)");
+  ASSERT_EQ(sc.Key(), "marquise.build.wood");
+  sc.Choose("1 (fox)");
+  if (sc.Key() == "marquise.build.wood") sc.Choose("10 (rabbit)");
+  EXPECT_EQ(s.clearing(C(5)).pieces[kWorkshop], 1);
+  EXPECT_EQ(s.clearing(C(1)).pieces[kWood], 0);
+  EXPECT_EQ(s.clearing(C(10)).pieces[kWood], 1) << "the cost is 2 wood";
+  EXPECT_EQ(s.piece_supply(kWood), 8 - 1);
+}
+
+// FAQ 13 with Law 4.3.1.II and 6.2.3: warriors ambushed at the keep are
+// placed back at once, before the check for attacking warriors left, so
+// the battle goes on.
+TEST(Marquise, Law_6_2_3_FieldHospitalsBeforeTheAmbushEndsTheBattle) {
+  Scenario sc;
+  State& s = sc.s();
+  s.SetPieces(kKeep, C(1), 1);  // fox
+  s.SetWarriors(kMarquise, C(1), 2);
+  s.SetWarriors(kEyrie, C(1), 1);
+  sc.Give(1, "Ambush!", kFox);
+  sc.Give(0, "Anvil", kFox);
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { PushBattle(s, C(1), kMarquise, kEyrie); });
+  sc.Choose("Ambush! (fox)");
+  ASSERT_EQ(sc.Key(), "marquise.field_hospitals");
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
+  EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 0) << "the battle was rolled";
+}
+
+// Law 19.8.3 (the Marquise's faction setup card, drafted tables): the keep
+// and the three buildings go in homelands, so the prompts must not send
+// the player to a corner or to "the keep clearing or next to it" (6.3).
+TEST(Marquise, Law_19_8_3_CardSetupPromptsNameHomelands) {
+  GameSetup setup;
+  setup.mode = GameSetup::kAdvancedSetup;
+  setup.factions.assign(2, kNoFaction);
+  setup.first_seat = 0;
+  setup.draft_pool = {kMarquise, kEyrie, kDuchy};  // militant: none removed
+  std::unique_ptr<State> s;
+  for (uint64_t seed = 1; seed < 200 && !s; ++seed) {
+    auto st = State::NewGame(setup, seed);
+    if (!st.ok()) continue;
+    while (st->prompt().kind != kPromptDraftFaction &&
+           st->phase() == kPhaseSetup)
+      ASSERT_TRUE(st->Apply(0).ok());
+    if (st->prompt().kind != kPromptDraftFaction) continue;
+    for (size_t i = 0; i < st->options().size(); ++i) {
+      if (st->options()[i].a != kMarquise) continue;
+      ASSERT_TRUE(st->Apply(static_cast<int>(i)).ok());
+      s = std::make_unique<State>(*std::move(st));
+      break;
+    }
+  }
+  ASSERT_TRUE(s) << "the Marquise never offered";
+  while (s->prompt().kind == kPromptHomeland) ASSERT_TRUE(s->Apply(0).ok());
+  ASSERT_EQ(s->PromptKey(), "marquise.setup.keep");
+  EXPECT_EQ(s->PromptText(), "Setup: place the keep in which homeland?");
+  ASSERT_TRUE(s->Apply(0).ok());
+  ASSERT_EQ(s->PromptKey(), "marquise.setup.building");
+  EXPECT_EQ(s->PromptText(),
+            "Setup: which homeland gets your sawmill (each building in a "
+            "different homeland)?");
 }
 
 }  // namespace
