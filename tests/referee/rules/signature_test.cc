@@ -101,7 +101,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingVaultKeepers, true},
                                {kHirelingPopularBand, true}},
                               30, "mountain"),
-            "2f4075571f6c62bd");
+            "6a3dd39e2587adea");
   EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
                               {{kHirelingLastDynasty, false},
                                {kHirelingSpringUprising, false},
