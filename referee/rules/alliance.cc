@@ -95,13 +95,27 @@ void AddSupporter(State& s, CardId id) {
   }
 }
 
+// Law 8.4.2.II.a with 22.3.1: the warriors of the hirelings `faction`
+// controls in c, which it treats as its own for rule.
+int ControlledHirelingWarriors(const State& s, int faction, int c) {
+  int n = 0;
+  for (const HirelingCard& h : s.hirelings().cards) {
+    if (h.controller == faction) n += h.warriors[c];
+  }
+  return n;
+}
+
 // Law 8.4.2: cost of placing sympathy in c, martial law included.
 int SpreadCost(const State& s, int c) {
   int cost = kSympathyCost[SympathyOnMap(s)];
   for (int o = 0; o < s.num_seats(); ++o) {
     const int f = s.seat(o).faction;
-    if (f != kAlliance && s.clearing(c).warriors[f] >= 3) {
-      ++cost;  // 8.4.2.II.a Martial Law
+    if (f == kAlliance) continue;
+    // Law 8.4.2.II.a Martial Law: 3+ warriors of another player, those of
+    // the hirelings it controls included. (Mercenaries count only in their
+    // buyer's Daylight and Evening, 11.2.7.III, never in this Birdsong.)
+    if (s.clearing(c).warriors[f] + ControlledHirelingWarriors(s, f, c) >= 3) {
+      ++cost;
       break;
     }
   }
@@ -369,12 +383,15 @@ void TrainChoose(State& s, const Option& o) {
 
 // --- Evening (Law 8.6) ------------------------------------------------------
 
+// Law 8.6.1.III: clearings with a base where a warrior may be placed (not
+// under a face-up snare, 13.7.2).
 std::vector<Option> RecruitClearings(const State& s) {
   std::vector<Option> opts = NewOptionList();
   if (s.warrior_supply(kAlliance) == 0) return opts;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     const auto& p = s.clearing(c).pieces;
-    if (p[kBaseFox] + p[kBaseRabbit] + p[kBaseMouse] > 0) {
+    if (p[kBaseFox] + p[kBaseRabbit] + p[kBaseMouse] > 0 &&
+        s.CanPlace(kAlliance, c)) {
       opts.push_back({.kind = kOptClearing, .a = I8(c)});
     }
   }

@@ -739,3 +739,124 @@ TEST(Alliance, Law_8_4_1_III_RevoltCountsASympatheticLostCity) {
 
 }  // namespace
 }  // namespace woodland::rules::testing
+
+// --- Audit alli27: interactions with other factions' pieces ----------------
+
+namespace woodland::rules::testing {
+namespace {
+
+// A Marquise / Eyrie / Alliance table with the Popular Band in play (Law
+// 19.6; its flip sides are fixed, so no seated faction is kept out).
+Scenario AllianceWithBand() {
+  GameSetup g;
+  g.factions = {kMarquise, kEyrie, kAlliance};
+  g.hirelings = {{kHirelingPopularBand, false},
+                 {kHirelingFlameBearers, true},
+                 {kHirelingVaultKeepers, true}};
+  Scenario sc(g, 7);
+  sc.s().SetCurrent(2, kPhaseBirdsong);
+  return sc;
+}
+
+// Gives the Band to `controller` (kNoFaction: nobody) with n warriors in c.
+void BandIn(State& s, int controller, int c, int n) {
+  for (HirelingCard& h : s.mutable_hirelings().cards) {
+    if (h.hireling != kHirelingPopularBand) continue;
+    h.controller = static_cast<int8_t>(controller);
+    h.control = controller == kNoFaction ? 0 : 2;
+    h.supply = static_cast<int8_t>(h.supply + h.warriors[c] - n);
+    h.warriors[c] = static_cast<int8_t>(n);
+  }
+  s.mutable_hirelings().RecomputeOnMap();
+}
+
+// Law 8.4.2.II.a: "at least 3 warriors of another player, including
+// warriors they are treating as their own for rule (... hirelings ...)";
+// a controller treats its hireling's pieces as its own for rule (22.3.1).
+// So a player's own warriors and those of the hirelings it controls add up;
+// an uncontrolled hireling is no player, and the Alliance's own hireling is
+// not another player's.
+TEST(Alliance,
+     Law_8_4_2_II_a_MartialLawCountsTheHirelingWarriorsAPlayerControls) {
+  struct Case {
+    const char* what;
+    int controller;  // of the Band
+    int band;        // Band warriors in 12
+    int marquise;    // Marquise warriors in 12
+    int cost;
+  };
+  for (const Case& c : {
+           Case{"2 Marquise + 1 of her Band", kMarquise, 1, 2, 2},
+           Case{"3 warriors of the Eyrie's Band", kEyrie, 3, 0, 2},
+           Case{"2 Marquise + 1 of the Eyrie's Band", kEyrie, 1, 2, 1},
+           Case{"3 of an uncontrolled Band", kNoFaction, 3, 0, 1},
+           Case{"3 of the Alliance's own Band", kAlliance, 3, 0, 1},
+       }) {
+    SCOPED_TRACE(c.what);
+    for (int have : {c.cost - 1, c.cost}) {
+      Scenario sc = AllianceWithBand();
+      State& s = sc.s();
+      BandIn(s, c.controller, C(12), c.band);
+      s.SetWarriors(kMarquise, C(12), c.marquise);
+      for (int i = 0; i < have; ++i) sc.Supporter("Tax Collector", kFox);
+      sc.Start([](State& s) { Al()->PushBirdsong(s, 2); });
+      EXPECT_EQ(sc.Offers("12 (fox)"), have == c.cost) << have;
+    }
+  }
+}
+
+// Law 8.6.1.III with 13.7.2: Recruit places a warrior in a clearing with a
+// base, and a face-up snare forbids the Alliance placing there: that base is
+// no Recruit target (the operation would place nothing), and with no other
+// base Recruit is not offered at all.
+TEST(Alliance, Law_8_6_1_III_And_13_7_2_NoRecruitAtABaseUnderAFaceUpSnare) {
+  Scenario sc({kMarquise, kEyrie, kAlliance, kCorvid});
+  State& s = sc.s();
+  s.SetCurrent(2, kPhaseEvening);
+  s.mutable_alliance().officers = 1;
+  s.SetWarriorSupply(kAlliance, 9);
+  s.SetPieces(kBaseRabbit, C(3), 1);
+  s.SetPieces(kBaseMouse, C(7), 1);
+  s.SetPieces(kPlotSnare, C(7), 1);
+  s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(7));
+  ASSERT_FALSE(s.CanPlace(kAlliance, C(7)));
+  sc.Start([](State& s) { Al()->PushEvening(s, 2); });
+  sc.Choose("Recruit (a warrior at a base)");
+  if (sc.Key() == "alliance.recruit") {  // asked only with a choice left
+    EXPECT_FALSE(sc.Offers("7 (mouse)"));
+    sc.Choose("3 (rabbit)");
+  }
+  EXPECT_EQ(s.clearing(C(3)).warriors[kAlliance], 1);
+  EXPECT_EQ(s.clearing(C(7)).warriors[kAlliance], 0);
+  // Only the snared base left: no Recruit.
+  s.SetPieces(kBaseRabbit, C(3), 0);
+  sc.Start([](State& s) { Al()->PushEvening(s, 2); });
+  EXPECT_FALSE(sc.Offers("Recruit (a warrior at a base)"));
+}
+
+// Rules decision (11.2.2, 11.2.7.II, docs/rules-decisions.md): Riverboats
+// make rivers paths for moving only; the Alliance that bought them still
+// spreads sympathy only to clearings adjacent by a path (8.4.2.I).
+TEST(Alliance,
+     Law_8_4_2_I_And_11_2_7_II_RiverboatsDoNotSpreadSympathyAlongRivers) {
+  Scenario sc({kMarquise, kEyrie, kAlliance, kRiverfolk});
+  State& s = sc.s();
+  s.SetCurrent(2, kPhaseBirdsong);
+  s.mutable_riverfolk().boats_for = kAlliance;
+  s.mutable_riverfolk().boats_turn = static_cast<int16_t>(s.turn());
+  ASSERT_EQ(GetFaction(kRiverfolk)->RiverAccess(s, kAlliance), 1);
+  ASSERT_TRUE(s.map().clearings[C(4)].river >> C(7) & 1);
+  ASSERT_FALSE(s.Adjacent(C(4), C(7)));
+  s.SetPieces(kSympathy, C(4), 1);
+  sc.Supporter("Sappers", kBird);
+  sc.Start([](State& s) { Al()->PushBirdsong(s, 2); });
+  ASSERT_EQ(sc.Key(), "alliance.spread_sympathy");
+  EXPECT_FALSE(sc.Offers("7 (mouse)"));
+  for (const Option& o : s.options()) {
+    if (o.kind != kOptClearing) continue;
+    EXPECT_TRUE(s.Adjacent(C(4), o.a)) << int{o.a};
+  }
+}
+
+}  // namespace
+}  // namespace woodland::rules::testing
