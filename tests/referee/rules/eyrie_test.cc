@@ -102,6 +102,67 @@ TEST(Eyrie, Law_7_4_3_NewRoostInTheClearingWithFewestWarriors) {
   EXPECT_EQ(s.eyrie().roosts, 1);
 }
 
+// A Marquise-Eyrie table with the hirelings given as (hireling, demoted),
+// their pieces all back in their supplies.
+Scenario HirelingTable(std::vector<std::pair<int8_t, bool>> hirelings) {
+  GameSetup g;
+  g.factions = {kMarquise, kEyrie};
+  g.hirelings = std::move(hirelings);
+  Scenario sc(g, 61);
+  for (HirelingCard& h : sc.s().mutable_hirelings().cards) {
+    for (int c = 0; c < kMaxClearings; ++c) {
+      h.supply = static_cast<int8_t>(h.supply + h.warriors[c]);
+      h.vault_supply = static_cast<int8_t>(h.vault_supply + h.vaults[c]);
+      h.warriors[c] = h.vaults[c] = 0;
+    }
+  }
+  sc.s().mutable_hirelings().RecomputeOnMap();
+  sc.s().SetCurrent(1, kPhaseBirdsong);
+  SetLeader(sc.s(), 0);
+  return sc;
+}
+
+// Law 7.4.3 with 22.3.3: hireling warriors are warriors too (not faction
+// pieces, but "the fewest warriors" counts every warrior there).
+TEST(Eyrie, Law_7_4_3_NewRoostCountsHirelingWarriorsToo) {
+  Scenario sc = HirelingTable({{kHirelingPopularBand, false},
+                               {kHirelingFlameBearers, false},
+                               {kHirelingVaultKeepers, true}});
+  State& s = sc.s();
+  for (int c = 1; c <= 12; ++c) {
+    if (c != 7 && c != 10) s.SetWarriors(kMarquise, C(c), 1);
+  }
+  HirelingCard& band = s.mutable_hirelings().cards[0];
+  ASSERT_EQ(band.hireling, kHirelingPopularBand);
+  band.supply = static_cast<int8_t>(band.supply - 2);
+  band.warriors[C(7)] = 2;  // uncontrolled: 7 holds two warriors, 10 none
+  s.mutable_hirelings().RecomputeOnMap();
+  sc.Give(1, "Anvil");
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  sc.Choose("Add Anvil (fox) to the Move column");
+  ASSERT_TRUE(sc.Paused()) << sc.Key() << ": only 10 has the fewest";
+  EXPECT_EQ(s.clearing(C(10)).pieces[kRoost], 1);
+  EXPECT_EQ(s.clearing(C(7)).pieces[kRoost], 0);
+}
+
+// Law 7.4.3 with 1.5.4: short of warriors, the new roost still comes with as
+// many warriors as are left (a rules decision).
+TEST(Eyrie, Law_7_4_3_NewRoostShortOfWarriorsPlacesWhatIsLeft) {
+  Scenario sc = EyrieTurn(kPhaseBirdsong);
+  State& s = sc.s();
+  for (int c = 1; c <= 12; ++c) {
+    if (c != 7) s.SetWarriors(kMarquise, C(c), 1);
+  }
+  s.SetWarriors(kEyrie, C(1), 19);  // one warrior left in the supply
+  sc.Give(1, "Anvil");
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  sc.Choose("Add Anvil (fox) to the Move column");
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(7)).pieces[kRoost], 1);
+  EXPECT_EQ(s.clearing(C(7)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.eyrie().roosts, 1);
+}
+
 TEST(Eyrie, Law_7_5_2_DecreeResolvesLeftToRight) {
   Scenario sc = EyrieTurn(kPhaseDaylight);  // Builder: recruit, move
   State& s = sc.s();

@@ -101,7 +101,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingVaultKeepers, true},
                                {kHirelingPopularBand, true}},
                               30, "mountain"),
-            "2f4075571f6c62bd");
+            "baf07d429048387b");
   EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
                               {{kHirelingLastDynasty, false},
                                {kHirelingSpringUprising, false},
