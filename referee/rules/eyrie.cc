@@ -131,6 +131,15 @@ void SetupChoose(State& s, const Option& o) {
 
 // --- Birdsong (Law 7.4) -----------------------------------------------------
 
+// Every warrior in c. Law 7.4.3 with 22.3.3: hireling warriors belong to
+// no faction but are warriors all the same.
+int WarriorsIn(const State& s, int c) {
+  int w = 0;
+  for (int8_t n : s.clearing(c).warriors) w += n;
+  for (const HirelingCard& h : s.hirelings().cards) w += h.warriors[c];
+  return w;
+}
+
 std::vector<Option> NewRoostClearings(const State& s) {
   // Law 7.4.3: the clearing with the fewest warriors where a roost and three
   // warriors can be placed.
@@ -138,8 +147,7 @@ std::vector<Option> NewRoostClearings(const State& s) {
   int fewest = 1 << 20;
   for (int c = 0; c < s.map().num_clearings; ++c) {
     if (s.OpenSlots(c) <= 0 || !s.CanPlace(kEyrie, c)) continue;
-    int w = 0;
-    for (int8_t n : s.clearing(c).warriors) w += n;
+    const int w = WarriorsIn(s, c);
     if (w < fewest) {
       fewest = w;
       opts.clear();

@@ -103,6 +103,139 @@ TEST(Eyrie, Law_7_4_3_NewRoostInTheClearingWithFewestWarriors) {
   EXPECT_EQ(s.eyrie().roosts, 1);
 }
 
+// A Marquise-Eyrie table with the hirelings given as (hireling, demoted),
+// their pieces all back in their supplies.
+Scenario HirelingTable(std::vector<std::pair<int8_t, bool>> hirelings) {
+  GameSetup g;
+  g.factions = {kMarquise, kEyrie};
+  g.hirelings = std::move(hirelings);
+  Scenario sc(g, 61);
+  for (HirelingCard& h : sc.s().mutable_hirelings().cards) {
+    for (int c = 0; c < kMaxClearings; ++c) {
+      h.supply = static_cast<int8_t>(h.supply + h.warriors[c]);
+      h.vault_supply = static_cast<int8_t>(h.vault_supply + h.vaults[c]);
+      h.warriors[c] = h.vaults[c] = 0;
+    }
+  }
+  sc.s().mutable_hirelings().RecomputeOnMap();
+  sc.s().SetCurrent(1, kPhaseBirdsong);
+  SetLeader(sc.s(), 0);
+  return sc;
+}
+
+// Law 7.4.3 with 22.3.3: hireling warriors are warriors too (not faction
+// pieces, but "the fewest warriors" counts every warrior there).
+TEST(Eyrie, Law_7_4_3_NewRoostCountsHirelingWarriorsToo) {
+  Scenario sc = HirelingTable({{kHirelingPopularBand, false},
+                               {kHirelingFlameBearers, false},
+                               {kHirelingVaultKeepers, true}});
+  State& s = sc.s();
+  for (int c = 1; c <= 12; ++c) {
+    if (c != 7 && c != 10) s.SetWarriors(kMarquise, C(c), 1);
+  }
+  HirelingCard& band = s.mutable_hirelings().cards[0];
+  ASSERT_EQ(band.hireling, kHirelingPopularBand);
+  band.supply = static_cast<int8_t>(band.supply - 2);
+  band.warriors[C(7)] = 2;  // uncontrolled: 7 holds two warriors, 10 none
+  s.mutable_hirelings().RecomputeOnMap();
+  sc.Give(1, "Anvil");
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  sc.Choose("Add Anvil (fox) to the Move column");
+  ASSERT_TRUE(sc.Paused()) << sc.Key() << ": only 10 has the fewest";
+  EXPECT_EQ(s.clearing(C(10)).pieces[kRoost], 1);
+  EXPECT_EQ(s.clearing(C(7)).pieces[kRoost], 0);
+}
+
+// Law 7.4.3 with 1.5.4: short of warriors, the new roost still comes with as
+// many warriors as are left (a rules decision).
+TEST(Eyrie, Law_7_4_3_NewRoostShortOfWarriorsPlacesWhatIsLeft) {
+  Scenario sc = EyrieTurn(kPhaseBirdsong);
+  State& s = sc.s();
+  for (int c = 1; c <= 12; ++c) {
+    if (c != 7) s.SetWarriors(kMarquise, C(c), 1);
+  }
+  s.SetWarriors(kEyrie, C(1), 19);  // one warrior left in the supply
+  sc.Give(1, "Anvil");
+  sc.Start([](State& s) { Ey()->PushBirdsong(s, 1); });
+  sc.Choose("Add Anvil (fox) to the Move column");
+  EXPECT_TRUE(sc.Paused());
+  EXPECT_EQ(s.clearing(C(7)).pieces[kRoost], 1);
+  EXPECT_EQ(s.clearing(C(7)).warriors[kEyrie], 1);
+  EXPECT_EQ(s.eyrie().roosts, 1);
+}
+
+// Law 7.5.2.I and IV with 13.7.2: no Decree placement under a face-up snare;
+// with no other roost or ruled clearing of the suit, turmoil follows.
+TEST(Eyrie, Law_13_7_2_FaceUpSnareStopsDecreeRecruitAndBuild) {
+  for (int col : {0, 3}) {
+    Scenario sc({kCorvid, kEyrie});
+    State& s = sc.s();
+    s.SetCurrent(1, kPhaseDaylight);
+    SetLeader(s, 0);
+    s.mutable_eyrie().viziers = {0, 0, 0, 0};
+    s.SetPieces(kRoost, C(1), 1);    // fox, snared
+    s.SetWarriors(kEyrie, C(8), 1);  // fox, ruled, snared
+    for (int c : {1, 8}) {
+      s.SetPieces(kPlotSnare, C(c), 1);
+      s.mutable_corvid().face_up |= static_cast<uint16_t>(1u << C(c));
+    }
+    s.mutable_eyrie().decree[col].push_back(sc.Card("Anvil", kFox));
+    sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+    EXPECT_EQ(sc.Key(), "eyrie.leader") << "column " << col;
+    EXPECT_EQ(s.clearing(C(1)).warriors[kEyrie], 0);
+    EXPECT_EQ(s.clearing(C(8)).pieces[kRoost], 0);
+  }
+}
+
+// Law 7.5.2.III with 9.2.8: the Vagabond in coalition with the Eyrie is no
+// enemy, so a Decree battle cannot target him: turmoil when he is the only
+// other piece in a matching clearing.
+TEST(Eyrie, Law_9_2_8_DecreeBattleCannotTargetTheCoalitionPartner) {
+  for (bool coalition : {true, false}) {
+    Scenario sc({kMarquise, kEyrie, kVagabond});
+    State& s = sc.s();
+    s.SetCurrent(1, kPhaseDaylight);
+    SetLeader(s, 0);
+    s.mutable_eyrie().viziers = {0, 0, 0, 0};
+    VagabondBoard& vb = s.mutable_vagabond();
+    vb.clearing = C(1);
+    vb.forest = -1;
+    vb.coalition = coalition ? 1 : -1;
+    s.SetWarriors(kEyrie, C(1), 2);
+    s.mutable_eyrie().decree[2].push_back(sc.Card("Anvil", kFox));
+    sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+    EXPECT_EQ(sc.Key() == "eyrie.leader", coalition) << sc.Key();
+  }
+}
+
+// Law 7.5.2.III with 22.3.2: an uncontrolled hireling is an enemy the Decree
+// may battle; the Eyrie's own hireling is not (turmoil).
+TEST(Eyrie, Law_22_3_2_DecreeBattleTargetsEnemyHirelingsOnly) {
+  for (bool own : {false, true}) {
+    Scenario sc = HirelingTable({{kHirelingVaultKeepers, false},
+                                 {kHirelingPopularBand, false},
+                                 {kHirelingSpringUprising, true}});
+    State& s = sc.s();
+    s.SetCurrent(1, kPhaseDaylight);
+    s.mutable_eyrie().viziers = {0, 0, 0, 0};
+    HirelingCard& keepers = s.mutable_hirelings().cards[0];
+    ASSERT_EQ(keepers.hireling, kHirelingVaultKeepers);
+    keepers.vault_supply = static_cast<int8_t>(keepers.vault_supply - 1);
+    keepers.vaults[C(1)] = 1;  // fox
+    if (own) keepers.controller = kEyrie;
+    s.mutable_hirelings().RecomputeOnMap();
+    s.SetWarriors(kEyrie, C(1), 2);
+    s.mutable_eyrie().decree[2].push_back(sc.Card("Anvil", kFox));
+    sc.Start([](State& s) { Ey()->PushDaylight(s, 1); });
+    if (own) {  // its hireling's action is offered: decline it
+      sc.Choose("Done");
+      sc.Choose("Anvil (fox) in Battle");
+    }
+    EXPECT_EQ(sc.Key() == "eyrie.leader", own) << sc.Key();
+    EXPECT_EQ(s.hirelings().cards[0].vaults[C(1)], own ? 1 : 0);
+  }
+}
+
 TEST(Eyrie, Law_7_5_2_DecreeResolvesLeftToRight) {
   Scenario sc = EyrieTurn(kPhaseDaylight);  // Builder: recruit, move
   State& s = sc.s();
