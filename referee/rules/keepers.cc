@@ -26,6 +26,7 @@ enum KeepersTask : uint8_t {
   kKpTrophy,
   kKpEvening,
   kKpGather,
+  kKpLoseWaystation,
 };
 
 constexpr int kPromptBase = kFactionPromptBase + 32 * kKeepers;
@@ -49,6 +50,7 @@ enum KeepersPrompt : uint16_t {
   kKpPromptTrophy,
   kKpPromptGather,
   kKpPromptLoseRelic,
+  kKpPromptLoseWaystation,
 };
 
 // Action codes of kOptAction options (Option::a); b and card as noted.
@@ -64,6 +66,7 @@ enum KeepersAction : int8_t {
   kActAdd,             // b = column, card
   kActShift,           // b = 3 * from + to, card (kNoCard: a Retainer)
   kActLose,            // b = relic code
+  kActLoseWaystation,  // b = waystation
 };
 
 constexpr int kWarriors = 15;        // Law 15.3.2
@@ -187,22 +190,38 @@ void LogPiece(State& s, uint8_t kind, int piece, int c) {
       {.kind = kind, .faction = kKeepers, .a = 1, .b = I8(piece), .c = I8(c)});
 }
 
+// Waystations recorded in clearing c showing `type`, lowest number first.
+std::vector<int> ShowingIn(const KeepersBoard& kb, int c, int type) {
+  std::vector<int> ws;
+  for (int i = 0; i < 3; ++i) {
+    if (kb.waystation[i] == c && ShownType(kb, i) == type) ws.push_back(i);
+  }
+  return ws;
+}
+
+void TakeOffMap(KeepersBoard& kb, int ws) {
+  kb.waystation[ws] = -1;
+  kb.flipped[ws] = false;
+}
+
 // Brings the waystation records in line with the map after the core removed
-// one (battle, card effects, decamp).
+// one (battle, card effects, decamp). Law 15.2.2 with 4.3.6 (rules
+// decision): when one of two waystations showing the type goes, the Keepers
+// choose which (the one back on their board is the one they may encamp
+// again); the lower-numbered goes until they answer (kKpLoseWaystation).
 void SyncWaystations(State& s, int c) {
   KeepersBoard& kb = s.mutable_keepers();
-  for (int type = 0; type < 3; ++type) {
-    int recorded = 0;
-    for (int i = 0; i < 3; ++i)
-      recorded += kb.waystation[i] == c && ShownType(kb, i) == type;
-    for (int i = 0;
-         i < 3 && recorded > s.clearing(c).pieces[WaystationPiece(type)]; ++i) {
-      if (kb.waystation[i] == c && ShownType(kb, i) == type) {
-        kb.waystation[i] = -1;
-        kb.flipped[i] = false;
-        --recorded;
-      }
-    }
+  for (int type = 0; type < kRelicTypes; ++type) {
+    const std::vector<int> ws = ShowingIn(kb, c, type);
+    const int excess = static_cast<int>(ws.size()) -
+                       s.clearing(c).pieces[WaystationPiece(type)];
+    for (int i = 0; i < excess; ++i) TakeOffMap(kb, ws[i]);
+    if (excess != 1 || ws.size() != 2) continue;
+    Task t{.kind = kKpLoseWaystation, .seat = I8(KSeat(s))};
+    t.a = I8(c);
+    t.x = I8(ws[0]);  // off the map for now
+    t.y = I8(ws[1]);
+    s.Push(t);
   }
 }
 
@@ -857,6 +876,33 @@ void TrophyChoose(State& s, const Option& o) {
   Forest(s, f).push_back(r);  // Law 15.2.5: face up
 }
 
+// Task a = clearing, x = the waystation taken off the map, y = the one left
+// showing the same type (SyncWaystations). The Keepers say which goes.
+void LoseWaystationStep(State& s) {
+  const Task& t = s.top();
+  const KeepersBoard& kb = s.keepers();
+  if (kb.waystation[t.x] >= 0 || kb.waystation[t.y] != t.a) {
+    s.Pop();  // a later removal took the other one too
+    return;
+  }
+  std::vector<Option> opts = NewOptionList();
+  for (int ws : {t.x, t.y})
+    opts.push_back({.kind = kOptAction, .a = kActLoseWaystation, .b = I8(ws)});
+  s.Ask(kKpPromptLoseWaystation, t.seat, std::move(opts), t.a,
+        ShownType(kb, t.y));
+}
+
+void LoseWaystationChoose(State& s, const Option& o) {
+  const Task t = s.top();
+  s.Pop();
+  if (o.b == t.x) return;
+  KeepersBoard& kb = s.mutable_keepers();
+  const int type = ShownType(kb, t.y);
+  TakeOffMap(kb, t.y);
+  kb.waystation[t.x] = t.a;
+  kb.flipped[t.x] = SideType(t.x, false) != type;
+}
+
 // --- Evening (Law 15.6) -----------------------------------------------------
 
 void EveningStep(State& s) {
@@ -1039,6 +1085,9 @@ std::string Keepers::ActionLabel(const State& s, const Option& o) const {
       return absl::StrCat("Carry the ", RelicName(o.b));
     case kActLose:
       return absl::StrCat("Lose the ", RelicName(o.b));
+    case kActLoseWaystation:
+      return absl::StrCat("Lose the ", kTypeNames[o.b], "/",
+                          kTypeNames[SideType(o.b, true)], " waystation");
     case kActAdd:
       return absl::StrCat("Add ", CardName(s, o.card), " to ",
                           kColumnNames[o.b]);
@@ -1115,6 +1164,8 @@ void RegisterKeepers() {
   RegisterTask(kKpTrophy, {"keepers.prized_trophy", TrophyStep, TrophyChoose});
   RegisterTask(kKpEvening, {"keepers.evening", EveningStep, NoChoice});
   RegisterTask(kKpGather, {"keepers.gather_retinue", GatherStep, GatherChoose});
+  RegisterTask(kKpLoseWaystation, {"keepers.lose_waystation",
+                                   LoseWaystationStep, LoseWaystationChoose});
   auto reg = [](int kind, absl::string_view key, absl::string_view law,
                 std::string (*text)(const State&, const Prompt&)) {
     RegisterPrompt(kind, PromptInfo{key, law, text});
@@ -1203,6 +1254,12 @@ void RegisterKeepers() {
         return absl::StrCat("A ", kTypeNames[p.b], " relic in ",
                             ClearingName(s, p.a),
                             " is removed: which one do you lose?");
+      });
+  reg(kKpPromptLoseWaystation, "keepers.lose_waystation", "15.2.2",
+      [](const State& s, const Prompt& p) {
+        return absl::StrCat("A ", kTypeNames[p.b], " waystation in ",
+                            ClearingName(s, p.a),
+                            " is removed: which one goes back to your board?");
       });
   reg(kKpPromptGather, "keepers.gather_retinue", "15.6.2",
       [](const State&, const Prompt&) {

@@ -1990,7 +1990,8 @@ TEST(Hirelings, Law_10_2_3_RevengeAgainstAHireling) {
 
 // Law 4.3.6 (a rules decision): hits from a hireling are taken by the side
 // hit, so the Keepers choose which of their waystations goes (each shows one
-// relic type of two). Here the Last Dynasty arrives in clearing 1 and
+// relic type of two), and of two showing the type which one goes back to
+// their board (15.2.2). Here the Last Dynasty arrives in clearing 1 and
 // battles once.
 TEST(Hirelings, Law_4_3_6_TheKeepersChooseTheWaystationAHirelingRemoves) {
   Scenario sc(DynastyAgainst(kKeepers), 51);
@@ -2014,9 +2015,14 @@ TEST(Hirelings, Law_4_3_6_TheKeepersChooseTheWaystationAHirelingRemoves) {
   EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"figure waystation",
                                                    "tablet waystation"}));
   sc.Choose("figure waystation");
+  ASSERT_EQ(sc.Key(), "keepers.lose_waystation");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  sc.Choose("Lose the jewelry/figure waystation");
   EXPECT_TRUE(sc.Paused()) << sc.Key();
   EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationFigure], 1);
   EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationTablet], 1);
+  EXPECT_EQ(s.keepers().waystation[2], -1);
+  EXPECT_EQ(s.keepers().waystation[0], C(1));
 }
 
 // Spring Uprising's Birdsong with the Lost City (rules decision 24: it

@@ -585,6 +585,78 @@ TEST(Keepers, Law_15_2_2_AnEnemyRemovingAWaystationSendsItBackToTheBoard) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+// Law 15.2.2 with 4.3.6 (rules decision): of two waystations showing the
+// type removed, the Keepers choose which one goes back to their board; the
+// one left there decides what they may encamp later.
+TEST(Keepers, Law_15_2_2_TheKeepersChooseWhichWaystationShowingTheTypeGoes) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  sc.s().SetCurrent(1, kPhaseDaylight);
+  s.SetWarriors(kEyrie, C(12), 1);
+  PutWaystation(s, 0, false, C(12));  // figure/tablet showing figure
+  PutWaystation(s, 2, true, C(12));   // jewelry/figure showing figure
+  sc.Dice({0, 0});                    // only the defenseless extra hit
+  sc.Start([](State& s) { PushBattle(s, C(12), kEyrie, kKeepers); });
+  ASSERT_EQ(sc.Key(), "keepers.lose_waystation");
+  EXPECT_EQ(s.deciding_seat(), kKp);
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Lose the figure/tablet waystation",
+                                      "Lose the jewelry/figure waystation"}));
+  sc.Choose("Lose the jewelry/figure waystation");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  const KeepersBoard& kb = s.keepers();
+  EXPECT_EQ(kb.waystation[2], -1);
+  EXPECT_FALSE(kb.flipped[2]);
+  EXPECT_EQ(kb.waystation[0], C(12));
+  EXPECT_FALSE(kb.flipped[0]);
+  EXPECT_EQ(s.clearing(C(12)).pieces[kWaystationFigure], 1);
+  EXPECT_EQ(s.seat(1).vp, 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// The same choice with the other answer: the flipped waystation stays and
+// still shows its back.
+TEST(Keepers, Law_15_2_2_TheKeptWaystationStillShowsTheType) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  PutWaystation(s, 0, false, C(12));
+  PutWaystation(s, 2, true, C(12));
+  sc.Start([](State& s) {
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[kWaystationFigure] = 1;
+    s.RemovePieces(kKeepers, C(12), 0, pieces, kNoFaction);
+  });
+  ASSERT_EQ(sc.Key(), "keepers.lose_waystation");
+  sc.Choose("Lose the figure/tablet waystation");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  const KeepersBoard& kb = s.keepers();
+  EXPECT_EQ(kb.waystation[0], -1);
+  EXPECT_EQ(kb.waystation[2], C(12));
+  EXPECT_TRUE(kb.flipped[2]);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// No question when the answer cannot differ: both waystations showing the
+// type go, or only one shows it.
+TEST(Keepers, Law_15_2_2_NoWaystationChoiceWhenBothGoOrOneShowsTheType) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  PutWaystation(s, 0, false, C(12));
+  PutWaystation(s, 2, true, C(12));
+  PutWaystation(s, 1, false, C(7));  // tablet/jewelry showing tablet
+  sc.Start([](State& s) {
+    std::array<int8_t, kNumPieces> both{};
+    both[kWaystationFigure] = 2;
+    s.RemovePieces(kKeepers, C(12), 0, both, kNoFaction);
+    std::array<int8_t, kNumPieces> one{};
+    one[kWaystationTablet] = 1;
+    s.RemovePieces(kKeepers, C(7), 0, one, kNoFaction);
+  });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  for (int ws = 0; ws < 3; ++ws) EXPECT_EQ(s.keepers().waystation[ws], -1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 TEST(Keepers, Law_15_5_2_ColumnsLeftToRightNeverBack) {
   Scenario sc = KeepersGame(kPhaseDaylight);
   State& s = sc.s();

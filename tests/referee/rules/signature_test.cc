@@ -113,7 +113,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingLastDynasty, true},
                                {kHirelingSpringUprising, false}},
                               30, "winter"),
-            "1c00575b5beddf63");
+            "94a064f43f7a7756");
 }
 
 }  // namespace
