@@ -2,6 +2,8 @@
 // until delved), waystations, Devout Knights, Prized Trophies, the Retinue
 // and its three columns, Faithful Retainers. See keepers_board.h for how
 // relics and waystations are kept.
+#include "referee/rules/keepers.h"
+
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -903,6 +905,32 @@ void LoseWaystationChoose(State& s, const Option& o) {
   kb.flipped[t.x] = SideType(t.x, false) != type;
 }
 
+// Law 15.2.5: a relic of `type` removed from clearing c (the map count
+// already lowered) is set aside, and the seat `placer` puts it face up in a
+// forest. Of several relics of the type, the Keepers choose which was lost
+// (TrophyStep); the lowest value is set aside until then.
+void LoseRelic(State& s, int type, int c, int placer) {
+  KeepersBoard& kb = s.mutable_keepers();
+  auto& here = kb.clearings[c];
+  int pick = -1;
+  for (int i = 0; i < static_cast<int>(here.size()); ++i) {
+    if (here[i].type == type && (pick < 0 || here[i].value < here[pick].value))
+      pick = i;
+  }
+  CHECK_GE(pick, 0);
+  KeepersRelic r = here[pick];
+  here.erase(here.begin() + pick);
+  r.face_up = true;
+  kb.pending.push_back(r);
+  const int piece = RelicPiece(type);
+  s.set_piece_supply(piece, s.piece_supply(piece) - 1);  // off the map
+  Task t{.kind = kKpTrophy, .seat = I8(placer)};
+  t.a = I8(c);
+  t.x = r.type;
+  t.y = r.value;
+  s.Push(t);
+}
+
 // --- Evening (Law 15.6) -----------------------------------------------------
 
 void EveningStep(State& s) {
@@ -1105,35 +1133,27 @@ void Keepers::OnPieceRemoved(State& s, int piece, int c, int remover) const {
   }
   const int type = piece - kRelicFigure;
   if (type < 0 || type >= kRelicTypes || remover == kKeepers) return;
-  // Law 15.2.5: the remover places it face up in a forest; an enemy scores
-  // one more VP. Of several relics of the type, the Keepers choose which
-  // (TrophyStep); the lowest value is set aside until then.
-  KeepersBoard& kb = s.mutable_keepers();
-  auto& here = kb.clearings[c];
-  int pick = -1;
-  for (int i = 0; i < static_cast<int>(here.size()); ++i) {
-    if (here[i].type == type && (pick < 0 || here[i].value < here[pick].value))
-      pick = i;
-  }
-  CHECK_GE(pick, 0);
-  KeepersRelic r = here[pick];
-  here.erase(here.begin() + pick);
-  r.face_up = true;
-  kb.pending.push_back(r);
-  s.set_piece_supply(piece, s.piece_supply(piece) - 1);
+  // Law 15.2.5: the remover places it and an enemy scores one more VP; with
+  // no remover, the player taking the turn places it (rules decision).
   const int seat = remover == kNoFaction ? s.current_seat() : s.SeatOf(remover);
   if (remover != kNoFaction && s.AreEnemies(kKeepers, remover))
     s.AddVp(seat, 1, kVpRemoval);
-  Task t{.kind = kKpTrophy, .seat = I8(seat)};
-  t.a = I8(c);
-  t.x = r.type;
-  t.y = r.value;
-  s.Push(t);
+  LoseRelic(s, type, c, seat);
 }
 
 std::string Fixed(absl::string_view text) { return std::string(text); }
 
 }  // namespace
+
+void RemoveRelicForHireling(State& s, int piece, int c, int placer) {
+  CHECK(piece >= kRelicFigure && piece <= kRelicJewelry);
+  CHECK_GT(s.clearing(c).pieces[piece], 0);
+  // The core's removal without its hooks: no remover, so nothing scores
+  // (Law 22.3.6) and the removal names no placer.
+  s.SetPieces(piece, c, s.clearing(c).pieces[piece] - 1);
+  LogPiece(s, kEvRemove, piece, c);
+  LoseRelic(s, piece - kRelicFigure, c, placer);
+}
 
 void ObserveKeepers(const State& s, int seat, Observation& o) {
   o.keepers = s.keepers();
