@@ -1072,10 +1072,11 @@ class Keepers : public FactionModule {
     s.mutable_keepers().devout_used = false;
   }
   void OnWarriorsMoved(State& s, int mover, int from, int to, int n,
-                       int moved_by) const override {
-    // Law 15.2.4: one relic along with each Keeper warrior moved.
-    if (mover != kKeepers || moved_by != kKeepers || RelicsIn(s, from) == 0)
-      return;
+                       int /*moved_by*/) const override {
+    // Law 15.2.4: one relic along with each Keeper warrior moved. Another
+    // player moves them only by force (the Vagabond's allies, 9.2.9.II.b;
+    // False Orders), which is resolved as the Keepers' own move (1.5.5).
+    if (mover != kKeepers || RelicsIn(s, from) == 0) return;
     Task t{.kind = kKpCarry, .seat = I8(KSeat(s))};
     t.a = I8(from);
     t.b = I8(to);

@@ -70,7 +70,7 @@ TEST(Signature, ExilesDeck) {
             "b0f280a1acd03ff1");
   EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
                       40, "autumn", "exiles"),
-            "795bc9b794158f4a");
+            "07809b0a59e82fce");
 }
 
 // Issue 12: the Marauder hirelings (Law 22, 19.6) at two seats (all three
