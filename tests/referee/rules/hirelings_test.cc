@@ -1899,6 +1899,29 @@ TEST(Hirelings, Law_15_2_5_TheControllerPlacesARelicItsHirelingRemoved) {
   EXPECT_EQ(s.seat(1).vp, 0);
 }
 
+// FAQ 41, the other half: a relic an uncontrolled hireling removes is placed
+// by the player taking the turn (here the Keepers, attacking it).
+TEST(Hirelings,
+     Law_15_2_5_TheCurrentPlayerPlacesARelicAnUncontrolledOneRemoved) {
+  Scenario sc(DynastyAgainst(kKeepers), 45);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kKeepers, C(5), 1);
+  PutRelic(s, C(5), 0, 2);
+  ASSERT_EQ(s.hirelings().cards[0].controller, kNoFaction);
+  sc.Dice({3, 3});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kKeepers, kBattleHirelingBase + 0);
+  });
+  ASSERT_EQ(sc.Key(), "keepers.prized_trophies");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  sc.Choose("Forest 1");
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_EQ(s.seat(1).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 // Law 11.2.7.III.a: the buyer of mercenaries battling a hireling splits the
 // hits it takes, odd hits on its own warriors, even hits on mercenaries.
 TEST(Hirelings, Law_11_2_7_III_a_MercenariesShareHitsAgainstAHireling) {
