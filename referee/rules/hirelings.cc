@@ -16,6 +16,7 @@
 #include "absl/strings/str_split.h"
 #include "referee/rules/check.h"
 #include "referee/rules/faction.h"
+#include "referee/rules/keepers.h"
 
 namespace woodland::rules {
 namespace {
@@ -1436,19 +1437,19 @@ void DefendChoose(State& s, const Option& o) {
     s.Discard(o.card);
     return;
   }
-  std::array<int8_t, kNumPieces> pieces{};
-  pieces[o.a] = 1;
   --t.x;
   const int controller = Card(s, t.a).controller;
-  const size_t depth = s.stack().size();
+  if (o.a >= kRelicFigure && o.a <= kRelicJewelry) {
+    // FAQ 41 (Law 15.2.5): its controller places the relic, else the player
+    // taking the turn; nobody scores.
+    RemoveRelicForHireling(
+        s, o.a, t.b,
+        controller != kNoFaction ? s.SeatOf(controller) : s.current_seat());
+    return;
+  }
+  std::array<int8_t, kNumPieces> pieces{};
+  pieces[o.a] = 1;
   s.RemovePieces(t.c, t.b, 0, pieces, kNoFaction);  // 22.3.6
-  // FAQ 41 (Law 15.2.5): a relic a controlled hireling removes is placed by
-  // its controller, and scores nobody. The Keepers' Prized Trophies task
-  // (pushed by the removal, asking its seat where the relic goes) defaults
-  // to the player taking the turn, the placer for an uncontrolled hireling.
-  const bool relic = o.a >= kRelicFigure && o.a <= kRelicJewelry;
-  if (relic && controller != kNoFaction && s.stack().size() > depth)
-    s.top().seat = I8(s.SeatOf(controller));
 }
 
 // Rabbit Scouts in a battle between players (kTaskScouts, before the roll).

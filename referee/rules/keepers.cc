@@ -2,6 +2,8 @@
 // until delved), waystations, Devout Knights, Prized Trophies, the Retinue
 // and its three columns, Faithful Retainers. See keepers_board.h for how
 // relics and waystations are kept.
+#include "referee/rules/keepers.h"
+
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -26,6 +28,7 @@ enum KeepersTask : uint8_t {
   kKpTrophy,
   kKpEvening,
   kKpGather,
+  kKpLoseWaystation,
 };
 
 constexpr int kPromptBase = kFactionPromptBase + 32 * kKeepers;
@@ -49,6 +52,7 @@ enum KeepersPrompt : uint16_t {
   kKpPromptTrophy,
   kKpPromptGather,
   kKpPromptLoseRelic,
+  kKpPromptLoseWaystation,
 };
 
 // Action codes of kOptAction options (Option::a); b and card as noted.
@@ -64,6 +68,7 @@ enum KeepersAction : int8_t {
   kActAdd,             // b = column, card
   kActShift,           // b = 3 * from + to, card (kNoCard: a Retainer)
   kActLose,            // b = relic code
+  kActLoseWaystation,  // b = waystation
 };
 
 constexpr int kWarriors = 15;        // Law 15.3.2
@@ -187,22 +192,38 @@ void LogPiece(State& s, uint8_t kind, int piece, int c) {
       {.kind = kind, .faction = kKeepers, .a = 1, .b = I8(piece), .c = I8(c)});
 }
 
+// Waystations recorded in clearing c showing `type`, lowest number first.
+std::vector<int> ShowingIn(const KeepersBoard& kb, int c, int type) {
+  std::vector<int> ws;
+  for (int i = 0; i < 3; ++i) {
+    if (kb.waystation[i] == c && ShownType(kb, i) == type) ws.push_back(i);
+  }
+  return ws;
+}
+
+void TakeOffMap(KeepersBoard& kb, int ws) {
+  kb.waystation[ws] = -1;
+  kb.flipped[ws] = false;
+}
+
 // Brings the waystation records in line with the map after the core removed
-// one (battle, card effects, decamp).
+// one (battle, card effects, decamp). Law 15.2.2 with 4.3.6 (rules
+// decision): when one of two waystations showing the type goes, the Keepers
+// choose which (the one back on their board is the one they may encamp
+// again); the lower-numbered goes until they answer (kKpLoseWaystation).
 void SyncWaystations(State& s, int c) {
   KeepersBoard& kb = s.mutable_keepers();
-  for (int type = 0; type < 3; ++type) {
-    int recorded = 0;
-    for (int i = 0; i < 3; ++i)
-      recorded += kb.waystation[i] == c && ShownType(kb, i) == type;
-    for (int i = 0;
-         i < 3 && recorded > s.clearing(c).pieces[WaystationPiece(type)]; ++i) {
-      if (kb.waystation[i] == c && ShownType(kb, i) == type) {
-        kb.waystation[i] = -1;
-        kb.flipped[i] = false;
-        --recorded;
-      }
-    }
+  for (int type = 0; type < kRelicTypes; ++type) {
+    const std::vector<int> ws = ShowingIn(kb, c, type);
+    const int excess = static_cast<int>(ws.size()) -
+                       s.clearing(c).pieces[WaystationPiece(type)];
+    for (int i = 0; i < excess; ++i) TakeOffMap(kb, ws[i]);
+    if (excess != 1 || ws.size() != 2) continue;
+    Task t{.kind = kKpLoseWaystation, .seat = I8(KSeat(s))};
+    t.a = I8(c);
+    t.x = I8(ws[0]);  // off the map for now
+    t.y = I8(ws[1]);
+    s.Push(t);
   }
 }
 
@@ -857,6 +878,59 @@ void TrophyChoose(State& s, const Option& o) {
   Forest(s, f).push_back(r);  // Law 15.2.5: face up
 }
 
+// Task a = clearing, x = the waystation taken off the map, y = the one left
+// showing the same type (SyncWaystations). The Keepers say which goes.
+void LoseWaystationStep(State& s) {
+  const Task& t = s.top();
+  const KeepersBoard& kb = s.keepers();
+  if (kb.waystation[t.x] >= 0 || kb.waystation[t.y] != t.a) {
+    s.Pop();  // a later removal took the other one too
+    return;
+  }
+  std::vector<Option> opts = NewOptionList();
+  for (int ws : {t.x, t.y})
+    opts.push_back({.kind = kOptAction, .a = kActLoseWaystation, .b = I8(ws)});
+  s.Ask(kKpPromptLoseWaystation, t.seat, std::move(opts), t.a,
+        ShownType(kb, t.y));
+}
+
+void LoseWaystationChoose(State& s, const Option& o) {
+  const Task t = s.top();
+  s.Pop();
+  if (o.b == t.x) return;
+  KeepersBoard& kb = s.mutable_keepers();
+  const int type = ShownType(kb, t.y);
+  TakeOffMap(kb, t.y);
+  kb.waystation[t.x] = t.a;
+  kb.flipped[t.x] = SideType(t.x, false) != type;
+}
+
+// Law 15.2.5: a relic of `type` removed from clearing c (the map count
+// already lowered) is set aside, and the seat `placer` puts it face up in a
+// forest. Of several relics of the type, the Keepers choose which was lost
+// (TrophyStep); the lowest value is set aside until then.
+void LoseRelic(State& s, int type, int c, int placer) {
+  KeepersBoard& kb = s.mutable_keepers();
+  auto& here = kb.clearings[c];
+  int pick = -1;
+  for (int i = 0; i < static_cast<int>(here.size()); ++i) {
+    if (here[i].type == type && (pick < 0 || here[i].value < here[pick].value))
+      pick = i;
+  }
+  CHECK_GE(pick, 0);
+  KeepersRelic r = here[pick];
+  here.erase(here.begin() + pick);
+  r.face_up = true;
+  kb.pending.push_back(r);
+  const int piece = RelicPiece(type);
+  s.set_piece_supply(piece, s.piece_supply(piece) - 1);  // off the map
+  Task t{.kind = kKpTrophy, .seat = I8(placer)};
+  t.a = I8(c);
+  t.x = r.type;
+  t.y = r.value;
+  s.Push(t);
+}
+
 // --- Evening (Law 15.6) -----------------------------------------------------
 
 void EveningStep(State& s) {
@@ -995,10 +1069,11 @@ class Keepers : public FactionModule {
     s.mutable_keepers().devout_used = false;
   }
   void OnWarriorsMoved(State& s, int mover, int from, int to, int n,
-                       int moved_by) const override {
-    // Law 15.2.4: one relic along with each Keeper warrior moved.
-    if (mover != kKeepers || moved_by != kKeepers || RelicsIn(s, from) == 0)
-      return;
+                       int /*moved_by*/) const override {
+    // Law 15.2.4: one relic along with each Keeper warrior moved. Another
+    // player moves them only by force (the Vagabond's allies, 9.2.9.II.b;
+    // False Orders), which is resolved as the Keepers' own move (1.5.5).
+    if (mover != kKeepers || RelicsIn(s, from) == 0) return;
     Task t{.kind = kKpCarry, .seat = I8(KSeat(s))};
     t.a = I8(from);
     t.b = I8(to);
@@ -1036,6 +1111,9 @@ std::string Keepers::ActionLabel(const State& s, const Option& o) const {
       return absl::StrCat("Carry the ", RelicName(o.b));
     case kActLose:
       return absl::StrCat("Lose the ", RelicName(o.b));
+    case kActLoseWaystation:
+      return absl::StrCat("Lose the ", kTypeNames[o.b], "/",
+                          kTypeNames[SideType(o.b, true)], " waystation");
     case kActAdd:
       return absl::StrCat("Add ", CardName(s, o.card), " to ",
                           kColumnNames[o.b]);
@@ -1053,35 +1131,27 @@ void Keepers::OnPieceRemoved(State& s, int piece, int c, int remover) const {
   }
   const int type = piece - kRelicFigure;
   if (type < 0 || type >= kRelicTypes || remover == kKeepers) return;
-  // Law 15.2.5: the remover places it face up in a forest; an enemy scores
-  // one more VP. Of several relics of the type, the Keepers choose which
-  // (TrophyStep); the lowest value is set aside until then.
-  KeepersBoard& kb = s.mutable_keepers();
-  auto& here = kb.clearings[c];
-  int pick = -1;
-  for (int i = 0; i < static_cast<int>(here.size()); ++i) {
-    if (here[i].type == type && (pick < 0 || here[i].value < here[pick].value))
-      pick = i;
-  }
-  CHECK_GE(pick, 0);
-  KeepersRelic r = here[pick];
-  here.erase(here.begin() + pick);
-  r.face_up = true;
-  kb.pending.push_back(r);
-  s.set_piece_supply(piece, s.piece_supply(piece) - 1);
+  // Law 15.2.5: the remover places it and an enemy scores one more VP; with
+  // no remover, the player taking the turn places it (rules decision).
   const int seat = remover == kNoFaction ? s.current_seat() : s.SeatOf(remover);
   if (remover != kNoFaction && s.AreEnemies(kKeepers, remover))
     s.AddVp(seat, 1, kVpRemoval);
-  Task t{.kind = kKpTrophy, .seat = I8(seat)};
-  t.a = I8(c);
-  t.x = r.type;
-  t.y = r.value;
-  s.Push(t);
+  LoseRelic(s, type, c, seat);
 }
 
 std::string Fixed(absl::string_view text) { return std::string(text); }
 
 }  // namespace
+
+void RemoveRelicForHireling(State& s, int piece, int c, int placer) {
+  CHECK(piece >= kRelicFigure && piece <= kRelicJewelry);
+  CHECK_GT(s.clearing(c).pieces[piece], 0);
+  // The core's removal without its hooks: no remover, so nothing scores
+  // (Law 22.3.6) and the removal names no placer.
+  s.SetPieces(piece, c, s.clearing(c).pieces[piece] - 1);
+  LogPiece(s, kEvRemove, piece, c);
+  LoseRelic(s, piece - kRelicFigure, c, placer);
+}
 
 void ObserveKeepers(const State& s, int seat, Observation& o) {
   o.keepers = s.keepers();
@@ -1112,6 +1182,8 @@ void RegisterKeepers() {
   RegisterTask(kKpTrophy, {"keepers.prized_trophy", TrophyStep, TrophyChoose});
   RegisterTask(kKpEvening, {"keepers.evening", EveningStep, NoChoice});
   RegisterTask(kKpGather, {"keepers.gather_retinue", GatherStep, GatherChoose});
+  RegisterTask(kKpLoseWaystation, {"keepers.lose_waystation",
+                                   LoseWaystationStep, LoseWaystationChoose});
   auto reg = [](int kind, absl::string_view key, absl::string_view law,
                 std::string (*text)(const State&, const Prompt&)) {
     RegisterPrompt(kind, PromptInfo{key, law, text});
@@ -1200,6 +1272,12 @@ void RegisterKeepers() {
         return absl::StrCat("A ", kTypeNames[p.b], " relic in ",
                             ClearingName(s, p.a),
                             " is removed: which one do you lose?");
+      });
+  reg(kKpPromptLoseWaystation, "keepers.lose_waystation", "15.2.2",
+      [](const State& s, const Prompt& p) {
+        return absl::StrCat("A ", kTypeNames[p.b], " waystation in ",
+                            ClearingName(s, p.a),
+                            " is removed: which one goes back to your board?");
       });
   reg(kKpPromptGather, "keepers.gather_retinue", "15.6.2",
       [](const State&, const Prompt&) {

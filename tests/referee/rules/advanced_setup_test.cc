@@ -318,8 +318,9 @@ TEST(AdvancedSetup, PerftFromADraftedStart) {
 // Golden signature of advanced tables (new with issue 12): a drafted
 // four-seat table with a dealt landmark, on Autumn and on the Lake. (Changed
 // with the Elder Treetop's extra VP, the homelands of 19.8.3.I, the faction
-// setup cards of 19.8.3, and mercenaries not being enemy pieces to the
-// Hundreds' Oppress and Rowdy, FAQ on 14.6.2.)
+// setup cards of 19.8.3, mercenaries not being enemy pieces to the
+// Hundreds' Oppress and Rowdy, FAQ on 14.6.2, and the Keepers choosing which
+// of two waystations showing a type goes, 15.2.2.)
 TEST(AdvancedSetup, GoldenSignature) {
   GameSetup setup = Draft(4);
   setup.first_seat = -1;
@@ -333,7 +334,7 @@ TEST(AdvancedSetup, GoldenSignature) {
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "ab5898085fd713b6");
+            "7bfcd9e901181890");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

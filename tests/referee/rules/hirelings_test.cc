@@ -1899,6 +1899,29 @@ TEST(Hirelings, Law_15_2_5_TheControllerPlacesARelicItsHirelingRemoved) {
   EXPECT_EQ(s.seat(1).vp, 0);
 }
 
+// FAQ 41, the other half: a relic an uncontrolled hireling removes is placed
+// by the player taking the turn (here the Keepers, attacking it).
+TEST(Hirelings,
+     Law_15_2_5_TheCurrentPlayerPlacesARelicAnUncontrolledOneRemoved) {
+  Scenario sc(DynastyAgainst(kKeepers), 45);
+  State& s = sc.s();
+  s.SetCurrent(1, kPhaseDaylight);
+  PutWarriors(s, kHirelingLastDynasty, C(5), 5);
+  s.SetWarriors(kKeepers, C(5), 1);
+  PutRelic(s, C(5), 0, 2);
+  ASSERT_EQ(s.hirelings().cards[0].controller, kNoFaction);
+  sc.Dice({3, 3});
+  sc.Start([](State& st) {
+    PushBattle(st, C(5), kKeepers, kBattleHirelingBase + 0);
+  });
+  ASSERT_EQ(sc.Key(), "keepers.prized_trophies");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  sc.Choose("Forest 1");
+  EXPECT_EQ(s.seat(0).vp, 0);
+  EXPECT_EQ(s.seat(1).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 // Law 11.2.7.III.a: the buyer of mercenaries battling a hireling splits the
 // hits it takes, odd hits on its own warriors, even hits on mercenaries.
 TEST(Hirelings, Law_11_2_7_III_a_MercenariesShareHitsAgainstAHireling) {
@@ -1992,7 +2015,8 @@ TEST(Hirelings, Law_10_2_3_RevengeAgainstAHireling) {
 
 // Law 4.3.6 (a rules decision): hits from a hireling are taken by the side
 // hit, so the Keepers choose which of their waystations goes (each shows one
-// relic type of two). Here the Last Dynasty arrives in clearing 1 and
+// relic type of two), and of two showing the type which one goes back to
+// their board (15.2.2). Here the Last Dynasty arrives in clearing 1 and
 // battles once.
 TEST(Hirelings, Law_4_3_6_TheKeepersChooseTheWaystationAHirelingRemoves) {
   Scenario sc(DynastyAgainst(kKeepers), 51);
@@ -2016,9 +2040,14 @@ TEST(Hirelings, Law_4_3_6_TheKeepersChooseTheWaystationAHirelingRemoves) {
   EXPECT_EQ(sc.Labels(), (std::vector<std::string>{"figure waystation",
                                                    "tablet waystation"}));
   sc.Choose("figure waystation");
+  ASSERT_EQ(sc.Key(), "keepers.lose_waystation");
+  EXPECT_EQ(s.deciding_seat(), 1);
+  sc.Choose("Lose the jewelry/figure waystation");
   EXPECT_TRUE(sc.Paused()) << sc.Key();
   EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationFigure], 1);
   EXPECT_EQ(s.clearing(C(1)).pieces[kWaystationTablet], 1);
+  EXPECT_EQ(s.keepers().waystation[2], -1);
+  EXPECT_EQ(s.keepers().waystation[0], C(1));
 }
 
 // Spring Uprising's Birdsong with the Lost City (rules decision 24: it

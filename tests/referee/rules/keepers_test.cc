@@ -586,6 +586,78 @@ TEST(Keepers, Law_15_2_2_AnEnemyRemovingAWaystationSendsItBackToTheBoard) {
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
+// Law 15.2.2 with 4.3.6 (rules decision): of two waystations showing the
+// type removed, the Keepers choose which one goes back to their board; the
+// one left there decides what they may encamp later.
+TEST(Keepers, Law_15_2_2_TheKeepersChooseWhichWaystationShowingTheTypeGoes) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  sc.s().SetCurrent(1, kPhaseDaylight);
+  s.SetWarriors(kEyrie, C(12), 1);
+  PutWaystation(s, 0, false, C(12));  // figure/tablet showing figure
+  PutWaystation(s, 2, true, C(12));   // jewelry/figure showing figure
+  sc.Dice({0, 0});                    // only the defenseless extra hit
+  sc.Start([](State& s) { PushBattle(s, C(12), kEyrie, kKeepers); });
+  ASSERT_EQ(sc.Key(), "keepers.lose_waystation");
+  EXPECT_EQ(s.deciding_seat(), kKp);
+  EXPECT_EQ(sc.Labels(),
+            (std::vector<std::string>{"Lose the figure/tablet waystation",
+                                      "Lose the jewelry/figure waystation"}));
+  sc.Choose("Lose the jewelry/figure waystation");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  const KeepersBoard& kb = s.keepers();
+  EXPECT_EQ(kb.waystation[2], -1);
+  EXPECT_FALSE(kb.flipped[2]);
+  EXPECT_EQ(kb.waystation[0], C(12));
+  EXPECT_FALSE(kb.flipped[0]);
+  EXPECT_EQ(s.clearing(C(12)).pieces[kWaystationFigure], 1);
+  EXPECT_EQ(s.seat(1).vp, 1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// The same choice with the other answer: the flipped waystation stays and
+// still shows its back.
+TEST(Keepers, Law_15_2_2_TheKeptWaystationStillShowsTheType) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  PutWaystation(s, 0, false, C(12));
+  PutWaystation(s, 2, true, C(12));
+  sc.Start([](State& s) {
+    std::array<int8_t, kNumPieces> pieces{};
+    pieces[kWaystationFigure] = 1;
+    s.RemovePieces(kKeepers, C(12), 0, pieces, kNoFaction);
+  });
+  ASSERT_EQ(sc.Key(), "keepers.lose_waystation");
+  sc.Choose("Lose the figure/tablet waystation");
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  const KeepersBoard& kb = s.keepers();
+  EXPECT_EQ(kb.waystation[0], -1);
+  EXPECT_EQ(kb.waystation[2], C(12));
+  EXPECT_TRUE(kb.flipped[2]);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// No question when the answer cannot differ: both waystations showing the
+// type go, or only one shows it.
+TEST(Keepers, Law_15_2_2_NoWaystationChoiceWhenBothGoOrOneShowsTheType) {
+  Scenario sc = KeepersGame(kPhaseDaylight);
+  State& s = sc.s();
+  PutWaystation(s, 0, false, C(12));
+  PutWaystation(s, 2, true, C(12));
+  PutWaystation(s, 1, false, C(7));  // tablet/jewelry showing tablet
+  sc.Start([](State& s) {
+    std::array<int8_t, kNumPieces> both{};
+    both[kWaystationFigure] = 2;
+    s.RemovePieces(kKeepers, C(12), 0, both, kNoFaction);
+    std::array<int8_t, kNumPieces> one{};
+    one[kWaystationTablet] = 1;
+    s.RemovePieces(kKeepers, C(7), 0, one, kNoFaction);
+  });
+  EXPECT_TRUE(sc.Paused()) << sc.Key();
+  for (int ws = 0; ws < 3; ++ws) EXPECT_EQ(s.keepers().waystation[ws], -1);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
 TEST(Keepers, Law_15_5_2_ColumnsLeftToRightNeverBack) {
   Scenario sc = KeepersGame(kPhaseDaylight);
   State& s = sc.s();
@@ -721,6 +793,113 @@ TEST(Keepers, Law_15_2_5_ACoalitionPartnerScoresNoExtraPoint) {
   EXPECT_EQ(after, vp) << "no extra point for a non-enemy";
   ASSERT_EQ(s.keepers().forests[1].size(), 1u);
   EXPECT_TRUE(s.keepers().forests[1][0].face_up);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// --- Interactions: the Vagabond, the Exiles deck ---------------------------
+
+// A Vagabond in a four-seat game: Marquise, Eyrie, Keepers (seat 2), and
+// the Vagabond (seat 3) in clearing c as `character` (Law 26 order).
+Scenario WithVagabond(int c, int character = 0) {
+  Scenario sc({kMarquise, kEyrie, kKeepers, kVagabond});
+  sc.s().SetCurrent(3, kPhaseDaylight);
+  VagabondBoard& vb = sc.s().mutable_vagabond();
+  vb.character = static_cast<int8_t>(character);
+  vb.clearing = static_cast<int8_t>(c);
+  vb.forest = -1;
+  return sc;
+}
+
+// Law 15.2.5 with 9.2.9.III.a: a Vagabond removing a relic of the Hostile
+// Keepers in battle on his turn scores the token (3.2.1), the trophy's
+// extra point and Infamy, and places the relic himself.
+TEST(Keepers, Law_15_2_5_AHostileVagabondScoresTokenTrophyAndInfamy) {
+  Scenario sc = WithVagabond(C(12));
+  State& s = sc.s();
+  sc.Item(kSword);
+  s.mutable_vagabond().relation[kKeepers] = kHostile;
+  PutRelic(s, C(12), kJewelry, 2);
+  sc.Dice({0, 0});  // only the defenseless extra hit (4.3.5.II)
+  sc.Start([](State& s) { PushBattle(s, C(12), kVagabond, kKeepers); });
+  ASSERT_EQ(sc.Key(), "keepers.prized_trophies");
+  EXPECT_EQ(s.deciding_seat(), 3);
+  sc.Choose("Forest 2");
+  EXPECT_EQ(s.seat(3).vp, 3);
+  EXPECT_EQ(s.vagabond().relation[kKeepers], kHostile);
+  ASSERT_EQ(s.keepers().forests[1].size(), 1u);
+  EXPECT_TRUE(s.keepers().forests[1][0].face_up);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Law 15.2.5 with 26.4.2: in a battle the Vagrant instigates he removes the
+// buildings and tokens, so he places a relic lost there and scores the
+// trophy's extra point; the instigated attacker scores nothing.
+TEST(Keepers, Law_15_2_5_TheInstigatingVagrantPlacesTheRelic) {
+  Scenario sc = WithVagabond(C(12), /*Vagrant*/ 3);
+  State& s = sc.s();
+  sc.Item(kTorch);
+  s.SetWarriors(kEyrie, C(12), 2);
+  PutRelic(s, C(12), kFigure, 1);
+  sc.Dice({1, 0});
+  sc.Start([](State& s) { GetFaction(kVagabond)->PushDaylight(s, 3); });
+  sc.Choose("Vagrant special action (torch)");
+  sc.Choose("Eyrie Dynasties");
+  ASSERT_EQ(sc.Key(), "vagabond.special.instigate.defender");
+  sc.Choose("Keepers in Iron");
+  // One rolled hit and the defenseless one: the relic goes to the Vagrant.
+  ASSERT_EQ(sc.Key(), "keepers.prized_trophies");
+  EXPECT_EQ(s.deciding_seat(), 3);
+  sc.Choose("Forest 3");
+  EXPECT_EQ(s.seat(3).vp, 2) << "the token and the trophy's extra point";
+  EXPECT_EQ(s.seat(1).vp, 0);
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Law 15.2.4 with 9.2.9.II.b and 1.5.5: the Vagabond forces allied Keeper
+// warriors to move with him, and a forced move is resolved as if the Keepers
+// chose it, so they may carry a relic with each warrior moved (as forced
+// Eyrie benefit from Lords of the Forest, 1.5.5's example).
+TEST(Keepers, Law_15_2_4_KeeperWarriorsForcedToMoveStillCarryRelics) {
+  Scenario sc = WithVagabond(C(1));
+  State& s = sc.s();
+  s.mutable_vagabond().relation[kKeepers] = kAllied;
+  sc.Item(kBoot);
+  s.SetWarriors(kKeepers, C(1), 2);
+  PutRelic(s, C(1), kFigure, 1);
+  PutRelic(s, C(1), kTablet, 3);
+  sc.Start([](State& s) { GetFaction(kVagabond)->PushDaylight(s, 3); });
+  sc.Choose("Move (boot)");
+  sc.Choose("5 (rabbit)");
+  sc.Choose("With 1 Keepers in Iron warrior");
+  ASSERT_EQ(sc.Key(), "keepers.devout_knights");
+  EXPECT_EQ(s.deciding_seat(), kKp) << "the Keepers decide (1.5.5)";
+  sc.Choose("Carry the tablet relic (value 3)");
+  EXPECT_EQ(Relics(s, C(5), kTablet), 1);
+  EXPECT_EQ(Relics(s, C(1), kFigure), 1) << "one relic per warrior moved";
+  EXPECT_EQ(s.vagabond().clearing, C(5));
+  EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
+}
+
+// Coffin Makers (Exiles and Partisans deck): "whenever any warriors would
+// return to a supply, place them on this card instead". Encamp replaces a
+// Keeper warrior (15.4.1; replace is remove then place, 21.23), so that
+// warrior goes onto the card.
+TEST(Keepers, Law_15_4_1_AnEncampedWarriorGoesOntoTheCoffinMakers) {
+  GameSetup setup;
+  setup.factions = {kMarquise, kEyrie, kKeepers};
+  setup.deck = "exiles";
+  Scenario sc(setup, 7);
+  State& s = sc.s();
+  s.SetCurrent(kKp, kPhaseBirdsong);
+  sc.Craft(0, "Coffin Makers");
+  s.SetWarriors(kKeepers, C(5), 2);
+  const int supply = s.warrior_supply(kKeepers);
+  sc.Start([](State& s) { Kp()->PushBirdsong(s, kKp); });
+  sc.Choose("5 (rabbit)");
+  sc.Choose("Waystation figure/tablet showing tablet");
+  EXPECT_EQ(s.clearing(C(5)).warriors[kKeepers], 1);
+  EXPECT_EQ(s.exiles().coffins[kKeepers], 1);
+  EXPECT_EQ(s.warrior_supply(kKeepers), supply);
   EXPECT_TRUE(s.CheckInvariants().ok()) << s.CheckInvariants();
 }
 
