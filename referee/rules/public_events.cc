@@ -89,8 +89,9 @@ PublicSnapshot TakePublicSnapshot(const State& s) {
   return p;
 }
 
-void LogPublicChanges(State& s, const PublicSnapshot& a, size_t first_event) {
-  const PublicSnapshot b = TakePublicSnapshot(s);
+PublicSnapshot LogPublicChanges(State& s, const PublicSnapshot& a,
+                                size_t first_event) {
+  PublicSnapshot b = TakePublicSnapshot(s);
   for (int v = 0; v < 2; ++v) {
     LogVagabond(s, v == 0 ? kVagabond : kVagabond2, a.vagabonds[v],
                 b.vagabonds[v], first_event);
@@ -153,6 +154,7 @@ void LogPublicChanges(State& s, const PublicSnapshot& a, size_t first_event) {
              .a = I8(b.hand_sizes[seat])});
     }
   }
+  return b;
 }
 
 }  // namespace woodland::rules

@@ -2,10 +2,17 @@
 //
 // Rather than an event at each of the many places that change a Vagabond's
 // items, a relationship, the quests, the Alliance's supporters and officers
-// or a hand's size, the State takes a snapshot of these public parts before
-// each decision and logs what differs after it (and after setup). A bot that
-// applies the events in order arrives at the observation's values at every
-// request. Only recorded when the setup records events.
+// or a hand's size, the State takes a snapshot of these public parts and
+// logs what differs after each step of the game (State::Advance), where the
+// change happened. A bot that applies the events in order arrives at the
+// observation's values at every request. Only recorded when the setup
+// records events.
+//
+// Law 1.2.1: after each step, not at each decision's end: where a decision
+// ends depends on hidden cards (a defender is asked to ambush only when it
+// holds a matching ambush card, and a choice of one card is no decision),
+// so the changes logged at its end came before or after the events that
+// followed, telling every seat what the hand held.
 #ifndef WOODLAND_REFEREE_RULES_PUBLIC_EVENTS_H_
 #define WOODLAND_REFEREE_RULES_PUBLIC_EVENTS_H_
 
@@ -39,9 +46,10 @@ struct PublicSnapshot {
 
 PublicSnapshot TakePublicSnapshot(const State& s);
 // Logs the differences between `before` and now; `first_event` is where the
-// decision's own events begin (a pawn move logged there is not repeated).
-void LogPublicChanges(State& s, const PublicSnapshot& before,
-                      size_t first_event);
+// changes' own events begin (a pawn move logged there is not repeated).
+// Returns the snapshot of now.
+PublicSnapshot LogPublicChanges(State& s, const PublicSnapshot& before,
+                                size_t first_event);
 
 }  // namespace woodland::rules
 

@@ -265,8 +265,8 @@ absl::StatusOr<State> State::NewGame(
   }
   // Law 19.5 comes before the factions (landmarks restrict homelands).
   PushLandmarksSetup(s);
+  if (before) LogPublicChanges(s, *before, 0);  // the hands drawn
   s.Advance();
-  if (before) LogPublicChanges(s, *before, 0);
   return s;
 }
 
@@ -321,7 +321,21 @@ void State::AskWithDoneOrPop(uint16_t kind, int seat,
 }
 
 void State::Advance() {
+  // Issue 13, Law 1.2.1: public changes no rule logs are logged from a
+  // comparison after each step (public_events.h), when events are recorded.
+  std::optional<PublicSnapshot> shown;
+  size_t first_event = events_.size();
+  if (record_events_) shown = TakePublicSnapshot(*this);
+  const auto log_changes = [&] {
+    if (!shown) return;
+    *shown = LogPublicChanges(*this, *shown, first_event);
+    first_event = events_.size();
+  };
   while (end_reason_ == kNotOver) {
+    // Law 1.2.1: a discard names the hand a card just left within one step
+    // (Discard), never across steps: whether a decision came between (a
+    // foil declined, 4.3.1.I) would show in the source.
+    last_from_hand_ = kNoCard;
     if (!options_.empty()) {
       if (options_.size() > 1) return;
       // A choice with one legal option is no choice: take it.
@@ -329,14 +343,17 @@ void State::Advance() {
       options_.clear();
       GetTaskHandler(stack_.back().kind).choose(*this, o);
       CheckScoreVictory();
+      log_changes();
       continue;
     }
     if (stack_.empty()) {
       StartTurn();
+      log_changes();
       continue;
     }
     GetTaskHandler(stack_.back().kind).step(*this);
     CheckScoreVictory();
+    log_changes();
   }
   options_.clear();
   prompt_ = Prompt{};
@@ -370,12 +387,15 @@ void State::Resolve(const Option& o) {
   Advance();
 }
 
-// Issue 13: public changes no rule logs are logged from a comparison.
+// Issue 13: public changes no rule logs are logged from a comparison, the
+// chosen option's before the steps that follow (each logs its own, Advance).
 void State::ResolveLogged(const Option& o) {
   const size_t first_event = events_.size();
   const PublicSnapshot before = TakePublicSnapshot(*this);
-  Resolve(o);
+  GetTaskHandler(stack_.back().kind).choose(*this, o);
+  CheckScoreVictory();
   LogPublicChanges(*this, before, first_event);
+  Advance();
 }
 
 void State::StartTurn() {
