@@ -662,17 +662,10 @@ void BirdsongChoose(State& s, const Option& o) {
   RemoveAllEnemies(s, card, o.b);
 }
 
-int ClearingCardMatch(const State& s, CardId id, int c) {
-  for (int suit = 0; suit < kNumClearingSuits; ++suit) {
-    if (s.ClearingIs(c, suit) && s.CardMatches(id, suit)) return true;
-  }
-  return false;
-}
-
 std::vector<Option> ClearingCards(const State& s, int seat, int c) {
   std::vector<Option> opts;
   for (CardId id : s.seat(seat).hand) {
-    if (ClearingCardMatch(s, id, c))
+    if (CardMatchesClearing(s, id, c))
       opts.push_back({.kind = kOptCard, .card = id});
   }
   return opts;
@@ -1160,7 +1153,7 @@ void BattleStep(State& s) {
     std::vector<Option> opts;
     for (CardId id : s.seat(dseat).hand) {
       const CardDef& k = s.card(id);
-      if (k.kind == kAmbushCard && (k.suit == s.SuitOf(c) || k.suit == kBird))
+      if (k.kind == kAmbushCard && CardMatchesClearing(s, id, c))  // 4.3.1
         opts.push_back({.kind = kOptCard, .card = id});
     }
     if (opts.empty()) return;

@@ -594,7 +594,7 @@ std::vector<Option> AidTargets(const State& s, int f, int seat) {
   std::vector<Option> opts = NewOptionList();
   const int c = Vb(s, f).clearing;
   if (c < 0 || !AnyItem(s, f, Ready)) return opts;
-  if (!AnyOption(MatchingCards(s, seat, s.SuitOf(c)))) return opts;
+  if (!AnyMatchingCard(s, seat, MatchSuitOf(s, c))) return opts;
   for (int g : OthersIn(s, f, c))
     opts.push_back({.kind = kOptFaction, .a = I8(g)});
   return opts;
@@ -633,7 +633,7 @@ std::vector<Option> QuestChoices(const State& s, int f) {
   if (c < 0) return opts;
   for (int8_t q : Quests(s).quests) {  // 9.7.2: either Vagabond's quests
     const QuestDef& d = kQuests[q];
-    if (d.suit != s.SuitOf(c)) continue;
+    if (!s.ClearingIs(c, d.suit)) continue;  // the Lost City: any suit
     const bool ok = d.item1 == d.item2 ? CountReady(s, f, d.item1) >= 2
                                        : CountReady(s, f, d.item1) >= 1 &&
                                              CountReady(s, f, d.item2) >= 1;
@@ -681,7 +681,7 @@ std::vector<Option> SpecialTargets(const State& s, int f, int seat) {
     case kTinker:  // Day Labor: a card matching the clearing from the discard
       if (vb.clearing < 0) break;
       for (CardId id : s.discard()) {
-        if (!s.CardMatches(id, s.SuitOf(vb.clearing))) continue;
+        if (!CardMatchesClearing(s, id, vb.clearing)) continue;
         bool dup = false;
         for (const Option& o : opts)
           dup |= s.card(o.card).type == s.card(id).type;
@@ -985,7 +985,7 @@ void AidStep(State& s) {
       return;
     case 1:
       s.Ask(kVbPromptAidCard, t.seat,
-            MatchingCards(s, t.seat, s.SuitOf(Vb(s, f).clearing)), t.a);
+            MatchingCardsIn(s, t.seat, Vb(s, f).clearing), t.a);
       return;
     case 2:
       s.Ask(kVbPromptAidExhaust, t.seat, CopyChoices(s, f, Ready));
@@ -1539,12 +1539,10 @@ class Vagabond : public FactionModule {
     t.b = 1;
     s.Push(t);
   }
-  std::array<int8_t, kNumClearingSuits> CraftingPieces(
-      const State& s) const override {
-    std::array<int8_t, kNumClearingSuits> n{};  // 9.2.1: his clearing's suit
-    const int c = s.vagabond(f_).clearing;
-    if (c >= 0) n[s.SuitOf(c)] = I8(CountReady(s, f_, kHammer));
-    return n;
+  // Law 9.2.1: his ready hammers are crafting pieces of his clearing's suit
+  // (wild in the Lost City, Law 4.1.1).
+  int CraftingPiecesIn(const State& s, int c) const override {
+    return c == s.vagabond(f_).clearing ? CountReady(s, f_, kHammer) : 0;
   }
   void PayCrafting(State& s, int suit, int n) const override {
     Exhaust(s, f_, kHammer, n);

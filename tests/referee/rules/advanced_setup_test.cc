@@ -329,12 +329,12 @@ TEST(AdvancedSetup, GoldenSignature) {
   auto sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "af03b36ab6281cb2");
+            "5987b33eeaa81d98");
   setup.map = "lake";
   sum = Selfplay(setup, 1, 30);
   ASSERT_TRUE(sum.ok()) << sum.status();
   EXPECT_EQ(absl::StrCat(absl::Hex(sum->signature, absl::kZeroPad16)),
-            "7bfcd9e901181890");
+            "3e96d4039ef54fe7");
 }
 
 // --- The faction setup cards (Law 19.8.3) -----------------------------------

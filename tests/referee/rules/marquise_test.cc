@@ -518,6 +518,7 @@ TEST(Marquise, Law_6_2_3_FieldHospitalsInTheLostCityTakeAnyCard) {
   ASSERT_EQ(sc.Key(), "marquise.field_hospitals");
   sc.Choose("Anvil (fox)");
   EXPECT_EQ(s.clearing(C(1)).warriors[kMarquise], 2);
+}
 
 // --- Audit marq25: interactions with other factions' pieces and cards ----
 

@@ -67,10 +67,10 @@ TEST(Signature, EveryVariantMap) {
 TEST(Signature, ExilesDeck) {
   EXPECT_EQ(Signature({kMarquise, kEyrie, kAlliance, kVagabond}, 100, "autumn",
                       "exiles"),
-            "b0f280a1acd03ff1");
+            "0de1c5e970326bf1");
   EXPECT_EQ(Signature({kCult, kDuchy, kHundreds, kCorvid, kKeepers, kRiverfolk},
                       40, "autumn", "exiles"),
-            "6f8a1c02ab1af92f");
+            "40c9b59d5c102a03");
 }
 
 // Issue 12: the Marauder hirelings (Law 22, 19.6) at two seats (all three
@@ -101,7 +101,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingVaultKeepers, true},
                                {kHirelingPopularBand, true}},
                               30, "mountain"),
-            "e7f2e5ba011aaed1");
+            "87742edd6d7cb554");
   EXPECT_EQ(HirelingSignature({kDuchy, kCorvid, kVagabond},
                               {{kHirelingLastDynasty, false},
                                {kHirelingSpringUprising, false},
@@ -113,7 +113,7 @@ TEST(Signature, Hirelings) {
                                {kHirelingLastDynasty, true},
                                {kHirelingSpringUprising, false}},
                               30, "winter"),
-            "88c426ac7543984a");
+            "30006293426896e9");
 }
 
 }  // namespace

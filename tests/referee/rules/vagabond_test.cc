@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gtest/gtest.h"
+#include "referee/rules/landmarks.h"
 #include "referee/rules/observation.h"
 #include "tests/referee/rules/scenario.h"
 
@@ -281,6 +282,36 @@ TEST(Vagabond, Law_9_5_8_CraftWithHammersMatchingHisClearing) {
   EXPECT_EQ(Count(s, kHammer, false, false), 1)
       << "the crafted hammer arrives face up";
   EXPECT_EQ(s.seat(kVb).vp, 2);
+}
+
+// Law 4.1.1 with 10.2.1's note: a crafting piece's suit is its clearing's,
+// and the Lost City's clearing is every suit, so there his hammers pay an
+// icon of any suit.
+TEST(Vagabond, Law_4_1_1_HammersInTheLostCityPayAnySuit) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(10));  // printed rabbit
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  sc.Item(kHammer);
+  sc.Give(kVb, "Anvil", kFox);      // fox
+  sc.Give(kVb, "Crossbow", kBird);  // a second card he can craft: a choice
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  sc.Choose("Craft (hammers)");
+  sc.Choose("Anvil (fox)");
+  EXPECT_EQ(Count(s, kHammer, true, false), 1) << "his hammer paid";
+  EXPECT_EQ(s.seat(kVb).vp, 2);
+}
+
+// Law 9.5.5: a quest matching his clearing; the Lost City matches all.
+TEST(Vagabond, Law_9_5_5_AQuestOfAnySuitInTheLostCity) {
+  Scenario sc = VagabondGame(kPhaseDaylight, C(10));  // printed rabbit
+  State& s = sc.s();
+  SetUpLandmark(s, kLandmarkLostCity, C(10));
+  s.mutable_vagabond().quests = {0};  // Errand (fox): tea and boot
+  s.mutable_vagabond().quest_deck = {1, 2};
+  sc.Item(kTea);
+  sc.Item(kBoot);
+  sc.Start([](State& s) { Vg()->PushDaylight(s, kVb); });
+  EXPECT_TRUE(sc.Offers("Quest"));
 }
 
 TEST(Vagabond, Law_9_5_9_TheThiefSteals) {
