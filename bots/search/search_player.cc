@@ -80,10 +80,11 @@ bool SameDecision(const rules::State& root, const v1::DecisionRequest& r) {
          BattleMatches(root, r.observation());
 }
 
-// Event kinds in a canonical order: the public changes no rule logs are
-// logged at the end of each decision (State::ResolveLogged), so a deal
-// that stops where the referee did not (an ambush prompt for a defender
-// dealt an ambush card) logs the same events in another order.
+// Event kinds in a canonical order. The public changes no rule logs are
+// logged after each step (State::Advance), so a deal that stops where the
+// referee did not (an ambush prompt for a defender dealt an ambush card)
+// logs them in the same order; the sort stays as a guard for events a
+// future rule may log at a decision's end.
 std::vector<absl::string_view> Sorted(std::vector<absl::string_view> v) {
   std::sort(v.begin(), v.end());
   return v;
