@@ -301,13 +301,12 @@ enum BattleStep : int8_t {
 
 // Law 4.3.1: the ambush cards in `seat`'s hand matching the clearing of
 // battle (a bird matches any clearing; the Lost City's clearing counts as
-// every suit, ClearingIs).
+// every suit, CardMatchesClearing).
 std::vector<Option> AmbushCards(const State& s, int seat, int clearing) {
   std::vector<Option> opts = NewOptionList();
   for (CardId id : s.seat(seat).hand) {
     const CardDef& c = s.card(id);
-    if (c.kind == kAmbushCard &&
-        (c.suit == kBird || s.ClearingIs(clearing, c.suit))) {
+    if (c.kind == kAmbushCard && CardMatchesClearing(s, id, clearing)) {
       bool dup = false;
       for (const Option& o : opts) dup |= s.card(o.card).type == c.type;
       if (!dup) opts.push_back({.kind = kOptCard, .card = id});

@@ -624,6 +624,15 @@ Scenario CoffinGame(Phase phase) {
   return sc;
 }
 
+// The warlord off the map on Coffin Makers among `n` Hundreds warriors
+// there; the supply holds the rest of the 21 not on the map.
+void WarlordOnCoffins(State& s, int n, int on_map) {
+  s.mutable_hundreds().warlord = -1;
+  s.mutable_hundreds().warlord_on_coffins = true;
+  s.mutable_exiles().coffins[kHundreds] = static_cast<int8_t>(n);
+  s.SetWarriorSupply(kHundreds, 21 - n - on_map);
+}
+
 // The warlord falls in a battle onto Coffin Makers: it is not in the supply,
 // so every warrior of the supply is a plain one and may be placed.
 TEST(Hundreds, Law_14_2_2_AWarlordOnCoffinMakersReservesNoSupplyWarrior) {
@@ -650,12 +659,9 @@ TEST(Hundreds, Law_14_2_2_AWarlordOnCoffinMakersReservesNoSupplyWarrior) {
 TEST(Hundreds, Law_14_4_3_AnointTakesTheWarlordFromCoffinMakers) {
   Scenario sc = CoffinGame(kPhaseBirdsong);
   State& s = sc.s();
-  s.mutable_hundreds().warlord = -1;
-  s.mutable_hundreds().warlord_on_coffins = true;
-  s.mutable_exiles().coffins[kHundreds] = 1;
   s.SetWarriors(kHundreds, C(9), 2);
   s.SetWarriors(kHundreds, C(5), 1);  // two choices: none is taken at once
-  s.SetWarriorSupply(kHundreds, 21 - 1 - 2 - 1);
+  WarlordOnCoffins(s, 1, 3);
   sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
   ASSERT_EQ(sc.Key(), "hundreds.anoint");
   sc.Choose("9 (mouse)");
@@ -669,10 +675,7 @@ TEST(Hundreds, Law_14_4_3_AnointTakesTheWarlordFromCoffinMakers) {
 TEST(Hundreds, Law_14_4_3_AnointPlacesTheWarlordFromCoffinMakers) {
   Scenario sc = CoffinGame(kPhaseBirdsong);
   State& s = sc.s();
-  s.mutable_hundreds().warlord = -1;
-  s.mutable_hundreds().warlord_on_coffins = true;
-  s.mutable_exiles().coffins[kHundreds] = 2;
-  s.SetWarriorSupply(kHundreds, 21 - 2);
+  WarlordOnCoffins(s, 2, 0);
   sc.Start([](State& s) { Hu()->PushBirdsong(s, 0); });
   ASSERT_EQ(sc.Key(), "hundreds.anoint");
   sc.Choose("7 (mouse)");
@@ -687,10 +690,7 @@ TEST(Hundreds, Law_14_4_3_AnointPlacesTheWarlordFromCoffinMakers) {
 TEST(Hundreds, Law_14_2_2_TheWarlordReturnsFromCoffinMakersToTheSupply) {
   Scenario sc = CoffinGame(kPhaseBirdsong);
   State& s = sc.s();
-  s.mutable_hundreds().warlord = -1;
-  s.mutable_hundreds().warlord_on_coffins = true;
-  s.mutable_exiles().coffins[kHundreds] = 2;
-  s.SetWarriorSupply(kHundreds, 21 - 2);
+  WarlordOnCoffins(s, 2, 0);
   s.SetCurrent(1, kPhaseBirdsong);
   sc.Start([](State& s) { ExilesBirdsongStart(s, 1); });
   EXPECT_FALSE(s.hundreds().warlord_on_coffins);
